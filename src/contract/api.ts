@@ -1,0 +1,124 @@
+/**
+ * The product backend's wire contract, imported by the server (to validate requests) and by the browser (to type
+ * responses). Dates travel as ISO strings.
+ */
+import { z } from 'zod';
+
+/** Every non-2xx body. `fields` maps a dotted input path ("options.voice") to its message (400 only). */
+export const ApiError = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+  /** 402 only: the price and the spendable balance at that moment. */
+  needed: z.number().int().optional(),
+  available: z.number().int().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+
+/** `POST /auth/auth`: the profile the browser sends after sign-in (spec §7). */
+export const ProfileSyncBody = z.object({
+  uid: z.string().min(1).max(128),
+  email: optionalText(320),
+  displayName: optionalText(200),
+  photoURL: z
+    .union([z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048), z.literal('')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ProfileSyncBody = z.input<typeof ProfileSyncBody>;
+
+export const Profile = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** `balance` is spendable now; `reserved` is held by jobs still running and returns on failure or cancel. */
+export const Credits = z.object({ balance: z.number().int(), reserved: z.number().int() });
+export type Credits = z.infer<typeof Credits>;
+
+/** Answer of `POST /auth/auth`. `granted` is the signup grant made by this very call (0 on later syncs). */
+export const ProfileSyncResponse = z.object({ profile: Profile, credits: Credits, created: z.boolean(), granted: z.number().int() });
+export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
+
+/** `GET /me`. */
+export const MeResponse = z.object({ profile: Profile, credits: Credits });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'adjust'] as const;
+export const LedgerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Change to the spendable balance. */
+  delta: z.number().int(),
+  /** Change to the reserved amount. */
+  reservedDelta: z.number().int(),
+  reason: z.string(),
+  jobId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+/** `GET /credits/ledger?cursor=&limit=`: newest first; pass `nextCursor` back to get the next page. */
+export const LedgerQuery = z.object({
+  cursor: z.string().regex(/^\d+$/, 'Must be a cursor from a previous page').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextCursor: z.string().nullable() });
+export type LedgerPage = z.infer<typeof LedgerPage>;
+
+export const JOB_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const Job = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
+  stage: z.string().nullable(),
+  /** 0..1 */
+  progress: z.number(),
+  cost: z.number().int(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  result: z.unknown().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof Job>;
+export const isFinished = (status: JobStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
+
+/** `POST /jobs`: accept a job of a registered kind; its credits are reserved at once (402 if short). */
+export const CreateJobBody = z.object({
+  kind: z.string().min(1).max(64),
+  payload: z.unknown(),
+  /** Same key again → the same job back instead of a second charge. */
+  idempotencyKey: z.string().min(1).max(200).optional(),
+});
+export type CreateJobBody = z.input<typeof CreateJobBody>;
+
+export const JobPage = z.object({ jobs: z.array(Job), nextCursor: z.string().nullable() });
+export type JobPage = z.infer<typeof JobPage>;
+
+/** `GET /files/:id/url`: a short-lived signed URL usable as <video>/<audio> src without headers. */
+export const SignedUrl = z.object({ url: z.string(), expiresAt: z.string() });
+export type SignedUrl = z.infer<typeof SignedUrl>;
+
+export const FileInfo = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FileInfo = z.infer<typeof FileInfo>;
+
+/** Server-sent events of `GET /jobs/:id/events`: one `job` event per change, stream ends when finished. */
+export const JOB_EVENT = 'job';

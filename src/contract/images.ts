@@ -1,0 +1,107 @@
+/**
+ * Image studio contract: the request both sides validate, the style presets, the pixel size of each aspect ratio
+ * for engines that take free sizes, and the image record the API returns.
+ */
+import { z } from 'zod';
+
+export const IMAGE_ASPECTS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;
+export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
+
+export const ASPECT_LABELS: Record<ImageAspect, string> = {
+  '1:1': 'Square 1:1',
+  '16:9': 'Landscape 16:9',
+  '9:16': 'Portrait 9:16',
+  '4:3': 'Classic 4:3',
+  '3:4': 'Portrait 3:4',
+};
+
+/** Exact ratios about one megapixel, multiples of 16 so every encoder and model accepts them. */
+export const ASPECT_SIZES: Record<ImageAspect, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '16:9': { width: 1280, height: 720 },
+  '9:16': { width: 720, height: 1280 },
+  '4:3': { width: 1152, height: 864 },
+  '3:4': { width: 864, height: 1152 },
+};
+
+export const IMAGE_STYLES = ['none', 'photographic', 'cinematic', 'digital-art', 'anime', 'watercolor', '3d-render', 'pixel-art', 'line-art'] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+
+export const STYLE_PRESETS: Record<ImageStyle, { label: string; prompt: string }> = {
+  none: { label: 'No style', prompt: '' },
+  photographic: { label: 'Photographic', prompt: 'professional photograph, natural light, sharp focus, high detail' },
+  cinematic: { label: 'Cinematic', prompt: 'cinematic film still, dramatic lighting, shallow depth of field, color graded' },
+  'digital-art': { label: 'Digital art', prompt: 'vibrant digital illustration, clean lines, rich colors' },
+  anime: { label: 'Anime', prompt: 'anime style, cel shading, expressive, studio quality' },
+  watercolor: { label: 'Watercolor', prompt: 'soft watercolor painting, paper texture, gentle washes of color' },
+  '3d-render': { label: '3D render', prompt: '3D render, soft global illumination, smooth materials' },
+  'pixel-art': { label: 'Pixel art', prompt: 'pixel art, limited palette, crisp pixels' },
+  'line-art': { label: 'Line art', prompt: 'minimal black ink line art on white' },
+};
+
+/** `auto` picks the best configured engine: FLUX, then OpenAI, then the offline artwork. */
+export const IMAGE_ENGINES = ['auto', 'offline', 'openai', 'fal'] as const;
+export type ImageEngineChoice = (typeof IMAGE_ENGINES)[number];
+export type ImageEngineId = Exclude<ImageEngineChoice, 'auto'>;
+
+/** `GET /images/engines`: what the engine picker lists. */
+export const imageEngineInfoSchema = z.object({ id: z.enum(['offline', 'openai', 'fal']), label: z.string(), available: z.boolean() });
+export type ImageEngineInfo = z.infer<typeof imageEngineInfoSchema>;
+
+export const IMAGE_LIMITS = { promptMin: 3, promptMax: 1000, negativeMax: 500, countMin: 1, countMax: 4, seedMax: 4_294_967_295 } as const;
+
+export const imageRequestSchema = z.object({
+  prompt: z
+    .string({ error: 'Describe the image.' })
+    .trim()
+    .min(IMAGE_LIMITS.promptMin, 'Describe the image in at least 3 characters.')
+    .max(IMAGE_LIMITS.promptMax, `Keep the prompt under ${IMAGE_LIMITS.promptMax} characters.`),
+  negativePrompt: z
+    .string()
+    .trim()
+    .max(IMAGE_LIMITS.negativeMax, `Keep the negative prompt under ${IMAGE_LIMITS.negativeMax} characters.`)
+    .default(''),
+  aspect: z.enum(IMAGE_ASPECTS, { error: 'Choose an aspect ratio.' }).default('1:1'),
+  style: z.enum(IMAGE_STYLES, { error: 'Choose a style.' }).default('none'),
+  count: z.coerce
+    .number({ error: 'Choose how many images.' })
+    .int('Choose a whole number of images.')
+    .min(IMAGE_LIMITS.countMin, 'Make at least one image.')
+    .max(IMAGE_LIMITS.countMax, `Make at most ${IMAGE_LIMITS.countMax} images at once.`)
+    .default(1),
+  engine: z.enum(IMAGE_ENGINES, { error: 'Choose an engine.' }).default('auto'),
+  /** Omitted → a random seed, reported back so the result can be reproduced. */
+  seed: z.coerce
+    .number({ error: 'The seed must be a number.' })
+    .int('The seed is a whole number.')
+    .min(0, 'The seed cannot be negative.')
+    .max(IMAGE_LIMITS.seedMax, 'The seed is at most 4294967295.')
+    .optional(),
+});
+export type ImageRequestInput = z.input<typeof imageRequestSchema>;
+export type ImageRequest = z.output<typeof imageRequestSchema>;
+
+export const imageRecordSchema = z.object({
+  id: z.string(),
+  /** Images made by one request share it; the gallery groups by it. */
+  batchId: z.string(),
+  status: z.enum(['queued', 'active', 'succeeded', 'failed']),
+  prompt: z.string(),
+  negativePrompt: z.string(),
+  aspect: z.enum(IMAGE_ASPECTS),
+  style: z.enum(IMAGE_STYLES),
+  seed: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  engine: z.object({ id: z.string(), label: z.string() }),
+  /** Signed, short-lived URL of the PNG; null until the image exists. */
+  url: z.string().nullable(),
+  contentType: z.string().nullable(),
+  error: z.string().nullable(),
+  creditsCharged: z.number().int(),
+  createdAt: z.string(),
+});
+export type ImageRecord = z.infer<typeof imageRecordSchema>;
+
+export const imagePageSchema = z.object({ items: z.array(imageRecordSchema), nextCursor: z.string().nullable() });
+export type ImagePage = z.infer<typeof imagePageSchema>;

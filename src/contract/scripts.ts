@@ -1,0 +1,242 @@
+/**
+ * Script generator contract: what the browser sends, what every writer (AI or built-in) must return, and the
+ * timing rule both sides apply so an edited script keeps consistent scene times.
+ */
+import { z } from 'zod';
+
+export const SCRIPT_PLATFORMS = ['youtube', 'shorts', 'square'] as const;
+export type ScriptPlatform = (typeof SCRIPT_PLATFORMS)[number];
+
+export const PLATFORM_LABELS: Record<ScriptPlatform, string> = {
+  youtube: 'YouTube (16:9)',
+  shorts: 'TikTok / Reels / Shorts (9:16)',
+  square: 'Square (1:1)',
+};
+
+export const SCRIPT_TONES = ['friendly', 'professional', 'energetic', 'educational', 'inspirational', 'humorous'] as const;
+export type ScriptTone = (typeof SCRIPT_TONES)[number];
+
+export const TONE_LABELS: Record<ScriptTone, string> = {
+  friendly: 'Friendly',
+  professional: 'Professional',
+  energetic: 'Energetic',
+  educational: 'Educational',
+  inspirational: 'Inspirational',
+  humorous: 'Humorous',
+};
+
+export const SCRIPT_LIMITS = {
+  topicMin: 3,
+  topicMax: 200,
+  audienceMax: 120,
+  keyPointsMax: 8,
+  keyPointMax: 200,
+  ctaMax: 200,
+  secondsMin: 15,
+  /** The agent renders videos of up to 5 minutes; a script longer than that could not become a video. */
+  secondsMax: 300,
+  /** Shorts, Reels and TikTok cap vertical videos well below the long-form limit. */
+  shortsSecondsMax: 180,
+} as const;
+
+/** About 150 spoken words a minute. */
+export const WORDS_PER_SECOND = 150 / 60;
+
+const trimmed = (max: number, what: string) =>
+  z.string({ error: `Enter ${what}.` }).trim().max(max, `Keep ${what} under ${max} characters.`);
+
+export const scriptRequestSchema = z
+  .object({
+    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic').min(SCRIPT_LIMITS.topicMin, 'Describe the topic in at least 3 characters.'),
+    audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience').default(''),
+    tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }),
+    platform: z.enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' }),
+    targetSeconds: z.coerce
+      .number({ error: 'Enter the target length in seconds.' })
+      .int('Use whole seconds.')
+      .min(SCRIPT_LIMITS.secondsMin, `Scripts are at least ${SCRIPT_LIMITS.secondsMin} seconds long.`)
+      .max(SCRIPT_LIMITS.secondsMax, `Scripts are at most ${SCRIPT_LIMITS.secondsMax / 60} minutes long.`),
+    keyPoints: z
+      .array(trimmed(SCRIPT_LIMITS.keyPointMax, 'each key point'), { error: 'Key points must be a list.' })
+      .max(SCRIPT_LIMITS.keyPointsMax, `Add at most ${SCRIPT_LIMITS.keyPointsMax} key points.`)
+      .transform((points) => points.filter(Boolean))
+      .default([]),
+    callToAction: trimmed(SCRIPT_LIMITS.ctaMax, 'the call to action').default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.platform === 'shorts' && value.targetSeconds > SCRIPT_LIMITS.shortsSecondsMax) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targetSeconds'],
+        message: `Vertical shorts are at most ${SCRIPT_LIMITS.shortsSecondsMax / 60} minutes long.`,
+      });
+    }
+  });
+
+export type ScriptRequestInput = z.input<typeof scriptRequestSchema>;
+export type ScriptRequest = z.output<typeof scriptRequestSchema>;
+
+export const SCRIPT_CONTENT_LIMITS = {
+  titlesMax: 5,
+  titleMax: 120,
+  hookMax: 400,
+  scenesMax: 40,
+  narrationMax: 1500,
+  visualCueMax: 400,
+  ctaMax: 400,
+  descriptionMax: 2000,
+  hashtagsMax: 15,
+  hashtagMax: 40,
+} as const;
+
+export const scriptSceneSchema = z.object({
+  narration: z
+    .string()
+    .trim()
+    .min(1, 'A scene needs narration.')
+    .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`),
+  visualCue: z
+    .string()
+    .trim()
+    .max(SCRIPT_CONTENT_LIMITS.visualCueMax, `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`),
+  startSec: z.number().min(0),
+  endSec: z.number().min(0),
+});
+export type ScriptScene = z.infer<typeof scriptSceneSchema>;
+
+/** The editable body of a script; timings are recomputed from the words, so callers may send stale ones. */
+export const scriptContentSchema = z.object({
+  titles: z
+    .array(z.string().trim().min(1, 'Titles cannot be empty.').max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'))
+    .min(1, 'Keep at least one title.')
+    .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`),
+  hook: z.string().trim().max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
+  scenes: z
+    .array(scriptSceneSchema)
+    .min(1, 'Keep at least one scene.')
+    .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`),
+  cta: z.string().trim().max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
+  description: z
+    .string()
+    .trim()
+    .max(SCRIPT_CONTENT_LIMITS.descriptionMax, `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`),
+  hashtags: z
+    .array(z.string().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
+    .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`),
+});
+export type ScriptContent = z.infer<typeof scriptContentSchema>;
+
+export const SCRIPT_ENGINE_KINDS = ['builtin', 'llm'] as const;
+export const scriptEngineSchema = z.object({
+  kind: z.enum(SCRIPT_ENGINE_KINDS),
+  /** What the interface shows, e.g. "Built-in writer" or "AI · gpt-4o-mini". */
+  label: z.string(),
+});
+export type ScriptEngine = z.infer<typeof scriptEngineSchema>;
+
+export const BUILTIN_WRITER_LABEL = 'Built-in writer';
+
+export const scriptResultSchema = scriptContentSchema.extend({
+  engine: scriptEngineSchema,
+  durationSec: z.number(),
+});
+export type ScriptResult = z.infer<typeof scriptResultSchema>;
+
+/** A saved generation as the API returns it. */
+export const scriptRecordSchema = scriptResultSchema.extend({
+  id: z.string(),
+  request: scriptRequestSchema,
+  creditsCharged: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ScriptRecord = z.infer<typeof scriptRecordSchema>;
+
+export const scriptSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  topic: z.string(),
+  platform: z.enum(SCRIPT_PLATFORMS),
+  durationSec: z.number(),
+  engine: scriptEngineSchema,
+  createdAt: z.string(),
+});
+export type ScriptSummary = z.infer<typeof scriptSummarySchema>;
+
+/** `GET /scripts?cursor=&limit=`: newest first; pass `nextCursor` back for the next page. */
+export const scriptPageSchema = z.object({ items: z.array(scriptSummarySchema), nextCursor: z.string().nullable() });
+export type ScriptPage = z.infer<typeof scriptPageSchema>;
+
+export const countWords = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+/** Spoken seconds for a piece of narration; a non-empty line never gets less than one second on screen. */
+export function spokenSeconds(text: string): number {
+  const words = countWords(text);
+  return words === 0 ? 0 : Math.max(1, round1(words / WORDS_PER_SECOND));
+}
+
+export interface TimelineEntry {
+  kind: 'hook' | 'scene' | 'cta';
+  /** "Hook", "Scene 3", "Call to action" */
+  label: string;
+  text: string;
+  visualCue: string;
+  startSec: number;
+  endSec: number;
+}
+
+/**
+ * The spoken order is hook → scenes → call to action. Scene times are measured on that whole timeline, so
+ * scene 1 starts when the hook ends.
+ */
+export function scriptTimeline(content: Pick<ScriptContent, 'hook' | 'scenes' | 'cta'>): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  let t = 0;
+  const push = (kind: TimelineEntry['kind'], label: string, text: string, visualCue: string) => {
+    const duration = spokenSeconds(text);
+    if (duration === 0) return;
+    entries.push({ kind, label, text, visualCue, startSec: round1(t), endSec: round1(t + duration) });
+    t += duration;
+  };
+  push('hook', 'Hook', content.hook, '');
+  content.scenes.forEach((scene, i) => push('scene', `Scene ${i + 1}`, scene.narration, scene.visualCue));
+  push('cta', 'Call to action', content.cta, '');
+  return entries;
+}
+
+/** Recomputes every scene's start and end from its words (150 wpm) and returns the total spoken length. */
+export function retimeScript<T extends Pick<ScriptContent, 'hook' | 'scenes' | 'cta'>>(content: T): T & { durationSec: number } {
+  const timeline = scriptTimeline(content);
+  const sceneTimes = timeline.filter((e) => e.kind === 'scene');
+  const hookEnd = timeline.find((e) => e.kind === 'hook')?.endSec ?? 0;
+  let cursor = hookEnd;
+  let sceneIndex = 0;
+  const scenes = content.scenes.map((scene) => {
+    // Scenes without words were skipped by the timeline; they get a zero-length slot where they sit.
+    if (countWords(scene.narration) === 0) return { ...scene, startSec: cursor, endSec: cursor };
+    const time = sceneTimes[sceneIndex++];
+    cursor = time?.endSec ?? cursor;
+    return { ...scene, startSec: time?.startSec ?? cursor, endSec: cursor };
+  });
+  return { ...content, scenes, durationSec: timeline.at(-1)?.endSec ?? 0 };
+}
+
+/** The narration a voice would read, in spoken order: hook, scenes, call to action. */
+export function scriptNarration(content: Pick<ScriptContent, 'hook' | 'scenes' | 'cta'>): string {
+  return scriptTimeline(content)
+    .map((e) => e.text.trim())
+    .join('\n\n');
+}
+
+/** Normalises "Top Tips!", "#top_tips" or "top tips" to "#TopTips"; empty when nothing usable is left. */
+export function toHashtag(raw: string): string {
+  const words = raw
+    .replace(/^#+/, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return '';
+  const body = words.length === 1 ? words[0]! : words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return `#${body.slice(0, SCRIPT_CONTENT_LIMITS.hashtagMax - 1)}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * Text-to-speech studio contract: the request both sides validate, the live figures the editor shows while typing,
+ * and the generation record the API returns.
+ */
+import { z } from 'zod';
+import { ttsCost } from './pricing.ts';
+import { findVoice, type VoiceEngine } from './voices.ts';
+
+export const SPEECH_LIMITS = {
+  /** Characters as the user sees them (code points), the unit the price uses too. */
+  textMax: 5000,
+  speedMin: 0.5,
+  speedMax: 2,
+  /** Semitones. */
+  pitchMin: -6,
+  pitchMax: 6,
+} as const;
+
+export const speechCharCount = (text: string): number => [...text.trim()].length;
+
+export const speechRequestSchema = z.object({
+  text: z
+    .string({ error: 'Enter the text to speak.' })
+    .trim()
+    .min(1, 'Enter the text to speak.')
+    .refine((t) => speechCharCount(t) <= SPEECH_LIMITS.textMax, `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`)
+    .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.'),
+  voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
+  speed: z.coerce
+    .number({ error: 'Speed must be a number.' })
+    .min(SPEECH_LIMITS.speedMin, `Speed is at least ${SPEECH_LIMITS.speedMin}×.`)
+    .max(SPEECH_LIMITS.speedMax, `Speed is at most ${SPEECH_LIMITS.speedMax}×.`)
+    .default(1),
+  pitch: z.coerce
+    .number({ error: 'Pitch must be a number.' })
+    .int('Pitch moves in whole semitones.')
+    .min(SPEECH_LIMITS.pitchMin, `Pitch is at least ${SPEECH_LIMITS.pitchMin} semitones.`)
+    .max(SPEECH_LIMITS.pitchMax, `Pitch is at most +${SPEECH_LIMITS.pitchMax} semitones.`)
+    .default(0),
+});
+export type SpeechRequestInput = z.input<typeof speechRequestSchema>;
+export type SpeechRequest = z.output<typeof speechRequestSchema>;
+
+/** What the editor shows under the text box before the user commits. */
+export function speechEstimate(text: string): { chars: number; cost: number; overLimit: boolean } {
+  const chars = speechCharCount(text);
+  return { chars, cost: ttsCost(text.trim()), overLimit: chars > SPEECH_LIMITS.textMax };
+}
+
+export const SPEECH_ENGINE_LABELS: Record<VoiceEngine, string> = {
+  espeak: 'eSpeak NG (offline)',
+  openai: 'OpenAI TTS',
+  elevenlabs: 'ElevenLabs',
+};
+
+export const GENERATION_STATUSES = ['queued', 'active', 'succeeded', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const generatedFileSchema = z.object({
+  fileId: z.string(),
+  /** Signed, short-lived; usable as <audio src> or a download link without headers. */
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type GeneratedFile = z.infer<typeof generatedFileSchema>;
+
+export const speechRecordSchema = z.object({
+  id: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  /** 0..1 while the job runs. */
+  progress: z.number(),
+  text: z.string(),
+  chars: z.number().int(),
+  voiceId: z.string(),
+  voiceName: z.string(),
+  engine: z.object({ id: z.string(), label: z.string() }),
+  speed: z.number(),
+  pitch: z.number(),
+  durationSec: z.number().nullable(),
+  sampleRate: z.number().int().nullable(),
+  wav: generatedFileSchema.nullable(),
+  mp3: generatedFileSchema.nullable(),
+  error: z.string().nullable(),
+  creditsCharged: z.number().int(),
+  createdAt: z.string(),
+});
+export type SpeechRecord = z.infer<typeof speechRecordSchema>;
+
+export const speechPageSchema = z.object({ items: z.array(speechRecordSchema), nextCursor: z.string().nullable() });
+export type SpeechPage = z.infer<typeof speechPageSchema>;

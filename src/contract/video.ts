@@ -1,0 +1,217 @@
+/**
+ * The create-video request as both sides validate it, plus the live figures the editor shows while typing
+ * (word count, estimated length, cost). The estimate uses the same 150 words a minute as the script generator.
+ */
+import { z } from 'zod';
+import { VIDEO_RESOLUTIONS, videoCost, type VideoResolution } from './pricing.ts';
+import { countWords, WORDS_PER_SECOND } from './scripts.ts';
+import { findVoice } from './voices.ts';
+
+export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
+export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
+export { VIDEO_RESOLUTIONS, type VideoResolution };
+
+export const CAPTION_STYLES = ['off', 'line', 'word'] as const;
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+
+export const VISUAL_MODES = ['generated', 'uploaded'] as const;
+export type VisualMode = (typeof VISUAL_MODES)[number];
+
+export const ASPECT_LABELS: Record<VideoAspect, string> = {
+  '16:9': 'Landscape (16:9)',
+  '9:16': 'Vertical (9:16)',
+  '1:1': 'Square (1:1)',
+};
+
+export const CAPTION_LABELS: Record<CaptionStyle, string> = {
+  off: 'No captions',
+  line: 'Line by line',
+  word: 'Word highlight',
+};
+
+export const VIDEO_LIMITS = {
+  maxSeconds: 300,
+  /** 5 minutes at 150 words a minute. */
+  maxWords: 750,
+  /** Far above 750 words of any language; stops pasted novels before they are counted. */
+  maxChars: 12_000,
+  maxImages: 60,
+  defaultMusicVolume: 30,
+} as const;
+
+/** Same rule as the script generator, so a generated script and its video agree on length. */
+export const wordCount = countWords;
+
+export const estimateDurationSeconds = (script: string): number => Math.round(wordCount(script) / WORDS_PER_SECOND);
+
+/** "4:05" */
+export const formatDuration = (seconds: number): string => {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/** Null when the script fits; otherwise the message the editor and the API both show. */
+export function scriptLengthError(script: string): string | null {
+  const words = wordCount(script);
+  if (words === 0) return 'Write a script first: the narration is made from it.';
+  if (words <= VIDEO_LIMITS.maxWords) return null;
+  return (
+    `This script would run about ${formatDuration(words / WORDS_PER_SECOND)}. Videos can be up to 5 minutes ` +
+    `(about ${VIDEO_LIMITS.maxWords} words), so remove about ${words - VIDEO_LIMITS.maxWords} words.`
+  );
+}
+
+export const estimateVideoCost = (script: string, resolution: VideoResolution): number =>
+  videoCost(estimateDurationSeconds(script) * 1000, resolution);
+
+export const createVideoRequestSchema = z
+  .object({
+    script: z
+      .string({ error: 'Write a script first: the narration is made from it.' })
+      .trim()
+      .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
+    voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
+    aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
+    resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
+    captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
+    visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
+    imageFileIds: z
+      .array(z.string().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
+      .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
+      .default([]),
+    music: z
+      .object({
+        enabled: z.boolean({ error: 'Turn music on or off.' }),
+        volume: z
+          .number({ error: 'Set the music volume.' })
+          .int('Use a whole number for the volume.')
+          .min(0, 'Music volume goes from 0 to 100.')
+          .max(100, 'Music volume goes from 0 to 100.'),
+      })
+      .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }),
+  })
+  .superRefine((value, ctx) => {
+    const lengthError = scriptLengthError(value.script);
+    if (lengthError) ctx.addIssue({ code: 'custom', path: ['script'], message: lengthError });
+    if (value.visuals === 'uploaded' && value.imageFileIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['imageFileIds'], message: 'Upload at least one image, or choose generated backgrounds.' });
+    }
+  });
+
+export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;
+export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;
+
+/** Pixel size of a finished video. */
+export function videoDimensions(aspect: VideoAspect, resolution: VideoResolution): { width: number; height: number } {
+  const short = resolution === '1080p' ? 1080 : 720;
+  const long = resolution === '1080p' ? 1920 : 1280;
+  if (aspect === '16:9') return { width: long, height: short };
+  if (aspect === '9:16') return { width: short, height: long };
+  return { width: short, height: short };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// API answers (routes/videos.ts) and the figures the video pages show.
+
+/** The user's own images for "uploaded" visuals: the types the renderer reads, one request per image. */
+export const VIDEO_UPLOAD = {
+  types: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  maxBytes: 15 * 1024 * 1024,
+  /** Smaller than this looks blurred even at 720p. */
+  minSide: 256,
+  maxSide: 8192,
+} as const;
+
+export const VIDEO_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export const isVideoFinished = (status: VideoStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
+
+/**
+ * The pipeline's persisted stages (server/media/pipeline.ts VIDEO_STAGES) in order, as the progress list names
+ * them. A unit test keeps the two lists in step.
+ */
+export const VIDEO_STAGE_LABELS = {
+  clean: 'Cleaning the script',
+  split: 'Splitting into scenes',
+  narrate: 'Recording the narration',
+  visuals: 'Building the visuals',
+  captions: 'Timing the captions',
+  render: 'Rendering the video',
+  thumbnail: 'Making the thumbnail',
+  store: 'Saving your files',
+} as const;
+export type VideoStageId = keyof typeof VIDEO_STAGE_LABELS;
+export const VIDEO_STAGE_IDS = Object.keys(VIDEO_STAGE_LABELS) as VideoStageId[];
+
+export const videoFileSchema = z.object({
+  fileId: z.string(),
+  /** Signed and short-lived: usable as <video src>, <img src> or a download link without headers. */
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type VideoFile = z.infer<typeof videoFileSchema>;
+
+export const uploadedImageSchema = z.object({
+  fileId: z.string(),
+  name: z.string().nullable(),
+  contentType: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Signed preview link. */
+  url: z.string(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+export const videoRecordSchema = z.object({
+  id: z.string(),
+  /** The script's opening words, for lists. */
+  title: z.string(),
+  script: z.string(),
+  status: z.enum(VIDEO_STATUSES),
+  /** The pipeline stage running or last reached (a VideoStageId, or the queue's own word such as "Retrying"). */
+  stage: z.string().nullable(),
+  /** 0..1 of the whole job, as the pipeline reports it; 1 once succeeded. */
+  progress: z.number(),
+  voiceId: z.string(),
+  voiceName: z.string(),
+  voiceLanguage: z.string(),
+  aspect: z.enum(VIDEO_ASPECTS),
+  resolution: z.enum(VIDEO_RESOLUTIONS),
+  width: z.number().int(),
+  height: z.number().int(),
+  captions: z.enum(CAPTION_STYLES),
+  visuals: z.enum(VISUAL_MODES),
+  imageCount: z.number().int(),
+  music: z.object({ enabled: z.boolean(), volume: z.number().int() }),
+  /** Of the finished MP4; null until then. */
+  durationSec: z.number().nullable(),
+  /** From the word count at 150 words a minute, known from the start. */
+  estimatedSec: z.number(),
+  /** Held while it is made, charged once it is done, returned if it fails or is cancelled. */
+  cost: z.number().int(),
+  creditsCharged: z.number().int(),
+  /** Plain-language reason when failed. */
+  error: z.string().nullable(),
+  /** Something the user should know about a finished video (e.g. captions that could not be drawn). */
+  note: z.string().nullable(),
+  video: videoFileSchema.nullable(),
+  thumbnail: videoFileSchema.nullable(),
+  subtitles: videoFileSchema.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type VideoRecord = z.infer<typeof videoRecordSchema>;
+
+export const videoPageSchema = z.object({ items: z.array(videoRecordSchema), nextCursor: z.string().nullable() });
+export type VideoPage = z.infer<typeof videoPageSchema>;
+
+/** First words of the script, cut at a word boundary. */
+export function videoTitle(script: string, maxChars = 60): string {
+  const flat = script.replace(/[#*_>`~[\]]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return flat || 'Untitled video';
+  const cut = flat.slice(0, maxChars);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}

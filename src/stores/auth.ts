@@ -1,0 +1,114 @@
+/**
+ * Auth state for the signed-in app (spec §4): loading → resolved (user or null), or error when the identity
+ * provider cannot be reached. Firebase is imported lazily here, so a page that merely imports this store does
+ * not download the SDK until startAuth() runs.
+ */
+import { atom } from 'nanostores';
+import { api } from '~/lib/api/client';
+import { authErrorMessage } from '~/lib/auth-errors';
+import { createProfileSync, sendProfile } from '~/lib/profile-sync';
+import { clearAccount, refreshAccount } from './account';
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+}
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'resolved'; user: AuthUser | null };
+
+export const $auth = atom<AuthState>({ status: 'loading' });
+
+/** A Google redirect sign-in that came back with an error, already turned into a message for the auth screen. */
+export const $redirectError = atom<string | null>(null);
+
+const firebase = () => import('~/lib/firebase');
+
+export const toAuthUser = (user: AuthUser): AuthUser => ({
+  uid: user.uid,
+  email: user.email,
+  displayName: user.displayName,
+  photoURL: user.photoURL,
+  emailVerified: user.emailVerified,
+});
+
+/**
+ * Sign-up creates the account (which already signs the user in) and then sets the display name. Profile sync waits
+ * for this so the backend receives the name too.
+ */
+let pendingProfileUpdate: Promise<unknown> = Promise.resolve();
+
+let started = false;
+
+/** Connects the store to Firebase once per page; safe to call from every mount. */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  void (async () => {
+    const { loadAuth, watchAuthState, finishRedirectSignIn } = await firebase();
+    const auth = await loadAuth();
+    api.setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+
+    const syncProfile = createProfileSync(async (uid) => {
+      try {
+        await pendingProfileUpdate;
+        const user = auth.currentUser;
+        if (user?.uid === uid) await sendProfile(api, user);
+      } finally {
+        void refreshAccount();
+      }
+    });
+
+    watchAuthState(
+      auth,
+      (user) => {
+        $auth.set({ status: 'resolved', user: user ? toAuthUser(user) : null });
+        if (user) void syncProfile(user.uid);
+        else clearAccount();
+      },
+      (error) => $auth.set({ status: 'error', error }),
+    );
+    finishRedirectSignIn().catch((error: unknown) => $redirectError.set(authErrorMessage(error)));
+  })().catch((error: unknown) => {
+    // The SDK chunk or its setup failed to load: the connection is the likely culprit.
+    console.error('Could not start sign-in', error);
+    $auth.set({ status: 'error', error });
+  });
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  await (await firebase()).emailSignIn(email, password);
+}
+
+export async function signUp(email: string, password: string, displayName?: string): Promise<void> {
+  const work = firebase().then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined));
+  pendingProfileUpdate = work.catch(() => undefined);
+  const user = await work;
+  // The auth state fired on account creation, before the name was set; a profile update does not fire it again.
+  const state = $auth.get();
+  if (state.status === 'resolved' && state.user?.uid === user.uid) $auth.set({ status: 'resolved', user: toAuthUser(user) });
+}
+
+export async function sendReset(email: string): Promise<void> {
+  await (await firebase()).sendReset(email);
+}
+
+export async function signInWithGoogle(): Promise<void> {
+  await (await firebase()).googleSignIn();
+}
+
+export async function signOut(): Promise<void> {
+  await (await firebase()).signOutUser();
+}
+
+/** The signed-in user's ID token, or null when signed out. */
+export async function getIdToken(): Promise<string | null> {
+  const { loadAuth } = await firebase();
+  const user = (await loadAuth()).currentUser;
+  return user ? user.getIdToken() : null;
+}
