@@ -1,0 +1,78 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { brand } from '~/config/brand';
+import { documentTitle } from '~/layouts/meta';
+import { startAuth } from '~/stores/auth';
+import { AuthGate } from './AuthGate';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import { LoadingScreen, StatusScreen } from './components/StatusScreen';
+import { AppLayout } from './layout/AppLayout';
+import { APP_ROUTES, AUTH_ROUTES, PROTECTED_ROUTES, type AppRoute } from './routes';
+import { preloadScreen, SCREENS } from './screens';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = documentTitle(title, brand.productName);
+  }, [title]);
+}
+
+/** One route's screen: its own chunk, the route error boundary (fresh per path) and the document title. */
+function ScreenSlot({ route }: { route: AppRoute }) {
+  const { pathname } = useLocation();
+  useDocumentTitle(route.title);
+  const Screen = SCREENS[route.screen];
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle('Page not found');
+  return (
+    <StatusScreen icon="alert" title="Page not found" message="This page doesn't exist or has moved.">
+      <a href="/" className="btn btn-secondary">
+        Go to the home page
+      </a>
+    </StatusScreen>
+  );
+}
+
+const screenRoutes = (routes: readonly AppRoute[]): ReactNode =>
+  routes.map((route) => <Route key={route.path} path={route.path} element={<ScreenSlot route={route} />} />);
+
+/**
+ * The client-only sub-app mounted by every app page (auth screen, protected routes, app shell). The router owns
+ * the whole URL, so moving between app screens never reloads the page.
+ */
+export default function App() {
+  useEffect(() => {
+    startAuth();
+    const first = APP_ROUTES.find((route) => matchPath(route.path, window.location.pathname));
+    if (first) preloadScreen(first.screen);
+  }, []);
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Routes>
+          {screenRoutes(AUTH_ROUTES)}
+          <Route
+            element={
+              <AuthGate>
+                <AppLayout />
+              </AuthGate>
+            }
+          >
+            {screenRoutes(PROTECTED_ROUTES)}
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </RouteErrorBoundary>
+      <Toaster position="top-right" duration={4000} theme="dark" richColors closeButton />
+    </BrowserRouter>
+  );
+}

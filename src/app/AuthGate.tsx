@@ -1,0 +1,28 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { rememberReturnTo } from '~/lib/return-to';
+import { $auth } from '~/stores/auth';
+import { ConnectionErrorScreen, LoadingScreen } from './components/StatusScreen';
+
+/**
+ * Spec §4 on every protected route: 'Loading...' while the auth state resolves, 'Connection Error' when it cannot,
+ * and a signed-out visitor is sent to /auth with the history entry replaced (so Back skips the protected page).
+ * The page they asked for is remembered outside the URL for after sign-in.
+ */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const auth = useStore($auth);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedOut = auth.status === 'resolved' && auth.user === null;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    rememberReturnTo(location.pathname + location.search + location.hash);
+    void navigate('/auth', { replace: true });
+  }, [signedOut, location.pathname, location.search, location.hash, navigate]);
+
+  if (auth.status === 'error') return <ConnectionErrorScreen />;
+  if (auth.status === 'loading' || auth.user === null) return <LoadingScreen />;
+  return children;
+}

@@ -1,0 +1,165 @@
+/**
+ * The agent screens' pure logic: the create form and its request, the live figures beside the editor, what blocks
+ * submitting, and the progress list of a video being made. No React here, so unit tests cover it directly.
+ */
+import { PRICES, type VideoResolution } from '~/contract/pricing';
+import {
+  VIDEO_LIMITS,
+  VIDEO_STAGE_IDS,
+  VIDEO_STAGE_LABELS,
+  VIDEO_UPLOAD,
+  estimateDurationSeconds,
+  estimateVideoCost,
+  scriptLengthError,
+  wordCount,
+  type CaptionStyle,
+  type CreateVideoRequestInput,
+  type UploadedImage,
+  type VideoAspect,
+  type VideoRecord,
+  type VisualMode,
+} from '~/contract/video';
+import { DEFAULT_VOICE_ID } from '~/contract/voices';
+
+export interface CreateForm {
+  script: string;
+  voiceId: string;
+  aspect: VideoAspect;
+  resolution: VideoResolution;
+  captions: CaptionStyle;
+  visuals: VisualMode;
+  images: UploadedImage[];
+  musicEnabled: boolean;
+  musicVolume: number;
+}
+
+export const INITIAL_FORM: CreateForm = {
+  script: '',
+  voiceId: DEFAULT_VOICE_ID,
+  aspect: '16:9',
+  resolution: '1080p',
+  captions: 'word',
+  visuals: 'generated',
+  images: [],
+  musicEnabled: true,
+  musicVolume: VIDEO_LIMITS.defaultMusicVolume,
+};
+
+export function toRequest(form: CreateForm): CreateVideoRequestInput {
+  return {
+    script: form.script,
+    voiceId: form.voiceId,
+    aspect: form.aspect,
+    resolution: form.resolution,
+    captions: form.captions,
+    visuals: form.visuals,
+    imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
+    music: { enabled: form.musicEnabled, volume: form.musicVolume },
+  };
+}
+
+export interface ScriptFigures {
+  words: number;
+  seconds: number;
+  cost: number;
+  /** Null while the script fits in 5 minutes (an empty script is not an error until submit). */
+  lengthError: string | null;
+  /** 0..1 of the 5-minute limit, for the meter. */
+  fill: number;
+}
+
+export function scriptFigures(script: string, resolution: VideoResolution): ScriptFigures {
+  const words = wordCount(script);
+  return {
+    words,
+    seconds: estimateDurationSeconds(script),
+    cost: estimateVideoCost(script, resolution),
+    lengthError: words === 0 ? null : scriptLengthError(script),
+    fill: Math.min(1, words / VIDEO_LIMITS.maxWords),
+  };
+}
+
+/** "15 credits a minute at 1080p" */
+export const rateText = (resolution: VideoResolution): string => `${PRICES.videoPerMinute[resolution]} credits a minute at ${resolution}`;
+
+/** Why the button is off, in words the user can act on; null when it may be pressed. `balance` null = unknown. */
+export function submitBlocker(figures: ScriptFigures, balance: number | null): string | null {
+  if (figures.lengthError) return 'Shorten the script to 5 minutes or less to continue.';
+  if (balance !== null && figures.cost > balance) {
+    return `This video needs ${figures.cost} credits and you have ${balance}. Shorten the script, choose 720p, or get more credits.`;
+  }
+  return null;
+}
+
+/** Client-side check of a picked file, with the same limits the server applies. */
+export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
+  if (!(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return `${file.name}: only JPEG, PNG and WebP images can be used.`;
+  if (file.size > VIDEO_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; images can be up to ${formatBytes(VIDEO_UPLOAD.maxBytes)}.`;
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+/** Moves the item at `from` by `by` places, clamped to the list. */
+export function move<T>(items: readonly T[], from: number, by: number): T[] {
+  const to = Math.max(0, Math.min(items.length - 1, from + by));
+  if (from === to || from < 0 || from >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+export type StepState = 'done' | 'current' | 'failed' | 'pending';
+export interface Step {
+  id: string;
+  label: string;
+  state: StepState;
+}
+
+const isStage = (stage: string | null): stage is keyof typeof VIDEO_STAGE_LABELS => stage !== null && stage in VIDEO_STAGE_LABELS;
+
+/**
+ * The pipeline's stages as a checklist. The reported stage is the one running (or, after a failure, the one that
+ * failed); everything before it is done. Before the first report, or while the queue retries, nothing is current.
+ */
+export function progressSteps(video: Pick<VideoRecord, 'status' | 'stage'>): Step[] {
+  const reached = isStage(video.stage) ? VIDEO_STAGE_IDS.indexOf(video.stage) : -1;
+  return VIDEO_STAGE_IDS.map((id, index) => {
+    let state: StepState = 'pending';
+    if (video.status === 'succeeded' || index < reached) state = 'done';
+    else if (index === reached) state = video.status === 'failed' ? 'failed' : video.status === 'active' ? 'current' : 'pending';
+    return { id, label: VIDEO_STAGE_LABELS[id], state };
+  });
+}
+
+/** The one line above the progress bar. */
+export function progressHeadline(video: Pick<VideoRecord, 'status' | 'stage' | 'progress'>): string {
+  if (video.status === 'queued') return video.stage === 'Retrying' ? 'Trying again after a hiccup…' : 'Waiting for a free renderer…';
+  if (video.status !== 'active') return '';
+  return isStage(video.stage) ? `${VIDEO_STAGE_LABELS[video.stage]}…` : 'Starting…';
+}
+
+export const percent = (fraction: number): number => Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
+
+export const STATUS_LABELS: Record<VideoRecord['status'], string> = {
+  queued: 'Queued',
+  active: 'Making',
+  succeeded: 'Ready',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** A new key per submission so a request the client re-sends to the fallback host is not charged twice. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Video ids are UUIDs; anything else cannot exist, so the page says "not found" without asking. */
+export const isUuidLike = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -1,0 +1,35 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenName } from './routes';
+
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/** Each screen is its own chunk (spec §2: screens load on demand). */
+const LOADERS: Record<ScreenName, () => ScreenModule> = {
+  Auth: () => import('./screens/Auth'),
+  Welcome: () => import('./screens/Welcome'),
+  Dashboard: () => import('./screens/Dashboard'),
+  TextToSpeech: () => import('./screens/TextToSpeech'),
+  TTSPricing: () => import('./screens/TTSPricing'),
+  ImageGeneration: () => import('./screens/ImageGeneration'),
+  ScriptGenerator: () => import('./screens/ScriptGenerator'),
+  ScriptGeneration: () => import('./screens/ScriptGeneration'),
+  AgentPricing: () => import('./screens/AgentPricing'),
+  AgentCreate: () => import('./screens/AgentCreate'),
+  AgentVideo: () => import('./screens/AgentVideo'),
+  AgentHistory: () => import('./screens/AgentHistory'),
+  GPURental: () => import('./screens/GPURental'),
+  Analytics: () => import('./screens/Analytics'),
+  MyRentals: () => import('./screens/MyRentals'),
+};
+
+export const SCREENS = Object.fromEntries(
+  Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)]),
+) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
+
+/**
+ * Starts downloading a screen's chunk ahead of rendering it (the first screen loads while the auth state
+ * resolves). A failure here is ignored: rendering the screen retries the import and reports it.
+ */
+export function preloadScreen(name: ScreenName): void {
+  LOADERS[name]().catch(() => undefined);
+}

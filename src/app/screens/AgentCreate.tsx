@@ -1,0 +1,334 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { brand } from '~/config/brand';
+import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
+import {
+  ASPECT_LABELS,
+  CAPTION_LABELS,
+  VIDEO_ASPECTS,
+  VIDEO_LIMITS,
+  createVideoRequestSchema,
+  formatDuration,
+  videoDimensions,
+  videoRecordSchema,
+  type CaptionStyle,
+  type UploadedImage,
+  type VideoAspect,
+  type VideoRecord,
+  type VisualMode,
+} from '~/contract/video';
+import { ApiError, api } from '~/lib/api/client';
+import { takeCreateHandoff } from '~/lib/studios/create-handoff';
+import { $account, refreshAccount } from '~/stores/account';
+import { AspectShape, ChoiceGroup, type Choice } from '../agent/ChoiceGroup';
+import { AgentIcon } from '../agent/icons';
+import { ImageUploader } from '../agent/ImageUploader';
+import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
+import { VoicePicker } from '../agent/VoicePicker';
+import { Icon } from '../components/Icon';
+import { ScreenHeader } from '../components/Screen';
+import { Field, Spinner, handleStudioError, issuesToFields, type FieldErrors } from '../studios/ui';
+
+const CAPTION_DETAILS: Record<CaptionStyle, string> = {
+  off: 'No text on the video',
+  line: 'One line at a time',
+  word: 'Each word lights up as it is spoken',
+};
+
+const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
+  { value: 'generated', label: 'Designed backgrounds', detail: 'A background made for each scene, with slow pan and zoom' },
+  { value: 'uploaded', label: 'My own images', detail: 'Upload photos or artwork, shown in your order' },
+];
+
+/** Error keys (as the schema and the API name them) that editing a form field clears, beyond its own name. */
+const ERROR_KEYS: Partial<Record<keyof CreateForm, string[]>> = {
+  images: ['imageFileIds'],
+  visuals: ['imageFileIds'],
+  musicEnabled: ['music'],
+  musicVolume: ['music', 'music.volume'],
+};
+
+function SectionTitle({ step, id, children }: { step: number; id: string; children: string }) {
+  return (
+    <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-fg">
+      <span className="grid size-7 place-items-center rounded-full bg-brand-500/20 text-sm font-bold text-brand-300" aria-hidden="true">
+        {step}
+      </span>
+      {children}
+    </h2>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="font-semibold tabular-nums text-fg" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function AgentCreate() {
+  const navigate = useNavigate();
+  const account = useStore($account);
+  const [form, setForm] = useState<CreateForm>(INITIAL_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [handoff, setHandoff] = useState<string | null>(null);
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    // Taken once: a reload or a later visit starts with an empty editor.
+    const waiting = takeCreateHandoff();
+    if (waiting) {
+      setForm((f) => ({ ...f, script: waiting.script, ...(waiting.aspect ? { aspect: waiting.aspect } : {}) }));
+      setHandoff(waiting.title ?? 'your generated script');
+    }
+    void refreshAccount();
+  }, []);
+
+  const figures = scriptFigures(form.script, form.resolution);
+  const balance = account ? account.credits.balance : null;
+  const blocker = submitBlocker(figures, balance);
+  const size = videoDimensions(form.aspect, form.resolution);
+
+  function set<K extends keyof CreateForm>(key: K, value: CreateForm[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+    clearErrors(key);
+  }
+  function clearErrors(key: keyof CreateForm) {
+    const keys: string[] = [key, ...(ERROR_KEYS[key] ?? [])];
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k))));
+    // A changed request is a new submission, not a repeat of one that may have got through.
+    idempotencyKey.current = newIdempotencyKey();
+  }
+  const setImages = (update: (images: UploadedImage[]) => UploadedImage[]) => {
+    setForm((f) => ({ ...f, images: update(f.images) }));
+    clearErrors('images');
+  };
+
+  function showErrors(fields: FieldErrors) {
+    setErrors(fields);
+    requestAnimationFrame(() => document.querySelector('[aria-invalid="true"], .field-error')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createVideoRequestSchema.safeParse(toRequest(form));
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.error.issues));
+      return;
+    }
+    if (blocker) return;
+    setBusy(true);
+    try {
+      const video = await api.post<VideoRecord>('/videos', parsed.data, {
+        headers: { 'Idempotency-Key': idempotencyKey.current },
+        parse: (data) => videoRecordSchema.parse(data),
+      });
+      idempotencyKey.current = newIdempotencyKey();
+      void refreshAccount();
+      navigate(`/nxn-agent/video/${video.id}`);
+    } catch (error) {
+      if (error instanceof ApiError) idempotencyKey.current = newIdempotencyKey();
+      const fields = handleStudioError(error);
+      if (Object.keys(fields).length > 0) showErrors(fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const scriptError = errors.script ?? figures.lengthError ?? undefined;
+
+  return (
+    <div className="grid gap-8">
+      <ScreenHeader
+        icon="video"
+        title="Create a video"
+        description={`Paste a script and ${brand.agentName} turns it into a narrated HD video of up to 5 minutes, with AI voices and visuals.`}
+      >
+        <Link to="/history" className="btn btn-secondary btn-sm self-start sm:self-auto">
+          <Icon name="history" className="size-4" />
+          Your videos
+        </Link>
+      </ScreenHeader>
+
+      <form className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" onSubmit={submit} noValidate aria-label="New video">
+        <div className="grid min-w-0 gap-6">
+          <section className="card card-pad grid gap-4" aria-labelledby="script-title">
+            <SectionTitle step={1} id="script-title">
+              Script
+            </SectionTitle>
+            {handoff ? (
+              <p className="flex items-start gap-2 rounded-xl border border-cyan-400/30 bg-cyan-400/10 px-3 py-2 text-sm text-cyan-300" role="status">
+                <Icon name="check" className="mt-0.5 size-4 shrink-0" />
+                <span>Loaded {handoff === 'your generated script' ? handoff : `“${handoff}”`} from the script generator. Edit it as you like.</span>
+              </p>
+            ) : null}
+            <Field
+              label="What should the narrator say?"
+              error={scriptError}
+              hint={
+                <span className="flex flex-wrap gap-x-4 gap-y-1" aria-live="polite">
+                  <span data-testid="word-count">
+                    {figures.words.toLocaleString('en-US')} {figures.words === 1 ? 'word' : 'words'}
+                  </span>
+                  <span data-testid="estimated-duration">about {formatDuration(figures.seconds)} of video</span>
+                  <span>
+                    up to {VIDEO_LIMITS.maxWords} words (5:00)
+                  </span>
+                </span>
+              }
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="input !min-h-56"
+                  value={form.script}
+                  maxLength={VIDEO_LIMITS.maxChars}
+                  placeholder={'Write the words your video should say, in the order it should say them.\n\nBlank lines start a new scene.'}
+                  onChange={(e) => set('script', e.target.value)}
+                />
+              )}
+            </Field>
+            <div className="h-1.5 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
+              <div
+                className={`h-full rounded-full transition-[width] ${figures.lengthError ? 'bg-danger' : 'bg-gradient-to-r from-brand-500 to-cyan-400'}`}
+                style={{ width: `${Math.max(figures.fill * 100, figures.words > 0 ? 2 : 0)}%` }}
+              />
+            </div>
+          </section>
+
+          <section className="card card-pad grid gap-4" aria-labelledby="voice-title">
+            <SectionTitle step={2} id="voice-title">
+              Voice
+            </SectionTitle>
+            <VoicePicker value={form.voiceId} onChange={(id) => set('voiceId', id)} error={errors.voiceId} />
+          </section>
+
+          <section className="card card-pad grid gap-5" aria-labelledby="format-title">
+            <SectionTitle step={3} id="format-title">
+              Format
+            </SectionTitle>
+            <ChoiceGroup<VideoAspect>
+              legend="Aspect ratio"
+              name="aspect"
+              compact
+              columns="grid-cols-3"
+              value={form.aspect}
+              onChange={(v) => set('aspect', v)}
+              error={errors.aspect}
+              choices={VIDEO_ASPECTS.map((aspect) => ({
+                value: aspect,
+                label: ASPECT_LABELS[aspect],
+                detail: aspect === '16:9' ? 'YouTube, websites' : aspect === '9:16' ? 'Shorts, Reels, TikTok' : 'Feeds, posts',
+                icon: <AspectShape aspect={aspect} />,
+              }))}
+            />
+            <ChoiceGroup<VideoResolution>
+              legend="Resolution"
+              name="resolution"
+              value={form.resolution}
+              onChange={(v) => set('resolution', v)}
+              error={errors.resolution}
+              columns="sm:grid-cols-2"
+              choices={VIDEO_RESOLUTIONS.map((resolution) => {
+                const { width, height } = videoDimensions(form.aspect, resolution);
+                return { value: resolution, label: `${resolution} ${resolution === '1080p' ? 'Full HD' : 'HD'}`, detail: `${width}×${height} · ${PRICES.videoPerMinute[resolution]} credits a minute` };
+              })}
+            />
+            <ChoiceGroup<CaptionStyle>
+              legend="Captions"
+              name="captions"
+              compact
+              columns="grid-cols-3"
+              value={form.captions}
+              onChange={(v) => set('captions', v)}
+              error={errors.captions}
+              choices={(['off', 'line', 'word'] as const).map((style) => ({ value: style, label: CAPTION_LABELS[style], detail: CAPTION_DETAILS[style] }))}
+            />
+          </section>
+
+          <section className="card card-pad grid gap-5" aria-labelledby="visuals-title">
+            <SectionTitle step={4} id="visuals-title">
+              Visuals and music
+            </SectionTitle>
+            <ChoiceGroup<VisualMode> legend="Visuals" name="visuals" value={form.visuals} onChange={(v) => set('visuals', v)} error={errors.visuals} columns="sm:grid-cols-2" choices={VISUAL_CHOICES} />
+            {form.visuals === 'uploaded' ? <ImageUploader images={form.images} onChange={setImages} error={errors.imageFileIds} /> : null}
+            <div className="grid gap-3 border-t border-white/10 pt-5">
+              <label className="relative flex cursor-pointer items-center justify-between gap-4">
+                <span className="flex items-center gap-3">
+                  <AgentIcon name="music" className="size-5 text-brand-300" />
+                  <span>
+                    <span className="block text-sm font-medium text-fg">Background music</span>
+                    <span className="block text-xs text-fg-subtle">A soft music bed that ducks under the voice</span>
+                  </span>
+                </span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  className="peer sr-only"
+                  checked={form.musicEnabled}
+                  onChange={(e) => set('musicEnabled', e.target.checked)}
+                  aria-label="Background music"
+                />
+                <span
+                  className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-brand-500 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-cyan-300"
+                  aria-hidden="true"
+                />
+              </label>
+              <Field label={`Music volume: ${form.musicVolume}%`} error={errors['music.volume'] ?? errors.music}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="range"
+                    min={0}
+                    max={100}
+                    step={5}
+                    className="h-1.5 w-full cursor-pointer accent-cyan-400 disabled:cursor-not-allowed disabled:opacity-40"
+                    value={form.musicVolume}
+                    disabled={!form.musicEnabled}
+                    onChange={(e) => set('musicVolume', Number(e.target.value))}
+                  />
+                )}
+              </Field>
+            </div>
+          </section>
+        </div>
+
+        <aside className="card card-pad grid gap-4 lg:sticky lg:top-24" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="text-lg font-semibold text-fg">
+            Summary
+          </h2>
+          <dl className="divide-y divide-white/[0.06]">
+            <Figure label="Length" value={`about ${formatDuration(figures.seconds)}`} />
+            <Figure label="Video" value={`${size.width}×${size.height}`} />
+            <Figure label="Cost" value={`${figures.cost} credits`} testId="video-cost" />
+            <Figure label="Your balance" value={balance === null ? '—' : `${balance.toLocaleString('en-US')} credits`} testId="create-balance" />
+          </dl>
+          <p className="text-xs text-fg-subtle">
+            {rateText(form.resolution)}, per started minute. Credits are held while the video is made and only charged when it is ready; a failed or cancelled
+            video costs nothing.
+          </p>
+          {blocker && figures.words > 0 ? (
+            <p className="rounded-xl border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" role="status" data-testid="submit-blocker">
+              {blocker}{' '}
+              {!figures.lengthError ? (
+                <Link to="/pricing" className="font-semibold underline">
+                  See credit prices
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy || Boolean(blocker)}>
+            {busy ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
+            {busy ? 'Starting…' : 'Create video'}
+          </button>
+        </aside>
+      </form>
+    </div>
+  );
+}

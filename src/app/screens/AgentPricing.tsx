@@ -1,0 +1,135 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { brand } from '~/config/brand';
+import { PRICES, SIGNUP_GRANT, VIDEO_RESOLUTIONS, imageCost, ttsCost, videoCost } from '~/contract/pricing';
+import { $account, refreshAccount } from '~/stores/account';
+import { Icon, type IconName } from '../components/Icon';
+import { ScreenHeader } from '../components/Screen';
+
+interface PriceRow {
+  icon: IconName;
+  feature: string;
+  price: string;
+  example: string;
+  to: string;
+}
+
+const MINUTE = 60_000;
+
+/** Every price comes from the same functions the server charges with, so the examples cannot drift. */
+const ROWS: readonly PriceRow[] = [
+  ...VIDEO_RESOLUTIONS.map(
+    (resolution): PriceRow => ({
+      icon: 'video',
+      feature: `${brand.agentName} video, ${resolution}`,
+      price: `${PRICES.videoPerMinute[resolution]} credits per started minute`,
+      example: `A 1-minute video: ${videoCost(MINUTE, resolution)} credits; 5 minutes: ${videoCost(5 * MINUTE, resolution)}; 61 seconds counts as 2 minutes: ${videoCost(61_000, resolution)}.`,
+      to: '/create',
+    }),
+  ),
+  {
+    icon: 'voice',
+    feature: 'Text to speech',
+    price: `${PRICES.ttsPer1000Chars} credits per started 1,000 characters`,
+    example: `A 900-character voice-over: ${ttsCost('x'.repeat(900))} credits; 2,500 characters: ${ttsCost('x'.repeat(2500))}.`,
+    to: '/voice',
+  },
+  {
+    icon: 'script',
+    feature: 'Script generation',
+    price: `${PRICES.scriptGeneration} credit per script`,
+    example: 'Editing and exporting a script you already have is free.',
+    to: '/scripts',
+  },
+  {
+    icon: 'image',
+    feature: 'Image generation',
+    price: `${PRICES.imagePerImage} credits per image`,
+    example: `A batch of 4 images: ${imageCost(4)} credits.`,
+    to: '/images',
+  },
+];
+
+export default function AgentPricing() {
+  const account = useStore($account);
+  useEffect(() => void refreshAccount(), []);
+  const balance = account?.credits.balance;
+  const oneMinute1080 = videoCost(MINUTE, '1080p');
+
+  return (
+    <div className="grid gap-8">
+      <ScreenHeader icon="tag" title="Plans and credits" description="Every feature is paid for with credits. These are the prices the server charges, in full." />
+
+      <section className="grid gap-4 sm:grid-cols-3" aria-label="Your credits">
+        <div className="card card-pad grid gap-1">
+          <p className="text-sm text-fg-muted">Your balance</p>
+          <p className="text-3xl font-bold tabular-nums text-fg" data-testid="pricing-balance">
+            {balance === undefined ? '—' : balance.toLocaleString('en-US')}
+          </p>
+          <p className="hint">credits ready to spend{account && account.credits.reserved > 0 ? `, plus ${account.credits.reserved} held by videos being made` : ''}</p>
+        </div>
+        <div className="card card-pad grid gap-1">
+          <p className="text-sm text-fg-muted">Free on signup</p>
+          <p className="text-3xl font-bold tabular-nums text-fg" data-testid="signup-grant">
+            {SIGNUP_GRANT}
+          </p>
+          <p className="hint">credits, once per account, no credit card needed</p>
+        </div>
+        <div className="card card-pad grid gap-1">
+          <p className="text-sm text-fg-muted">What {SIGNUP_GRANT} credits make</p>
+          <p className="text-3xl font-bold tabular-nums text-fg">{Math.floor(SIGNUP_GRANT / oneMinute1080)}</p>
+          <p className="hint">one-minute 1080p videos ({oneMinute1080} credits each)</p>
+        </div>
+      </section>
+
+      <section className="card overflow-hidden" aria-labelledby="prices-title">
+        <h2 id="prices-title" className="border-b border-white/10 px-5 py-4 text-lg font-semibold text-fg sm:px-7">
+          Prices
+        </h2>
+        <ul className="divide-y divide-white/[0.06]">
+          {ROWS.map((row) => (
+            <li key={row.feature} className="grid gap-2 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-6 sm:px-7" data-testid="price-row">
+              <div className="flex items-start gap-3">
+                <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-300">
+                  <Icon name={row.icon} className="size-5" />
+                </span>
+                <div>
+                  <p className="font-medium text-fg">{row.feature}</p>
+                  <p className="text-sm font-semibold text-cyan-300">{row.price}</p>
+                  <p className="mt-0.5 text-xs text-fg-subtle">{row.example}</p>
+                </div>
+              </div>
+              <Link to={row.to} className="btn btn-ghost btn-sm justify-self-start sm:justify-self-end" aria-label={`Open ${row.feature}`}>
+                Open
+                <Icon name="arrowRight" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="border-t border-white/10 px-5 py-4 text-sm text-fg-muted sm:px-7">
+          Credits are held when you start something and only charged once it is ready. If it fails or you cancel it, they come back to your balance.
+        </p>
+      </section>
+
+      <section className="card card-pad flex flex-col items-start gap-4 sm:flex-row" aria-labelledby="buy-title">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-400">
+          <Icon name="info" className="size-5" />
+        </span>
+        <div className="grid gap-2">
+          <h2 id="buy-title" className="text-lg font-semibold text-fg">
+            Buying credits isn't available yet
+          </h2>
+          <p className="text-fg-muted">
+            No payment provider is connected to {brand.productName} yet, so there are no plans or credit packs to buy and nothing on this page will charge you. If you
+            need more credits now, write to us and we'll help.
+          </p>
+          <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('More credits')}`} className="btn btn-secondary btn-sm justify-self-start">
+            <Icon name="mail" className="size-4" />
+            {brand.supportEmail}
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

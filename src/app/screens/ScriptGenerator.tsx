@@ -1,0 +1,294 @@
+import { useState, type SubmitEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PRICES } from '~/contract/pricing';
+import {
+  PLATFORM_LABELS,
+  SCRIPT_LIMITS,
+  SCRIPT_PLATFORMS,
+  SCRIPT_TONES,
+  TONE_LABELS,
+  WORDS_PER_SECOND,
+  scriptRequestSchema,
+  type ScriptPlatform,
+  type ScriptRecord,
+  type ScriptSummary,
+  type ScriptTone,
+} from '~/contract/scripts';
+import { clockTime } from '~/lib/studios/script-export';
+import { Icon } from '../components/Icon';
+import { ScreenHeader } from '../components/Screen';
+import { HistoryList } from '../studios/HistoryList';
+import { useConfirm } from '../studios/confirm';
+import {
+  EngineBadge,
+  Field,
+  Spinner,
+  formatDate,
+  useHistory,
+  useStudioSubmit,
+} from '../studios/ui';
+
+const LENGTH_PRESETS = [15, 30, 45, 60, 90, 120, 180, 240, 300] as const;
+
+const PLATFORM_HINTS: Record<ScriptPlatform, string> = {
+  youtube: 'Long-form, 16:9',
+  shorts: 'Vertical, up to 3 minutes',
+  square: 'Feeds, 1:1',
+};
+
+interface FormState {
+  topic: string;
+  audience: string;
+  tone: ScriptTone;
+  platform: ScriptPlatform;
+  targetSeconds: number;
+  keyPoints: string[];
+  callToAction: string;
+}
+
+const INITIAL: FormState = {
+  topic: '',
+  audience: '',
+  tone: 'friendly',
+  platform: 'youtube',
+  targetSeconds: 60,
+  keyPoints: [''],
+  callToAction: '',
+};
+
+function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) => void }) {
+  const [form, setForm] = useState<FormState>(INITIAL);
+  const { errors, setErrors, busy, submit: send } = useStudioSubmit<ScriptRecord>('/scripts', onCreated);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  };
+  const maxSeconds = form.platform === 'shorts' ? SCRIPT_LIMITS.shortsSecondsMax : SCRIPT_LIMITS.secondsMax;
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    await send(scriptRequestSchema, form);
+  }
+
+  return (
+    <form className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5" onSubmit={submit} noValidate aria-labelledby="script-form-title">
+      <h2 id="script-form-title" className="text-lg font-semibold text-fg">
+        New script
+      </h2>
+      <Field label="Topic" error={errors.topic} hint="What the video is about, in a few words or a question.">
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={form.topic}
+            maxLength={SCRIPT_LIMITS.topicMax}
+            placeholder="e.g. Meal prep for busy parents"
+            onChange={(e) => set('topic', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Audience" optional error={errors.audience}>
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={form.audience}
+            maxLength={SCRIPT_LIMITS.audienceMax}
+            placeholder="e.g. working parents who cook on weekends"
+            onChange={(e) => set('audience', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Tone" error={errors.tone}>
+          {(props) => (
+            <select {...props} className="input" value={form.tone} onChange={(e) => set('tone', e.target.value as ScriptTone)}>
+              {SCRIPT_TONES.map((tone) => (
+                <option key={tone} value={tone}>
+                  {TONE_LABELS[tone]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Target length"
+          error={errors.targetSeconds}
+          hint={`About ${Math.round(form.targetSeconds * WORDS_PER_SECOND)} spoken words at 150 words a minute.`}
+        >
+          {(props) => (
+            <select
+              {...props}
+              className="input"
+              value={form.targetSeconds}
+              onChange={(e) => set('targetSeconds', Number(e.target.value))}
+            >
+              {LENGTH_PRESETS.map((seconds) => (
+                <option key={seconds} value={seconds} disabled={seconds > maxSeconds}>
+                  {seconds < 60 ? `${seconds} seconds` : `${clockTime(seconds)} min`}
+                  {seconds > maxSeconds ? ' (too long for shorts)' : ''}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="label mb-2">Platform</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {SCRIPT_PLATFORMS.map((platform) => (
+            <label
+              key={platform}
+              className={`flex cursor-pointer flex-col rounded-xl border px-3 py-2.5 text-sm transition-colors ${
+                form.platform === platform ? 'border-brand-400 bg-brand-500/15 text-fg' : 'border-white/10 bg-white/[0.03] text-fg-muted hover:border-white/20'
+              }`}
+            >
+              <input
+                type="radio"
+                name="platform"
+                value={platform}
+                className="sr-only"
+                checked={form.platform === platform}
+                onChange={() => {
+                  set('platform', platform);
+                  if (platform === 'shorts' && form.targetSeconds > SCRIPT_LIMITS.shortsSecondsMax) set('targetSeconds', 60);
+                }}
+              />
+              <span className="font-medium text-fg">{PLATFORM_LABELS[platform]}</span>
+              <span className="text-xs text-fg-subtle">{PLATFORM_HINTS[platform]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.platform ? <p className="field-error">{errors.platform}</p> : null}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="label mb-1">
+          Key points <span className="font-normal text-fg-subtle">(optional, one scene each)</span>
+        </legend>
+        {form.keyPoints.map((point, i) => (
+          <div key={i} className="grid gap-1">
+            <div className="flex gap-2">
+              <input
+                className="input"
+                aria-label={`Key point ${i + 1}`}
+                aria-invalid={Boolean(errors[`keyPoints.${i}`])}
+                value={point}
+                maxLength={SCRIPT_LIMITS.keyPointMax}
+                placeholder={i === 0 ? 'e.g. Batch cook grains on Sunday' : 'Another point'}
+                onChange={(e) => set('keyPoints', form.keyPoints.map((p, j) => (j === i ? e.target.value : p)))}
+              />
+              {form.keyPoints.length > 1 ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm shrink-0"
+                  aria-label={`Remove key point ${i + 1}`}
+                  onClick={() => set('keyPoints', form.keyPoints.filter((_, j) => j !== i))}
+                >
+                  ✕
+                </button>
+              ) : null}
+            </div>
+            {errors[`keyPoints.${i}`] ? <p className="field-error">{errors[`keyPoints.${i}`]}</p> : null}
+          </div>
+        ))}
+        {errors.keyPoints ? <p className="field-error">{errors.keyPoints}</p> : null}
+        {form.keyPoints.length < SCRIPT_LIMITS.keyPointsMax ? (
+          <button type="button" className="btn btn-ghost btn-sm justify-self-start" onClick={() => set('keyPoints', [...form.keyPoints, ''])}>
+            + Add a key point
+          </button>
+        ) : null}
+      </fieldset>
+      <Field label="Call to action" optional error={errors.callToAction}>
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={form.callToAction}
+            maxLength={SCRIPT_LIMITS.ctaMax}
+            placeholder="e.g. Follow for a weekly meal plan"
+            onChange={(e) => set('callToAction', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-4">
+        <p className="text-sm text-fg-muted">
+          <Icon name="coins" className="mr-1 inline size-4 text-accent-400" />
+          Costs {PRICES.scriptGeneration} credit{PRICES.scriptGeneration === 1 ? '' : 's'}; nothing if generation fails.
+        </p>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <Spinner /> : <Icon name="sparkles" className="size-4" />}
+          {busy ? 'Writing your script…' : 'Generate script'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ScriptHistory({ history }: { history: ReturnType<typeof useHistory<ScriptSummary>> }) {
+  const confirm = useConfirm();
+  const remove = (item: ScriptSummary) =>
+    confirm.askDelete({
+      title: 'Delete this script?',
+      body: `“${item.title}” is removed for good.`,
+      path: `/scripts/${item.id}`,
+      deleted: 'Script deleted.',
+      then: () => history.remove(item.id),
+    });
+
+  return (
+    <section className="card card-pad" aria-labelledby="script-history-title">
+      <h2 id="script-history-title" className="text-lg font-semibold text-fg">
+        Your scripts
+      </h2>
+      <HistoryList
+        history={history}
+        loading="Loading your scripts…"
+        failed="Your scripts could not be loaded."
+        empty="No scripts yet. Your generations will appear here, newest first."
+        className="mt-4"
+      >
+        {(items) => (
+          <ul className="mt-4 grid gap-2" aria-label="Script history">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-start gap-3 rounded-xl border border-white/[0.08] bg-white/[0.03] p-3">
+                <Link to={`/script/${item.id}`} className="min-w-0 flex-1 hover:text-brand-300">
+                  <span className="block truncate font-medium text-fg">{item.title}</span>
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-subtle">
+                    <span>{PLATFORM_LABELS[item.platform]}</span>
+                    <span aria-hidden="true">·</span>
+                    <span>{clockTime(item.durationSec)}</span>
+                    <span aria-hidden="true">·</span>
+                    <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                    <EngineBadge label={item.engine.label} kind={item.engine.kind === 'llm' ? 'ai' : 'offline'} />
+                  </span>
+                </Link>
+                <button type="button" className="btn btn-ghost btn-sm" aria-label={`Delete ${item.title}`} onClick={() => remove(item)}>
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </HistoryList>
+      {confirm.dialog}
+    </section>
+  );
+}
+
+export default function ScriptGenerator() {
+  const navigate = useNavigate();
+  const history = useHistory<ScriptSummary>('/scripts');
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <ScreenHeader
+        icon="script"
+        title="Script generator"
+        description="Describe a topic and get a ready-to-record video script, in the tone and length you choose."
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <ScriptForm onCreated={(record) => navigate(`/script/${record.id}`)} />
+        <ScriptHistory history={history} />
+      </div>
+    </div>
+  );
+}
