@@ -1,0 +1,55 @@
+/**
+ * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
+ * IP rate limit → body limit → (health checks, signed file links) → token → user rate limit → routes.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { requireUser } from '../auth/middleware.ts';
+import { HttpError } from '../http/errors.ts';
+import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
+import type { ApiDeps, AppEnv } from './context.ts';
+import { healthRoutes } from './routes/health.ts';
+import { fileRoutes } from './routes/files.ts';
+import { jobRoutes } from './routes/jobs.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { studioRoutes } from './routes/studios.ts';
+import { videoRoutes } from './routes/videos.ts';
+
+export function createApiApp(deps: ApiDeps) {
+  const { config } = deps;
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(() => {
+    throw new HttpError(404, 'Not found');
+  });
+
+  app.use(requestContext(deps.log));
+  // Keep headers a route set itself: signed file links must stay Cross-Origin-Resource-Policy: cross-origin, or the
+  // site (another origin) cannot play them in <video>/<audio> or show them in <img>.
+  app.use(secureHeaders({ overwrite: false }));
+  app.use(
+    cors({
+      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(rateLimit(config.rateLimit.ip, (c) => `ip:${clientIp(c, config.trustProxy)}`));
+  app.use(bodyLimits(config.bodyLimit));
+
+  const files = fileRoutes(deps);
+  app.route('/', healthRoutes(deps));
+  app.route('/', files.public);
+
+  app.use(requireUser(deps.verifier));
+  app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
+  app.route('/', profileRoutes(deps));
+  app.route('/', jobRoutes(deps));
+  app.route('/', files.private);
+  app.route('/', studioRoutes(deps));
+  app.route('/', videoRoutes(deps));
+  return app;
+}

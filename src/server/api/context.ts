@@ -1,0 +1,25 @@
+import type { ServerConfig } from '../config.ts';
+import type { TokenVerifier } from '../auth/firebase.ts';
+import type { Database } from '../db/index.ts';
+import type { Logger } from '../http/logger.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Storage } from '../storage/index.ts';
+
+/** Everything a route needs, built once per server and handed to every route module. */
+export interface ApiDeps {
+  config: ServerConfig;
+  database: Database;
+  verifier: TokenVerifier;
+  queue: JobQueue;
+  storage: Storage;
+  log: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set by requireUser for every route except the health checks. */
+    uid: string;
+    log: Logger;
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Downloads never use guessable paths: `/files/:id` answers the owner (Bearer token) or anyone holding a
+ * short-lived HMAC-signed link (`?exp=&sig=`, from `/files/:id/url`) so <video>/<audio> can use it as src.
+ * Others get 404, never a hint that the file exists.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { type SignedUrl } from '../../../contract/api.ts';
+import { authenticate } from '../../auth/middleware.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { query } from '../../http/validate.ts';
+import { findFile, recordFile, toFileInfo, type FileRow } from '../../storage/files.ts';
+import { storageKey, type ByteRange } from '../../storage/index.ts';
+import { signFile, verifyFileSignature } from '../../storage/signing.ts';
+import type { ApiDeps, AppEnv } from '../context.ts';
+
+const SIGNED_URL_SECONDS = 60 * 60;
+/** S3 redirects are even shorter: the signed /files link is what pages keep. */
+const DIRECT_URL_SECONDS = 5 * 60;
+const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
+
+const UploadQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
+
+/** Parses a single `bytes=a-b` range (what media elements send); undefined means "whole file". */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return undefined;
+  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
+  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
+  const serve = async (c: Context<AppEnv>, file: FileRow) => {
+    const direct = await storage.directUrl(file.storageKey, DIRECT_URL_SECONDS, file.name ?? undefined);
+    if (direct) return c.redirect(direct, 302);
+    const range = parseRange(c.req.header('range'), file.size);
+    if (range === 'unsatisfiable') return c.body(null, 416, { 'Content-Range': `bytes */${file.size}` });
+    const object = await storage.stream(file.storageKey, range);
+    if (!object) throw notFound('File not found');
+    const headers: Record<string, string> = {
+      'Content-Type': file.contentType,
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, max-age=3600',
+      // Media elements on the site's origin load this cross-origin.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Content-Disposition': `inline; filename="${(file.name ?? file.id).replace(/["\\\r\n]/g, '_')}"`,
+    };
+    if (range) {
+      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${object.size}`;
+      headers['Content-Length'] = String(range.end - range.start + 1);
+      return c.body(object.body, 206, headers);
+    }
+    headers['Content-Length'] = String(object.size);
+    return c.body(object.body, 200, headers);
+  };
+
+  return {
+    /** Mounted before the token middleware: signed links carry no token. */
+    public: new Hono<AppEnv>().get('/files/:id', async (c) => {
+      const id = c.req.param('id');
+      const { exp, sig } = c.req.query();
+      if (exp !== undefined || sig !== undefined) {
+        if (!exp || !sig || !verifyFileSignature(config.fileUrlSecret, id, exp, sig, Math.floor(Date.now() / 1000))) throw notFound('File not found');
+        const file = await findFile(database.db, id);
+        if (!file) throw notFound('File not found');
+        return serve(c, file);
+      }
+      const { uid } = await authenticate(verifier, c.req.header('authorization'));
+      const file = await findFile(database.db, id, uid);
+      if (!file) throw notFound('File not found');
+      return serve(c, file);
+    }),
+    private: new Hono<AppEnv>()
+      .get('/files/:id/url', async (c) => {
+        const file = await findFile(database.db, c.req.param('id'), c.get('uid'));
+        if (!file) throw notFound('File not found');
+        const expiresAt = Math.floor(Date.now() / 1000) + SIGNED_URL_SECONDS;
+        const { exp, sig } = signFile(config.fileUrlSecret, file.id, expiresAt);
+        const base = config.publicApiUrl ?? new URL(c.req.url).origin;
+        return c.json({ url: `${base}/files/${file.id}?exp=${exp}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() } satisfies SignedUrl);
+      })
+      .get('/files/:id/info', async (c) => {
+        const file = await findFile(database.db, c.req.param('id'), c.get('uid'));
+        if (!file) throw notFound('File not found');
+        return c.json(toFileInfo(file));
+      })
+      /** Raw body upload: Content-Type is the file's type, `?name=` its display name. */
+      .post('/files/upload', async (c) => {
+        const contentType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        if (!UPLOAD_TYPES.test(contentType)) throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
+        const { name } = query(c, UploadQuery);
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        if (bytes.byteLength === 0) throw new HttpError(400, 'Invalid input', { file: 'The file is empty' });
+        const uid = c.get('uid');
+        const id = randomUUID();
+        const key = storageKey(uid, id);
+        const { size } = await storage.put(key, bytes, contentType);
+        const row = await recordFile(database.db, { id, uid, storageKey: key, contentType, size, name: name ?? null });
+        return c.json(toFileInfo(row), 201);
+      }),
+  };
+}

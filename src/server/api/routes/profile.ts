@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { LedgerEntry, LedgerPage, LedgerQuery, MeResponse, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
+import { ledgerPage } from '../../credits/service.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { jsonBody, query } from '../../http/validate.ts';
+import { getProfile, syncProfile } from '../../users/profiles.ts';
+import type { ApiDeps, AppEnv } from '../context.ts';
+
+type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>['entries'][number];
+const toEntry = (row: LedgerRow): LedgerEntry => ({
+  id: String(row.id),
+  kind: row.kind,
+  delta: row.delta,
+  reservedDelta: row.reservedDelta,
+  reason: row.reason,
+  jobId: row.jobId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function profileRoutes({ database }: ApiDeps) {
+  return new Hono<AppEnv>()
+    .post('/auth/auth', async (c) => {
+      const body = await jsonBody(c, ProfileSyncBody);
+      if (body.uid !== c.get('uid')) throw new HttpError(403, 'The profile does not belong to the signed-in user');
+      const result = await syncProfile(database, body);
+      if (result.created) c.get('log').info({ granted: result.granted }, 'new user');
+      return c.json(result satisfies ProfileSyncResponse, result.created ? 201 : 200);
+    })
+    .get('/me', async (c) => {
+      const me = await getProfile(database.db, c.get('uid'));
+      if (!me) throw notFound('Profile not found: sync it with POST /auth/auth first');
+      return c.json(me satisfies MeResponse);
+    })
+    .get('/credits/ledger', async (c) => {
+      const q = query(c, LedgerQuery);
+      const page = await ledgerPage(database.db, c.get('uid'), q.limit, q.cursor === undefined ? undefined : Number(q.cursor));
+      return c.json({ entries: page.entries.map(toEntry), nextCursor: page.nextCursor } satisfies LedgerPage);
+    });
+}

@@ -1,0 +1,169 @@
+/**
+ * Agent videos. Making one is a `video` job: POST answers 202 with the queued record (credits reserved, 402 when
+ * short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The user's
+ * own images for "uploaded" visuals arrive first, one per POST /videos/uploads.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type UploadedImage, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
+import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { jsonBody, query } from '../../http/validate.ts';
+import type { JobRow } from '../../jobs/registry.ts';
+import { recordFile } from '../../storage/files.ts';
+import { storageKey } from '../../storage/index.ts';
+import { deleteOwnedFiles, fileLinker } from '../../studios/files.ts';
+import { imageDimensions } from '../../studios/images/dimensions.ts';
+import { HistoryQuery } from '../../studios/paging.ts';
+import { decodesAsImage } from '../../videos/image-check.ts';
+import { VIDEO_JOB, type VideoJobPayload } from '../../videos/payload.ts';
+import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, listVideos, ownedFiles } from '../../videos/store.ts';
+import type { ApiDeps, AppEnv } from '../context.ts';
+
+const MB = 1024 * 1024;
+const UPLOAD_LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each.`;
+const IdempotencyKey = z.string().trim().min(8).max(200).optional();
+
+/** The type a file's first bytes prove, whatever the browser claimed. */
+export function sniffImageType(bytes: Uint8Array): (typeof VIDEO_UPLOAD.types)[number] | undefined {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
+
+/** Thrown inside the accept transaction when another retry won the race; rolls back this one's reservation. */
+class RetryRaced extends Error {}
+
+export function videoRoutes(deps: ApiDeps) {
+  const { database, storage, queue, config } = deps;
+  const configured = (): ConfiguredEngines => ({ openai: Boolean(config.providers.openaiApiKey), elevenlabs: Boolean(config.providers.elevenlabsApiKey) });
+  const linker = (url: string) => fileLinker(config, new URL(url).origin);
+
+  /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
+  async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {
+    const voice = findVoice(request.voiceId)!;
+    if (!isVoiceAvailable(voice, configured())) throw invalid('voiceId', unavailableVoiceMessage(voice));
+    if (request.visuals !== 'uploaded') return;
+    const owned = await ownedFiles(database.db, uid, request.imageFileIds);
+    const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));
+    if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
+  }
+
+  const record = async (uid: string, id: string, url: string): Promise<VideoRecord> => {
+    const found = await getVideo(database, uid, id, linker(url));
+    if (!found) throw notFound('Video not found');
+    return found;
+  };
+
+  return new Hono<AppEnv>()
+    .post(
+      '/videos/uploads',
+      // Far below the server-wide upload limit: an image needs no more, and the bytes are held in memory.
+      bodyLimit({
+        maxSize: VIDEO_UPLOAD.maxBytes + 64 * 1024,
+        onError: () => {
+          throw new HttpError(413, UPLOAD_LIMIT_MESSAGE, { file: UPLOAD_LIMIT_MESSAGE }, { Connection: 'close' });
+        },
+      }),
+      async (c) => {
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+          throw invalid('file', 'Send the image as multipart/form-data in a field named "file".');
+        }
+        const form = await c.req.parseBody();
+        const file = form.file;
+        if (!(file instanceof File)) throw invalid('file', 'Choose an image to upload.');
+        if (file.size === 0) throw invalid('file', 'This file is empty.');
+        if (file.size > VIDEO_UPLOAD.maxBytes) throw invalid('file', UPLOAD_LIMIT_MESSAGE);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const contentType = sniffImageType(bytes);
+        const size = contentType ? imageDimensions(bytes) : undefined;
+        if (!contentType || !size) throw invalid('file', 'Only JPEG, PNG and WebP images can be used.');
+        const longest = Math.max(size.width, size.height);
+        if (Math.min(size.width, size.height) < VIDEO_UPLOAD.minSide || longest > VIDEO_UPLOAD.maxSide) {
+          throw invalid('file', `Use an image between ${VIDEO_UPLOAD.minSide} and ${VIDEO_UPLOAD.maxSide} pixels on each side (this one is ${size.width}×${size.height}).`);
+        }
+        if (!(await decodesAsImage(bytes))) throw invalid('file', 'This image could not be read; the file may be damaged. Try saving it again or choose another.');
+        const uid = c.get('uid');
+        const id = randomUUID();
+        const key = storageKey(uid, id);
+        await storage.put(key, bytes, contentType);
+        const name = file.name.trim().slice(0, 200) || null;
+        const row = await recordFile(database.db, { id, uid, storageKey: key, contentType, size: bytes.byteLength, name });
+        const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, ...size, url: linker(c.req.url)(row.id) };
+        return c.json(answer, 201);
+      },
+    )
+    .post('/videos', async (c) => {
+      const request = await jsonBody(c, createVideoRequestSchema);
+      const uid = c.get('uid');
+      await checkRequest(uid, request);
+      const key = IdempotencyKey.safeParse(c.req.header('idempotency-key'));
+      const id = randomUUID();
+      const payload: VideoJobPayload = { videoId: id, request };
+      const { job, created } = await queue.enqueue({
+        uid,
+        kind: VIDEO_JOB,
+        payload,
+        ...(key.success && key.data ? { idempotencyKey: `video:${key.data}` } : {}),
+        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, cost: job.cost }),
+      });
+      // A repeated submission (same key) answers with the video the first one made, charged once.
+      const videoId = created ? id : (job.payload as VideoJobPayload).videoId;
+      return c.json((await record(uid, videoId, c.req.url)) satisfies VideoRecord, created ? 202 : 200);
+    })
+    .get('/videos', async (c) => {
+      const q = query(c, HistoryQuery);
+      return c.json((await listVideos(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies VideoPage);
+    })
+    .get('/videos/:id', async (c) => c.json((await record(c.get('uid'), c.req.param('id'), c.req.url)) satisfies VideoRecord))
+    .post('/videos/:id/cancel', async (c) => {
+      const uid = c.get('uid');
+      const id = c.req.param('id');
+      const current = await findVideo(database.db, uid, id);
+      if (!current) throw notFound('Video not found');
+      const result = current.jobId ? await queue.cancel(uid, current.jobId) : ({ ok: false, reason: 'conflict' } as const);
+      if (!result.ok) throw new HttpError(409, 'This video has already finished.');
+      return c.json((await record(uid, id, c.req.url)) satisfies VideoRecord);
+    })
+    .post('/videos/:id/retry', async (c) => {
+      const uid = c.get('uid');
+      const id = c.req.param('id');
+      const current = await findVideo(database.db, uid, id);
+      if (!current) throw notFound('Video not found');
+      const { status } = await record(uid, id, c.req.url);
+      if (status !== 'failed' && status !== 'cancelled') throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
+      await checkRequest(uid, current.request);
+      try {
+        // A new job and a new reservation: the failed or cancelled run already gave its credits back.
+        await queue.enqueue({
+          uid,
+          kind: VIDEO_JOB,
+          payload: { videoId: id, request: current.request } satisfies VideoJobPayload,
+          inTx: async (tx, job: JobRow) => {
+            if (!(await attachRetryJob(tx, uid, id, current.jobId, job.id))) throw new RetryRaced();
+          },
+        });
+      } catch (error) {
+        if (error instanceof RetryRaced) throw new HttpError(409, 'This video is already being made again.');
+        throw error;
+      }
+      return c.json((await record(uid, id, c.req.url)) satisfies VideoRecord, 202);
+    })
+    .delete('/videos/:id', async (c) => {
+      const uid = c.get('uid');
+      const id = c.req.param('id');
+      const current = await findVideo(database.db, uid, id);
+      if (!current) throw notFound('Video not found');
+      // Stop a running render first (its credits return), so it cannot store files after they were removed.
+      if (current.jobId) await queue.cancel(uid, current.jobId);
+      const deleted = await deleteVideo(database.db, uid, id);
+      if (deleted) await deleteOwnedFiles(database, storage, uid, deleted.fileIds);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
+import '../jobs/handlers.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { createStorage } from '../storage/index.ts';
+import { createApiApp } from './app.ts';
+
+const displayHost = (host: string | undefined): string =>
+  !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+export interface StartApiOptions {
+  config?: ServerConfig;
+  /** Share one database with a worker in the same process (required on PGlite); opened here otherwise. */
+  database?: Database;
+  /** Share one job queue client with a worker in the same process. */
+  queue?: JobQueue;
+  verifier?: TokenVerifier;
+  log?: Logger;
+  /** Overrides config.apiPort; 0 picks a free port (tests). */
+  port?: number;
+}
+
+export async function startApiServer(options: StartApiOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? createLogger(config.logLevel, 'api');
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false }));
+  const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
+  const app = createApiApp({ config, database, verifier, queue, storage: createStorage(config), log });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? config.apiPort, ...(config.host ? { hostname: config.host } : {}) }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${displayHost(config.host)}:${port}`;
+  log.info({ url, db: database.driver }, 'api listening');
+
+  return {
+    url,
+    async close() {
+      // Stop accepting and let in-flight requests finish; long-lived ones (SSE) are cut after a grace period.
+      await new Promise<void>((resolve) => {
+        const grace = setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), 3_000);
+        server.close(() => {
+          clearTimeout(grace);
+          resolve();
+        });
+        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      if (!options.queue) await queue.stop();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** One row per Firebase user, written by `POST /auth/auth`. */
+export const users = pgTable('users', {
+  uid: text('uid').primaryKey(),
+  email: text('email'),
+  displayName: text('display_name'),
+  photoUrl: text('photo_url'),
+  createdAt: ts('created_at'),
+  updatedAt: ts('updated_at'),
+  lastSeenAt: ts('last_seen_at'),
+});
+
+export { ts };

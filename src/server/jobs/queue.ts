@@ -1,0 +1,242 @@
+/**
+ * The job service every role uses: accept (reserve credits + row + pg-boss send), cancel, retry, read. pg-boss
+ * delivers jobs under the same id as our row, on PostgreSQL through its own pool and on PGlite through an adapter
+ * over the single client (pg-boss 12's `pglite` backend).
+ *
+ * Accepting commits our row first and sends to pg-boss right after. A crash in between leaves a queued row
+ * without a pg-boss job; `reconcile()` (run by workers) sends those again, so no accepted job is ever lost.
+ */
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { PgBoss, type Queue } from 'pg-boss';
+import type { ServerConfig } from '../config.ts';
+import type { Database, Tx } from '../db/index.ts';
+import { jobs } from '../db/schema/jobs.ts';
+import type { Logger } from '../http/logger.ts';
+import { finishUnsuccessful, insertJob } from './lifecycle.ts';
+import { getJobDefinition, jobKinds, type JobDefinition, type JobRow } from './registry.ts';
+
+/** pg-boss copies jobs here once they fail for good, including those whose worker died on the last attempt. */
+export const DEAD_LETTER_QUEUE = 'nxn.dead-jobs';
+export interface QueuedData {
+  jobId: string;
+}
+
+export class UnknownJobKindError extends Error {
+  constructor(readonly kind: string) {
+    super(`Unknown job kind "${kind}"`);
+    this.name = 'UnknownJobKindError';
+  }
+}
+
+export type JobActionResult = { ok: true; job: JobRow } | { ok: false; reason: 'not-found' | 'conflict' };
+
+export interface EnqueueRequest {
+  uid: string;
+  kind: string;
+  /** Already validated against the kind's schema (see `parsePayload`). */
+  payload: unknown;
+  idempotencyKey?: string;
+  /** Runs in the accept transaction, after the job row exists: insert the feature's own row here. */
+  inTx?: (tx: Tx, job: JobRow) => Promise<void>;
+}
+
+export const DEFAULT_RETRY_LIMIT = 2;
+
+export const queueOptions = (def: JobDefinition): Omit<Queue, 'name'> => ({
+  retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: def.timeoutSeconds ?? 30 * 60,
+  // pg-boss's minimum. A worker refreshes every 5 s; one silent for 10 s is presumed dead and its job retried.
+  heartbeatSeconds: 10,
+  deadLetter: DEAD_LETTER_QUEUE,
+});
+
+export class JobQueue {
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly database: Database,
+    private readonly log: Logger,
+  ) {}
+
+  /** `supervise`: run pg-boss maintenance (expiry, heartbeat monitor) here; workers do, API-only processes don't. */
+  static async start(database: Database, config: ServerConfig, log: Logger, options: { supervise: boolean }): Promise<JobQueue> {
+    const connection = database.queueConnection;
+    const boss = new PgBoss({
+      ...(connection.backend === 'pglite' ? { db: connection.db, backend: 'pglite' } : { connectionString: connection.connectionString, max: 4 }),
+      supervise: options.supervise,
+      schedule: false,
+      superviseIntervalSeconds: config.jobs.monitorSeconds,
+      monitorIntervalSeconds: config.jobs.monitorSeconds,
+      instanceName: options.supervise ? 'worker' : 'api',
+    });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    const queue = new JobQueue(boss, database, log);
+    await queue.ensureQueues();
+    return queue;
+  }
+
+  /** Creates or updates one pg-boss queue per registered kind (idempotent; every process does it on start). */
+  async ensureQueues(): Promise<void> {
+    await this.#upsertQueue(DEAD_LETTER_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    for (const kind of jobKinds()) {
+      const def = getJobDefinition(kind);
+      if (def) await this.#upsertQueue(kind, queueOptions(def));
+    }
+  }
+
+  async #upsertQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
+    if (!(await this.boss.getQueue(name))) {
+      try {
+        await this.boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        // Another process created it between our check and create.
+        if (!(await this.boss.getQueue(name))) throw error;
+      }
+    }
+    const { heartbeatSeconds: _fixedAtCreation, retryDelayMax: _alsoFixed, ...updatable } = options;
+    await this.boss.updateQueue(name, updatable);
+  }
+
+  /**
+   * Accepts a job: validates nothing (callers parse the payload), reserves its price and queues it. Throws
+   * InsufficientCreditsError when the balance is short. With an idempotency key seen before, returns that job.
+   */
+  async enqueue(request: EnqueueRequest): Promise<{ job: JobRow; created: boolean }> {
+    const def = getJobDefinition(request.kind);
+    if (!def) throw new UnknownJobKindError(request.kind);
+    if (request.idempotencyKey) {
+      const existing = await this.#byIdempotencyKey(request.uid, request.idempotencyKey);
+      if (existing) return { job: existing, created: false };
+    }
+    const cost = def.price(request.payload);
+    let job: JobRow;
+    try {
+      job = await this.database.transaction(async (tx) => {
+        const row = await insertJob(
+          tx,
+          {
+            uid: request.uid,
+            kind: request.kind,
+            payload: request.payload,
+            cost,
+            maxAttempts: (def.retryLimit ?? DEFAULT_RETRY_LIMIT) + 1,
+            ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+          },
+          `Job ${request.kind}`,
+        );
+        await request.inTx?.(tx, row);
+        return row;
+      });
+    } catch (error) {
+      // Two requests with one key raced: the loser's unique violation means the winner's job is the answer.
+      const existing = request.idempotencyKey ? await this.#byIdempotencyKey(request.uid, request.idempotencyKey) : undefined;
+      if (existing) return { job: existing, created: false };
+      throw error;
+    }
+    await this.#dispatch(job).catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job queued; send deferred to reconcile'));
+    return { job, created: true };
+  }
+
+  async #byIdempotencyKey(uid: string, key: string): Promise<JobRow | undefined> {
+    const [row] = await this.database.db.select().from(jobs).where(and(eq(jobs.uid, uid), eq(jobs.idempotencyKey, key)));
+    return row;
+  }
+
+  async #dispatch(job: JobRow): Promise<void> {
+    const def = getJobDefinition(job.kind);
+    if (!def) throw new UnknownJobKindError(job.kind);
+    await this.boss.send(job.kind, { jobId: job.id } satisfies QueuedData, { id: job.id, ...queueOptions(def) });
+  }
+
+  async get(uid: string, id: string): Promise<JobRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.database.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.uid, uid)));
+    return row;
+  }
+
+  /** Newest first; the cursor is `<createdAt ISO>|<id>` of the last row of the previous page. */
+  async list(uid: string, limit: number, cursor?: string): Promise<{ jobs: JobRow[]; nextCursor: string | null }> {
+    const after = cursor ? parseCursor(cursor) : undefined;
+    const rows = await this.database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.uid, uid),
+          after ? or(lt(jobs.createdAt, after.createdAt), and(eq(jobs.createdAt, after.createdAt), lt(jobs.id, after.id))) : undefined,
+        ),
+      )
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { jobs: page, nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  }
+
+  /** Cancels a queued or running job and returns its credits. A running handler sees its signal abort. */
+  async cancel(uid: string, id: string): Promise<JobActionResult> {
+    const current = await this.get(uid, id);
+    if (!current) return { ok: false, reason: 'not-found' };
+    const row = await finishUnsuccessful(this.database, getJobDefinition(current.kind), id, {
+      status: 'cancelled',
+      error: null,
+      from: ['queued', 'active'],
+      uid,
+    });
+    if (!row) return { ok: false, reason: 'conflict' };
+    // Stops delivery; a worker holding it loses its claim at the next heartbeat and aborts the handler.
+    await this.boss.cancel(row.kind, row.id).catch((err: unknown) => this.log.warn({ err, jobId: id }, 'pg-boss cancel failed'));
+    return { ok: true, job: row };
+  }
+
+  /** Runs a failed or cancelled job again as a new job (new reservation, fresh attempts). */
+  async retry(uid: string, id: string): Promise<JobActionResult> {
+    const current = await this.get(uid, id);
+    if (!current) return { ok: false, reason: 'not-found' };
+    if (current.status !== 'failed' && current.status !== 'cancelled') return { ok: false, reason: 'conflict' };
+    const { job } = await this.enqueue({ uid, kind: current.kind, payload: current.payload });
+    return { ok: true, job };
+  }
+
+  /**
+   * Heals the gap between our rows and pg-boss: queued rows pg-boss never received are sent again; rows still
+   * open whose pg-boss job has ended for good are finished (credits released).
+   */
+  async reconcile(olderThanSeconds = 60): Promise<number> {
+    const stale = await this.database.db
+      .select()
+      .from(jobs)
+      .where(and(or(eq(jobs.status, 'queued'), eq(jobs.status, 'active')), lte(jobs.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
+      .limit(100);
+    let healed = 0;
+    for (const row of stale) {
+      const def = getJobDefinition(row.kind);
+      if (!def) continue;
+      const delivered = await this.boss.getJobById(row.kind, row.id);
+      if (!delivered && row.status === 'queued') {
+        await this.#dispatch(row);
+        healed++;
+      } else if (delivered && (delivered.state === 'failed' || delivered.state === 'cancelled' || delivered.state === 'completed')) {
+        const error = delivered.state === 'cancelled' ? null : 'Processing stopped unexpectedly';
+        if (await finishUnsuccessful(this.database, def, row.id, { status: delivered.state === 'cancelled' ? 'cancelled' : 'failed', error, from: ['queued', 'active'] })) healed++;
+      }
+    }
+    return healed;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseCursor(cursor: string): { createdAt: Date; id: string } | undefined {
+  const [iso, id] = cursor.split('|');
+  const createdAt = new Date(iso ?? '');
+  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+}

@@ -1,0 +1,154 @@
+/**
+ * The worker role: takes jobs of every registered kind from pg-boss and runs them through the lifecycle
+ * (lifecycle.ts) so status, progress and credits stay right whatever the handler does.
+ */
+import os from 'node:os';
+import type { Job } from 'pg-boss';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../db/schema/jobs.ts';
+import { recordFile } from '../storage/files.ts';
+import './handlers.ts';
+import { finishUnsuccessful, jobStatus, markActive, markRetrying, succeed, writeProgress } from './lifecycle.ts';
+import { DEAD_LETTER_QUEUE, DEFAULT_RETRY_LIMIT, JobQueue, type QueuedData } from './queue.ts';
+import { getJobDefinition, jobKinds, type JobDefinition } from './registry.ts';
+import { AttemptFailed, describeError, runAttempt } from './runner.ts';
+
+export interface StartWorkerOptions {
+  config?: ServerConfig;
+  database?: Database;
+  queue?: JobQueue;
+  log?: Logger;
+}
+
+/** Progress is written at most this often per job (the last value always lands). */
+const PROGRESS_INTERVAL_MS = 400;
+const GENERIC_FAILURE = 'Processing failed. Your credits were returned.';
+
+export async function startWorker(options: StartWorkerOptions = {}): Promise<{ close(): Promise<void> }> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? createLogger(config.logLevel, 'worker');
+  const database = options.database ?? (await openDatabase(config));
+  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: true }));
+  const workerId = `${os.hostname()}:${process.pid}`;
+
+  const runOne = async (def: JobDefinition, job: Job<QueuedData>): Promise<void> => {
+    const row = await markActive(database, job.id, workerId);
+    if (!row) return; // cancelled or already finished: nothing to run
+    const jobLog = log.child({ jobId: row.id, kind: row.kind, attempt: job.retryCount });
+    const cancelled = new AbortController();
+    const signal = AbortSignal.any([job.signal, cancelled.signal]);
+    const progress = throttledProgress(async (stage, fraction) => {
+      // A job that is no longer active was cancelled: stop the handler now rather than at the next heartbeat.
+      if (!(await writeProgress(database, row.id, stage, fraction))) cancelled.abort(new Error('Job cancelled'));
+    });
+
+    try {
+      const result = await runAttempt(def, {
+        jobId: row.id,
+        uid: row.uid,
+        payload: row.payload,
+        attempt: job.retryCount,
+        signal,
+        config,
+        onProgress: progress.report,
+        onFile: async (file) => {
+          await recordFile(database.db, { ...file, uid: row.uid, jobId: row.id });
+        },
+      });
+      await progress.flush();
+      if (await succeed(database, def, row.id, result)) jobLog.info('job succeeded');
+    } catch (error) {
+      await progress.flush();
+      const detail = error instanceof AttemptFailed ? error.detail : describeError(error);
+      // Cancelled by the user (credits already released) or settled elsewhere: nothing left to do.
+      if ((await jobStatus(database, row.id)) !== 'active') return;
+      const message = detail.userFacing ? detail.message : GENERIC_FAILURE;
+      // An abort from pg-boss (shutdown, timeout) is retryable like any crash.
+      const retriesLeft = detail.retryable && job.retryCount < (def.retryLimit ?? DEFAULT_RETRY_LIMIT);
+      jobLog.warn({ err: detail.message, retriesLeft }, 'job attempt failed');
+      if (retriesLeft) {
+        await markRetrying(database, row.id, message);
+        throw new Error(detail.message); // pg-boss schedules the retry with backoff
+      }
+      await finishUnsuccessful(database, def, row.id, { status: 'failed', error: message, from: ['active'] });
+    }
+  };
+
+  const workIds: { name: string; id: string }[] = [];
+  for (const kind of jobKinds()) {
+    const def = getJobDefinition(kind);
+    if (!def) continue;
+    workIds.push({
+      name: kind,
+      id: await queue.boss.work<QueuedData>(
+        kind,
+        { batchSize: 1, localConcurrency: config.jobs.concurrency, pollingIntervalSeconds: config.jobs.pollSeconds },
+        async ([job]) => {
+          if (job) await runOne(def, job);
+        },
+      ),
+    });
+  }
+  // Jobs pg-boss gave up on (including those whose worker vanished on the last attempt): end them and refund.
+  workIds.push({
+    name: DEAD_LETTER_QUEUE,
+    id: await queue.boss.work<QueuedData>(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: Math.max(config.jobs.pollSeconds, 2) }, async ([job]) => {
+      if (!job) return;
+      const [row] = await database.db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, job.data.jobId));
+      if (!row) return;
+      await finishUnsuccessful(database, getJobDefinition(row.kind), job.data.jobId, { status: 'failed', error: GENERIC_FAILURE, from: ['active', 'queued'] });
+    }),
+  });
+
+  const reconcileTimer = setInterval(() => {
+    queue.reconcile().then(
+      (healed) => healed && log.info({ healed }, 'reconciled jobs'),
+      (err: unknown) => log.error({ err }, 'reconcile failed'),
+    );
+  }, 60_000);
+  reconcileTimer.unref();
+
+  log.info({ kinds: jobKinds(), workerId }, 'worker started');
+  return {
+    async close() {
+      clearInterval(reconcileTimer);
+      // Stop fetching; jobs still running get the queue's graceful stop (10 s), then are retried elsewhere.
+      for (const { name, id } of workIds) await queue.boss.offWork(name, { id, wait: false }).catch(() => undefined);
+      if (!options.queue) await queue.stop();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** Coalesces rapid progress reports into one write per interval; `flush` waits for the last one. */
+export function throttledProgress(write: (stage: string, fraction: number) => Promise<void>) {
+  let pending: { stage: string; fraction: number } | undefined;
+  let lastStage: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  const drain = () => {
+    timer = undefined;
+    const next = pending;
+    pending = undefined;
+    if (next) inFlight = inFlight.then(() => write(next.stage, next.fraction)).catch(() => undefined);
+  };
+  return {
+    report(stage: string, fraction: number) {
+      pending = { stage, fraction };
+      // A new stage is shown at once; fraction updates within a stage are batched.
+      if (stage !== lastStage) {
+        lastStage = stage;
+        clearTimeout(timer);
+        drain();
+      } else timer ??= setTimeout(drain, PROGRESS_INTERVAL_MS);
+    },
+    async flush() {
+      clearTimeout(timer);
+      drain();
+      await inFlight;
+    },
+  };
+}
