@@ -1,0 +1,239 @@
+/**
+ * Captions from word timings: words are grouped into short cues (one or two balanced lines, cut at pauses and
+ * sentence ends), then written as ASS for burning in (line by line, or with the spoken word highlighted) and as
+ * SRT for download.
+ */
+import type { TimedWord } from '~/server/providers/tts/timing.ts';
+
+export interface CaptionLayout {
+  fontSize: number;
+  maxCharsPerLine: number;
+  maxLines: number;
+  marginV: number;
+  marginH: number;
+}
+
+export interface CaptionCue {
+  startMs: number;
+  endMs: number;
+  lines: TimedWord[][];
+}
+
+/** Sized from the frame: about 5.8% of the short side, lines no wider than 86% of the width. */
+export function captionLayout(width: number, height: number): CaptionLayout {
+  const fontSize = Math.round(Math.min(width, height) * 0.058);
+  const marginH = Math.round(width * 0.07);
+  // Bold DejaVu Sans averages about 0.62 em per character.
+  const maxCharsPerLine = Math.max(12, Math.floor((width - 2 * marginH) / (fontSize * 0.62)));
+  // Vertical videos keep captions above the app buttons that cover their bottom fifth.
+  const marginV = Math.round(height * (height > width ? 0.2 : 0.08));
+  return { fontSize, maxCharsPerLine, maxLines: 2, marginV, marginH };
+}
+
+export interface GroupingOptions {
+  /** A silence at least this long starts a new cue. */
+  pauseMs: number;
+  /** Longest a cue may stay up while words keep coming. */
+  maxCueMs: number;
+  /** How long a cue lingers after its last word, if nothing follows. */
+  holdMs: number;
+  minCueMs: number;
+}
+
+export const DEFAULT_GROUPING: GroupingOptions = { pauseMs: 450, maxCueMs: 4500, holdMs: 500, minCueMs: 900 };
+
+const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + w.text.length + (i > 0 ? 1 : 0), 0);
+
+const endsSentence = (word: TimedWord): boolean => /[.!?…。！？]["'”’)]*$/u.test(word.text);
+
+/** Splits a cue's words into at most `maxLines` lines of similar length. */
+export function balanceLines(words: readonly TimedWord[], layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>): TimedWord[][] {
+  if (lineLength(words) <= layout.maxCharsPerLine || layout.maxLines < 2 || words.length < 2) return [[...words]];
+  let best = 1;
+  let bestScore = Infinity;
+  for (let cut = 1; cut < words.length; cut++) {
+    const score = Math.max(lineLength(words.slice(0, cut)), lineLength(words.slice(cut)));
+    if (score < bestScore) {
+      bestScore = score;
+      best = cut;
+    }
+  }
+  return [words.slice(0, best), words.slice(best)];
+}
+
+/** Where a speaker stops: after a sentence, or at a silence. Cues never run across these. */
+function phrases(words: readonly TimedWord[], pauseMs: number): TimedWord[][] {
+  const out: TimedWord[][] = [];
+  let current: TimedWord[] = [];
+  for (const word of words) {
+    const previous = current.at(-1);
+    if (previous && (endsSentence(previous) || word.startMs - previous.endMs >= pauseMs)) {
+      out.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+const CLAUSE_END = /[,;:—–]["'”’)]*$/u;
+
+/**
+ * Cuts a phrase into `parts` cues of similar length, preferring cuts after commas, with no cue over `capacity`
+ * characters; null when that many parts cannot fit. Balanced cuts avoid a lone last word on its own cue.
+ */
+function splitEvenly(phrase: readonly TimedWord[], parts: number, capacity: number): TimedWord[][] | null {
+  const n = phrase.length;
+  const ideal = lineLength(phrase) / parts;
+  // best[k][i]: lowest cost of cutting the first i words into k cues; from[k][i]: where the last cue starts.
+  const best = Array.from({ length: parts + 1 }, () => new Array<number>(n + 1).fill(Infinity));
+  const from = Array.from({ length: parts + 1 }, () => new Array<number>(n + 1).fill(0));
+  best[0]![0] = 0;
+  for (let k = 1; k <= parts; k++) {
+    for (let i = 1; i <= n; i++) {
+      for (let j = k - 1; j < i; j++) {
+        if (best[k - 1]![j] === Infinity) continue;
+        const chunk = phrase.slice(j, i);
+        const length = lineLength(chunk);
+        if (length > capacity) continue;
+        const comma = i < n && CLAUSE_END.test(phrase[i - 1]!.text) ? ideal * ideal * 0.15 : 0;
+        const cost = best[k - 1]![j]! + (length - ideal) ** 2 - comma;
+        if (cost < best[k]![i]!) {
+          best[k]![i] = cost;
+          from[k]![i] = j;
+        }
+      }
+    }
+  }
+  if (best[parts]![n] === Infinity) return null;
+  const cues: TimedWord[][] = [];
+  for (let k = parts, i = n; k > 0; k--) {
+    const j = from[k]![i]!;
+    cues.unshift(phrase.slice(j, i));
+    i = j;
+  }
+  return cues;
+}
+
+/**
+ * Cues for one stretch of narration (call it per scene, so no cue straddles a cut): each phrase becomes as few
+ * cues as fit in the lines and stay up no longer than `maxCueMs`, cut evenly.
+ */
+export function groupCaptions(
+  words: readonly TimedWord[],
+  layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>,
+  options: GroupingOptions = DEFAULT_GROUPING,
+): CaptionCue[] {
+  // A little slack per cue so two balanced lines still fit when the words do not break evenly.
+  const capacity = layout.maxCharsPerLine * layout.maxLines - (layout.maxLines > 1 ? 4 : 0);
+  const groups = phrases(words, options.pauseMs).flatMap((phrase) => {
+    const spoken = phrase.at(-1)!.endMs - phrase[0]!.startMs;
+    let parts = Math.max(Math.ceil(lineLength(phrase) / capacity), Math.ceil(spoken / options.maxCueMs), 1);
+    for (; parts <= phrase.length; parts++) {
+      const cues = splitEvenly(phrase, parts, capacity);
+      if (cues) return cues;
+    }
+    // Only a single word longer than the capacity gets here: it stands alone.
+    return phrase.map((word) => [word]);
+  });
+
+  return groups.map((group, i) => {
+    const startMs = group[0]!.startMs;
+    const lastEnd = group.at(-1)!.endMs;
+    const nextStart = groups[i + 1]?.[0]?.startMs ?? Infinity;
+    const endMs = Math.min(Math.max(lastEnd + options.holdMs, startMs + options.minCueMs), Math.max(nextStart, lastEnd));
+    return { startMs, endMs, lines: balanceLines(group, layout) };
+  });
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** ASS time: H:MM:SS.cc */
+export function assTime(ms: number): string {
+  const cs = Math.max(0, Math.round(ms / 10));
+  return `${Math.floor(cs / 360000)}:${pad(Math.floor(cs / 6000) % 60)}:${pad(Math.floor(cs / 100) % 60)}.${pad(cs % 100)}`;
+}
+
+/** SRT time: HH:MM:SS,mmm */
+export function srtTime(ms: number): string {
+  const t = Math.max(0, Math.round(ms));
+  return `${pad(Math.floor(t / 3600000))}:${pad(Math.floor(t / 60000) % 60)}:${pad(Math.floor(t / 1000) % 60)},${pad(t % 1000, 3)}`;
+}
+
+/** Braces start override blocks and backslashes escapes in ASS; captions must show them as plain text. */
+const assText = (text: string): string => text.replace(/\\/g, '∖').replace(/\{/g, '(').replace(/\}/g, ')');
+
+const bgr = (hex: string): string => [5, 3, 1].map((i) => hex.slice(i, i + 2).toUpperCase()).join('');
+
+/** Style colour "&HAABBGGRR" from "#RRGGBB" and an alpha where 0 is opaque. */
+const assColor = (hex: string, alpha = 0): string => `&H${alpha.toString(16).toUpperCase().padStart(2, '0')}${bgr(hex)}`;
+
+/** Inline colour override, "{\c&HBBGGRR&}". */
+const colorTag = (hex: string): string => `{\\c&H${bgr(hex)}&}`;
+
+export const CAPTION_FONT = 'DejaVu Sans';
+const TEXT_COLOR = '#FFFFFF';
+const HIGHLIGHT_COLOR = '#FFD84D';
+
+export type BurnedCaptionStyle = 'line' | 'word';
+
+export function buildAss(cues: readonly CaptionCue[], style: BurnedCaptionStyle, layout: CaptionLayout, width: number, height: number): string {
+  const outline = Math.max(2, Math.round(layout.fontSize * 0.08));
+  // No drop shadow: libass would blend a third copy of every glyph on every frame (about 4% of the render's CPU),
+  // and a firm outline alone keeps captions legible on any background.
+  const shadow = 0;
+  const header = [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    // Lines are broken by balanceLines; libass must not re-wrap them.
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    'YCbCr Matrix: TV.709',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: Caption,${CAPTION_FONT},${layout.fontSize},${assColor(TEXT_COLOR)},${assColor(TEXT_COLOR)},${assColor('#000000', 0x30)},${assColor('#000000', 0x70)},-1,0,0,0,100,100,0,0,1,${outline},${shadow},2,${layout.marginH},${layout.marginH},${layout.marginV},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+  ];
+  const dialogue = (startMs: number, endMs: number, text: string) => `Dialogue: 0,${assTime(startMs)},${assTime(endMs)},Caption,,0,0,0,,${text}`;
+  const render = (lines: TimedWord[][], highlighted: TimedWord | null) =>
+    lines
+      .map((line) =>
+        line
+          .map((word) => (word === highlighted ? `${colorTag(HIGHLIGHT_COLOR)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text)))
+          .join(' '),
+      )
+      .join('\\N');
+
+  const events = cues.flatMap((cue) => {
+    if (style === 'line') return [dialogue(cue.startMs, cue.endMs, render(cue.lines, null))];
+    // One event per word, each running until the next word starts, so the cue never blinks between words.
+    const words = cue.lines.flat();
+    return words.map((word, i) => {
+      const start = i === 0 ? cue.startMs : word.startMs;
+      const end = i + 1 < words.length ? words[i + 1]!.startMs : cue.endMs;
+      return dialogue(start, Math.max(start, end), render(cue.lines, word));
+    });
+  });
+  return `${[...header, ...events].join('\n')}\n`;
+}
+
+export function buildSrt(cues: readonly CaptionCue[]): string {
+  return cues
+    .map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => line.map((w) => w.text).join(' ')).join('\n')}\n`)
+    .join('\n');
+}
+
+/**
+ * Scripts the installed caption font (DejaVu Sans) cannot draw: burning them in would show empty boxes, so such
+ * videos get the SRT file only.
+ */
+const UNSUPPORTED_SCRIPTS =
+  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Thai}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Ethiopic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+export const canBurnCaptions = (text: string): boolean => !UNSUPPORTED_SCRIPTS.test(text);

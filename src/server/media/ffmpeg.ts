@@ -1,0 +1,98 @@
+/** Running ffmpeg and ffprobe: real progress from `-progress`, cancellation that kills the process. */
+import { spawn } from 'node:child_process';
+
+export interface FfmpegRun {
+  /** Called with 0..1 as the output timestamp advances. */
+  onProgress?: (fraction: number) => void;
+  /** Output length, to turn timestamps into a fraction. */
+  durationMs?: number;
+  signal?: AbortSignal | undefined;
+  /** Called with the child's pid once it runs (benchmarks sample its memory). */
+  onSpawn?: (pid: number) => void;
+}
+
+export class FfmpegError extends Error {
+  readonly stderr: string;
+
+  constructor(message: string, stderr: string) {
+    super(message);
+    this.name = 'FfmpegError';
+    this.stderr = stderr;
+  }
+}
+
+const STDERR_LIMIT = 16_000;
+
+function run(command: string, args: readonly string[], options: FfmpegRun, collectStdout: boolean): Promise<string> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    let stderr = '';
+    let stdout = '';
+    let pending = '';
+    const onAbort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_LIMIT);
+    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (collectStdout) {
+        stdout += chunk;
+        return;
+      }
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        // ffmpeg 5 reports microseconds under both out_time_us and (misnamed) out_time_ms.
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match && options.durationMs) options.onProgress?.(Math.min(1, Number(match[1]) / 1000 / options.durationMs));
+      }
+    });
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(new FfmpegError(`${command} could not start: ${error.message}`, stderr));
+    });
+    child.on('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      else if (code === 0) resolve(stdout);
+      else reject(new FfmpegError(`${command} failed (${killedBy ?? `exit ${code}`})`, stderr));
+    });
+  });
+}
+
+export async function runFfmpeg(args: readonly string[], options: FfmpegRun = {}): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], options, false);
+  options.onProgress?.(1);
+}
+
+export interface ProbeResult {
+  durationMs: number;
+  size: number;
+  streams: Array<{
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    color_space?: string;
+    color_primaries?: string;
+    color_transfer?: string;
+    sample_rate?: string;
+    channels?: number;
+  }>;
+}
+
+export async function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
+  const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { signal }, true);
+  const json = JSON.parse(out) as { format?: { duration?: string; size?: string }; streams?: ProbeResult['streams'] };
+  return {
+    durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
+    size: Number(json.format?.size ?? 0),
+    streams: json.streams ?? [],
+  };
+}

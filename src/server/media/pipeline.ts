@@ -1,0 +1,420 @@
+/**
+ * Script in, MP4 out, as a sequence of stages that each persist their result in `workDir/manifest.json`:
+ *
+ *   clean → split → narrate (per scene) → visuals (per scene) → captions → render → thumbnail → store
+ *
+ * A rerun with the same job reads the manifest and skips whatever already finished (narration and stills are even
+ * resumed scene by scene), so a crash or a restart costs only the stage that was running. The AbortSignal cancels
+ * any stage, killing ffmpeg or a synthesis worker on the spot.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { videoDimensions, type CreateVideoRequest } from '~/contract/video.ts';
+import { findVoice, type Voice } from '~/contract/voices.ts';
+import type { ImageProvider } from '~/server/providers/images/types.ts';
+import type { TimedWord } from '~/server/providers/tts/timing.ts';
+import type { TtsProvider } from '~/server/providers/tts/types.ts';
+import { buildAss, buildSrt, canBurnCaptions, captionLayout, groupCaptions } from './captions.ts';
+import { cleanScript } from './clean.ts';
+import { isAbortError, MediaError, withReason } from './errors.ts';
+import { probe, runFfmpeg } from './ffmpeg.ts';
+import { DEFAULT_PAD, generatePad } from './music.ts';
+import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings } from './render.ts';
+import { splitScenes } from './scenes.ts';
+import { buildTimeline, stillSize, type Timeline } from './timeline.ts';
+import { decodeWav, encodeWav, normalizingGain } from './wav.ts';
+
+export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
+export type VideoStage = (typeof VIDEO_STAGES)[number];
+
+/** Share of the total run time each stage takes (measured on 1- and 5-minute 1080p videos, docs/benchmarks.md). */
+const STAGE_WEIGHTS: Record<VideoStage, number> = {
+  clean: 0.005,
+  split: 0.005,
+  narrate: 0.04,
+  visuals: 0.05,
+  captions: 0.005,
+  render: 0.87,
+  thumbnail: 0.01,
+  store: 0.015,
+};
+
+export const FONTS_DIR = '/usr/share/fonts/truetype';
+
+const STILLS_AT_ONCE = 2;
+
+/** Runs `task` over `items` with at most `limit` in flight; the first failure stops new starts and is thrown. */
+async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        await task(items[index]!, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export interface VideoProviders {
+  voices: { forVoice(voice: Voice): TtsProvider };
+  images: ImageProvider;
+}
+
+export interface VideoOutputs {
+  video: string;
+  thumbnail: string;
+  subtitles: string;
+  durationMs: number;
+  width: number;
+  height: number;
+  size: number;
+}
+
+export interface VideoResult extends VideoOutputs {
+  /** What `store` returned (file ids, URLs). */
+  stored: unknown;
+  /** Set when captions were asked for but could not be burned in (the SRT is still there). */
+  captionsNote: string | null;
+}
+
+export interface RunVideoPipelineOptions {
+  jobId: string;
+  workDir: string;
+  request: CreateVideoRequest;
+  providers: VideoProviders;
+  /** Local paths of the user's images, in order, when `request.visuals` is "uploaded". */
+  uploads?: readonly string[];
+  /** `fraction` is the whole job's progress, 0..1, and only ever grows. */
+  onProgress?: (stage: VideoStage, fraction: number) => void;
+  signal?: AbortSignal;
+  /** Saves the finished files somewhere lasting; its answer is kept in the manifest. */
+  store?: (outputs: VideoOutputs, signal?: AbortSignal) => Promise<unknown>;
+  render?: Partial<RenderSettings>;
+  /** Called with each ffmpeg pid (benchmarks sample their memory). */
+  onFfmpegSpawn?: (pid: number) => void;
+}
+
+interface NarratedScene {
+  file: string;
+  durationMs: number;
+  sampleRate: number;
+  words: TimedWord[];
+}
+
+interface Still {
+  file: string;
+  width: number;
+  height: number;
+}
+
+export interface Manifest {
+  version: 1;
+  jobId: string;
+  /** Hash of the request; a different request in the same workDir starts over. */
+  fingerprint: string;
+  finished: Partial<Record<VideoStage, string>>;
+  text?: string;
+  scenes?: string[];
+  narration?: Array<NarratedScene | null>;
+  timeline?: Timeline;
+  narrationTrack?: string;
+  stills?: Array<Still | null>;
+  captions?: { srt: string; ass: string | null; note: string | null };
+  outputs?: VideoOutputs;
+  stored?: unknown;
+}
+
+const MANIFEST = 'manifest.json';
+
+export async function readManifest(workDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(workDir, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+async function writeManifest(workDir: string, manifest: Manifest): Promise<void> {
+  const file = path.join(workDir, MANIFEST);
+  // Write-then-rename: a crash mid-write leaves the previous manifest intact, never half a file.
+  await fs.writeFile(`${file}.tmp`, JSON.stringify(manifest));
+  await fs.rename(`${file}.tmp`, file);
+}
+
+const exists = (file: string): Promise<boolean> =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
+
+function fingerprint(request: CreateVideoRequest, uploads: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify({ request, uploads })).digest('hex');
+}
+
+export async function runVideoPipeline(options: RunVideoPipelineOptions): Promise<VideoResult> {
+  const { workDir, request, signal } = options;
+  const uploads = options.uploads ?? [];
+  const settings: RenderSettings = { ...DEFAULT_RENDER, ...options.render };
+  await fs.mkdir(workDir, { recursive: true });
+
+  const print = fingerprint(request, uploads);
+  const previous = await readManifest(workDir);
+  const manifest: Manifest =
+    previous && previous.fingerprint === print && previous.version === 1
+      ? previous
+      : { version: 1, jobId: options.jobId, fingerprint: print, finished: {} };
+  // Saves run one after another: stills finish two at a time and must not race on the manifest file.
+  let saving: Promise<void> = Promise.resolve();
+  const save = (): Promise<void> => (saving = saving.catch(() => undefined).then(() => writeManifest(workDir, manifest)));
+
+  const voice = findVoice(request.voiceId);
+  if (!voice) throw new MediaError('This voice is no longer available. Please choose another voice.', 'narrate');
+  const { width, height } = videoDimensions(request.aspect, request.resolution);
+
+  let reported = 0;
+  const progress = (stage: VideoStage, within: number) => {
+    const before = VIDEO_STAGES.slice(0, VIDEO_STAGES.indexOf(stage)).reduce((sum, s) => sum + STAGE_WEIGHTS[s], 0);
+    const fraction = Math.min(1, before + STAGE_WEIGHTS[stage] * Math.min(1, Math.max(0, within)));
+    if (fraction < reported) return;
+    reported = fraction;
+    options.onProgress?.(stage, fraction);
+  };
+
+  const stages: Record<VideoStage, () => Promise<void>> = {
+    async clean() {
+      const text = cleanScript(request.script);
+      if (!/[\p{L}\p{N}]/u.test(text)) throw new MediaError("There's nothing in this script that can be read aloud.", 'clean');
+      manifest.text = text;
+    },
+
+    async split() {
+      manifest.scenes = splitScenes(manifest.text!);
+    },
+
+    async narrate() {
+      const scenes = manifest.scenes!;
+      const dir = path.join(workDir, 'narration');
+      await fs.mkdir(dir, { recursive: true });
+      manifest.narration ??= scenes.map(() => null);
+      const provider = options.providers.voices.forVoice(voice);
+      const pcm: Int16Array[] = [];
+      for (const [i, text] of scenes.entries()) {
+        const done = manifest.narration[i];
+        if (done && (await exists(done.file))) {
+          pcm[i] = decodeWav(await fs.readFile(done.file)).pcm;
+        } else {
+          try {
+            const speech = await provider.synthesize(text, voice, { ...(signal ? { signal } : {}) });
+            const file = sceneFile(dir, i, 'wav');
+            await fs.writeFile(file, encodeWav({ pcm: speech.pcm, sampleRate: speech.sampleRate, channels: 1 }));
+            pcm[i] = speech.pcm;
+            manifest.narration[i] = { file, durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words };
+            await save();
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(withReason(`We couldn't generate the narration for scene ${i + 1}.`, error), 'narrate', { cause: error });
+          }
+        }
+        progress('narrate', (i + 1) / scenes.length);
+      }
+
+      const narrated = manifest.narration as NarratedScene[];
+      const sampleRate = narrated[0]!.sampleRate;
+      if (narrated.some((n) => n.sampleRate !== sampleRate)) throw new MediaError("We couldn't join the narration of all scenes.", 'narrate');
+      const timeline = buildTimeline(
+        narrated.map((n) => n.durationMs),
+        height > width,
+      );
+      // One track for the whole video, exactly as long as the picture: scenes placed at their slots, silence between.
+      const track = new Int16Array(Math.round((timeline.totalMs / 1000) * sampleRate));
+      const gain = normalizingGain(pcm);
+      timeline.scenes.forEach((slot, i) => {
+        const offset = Math.round((slot.audioStartMs / 1000) * sampleRate);
+        const samples = pcm[i]!;
+        for (let s = 0; s < samples.length && offset + s < track.length; s++) {
+          track[offset + s] = Math.max(-32768, Math.min(32767, Math.round(samples[s]! * gain)));
+        }
+      });
+      manifest.narrationTrack = path.join(workDir, 'narration.wav');
+      await fs.writeFile(manifest.narrationTrack, encodeWav({ pcm: track, sampleRate, channels: 1 }));
+      manifest.timeline = timeline;
+    },
+
+    async visuals() {
+      const timeline = manifest.timeline!;
+      const scenes = manifest.scenes!;
+      const dir = path.join(workDir, 'stills');
+      await fs.mkdir(dir, { recursive: true });
+      const size = stillSize(timeline, width, height);
+      manifest.stills ??= scenes.map(() => null);
+      let finished = 0;
+      // Two stills at a time: drawing is single-threaded and this machine class has two cores.
+      await forEachLimited(scenes, STILLS_AT_ONCE, async (text, i) => {
+        const done = manifest.stills![i];
+        if (!done || !(await exists(done.file))) {
+          manifest.stills![i] =
+            request.visuals === 'uploaded' && uploads.length > 0 ? await fitUpload(i % uploads.length, size) : await generateStill(i, text, size);
+          await save();
+        }
+        progress('visuals', ++finished / scenes.length);
+      });
+
+      // Every scene using upload k shares one fitted copy of it.
+      async function fitUpload(k: number, stillSize: { width: number; height: number }): Promise<Still> {
+        const file = path.join(dir, `upload-${String(k + 1).padStart(3, '0')}.png`);
+        if (!(await exists(file))) {
+          try {
+            await runFfmpeg(fitImageArgs(uploads[k]!, stillSize, file), { signal });
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(`We couldn't read your image ${k + 1}. Please upload JPEG, PNG or WebP images.`, 'visuals', { cause: error });
+          }
+        }
+        return { file, ...stillSize };
+      }
+
+      async function generateStill(i: number, prompt: string, stillSize: { width: number; height: number }): Promise<Still> {
+        const file = sceneFile(dir, i, 'png');
+        try {
+          const image = await options.providers.images.generate({ prompt, ...stillSize, seed: i, ...(signal ? { signal } : {}) });
+          if (image.width === stillSize.width && image.height === stillSize.height) await fs.writeFile(file, image.png);
+          else {
+            // Cloud engines offer a few sizes only; bring theirs to ours like an upload.
+            await fs.writeFile(`${file}.source`, image.png);
+            await runFfmpeg(fitImageArgs(`${file}.source`, stillSize, file), { signal });
+            await fs.rm(`${file}.source`, { force: true });
+          }
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          throw new MediaError(withReason(`We couldn't create the background for scene ${i + 1}.`, error), 'visuals', { cause: error });
+        }
+        return { file, ...stillSize };
+      }
+    },
+
+    async captions() {
+      const timeline = manifest.timeline!;
+      const narrated = manifest.narration as NarratedScene[];
+      const layout = captionLayout(width, height);
+      const cues = narrated.flatMap((scene, i) => {
+        const offset = timeline.scenes[i]!.audioStartMs;
+        const words = scene.words.map((w) => ({ text: w.text, startMs: w.startMs + offset, endMs: w.endMs + offset }));
+        return groupCaptions(words, layout);
+      });
+      const srt = path.join(workDir, 'captions.srt');
+      await fs.writeFile(srt, buildSrt(cues));
+      let ass: string | null = null;
+      let note: string | null = null;
+      if (request.captions !== 'off') {
+        if (canBurnCaptions(manifest.text!)) {
+          ass = path.join(workDir, 'captions.ass');
+          await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
+        } else {
+          note = "Captions in this script's alphabet can't be drawn on the video yet; download the SRT file to add them in your player.";
+        }
+      }
+      manifest.captions = { srt, ass, note };
+    },
+
+    async render() {
+      const timeline = manifest.timeline!;
+      let music: { path: string; volume: number } | undefined;
+      if (request.music.enabled && request.music.volume > 0) {
+        const file = path.join(workDir, 'music.wav');
+        const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
+        await fs.writeFile(file, encodeWav({ pcm: generatePad({ ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
+        music = { path: file, volume: request.music.volume / 100 };
+      }
+      const output = path.join(workDir, 'video.mp4');
+      const partial = path.join(workDir, 'video.partial.mp4');
+      const ass = manifest.captions!.ass;
+      const stills = manifest.stills!.map((still) => still!);
+      const plan = planRender({
+        width,
+        height,
+        timeline,
+        stills: stills.map((still) => still.file),
+        stillSize: { width: stills[0]!.width, height: stills[0]!.height },
+        narration: manifest.narrationTrack!,
+        music,
+        subtitles: ass ? { path: ass, fontsDir: FONTS_DIR } : undefined,
+        output: partial,
+        workDir,
+        settings,
+      });
+      await Promise.all(Object.entries(plan.files).map(([file, content]) => fs.writeFile(file, content)));
+      try {
+        await runFfmpeg(plan.args, {
+          durationMs: timeline.totalMs,
+          signal,
+          onProgress: (f) => progress('render', f),
+          ...(options.onFfmpegSpawn ? { onSpawn: options.onFfmpegSpawn } : {}),
+        });
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        if (isAbortError(error)) throw error;
+        throw new MediaError("We couldn't put the video together. Please try again.", 'render', { cause: error });
+      }
+      await fs.rename(partial, output);
+      const info = await probe(output, signal);
+      const video = info.streams.find((s) => s.codec_type === 'video');
+      manifest.outputs = {
+        video: output,
+        thumbnail: path.join(workDir, 'thumbnail.jpg'),
+        subtitles: manifest.captions!.srt,
+        durationMs: info.durationMs,
+        width: video?.width ?? width,
+        height: video?.height ?? height,
+        size: info.size,
+      };
+    },
+
+    async thumbnail() {
+      const outputs = manifest.outputs!;
+      try {
+        await runFfmpeg(thumbnailArgs(outputs.video, outputs.durationMs, outputs.thumbnail), { signal });
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        throw new MediaError("We couldn't make the video's thumbnail. Please try again.", 'thumbnail', { cause: error });
+      }
+    },
+
+    async store() {
+      if (!options.store) return;
+      try {
+        manifest.stored = await options.store(manifest.outputs!, signal);
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        throw new MediaError("We couldn't save the finished video. Please try again.", 'store', { cause: error });
+      }
+    },
+  };
+
+  for (const stage of VIDEO_STAGES) {
+    signal?.throwIfAborted();
+    if (!manifest.finished[stage]) {
+      progress(stage, 0);
+      try {
+        await stages[stage]();
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error;
+        if (error instanceof MediaError || isAbortError(error)) throw error;
+        throw new MediaError('Something went wrong while making your video. Please try again.', stage, { cause: error });
+      }
+      manifest.finished[stage] = new Date().toISOString();
+      await save();
+    }
+    progress(stage, 1);
+  }
+
+  return { ...manifest.outputs!, stored: manifest.stored ?? null, captionsNote: manifest.captions?.note ?? null };
+}

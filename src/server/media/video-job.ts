@@ -1,0 +1,106 @@
+/**
+ * The `video` job: runs the media pipeline for one accepted request in a forked child (rendering is CPU-heavy),
+ * reports the pipeline's own stages as progress and stores the MP4, thumbnail and SRT for their owner.
+ *
+ * The pipeline's work directory is keyed by job id under DATA_DIR, so when a worker dies or an attempt is
+ * retried, the next attempt resumes from the last finished stage. It is removed once the job is over.
+ * Credits are the framework's: held on accept, captured on success, released on failure or cancel.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from '~/server/config.ts';
+import { JobError, registerJobHandler, type JobContext } from '~/server/jobs/registry.ts';
+import { ProviderError, type ProviderErrorKind } from '~/server/providers/http.ts';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createTtsProviders } from '~/server/providers/tts/index.ts';
+import { createStorage, storageKey } from '~/server/storage/index.ts';
+import { VIDEO_JOB, VideoJobPayload, videoJobPrice } from '~/server/videos/payload.ts';
+import { completeVideo, failVideo, type FinishedVideo } from '~/server/videos/store.ts';
+import { MediaError } from './errors.ts';
+import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
+
+interface StoredOutputs {
+  videoFileId: string;
+  thumbnailFileId: string;
+  subtitlesFileId: string;
+}
+
+export const videoWorkDir = (dataDir: string, jobId: string): string => path.join(dataDir, 'work', 'videos', jobId);
+
+/** Worth another attempt: the service may answer next time. A refused key or an empty script will not change. */
+const TRANSIENT: ReadonlySet<ProviderErrorKind> = new Set(['rate_limited', 'unavailable', 'timeout', 'unreachable']);
+
+export function toJobError(error: unknown): unknown {
+  if (!(error instanceof MediaError)) return error;
+  const cause = error.cause;
+  const retryable = cause instanceof ProviderError ? TRANSIENT.has(cause.kind) : !['clean', 'split'].includes(error.stage);
+  return new JobError(error.message, retryable);
+}
+
+/** Copies the user's images out of storage, in order, for the renderer to read. */
+async function fetchUploads(ctx: JobContext<VideoJobPayload>, dir: string): Promise<string[]> {
+  const ids = ctx.payload.request.visuals === 'uploaded' ? ctx.payload.request.imageFileIds : [];
+  if (ids.length === 0) return [];
+  const storage = createStorage(loadConfig());
+  await fs.mkdir(dir, { recursive: true });
+  const paths: string[] = [];
+  for (const [i, id] of ids.entries()) {
+    const file = path.join(dir, `image-${String(i + 1).padStart(3, '0')}`);
+    try {
+      await fs.access(file);
+    } catch {
+      const bytes = await storage.get(storageKey(ctx.uid, id));
+      if (!bytes) throw new JobError(`Image ${i + 1} is no longer available. Please upload it again.`, false);
+      await fs.writeFile(file, bytes);
+    }
+    paths.push(file);
+  }
+  return paths;
+}
+
+async function makeVideo(ctx: JobContext<VideoJobPayload>): Promise<FinishedVideo> {
+  const config = loadConfig();
+  const workDir = videoWorkDir(config.dataDir, ctx.jobId);
+  const voices = createTtsProviders(config.providers);
+  const images = createDesignedImageProvider();
+  try {
+    const uploads = await fetchUploads(ctx, path.join(workDir, 'uploads'));
+    const result = await runVideoPipeline({
+      jobId: ctx.jobId,
+      workDir,
+      request: ctx.payload.request,
+      providers: { voices, images },
+      uploads,
+      signal: ctx.signal,
+      onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
+      store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({
+        videoFileId: (await ctx.putFile({ path: outputs.video }, { contentType: 'video/mp4', name: 'nxn-video.mp4' })).fileId,
+        thumbnailFileId: (await ctx.putFile({ path: outputs.thumbnail }, { contentType: 'image/jpeg', name: 'nxn-video.jpg' })).fileId,
+        subtitlesFileId: (await ctx.putFile({ path: outputs.subtitles }, { contentType: 'application/x-subrip', name: 'nxn-video.srt' })).fileId,
+      }),
+    });
+    const stored = result.stored as StoredOutputs;
+    await fs.rm(workDir, { recursive: true, force: true });
+    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, note: result.captionsNote };
+  } catch (error) {
+    throw toJobError(error);
+  } finally {
+    await Promise.all([voices.close(), images.close()]);
+  }
+}
+
+registerJobHandler<VideoJobPayload, FinishedVideo>(VIDEO_JOB, makeVideo, {
+  payload: VideoJobPayload,
+  price: videoJobPrice,
+  public: false,
+  runInChild: import.meta.url,
+  retryLimit: 1,
+  // A 5-minute video renders in a few minutes; the margin covers a machine busy with other jobs.
+  timeoutSeconds: 45 * 60,
+  onSuccess: (tx, job, result) => completeVideo(tx, job.id, result),
+  onFailure: async (tx, job) => {
+    await failVideo(tx, job);
+    // Over for good (failed after its retries, or cancelled): a later retry is a new job with a fresh directory.
+    await fs.rm(videoWorkDir(loadConfig().dataDir, job.id), { recursive: true, force: true });
+  },
+});

@@ -1,0 +1,29 @@
+/** The one interface every speech engine sits behind. */
+import type { Voice, VoiceEngine } from '~/contract/voices.ts';
+import type { TimedWord } from './timing.ts';
+
+export interface SynthesisOptions {
+  /** 1 = the engine's normal pace; 0.5..2. */
+  speed?: number;
+  /** Semitones from the voice's own pitch, -12..12 (engines without pitch control ignore it). */
+  pitch?: number;
+  signal?: AbortSignal;
+}
+
+export interface SynthesisResult {
+  /** Mono signed 16-bit samples. */
+  pcm: Int16Array;
+  sampleRate: number;
+  durationMs: number;
+  /** Timings relative to the start of `pcm`. */
+  words: TimedWord[];
+}
+
+export interface TtsProvider {
+  readonly engine: VoiceEngine;
+  synthesize(text: string, voice: Voice, options?: SynthesisOptions): Promise<SynthesisResult>;
+}
+
+export const durationOf = (samples: number, sampleRate: number): number => Math.round((samples / sampleRate) * 1000);
+
+export const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));

@@ -1,0 +1,242 @@
+/**
+ * Agent videos in the `videos` table. The row is written when the request is accepted (same transaction as the job
+ * and its credit reservation) and completed or failed by the `video` job's onSuccess/onFailure. While the job
+ * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { findVoice } from '~/contract/voices.ts';
+import type { Database, Db, Tx } from '~/server/db/index.ts';
+import { files } from '~/server/db/schema/files.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
+import { videos } from '~/server/db/schema/media.ts';
+import type { JobRow } from '~/server/jobs/registry.ts';
+import { fileFacts, type FileLinker } from '~/server/studios/files.ts';
+import { cutPage, isUuid, pageOf } from '~/server/studios/paging.ts';
+
+/** What the row keeps of the request beyond its own columns. */
+interface VideoOptions {
+  captions: CreateVideoRequest['captions'];
+  visuals: CreateVideoRequest['visuals'];
+  imageFileIds: string[];
+  music: CreateVideoRequest['music'];
+  width?: number;
+  height?: number;
+  note?: string | null;
+}
+
+type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
+type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };
+
+const selection = {
+  video: videos,
+  job: { status: jobs.status, stage: jobs.stage, progress: jobs.progress, error: jobs.error, finishedAt: jobs.finishedAt },
+};
+
+const FINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
+const GENERIC_FAILURE = 'Something went wrong while making your video. Your credits were returned; please try again.';
+
+/**
+ * The row's own final status wins (it is written with the job's outcome). Before that the job speaks; a job that
+ * has succeeded while the row is not yet complete is still finishing. A row whose job vanished cannot finish.
+ */
+export function videoStatus(own: string, job: Pick<JobFacts, 'status'> | null): VideoStatus {
+  if (FINAL.has(own)) return own as VideoStatus;
+  if (!job) return 'failed';
+  return job.status === 'succeeded' ? 'active' : job.status;
+}
+
+async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<VideoRecord[]> {
+  const ids = rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]).filter((id): id is string => Boolean(id));
+  const facts = await fileFacts(database, ids);
+  const file = (id: string | null) => {
+    const fact = id ? facts.get(id) : undefined;
+    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
+  };
+  return rows.map(({ video, job }) => {
+    const options = video.options as unknown as VideoOptions;
+    const status = videoStatus(video.status, job);
+    const aspect = video.aspect as VideoRecord['aspect'];
+    const resolution = video.resolution as VideoRecord['resolution'];
+    const size = videoDimensions(aspect, resolution);
+    const voice = findVoice(video.voice ?? '');
+    return {
+      id: video.id,
+      title: video.title ?? videoTitle(video.script),
+      script: video.script,
+      status,
+      stage: status === 'succeeded' ? null : (job?.stage ?? video.stage),
+      progress: status === 'succeeded' ? 1 : (job?.progress ?? video.progress),
+      voiceId: video.voice ?? '',
+      voiceName: voice?.name ?? 'Unknown voice',
+      voiceLanguage: voice?.languageName ?? '',
+      aspect,
+      resolution,
+      width: options.width ?? size.width,
+      height: options.height ?? size.height,
+      captions: options.captions,
+      visuals: options.visuals,
+      imageCount: options.imageFileIds.length,
+      music: options.music,
+      durationSec: video.durationMs === null ? null : video.durationMs / 1000,
+      estimatedSec: estimateDurationSeconds(video.script),
+      cost: video.cost,
+      creditsCharged: status === 'succeeded' ? video.cost : 0,
+      error: status === 'failed' ? (video.error ?? job?.error ?? GENERIC_FAILURE) : null,
+      note: options.note ?? null,
+      video: status === 'succeeded' ? file(video.videoFileId) : null,
+      thumbnail: file(video.thumbnailFileId),
+      subtitles: status === 'succeeded' ? file(video.subtitlesFileId) : null,
+      createdAt: video.createdAt.toISOString(),
+      finishedAt: FINAL.has(status) ? (job?.finishedAt ?? video.updatedAt).toISOString() : null,
+    };
+  });
+}
+
+export interface NewVideo {
+  id: string;
+  uid: string;
+  jobId: string;
+  request: CreateVideoRequest;
+  cost: number;
+}
+
+export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
+  const { request } = row;
+  const options: VideoOptions = {
+    captions: request.captions,
+    visuals: request.visuals,
+    imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
+    music: request.music,
+  };
+  await tx.insert(videos).values({
+    id: row.id,
+    uid: row.uid,
+    jobId: row.jobId,
+    status: 'queued',
+    title: videoTitle(request.script),
+    script: request.script,
+    voice: request.voiceId,
+    aspect: request.aspect,
+    resolution: request.resolution,
+    options: options as unknown as Record<string, unknown>,
+    cost: row.cost,
+    // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
+    createdAt: new Date(),
+  });
+}
+
+export async function getVideo(database: Database, uid: string, id: string, link: FileLinker): Promise<VideoRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const rows = await database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(and(eq(videos.id, id), eq(videos.uid, uid)));
+  return (await toRecords(database, rows, link))[0];
+}
+
+export async function listVideos(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
+  const { where, orderBy } = pageOf(videos, uid, cursor);
+  const rows = await database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1);
+  const page = cutPage(rows.map((r) => ({ ...r, createdAt: r.video.createdAt, id: r.video.id })), limit);
+  return { items: await toRecords(database, page.rows, link), nextCursor: page.nextCursor };
+}
+
+/** The row as the action routes need it: its job, and the request to run again. */
+export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; request: CreateVideoRequest; status: string } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
+  if (!row) return undefined;
+  const options = row.options as unknown as VideoOptions;
+  return {
+    jobId: row.jobId,
+    status: row.status,
+    request: {
+      script: row.script,
+      voiceId: row.voice ?? '',
+      aspect: row.aspect as CreateVideoRequest['aspect'],
+      resolution: row.resolution as CreateVideoRequest['resolution'],
+      captions: options.captions,
+      visuals: options.visuals,
+      imageFileIds: options.imageFileIds,
+      music: options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume },
+    },
+  };
+}
+
+/**
+ * Points the video at its new job, only if it still has the job the caller saw: of two retries at once, one
+ * wins and the other's transaction (with its credit reservation) rolls back.
+ */
+export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJobId: string | null, jobId: string): Promise<boolean> {
+  const rows = await tx
+    .update(videos)
+    .set({ jobId, status: 'queued', stage: null, progress: 0, error: null, durationMs: null, updatedAt: sql`now()` })
+    .where(and(eq(videos.id, id), eq(videos.uid, uid), previousJobId ? eq(videos.jobId, previousJobId) : sql`${videos.jobId} is null`))
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+/** Deletes the row; hands back its job and every file made for it so the caller can cancel and remove them. */
+export async function deleteVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.delete(videos).where(and(eq(videos.id, id), eq(videos.uid, uid))).returning();
+  if (!row) return undefined;
+  const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId].filter((f): f is string => Boolean(f));
+  // Outputs a run stored before it failed are the job's files too.
+  const byJob = row.jobId ? await db.select({ id: files.id }).from(files).where(and(eq(files.uid, uid), eq(files.jobId, row.jobId))) : [];
+  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id)])] };
+}
+
+/** Uploaded images of this user among `ids`, with their types, for checking a create request. */
+export async function ownedFiles(db: Db, uid: string, ids: readonly string[]): Promise<Map<string, { contentType: string }>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, contentType: files.contentType }).from(files).where(and(eq(files.uid, uid), inArray(files.id, wanted)));
+  return new Map(rows.map((r) => [r.id, { contentType: r.contentType }]));
+}
+
+// --- Written by the `video` job (media/video-job.ts) in the transactions that capture or release the credits ---
+
+export interface FinishedVideo {
+  videoFileId: string;
+  thumbnailFileId: string;
+  subtitlesFileId: string;
+  durationMs: number;
+  width: number;
+  height: number;
+  /** E.g. why captions could not be burned in; null when there is nothing to say. */
+  note: string | null;
+}
+
+export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo): Promise<void> {
+  const [row] = await tx.select({ options: videos.options }).from(videos).where(eq(videos.jobId, jobId));
+  if (!row) return;
+  await tx
+    .update(videos)
+    .set({
+      status: 'succeeded',
+      stage: null,
+      progress: 1,
+      videoFileId: result.videoFileId,
+      thumbnailFileId: result.thumbnailFileId,
+      subtitlesFileId: result.subtitlesFileId,
+      durationMs: Math.round(result.durationMs),
+      options: { ...row.options, width: result.width, height: result.height, note: result.note },
+      error: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(videos.jobId, jobId));
+}
+
+/** `job` is the finished job row: cancelled, or failed with its user-facing message. */
+export async function failVideo(tx: Tx, job: Pick<JobRow, 'id' | 'status' | 'stage' | 'progress' | 'error'>): Promise<void> {
+  const cancelled = job.status === 'cancelled';
+  await tx
+    .update(videos)
+    .set({
+      status: cancelled ? 'cancelled' : 'failed',
+      stage: job.stage,
+      progress: job.progress,
+      error: cancelled ? null : (job.error ?? GENERIC_FAILURE),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(videos.jobId, job.id));
+}
