@@ -1,0 +1,55 @@
+/**
+ * The image studio's engines: the offline abstract artwork always, OpenAI images when OPENAI_API_KEY is set, FLUX
+ * on fal.ai when FAL_KEY is set. Labels are what the gallery shows under each image.
+ */
+import type { ImageEngineChoice, ImageEngineId, ImageEngineInfo } from '~/contract/images.ts';
+import type { ServerConfig } from '~/server/config.ts';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createOpenAiImageProvider } from '~/server/providers/images/openai.ts';
+import type { ImageProvider } from '~/server/providers/images/types.ts';
+import { createFalFluxProvider } from './falFlux.ts';
+
+export interface ImageEngineSettings {
+  openai: { apiKey: string; baseUrl: string; model: string } | undefined;
+  fal: { apiKey: string; baseUrl: string; model: string } | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+const get = (env: Env, name: string) => env[name]?.trim() || undefined;
+
+export function imageEngineSettings(config: ServerConfig, env: Env = process.env): ImageEngineSettings {
+  const falKey = get(env, 'FAL_KEY');
+  const openaiKey = config.providers.openaiApiKey;
+  return {
+    openai: openaiKey ? { apiKey: openaiKey, baseUrl: config.providers.openaiBaseUrl, model: get(env, 'OPENAI_IMAGE_MODEL') ?? 'gpt-image-1' } : undefined,
+    fal: falKey ? { apiKey: falKey, baseUrl: get(env, 'FAL_BASE_URL') ?? 'https://fal.run', model: get(env, 'FAL_MODEL') ?? 'fal-ai/flux/dev' } : undefined,
+  };
+}
+
+export const OFFLINE_ARTWORK_LABEL = 'Abstract artwork (offline, not AI)';
+
+export function engineLabel(id: ImageEngineId, settings: ImageEngineSettings): string {
+  if (id === 'openai') return `OpenAI · ${settings.openai?.model ?? 'gpt-image-1'}`;
+  if (id === 'fal') return `FLUX · ${(settings.fal?.model ?? 'fal-ai/flux/dev').replace(/^fal-ai\//, '')} (fal.ai)`;
+  return OFFLINE_ARTWORK_LABEL;
+}
+
+export function listImageEngines(settings: ImageEngineSettings): ImageEngineInfo[] {
+  return (['fal', 'openai', 'offline'] as const).map((id) => ({
+    id,
+    label: engineLabel(id, settings),
+    available: id === 'offline' || settings[id] !== undefined,
+  }));
+}
+
+/** The engine a request runs on; undefined when the user picked one the server has no key for. */
+export function resolveEngine(choice: ImageEngineChoice, settings: ImageEngineSettings): ImageEngineId | undefined {
+  if (choice === 'auto') return settings.fal ? 'fal' : settings.openai ? 'openai' : 'offline';
+  return choice === 'offline' || settings[choice] ? choice : undefined;
+}
+
+export function createImageProvider(id: ImageEngineId, settings: ImageEngineSettings): ImageProvider & { close?: () => Promise<void> } {
+  if (id === 'fal' && settings.fal) return createFalFluxProvider(settings.fal);
+  if (id === 'openai' && settings.openai) return createOpenAiImageProvider(settings.openai);
+  return createDesignedImageProvider();
+}

@@ -1,0 +1,39 @@
+/**
+ * Keyset paging for the studios' histories: newest first, the cursor names the last row of the previous page as
+ * `<createdAt ISO>|<id>`, so rows added meanwhile never shift a page.
+ */
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+
+export const HistoryQuery = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50').default(12),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+export function parseCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [iso, id] = cursor.split('|');
+  const createdAt = new Date(iso ?? '');
+  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+}
+
+/** WHERE and ORDER BY for one page of `table` owned by `uid`. */
+export function pageOf(columns: { uid: PgColumn; createdAt: PgColumn; id: PgColumn }, uid: string, cursor: string | undefined) {
+  const after = parseCursor(cursor);
+  const where: SQL | undefined = and(
+    eq(columns.uid, uid),
+    after ? or(lt(columns.createdAt, after.createdAt), and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id))) : undefined,
+  );
+  return { where, orderBy: [desc(columns.createdAt), desc(columns.id)] as const };
+}
+
+/** Fetch `limit + 1` rows, then call this: it cuts the page and names the next cursor. */
+export function cutPage<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+}
