@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { clearAccounts, expect, test } from './support/fixtures';
+
+test.beforeAll(clearAccounts);
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('the auth screen is accessible in each of its modes', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('signed-in screens are accessible, with the account menu open, on desktop and phone', async ({ signedInPage: page }) => {
+  await expect(page.getByTestId('credits-balance')).toHaveText(/^\d/);
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expectNoViolations(page);
+
+  await page.setViewportSize({ width: 360, height: 760 });
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await expectNoViolations(page);
+});

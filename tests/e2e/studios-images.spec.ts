@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { imageDimensions } from '../../src/server/studios/images/dimensions';
+import { expect, test } from './support/fixtures';
+
+test('generate images, download one at its exact size, reuse its settings and delete it', async ({ signedInPage: page }) => {
+  await page.goto('/images');
+  await expect(page.getByRole('heading', { name: 'Image generator', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate image' }).click();
+  await expect(page.getByText('Describe the image in at least 3 characters.')).toBeVisible();
+
+  const prompt = 'A lighthouse on a cliff at dawn, soft fog';
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await page.getByLabel('Negative prompt').fill('text, watermark');
+  await page.getByText('Portrait 9:16').click();
+  await page.getByLabel('Style').selectOption('watercolor');
+  await page.getByLabel('Number of images').selectOption('2');
+  await page.getByLabel('Seed').fill('4242');
+  await expect(page.getByText('6 credits (3 per image)')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate 2 images' }).click();
+
+  const cards = page.getByTestId('image-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.getByRole('button', { name: 'Download' })).toHaveCount(2, { timeout: 45_000 });
+  await expect(cards.first().getByTestId('engine-badge')).toHaveText('Abstract artwork (offline, not AI)');
+  await expect(cards.first().getByText('720×1280 · Watercolor · seed 4242')).toBeVisible();
+  await expect(cards.nth(1).getByText(/seed 4243/)).toBeVisible();
+  await expect(cards.first().getByRole('img')).toHaveJSProperty('naturalWidth', 720);
+  await expect(page.getByTestId('credits-balance')).toHaveText('94');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), cards.first().getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.png$/);
+  expect(imageDimensions(await readFile((await download.path())!))).toEqual({ width: 720, height: 1280 });
+
+  // Reuse loads the image's own settings (its seed included) into the form.
+  await page.getByLabel('Prompt', { exact: true }).fill('something else');
+  await cards.nth(1).getByRole('button', { name: 'Reuse settings' }).click();
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue(prompt);
+  await expect(page.getByLabel('Seed')).toHaveValue('4243');
+  await expect(page.getByLabel('Number of images')).toHaveValue('1');
+
+  await cards.first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this image?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(cards).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('image-card')).toHaveCount(1);
+});

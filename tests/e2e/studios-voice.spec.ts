@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from './support/fixtures';
+
+function probe(file: string) {
+  const out = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate:format=duration', '-of', 'json', file]).toString(),
+  ) as { streams: Array<{ codec_name: string; sample_rate: string }>; format: { duration: string } };
+  return { codec: out.streams[0]!.codec_name, sampleRate: Number(out.streams[0]!.sample_rate), duration: Number(out.format.duration) };
+}
+
+test('synthesise speech, play it in the page and download WAV and MP3', async ({ signedInPage: page }) => {
+  await page.goto('/voice');
+  await expect(page.getByRole('heading', { name: 'Text to speech', level: 1 })).toBeVisible();
+
+  const text = 'Welcome to the studio. This voice-over was made offline, and it plays right here in the page.';
+  await page.getByLabel('Text', { exact: true }).fill(text);
+  await expect(page.getByTestId('char-count')).toHaveText(`${text.length} / 5,000 characters · 2 credits (2 per started 1,000 characters)`);
+
+  // Find a voice with the filters and hear its preview.
+  await page.getByLabel('Language').selectOption('English (UK)');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByRole('searchbox', { name: 'Search voices' }).fill('amel');
+  const voices = page.getByRole('listbox', { name: 'Voices' }).getByRole('option');
+  await expect(voices).toHaveCount(1);
+  await voices.first().click();
+  await expect(voices.first()).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Preview Amelia' }).click();
+  await expect(page.getByRole('button', { name: 'Stop preview of Amelia' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate speech' }).click();
+  const result = page.getByTestId('speech-result').first();
+  await expect(result.getByText('eSpeak NG (offline)')).toBeVisible();
+  const play = result.getByRole('button', { name: 'Play speech by Amelia' });
+  await expect(play).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('credits-balance')).toHaveText('98');
+
+  await play.click();
+  await expect(result.getByRole('button', { name: 'Pause speech by Amelia' })).toBeVisible();
+  await expect(result.getByTestId('audio-time')).not.toHaveText(/^0:00 \//, { timeout: 5_000 });
+
+  const [wav] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download WAV' }).click()]);
+  const [mp3] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download MP3' }).click()]);
+  const wavInfo = probe((await wav.path())!);
+  const mp3Info = probe((await mp3.path())!);
+  expect(wavInfo).toMatchObject({ codec: 'pcm_s16le', sampleRate: 22_050 });
+  expect(mp3Info).toMatchObject({ codec: 'mp3', sampleRate: 22_050 });
+  expect(wavInfo.duration).toBeGreaterThan(3);
+  expect(Math.abs(mp3Info.duration - wavInfo.duration)).toBeLessThan(0.2);
+
+  // The history keeps it across visits; deleting removes it.
+  await page.reload();
+  await expect(page.getByTestId('speech-result')).toHaveCount(1);
+  await page.getByTestId('speech-result').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this voice-over?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('speech-result')).toHaveCount(0);
+});
+
+test('the editor refuses text over the limit before sending it', async ({ signedInPage: page }) => {
+  await page.goto('/text-to-speech');
+  await page.getByLabel('Text', { exact: true }).fill('a'.repeat(5001));
+  await expect(page.getByTestId('char-count')).toContainText('5,001 / 5,000 characters');
+  await expect(page.getByRole('button', { name: 'Generate speech' })).toBeDisabled();
+});

@@ -1,0 +1,120 @@
+/**
+ * Renders a real ~15-second video through the whole pipeline (eSpeak NG, designed backgrounds, ffmpeg) and checks
+ * the file the user would download.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideoRequestSchema, type CreateVideoRequestInput } from '~/contract/video.ts';
+import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { runVideoPipeline, type VideoResult } from '~/server/media/pipeline.ts';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createTtsProviders } from '~/server/providers/tts/index.ts';
+
+const SCRIPT = `## A calmer morning
+
+Start your day with five quiet minutes. Breathe slowly, and notice the light in the room.
+
+Then write down one small goal. Tiny steps, repeated every day, become the habits that change your life.`;
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-media-render-'));
+const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9' });
+const images = createDesignedImageProvider();
+
+async function render(name: string, overrides: Partial<CreateVideoRequestInput>): Promise<VideoResult> {
+  const request = createVideoRequestSchema.parse({
+    script: SCRIPT,
+    voiceId: 'en-us-olivia',
+    aspect: '16:9',
+    resolution: '720p',
+    captions: 'word',
+    visuals: 'generated',
+    music: { enabled: false, volume: 30 },
+    ...overrides,
+  });
+  return runVideoPipeline({ jobId: `render-${name}`, workDir: path.join(root, name), request, providers: { voices, images } });
+}
+
+/** One video frame as 8-bit grey levels. */
+function grabGray(video: string, atSeconds: number, width: number, height: number): Uint8Array {
+  const out = execFileSync('ffmpeg', ['-v', 'error', '-ss', atSeconds.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
+    maxBuffer: width * height * 2,
+  });
+  expect(out.length).toBe(width * height);
+  return new Uint8Array(out);
+}
+
+const meanDifference = (a: Uint8Array, b: Uint8Array, width: number, fromRow: number, toRow: number): number => {
+  let sum = 0;
+  for (let i = fromRow * width; i < toRow * width; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / ((toRow - fromRow) * width);
+};
+
+let captioned: VideoResult;
+let plain: VideoResult;
+let info: ProbeResult;
+
+beforeAll(async () => {
+  // Two renders of the same script, one after the other (two cores are shared with the rest of the suite).
+  captioned = await render('captioned', { captions: 'word', music: { enabled: true, volume: 40 } });
+  plain = await render('plain', { captions: 'off' });
+  info = await probe(captioned.video);
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([voices.close(), images.close()]);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('a rendered video', () => {
+  it('is an H.264 + AAC MP4 of the chosen size, tagged BT.709', () => {
+    const video = info.streams.find((s) => s.codec_type === 'video')!;
+    const audio = info.streams.find((s) => s.codec_type === 'audio')!;
+    expect([video.codec_name, video.width, video.height, video.pix_fmt]).toEqual(['h264', 1280, 720, 'yuv420p']);
+    expect([video.color_space, video.color_primaries, video.color_transfer]).toEqual(['bt709', 'bt709', 'bt709']);
+    expect([audio.codec_name, audio.sample_rate, audio.channels]).toEqual(['aac', '48000', 2]);
+    expect([captioned.width, captioned.height]).toEqual([1280, 720]);
+    expect(captioned.size).toBe(fs.statSync(captioned.video).size);
+  });
+
+  it('lasts as long as its narration (within half a second), about 15 seconds', async () => {
+    const narration = await probe(path.join(root, 'captioned', 'narration.wav'));
+    expect(Math.abs(info.durationMs - narration.durationMs)).toBeLessThanOrEqual(500);
+    expect(Math.abs(captioned.durationMs - info.durationMs)).toBeLessThanOrEqual(50);
+    expect(info.durationMs).toBeGreaterThan(10_000);
+    expect(info.durationMs).toBeLessThan(25_000);
+  });
+
+  it('keeps faststart: the index comes before the media data', () => {
+    const head = fs.readFileSync(captioned.video).subarray(0, 64 * 1024).toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+    expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
+  });
+
+  it('comes with a JPEG thumbnail and an SRT file timed to the words', () => {
+    expect(fs.readFileSync(captioned.thumbnail).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const srt = fs.readFileSync(captioned.subtitles, 'utf8');
+    expect(srt).toMatch(/^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\nA calmer morning\.\n/);
+    expect(srt).toContain('become the habits');
+    // Captions are optional on the picture, but the SRT is always there.
+    const words = (text: string) => text.replace(/^[\d:, \->]+$/gm, '');
+    expect(words(fs.readFileSync(plain.subtitles, 'utf8'))).toBe(words(srt));
+  });
+
+  it('burns the captions into the picture: the caption area differs from the caption-less render', () => {
+    const srt = fs.readFileSync(captioned.subtitles, 'utf8');
+    const [, start, end] = /\n(\d\d:\d\d:\d\d,\d{3}) --> (\d\d:\d\d:\d\d,\d{3})\n/.exec(srt.split('\n\n')[1]!)!;
+    const seconds = (t: string) => {
+      const [h, m, s] = t.replace(',', '.').split(':').map(Number);
+      return h! * 3600 + m! * 60 + s!;
+    };
+    const at = (seconds(start!) + seconds(end!)) / 2;
+    const withCaptions = grabGray(captioned.video, at, 1280, 720);
+    const without = grabGray(plain.video, at, 1280, 720);
+    expect(meanDifference(withCaptions, without, 1280, 540, 720)).toBeGreaterThan(4);
+    // Same backgrounds, same moment: the top of the picture matches.
+    expect(meanDifference(withCaptions, without, 1280, 0, 300)).toBeLessThan(1.5);
+  });
+});

@@ -1,0 +1,84 @@
+/** Starts the API and a worker in this process on one database target, as ROLE=api,worker would. */
+import { startApiServer } from '~/server/api/server.ts';
+import { loadConfig, type ServerConfig } from '~/server/config.ts';
+import { openDatabase, type Database } from '~/server/db/index.ts';
+import { createLogger } from '~/server/http/logger.ts';
+import { JobQueue } from '~/server/jobs/queue.ts';
+import { startWorker } from '~/server/jobs/worker.ts';
+import type { Target } from './databases.ts';
+import type { TestUser } from './auth-emulator.ts';
+import './test-jobs.ts';
+
+export interface Stack {
+  url: string;
+  config: ServerConfig;
+  database: Database;
+  queue: JobQueue;
+  /** Starts one more API server on the same database and queue (e.g. with other limits). */
+  extraApi(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+export function testConfig(target: Target, env: Record<string, string> = {}): ServerConfig {
+  return loadConfig({
+    DATA_DIR: target.dataDir,
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOB_MONITOR_SECONDS: '2',
+    // The suites fire 50 requests at once; production defaults are tested separately.
+    RATE_LIMIT_USER_BURST: '1000',
+    RATE_LIMIT_IP_BURST: '5000',
+    ...env,
+  });
+}
+
+export async function startStack(target: Target): Promise<Stack> {
+  const config = testConfig(target);
+  const log = createLogger(config.logLevel, 'test');
+  const database = await openDatabase(config);
+  const queue = await JobQueue.start(database, config, log, { supervise: true });
+  const api = await startApiServer({ config, database, queue, log, port: 0 });
+  const worker = await startWorker({ config, database, queue, log });
+  const extras: { close(): Promise<void> }[] = [];
+  return {
+    url: api.url,
+    config,
+    database,
+    queue,
+    async extraApi(env) {
+      const server = await startApiServer({ config: testConfig(target, env), database, queue, log, port: 0 });
+      extras.push(server);
+      return server;
+    },
+    async close() {
+      for (const extra of extras) await extra.close();
+      await worker.close();
+      await api.close();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}
+
+/** fetch with the user's token and JSON in/out. */
+export function client(base: string, user?: TestUser) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        ...(user ? { authorization: `Bearer ${user.idToken}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, headers: res.headers, body: json };
+  };
+}

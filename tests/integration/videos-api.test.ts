@@ -1,0 +1,259 @@
+/**
+ * The agent's video routes on the real stack (API + worker + pg-boss on PGlite, ID tokens from the Auth emulator,
+ * the real `video` job): field errors, image uploads, credits reserved on accept and returned on cancel or failure,
+ * 402, owner-only access, retry charged once, delete with files, paging, and one short video made end to end.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SIGNUP_GRANT } from '~/contract/pricing';
+import { VIDEO_STAGE_IDS } from '~/contract/video';
+import { encodePng } from '~/server/providers/images/png';
+import { apiSuite, until } from './support/api-suite';
+import type { TestUser } from './support/auth-emulator';
+
+/** Plays OpenAI's speech endpoint, refusing the key, so a video can fail the way a real one would. */
+const suite = apiSuite('videos', (req, res) => {
+  req.resume().on('end', () => {
+    res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+  });
+});
+const { signedUp, balance } = suite;
+const words = (n: number) => Array.from({ length: n }, (_, i) => (i % 12 === 11 ? 'sea.' : 'waves')).join(' ');
+
+const request = (overrides: Record<string, unknown> = {}) => ({
+  script: 'The lighthouse keeper climbs the stairs at dusk. Her lamp guides the ships home.',
+  voiceId: 'en-us-olivia',
+  aspect: '16:9',
+  resolution: '720p',
+  captions: 'word',
+  visuals: 'generated',
+  music: { enabled: true, volume: 30 },
+  ...overrides,
+});
+
+async function upload(user: TestUser, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${suite.stack.url}/videos/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const png = (width: number, height: number) => encodePng(new Uint8Array(width * height * 3).fill(120), width, height);
+
+/** A PNG whose header is fine but whose image data is not. */
+const brokenPng = (width: number, height: number) => {
+  const header = Buffer.from(png(width, height).subarray(0, 33));
+  return Buffer.concat([header, Buffer.alloc(400, 0x5a)]);
+};
+
+const finished = (status: string) => ['succeeded', 'failed', 'cancelled'].includes(status);
+
+describe('videos API', () => {
+  it('answers invalid requests with a message per field and reserves nothing', async () => {
+    const { api } = await signedUp();
+    const res = await api('POST', '/videos', { script: 'Hello.', voiceId: 'nobody', aspect: '4:3', resolution: '4k', captions: 'all', visuals: 'generated' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual(['aspect', 'captions', 'resolution', 'voiceId']);
+    expect(res.body.fields.aspect).toBe('Choose 16:9, 9:16 or 1:1.');
+
+    const tooLong = await api('POST', '/videos', request({ script: words(800) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.fields.script).toMatch(/run about 5:20\. Videos can be up to 5 minutes/);
+
+    const noImages = await api('POST', '/videos', request({ visuals: 'uploaded' }));
+    expect(noImages.status).toBe(400);
+    expect(noImages.body.fields.imageFileIds).toMatch(/Upload at least one image/);
+
+    const cloudVoice = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
+    expect(cloudVoice.status).toBe(400);
+    expect(cloudVoice.body.fields.voiceId).toBe('OpenAI voices need an OpenAI API key on the server.');
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('takes only real JPEG, PNG or WebP images of a usable size, and lets only their owner use them', async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const text = await upload(owner.user, new TextEncoder().encode('not an image'), 'notes.png', 'image/png');
+    expect(text.status).toBe(400);
+    expect(text.body.fields.file).toMatch(/Only JPEG, PNG and WebP/);
+    const tiny = await upload(owner.user, png(100, 100), 'tiny.png', 'image/png');
+    expect(tiny.status).toBe(400);
+    expect(tiny.body.fields.file).toMatch(/100×100/);
+    const huge = await upload(owner.user, Buffer.concat([png(640, 360), Buffer.alloc(16 * 1024 * 1024)]), 'huge.png', 'image/png');
+    expect(huge.status).toBe(413);
+    expect(huge.body.fields.file).toBe('Images can be up to 15 MB each.');
+    const damaged = await upload(owner.user, brokenPng(640, 360), 'damaged.png', 'image/png');
+    expect(damaged.status).toBe(400);
+    expect(damaged.body.fields.file).toMatch(/could not be read; the file may be damaged/);
+
+    const good = await upload(owner.user, png(640, 360), 'beach.png', 'image/png');
+    expect(good.status).toBe(201);
+    expect(good.body).toMatchObject({ name: 'beach.png', contentType: 'image/png', width: 640, height: 360 });
+    const preview = await fetch(good.body.url);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+
+    const stolen = await other.api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [good.body.fileId] }));
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.fields.imageFileIds).toMatch(/Image 1 is no longer available/);
+    expect(await balance(other.api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('holds the price on accept, answers 402 when the balance is short, and returns the credits on cancel', async () => {
+    const { api } = await signedUp();
+    const long = request({ script: words(750), resolution: '1080p' });
+    const first = await api('POST', '/videos', long);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ estimatedSec: 300, cost: 75, creditsCharged: 0, width: 1920, height: 1080, voiceName: 'Olivia' });
+    expect(['queued', 'active']).toContain(first.body.status);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 75, reserved: 75 });
+
+    const second = await api('POST', '/videos', long);
+    expect(second.status).toBe(402);
+    expect(second.body).toMatchObject({ needed: 75, available: SIGNUP_GRANT - 75 });
+    expect(second.body.error).toMatch(/Not enough credits/);
+
+    const cancelled = await api('POST', `/videos/${first.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('POST', `/videos/${first.body.id}/cancel`)).status).toBe(409);
+  });
+
+  it('repeats a submission with the same idempotency key as the same video, charged once', async () => {
+    const { api } = await signedUp();
+    const key = { 'idempotency-key': 'submit-0193f2c4-8d1e' };
+    const first = await api('POST', '/videos', request(), key);
+    const again = await api('POST', '/videos', request(), key);
+    expect([first.status, again.status]).toEqual([202, 200]);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 10 });
+    await api('POST', `/videos/${first.body.id}/cancel`);
+  });
+
+  it('retries a cancelled video as a new run charged once, and refuses a retry while it runs', async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request({ script: words(300) }));
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    expect((await api('POST', `/videos/${created.body.id}/retry`)).status).toBe(202);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+    const twice = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(twice.status).toBe(409);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it("answers 404 for another user's video on every route and lists only the user's own", async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const { body: video } = await owner.api('POST', '/videos', request());
+    await owner.api('POST', `/videos/${video.id}/cancel`);
+    for (const [method, suffix] of [['GET', ''], ['POST', '/cancel'], ['POST', '/retry'], ['DELETE', '']] as const) {
+      const res = await other.api(method, `/videos/${video.id}${suffix}`);
+      expect(res.status, `${method} ${suffix}`).toBe(404);
+      expect(res.body.error).toBe('Video not found');
+    }
+    expect((await other.api('GET', '/videos')).body.items).toEqual([]);
+    expect((await other.api('GET', '/videos/not-a-uuid')).status).toBe(404);
+    expect((await owner.api('GET', `/videos/${video.id}`)).body.status).toBe('cancelled');
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const { api } = await signedUp();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const { body } = await api('POST', '/videos', request({ script: `Video number ${n}.` }));
+      await api('POST', `/videos/${body.id}/cancel`);
+      ids.push(body.id);
+    }
+    const first = await api('GET', '/videos?limit=2');
+    expect(first.body.items.map((v: any) => v.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await api('GET', `/videos?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.items.map((v: any) => v.id)).toEqual([ids[0]]);
+    expect(second.body.nextCursor).toBeNull();
+    expect((await api('GET', '/videos?limit=500')).status).toBe(400);
+  });
+
+  it('makes a short video with real stage progress, then serves the MP4, thumbnail and SRT, and deletes them', async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request());
+    expect(created.status).toBe(202);
+    const seen: Array<{ stage: string | null; progress: number }> = [];
+    const done = await until(
+      async () => {
+        const { body } = await api('GET', `/videos/${created.body.id}`);
+        if (body.status === 'active') seen.push({ stage: body.stage, progress: body.progress });
+        return body;
+      },
+      (video) => finished(video.status),
+      120_000,
+    );
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('succeeded');
+    // Progress is the pipeline's own: it only grows, and names the pipeline's stages.
+    expect(seen.map((s) => s.progress)).toEqual([...seen.map((s) => s.progress)].sort((a, b) => a - b));
+    expect(seen.every((s) => s.stage === null || (VIDEO_STAGE_IDS as string[]).includes(s.stage))).toBe(true);
+    expect(done).toMatchObject({ progress: 1, width: 1280, height: 720, creditsCharged: 10, stage: null });
+    expect(done.durationSec).toBeGreaterThan(2);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
+
+    const mp4 = await fetch(done.video.url);
+    expect(mp4.headers.get('content-type')).toBe('video/mp4');
+    // The site is another origin: without this the browser refuses to play the signed link in <video>.
+    expect(mp4.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const file = path.join(suite.dir, 'video.mp4');
+    writeFileSync(file, Buffer.from(await mp4.arrayBuffer()));
+    const info = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]).toString());
+    expect(info.streams.map((s: any) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(info.streams.find((s: any) => s.codec_name === 'h264')).toMatchObject({ width: 1280, height: 720 });
+    expect((await fetch(done.thumbnail.url)).headers.get('content-type')).toMatch(/^image\//);
+    const srt = await (await fetch(done.subtitles.url)).text();
+    expect(srt).toMatch(/00:00:0\d,\d{3} --> /);
+    expect(srt.toLowerCase()).toContain('lighthouse');
+
+    const listed = await api('GET', '/videos');
+    expect(listed.body.items[0]).toMatchObject({ id: done.id, status: 'succeeded', thumbnail: { contentType: expect.stringMatching(/^image\//) } });
+
+    expect((await api('DELETE', `/videos/${done.id}`)).status).toBe(204);
+    expect((await api('GET', `/videos/${done.id}`)).status).toBe(404);
+    expect((await fetch(done.video.url)).status).toBe(404);
+    expect((await fetch(done.subtitles.url)).status).toBe(404);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
+  });
+
+  it('fails in plain words when the voice service refuses, returns the credits, and can be tried again', async () => {
+    const env = { OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
+    const saved = { ...process.env };
+    // The API reads the key when it starts, the job when it runs.
+    Object.assign(process.env, env);
+    try {
+      const keyed = await suite.stack.extraApi(env);
+      const { api } = await signedUp(keyed.url);
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
+      expect(created.status).toBe(202);
+      const failed = await until(
+        async () => (await api('GET', `/videos/${created.body.id}`)).body,
+        (video) => finished(video.status),
+        120_000,
+      );
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/narration.*OpenAI refused the server's API key/);
+      expect(failed).toMatchObject({ video: null, creditsCharged: 0 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+
+      const retried = await api('POST', `/videos/${created.body.id}/retry`);
+      expect(retried.status).toBe(202);
+      expect(retried.body.error).toBeNull();
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 10 });
+      expect((await api('DELETE', `/videos/${created.body.id}`)).status).toBe(204);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    } finally {
+      process.env = saved;
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createVideoRequestSchema, VIDEO_STAGE_IDS, VIDEO_UPLOAD, videoTitle } from '~/contract/video';
+import { VIDEO_STAGES } from '~/server/media/pipeline';
+import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, uploadProblem } from '~/app/agent/model';
+
+const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
+
+describe('the create form', () => {
+  it('turns into a request the shared schema accepts, sending images only for uploaded visuals', () => {
+    const image = { fileId: '0193f2c4-8d1e-7c55-b1f2-9a0e4d2c6b11', name: 'a.png', contentType: 'image/png', size: 10, width: 800, height: 600, url: 'u' };
+    const generated = toRequest({ ...INITIAL_FORM, script: 'Hello there.', images: [image] });
+    expect(generated.imageFileIds).toEqual([]);
+    expect(createVideoRequestSchema.safeParse(generated).success).toBe(true);
+    const uploaded = toRequest({ ...INITIAL_FORM, script: 'Hello there.', visuals: 'uploaded', images: [image] });
+    expect(uploaded.imageFileIds).toEqual([image.fileId]);
+    expect(createVideoRequestSchema.safeParse(toRequest({ ...INITIAL_FORM, script: 'Hello.', visuals: 'uploaded' })).success).toBe(false);
+  });
+
+  it('shows live figures at 150 words a minute and refuses only scripts over 5 minutes', () => {
+    const minute = scriptFigures(words(150), '1080p');
+    expect(minute).toMatchObject({ words: 150, seconds: 60, cost: 15, lengthError: null });
+    expect(scriptFigures(words(150), '720p').cost).toBe(10);
+    expect(scriptFigures(words(750), '720p').lengthError).toBeNull();
+    expect(scriptFigures(words(751), '720p').lengthError).toMatch(/up to 5 minutes/);
+    expect(scriptFigures('', '720p')).toMatchObject({ words: 0, cost: 0, lengthError: null });
+  });
+
+  it('blocks submitting a too-long script or one the balance cannot pay for, naming the numbers', () => {
+    expect(submitBlocker(scriptFigures(words(900), '720p'), 100)).toMatch(/Shorten the script/);
+    expect(submitBlocker(scriptFigures(words(300), '1080p'), 20)).toBe(
+      'This video needs 30 credits and you have 20. Shorten the script, choose 720p, or get more credits.',
+    );
+    expect(submitBlocker(scriptFigures(words(300), '1080p'), 30)).toBeNull();
+    // Balance not known yet: the server decides.
+    expect(submitBlocker(scriptFigures(words(300), '1080p'), null)).toBeNull();
+  });
+
+  it('checks picked files with the server limits before uploading', () => {
+    expect(uploadProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toMatch(/only JPEG, PNG and WebP/);
+    expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: VIDEO_UPLOAD.maxBytes + 1 })).toMatch(/up to 15 MB/);
+    expect(uploadProblem({ name: 'ok.webp', type: 'image/webp', size: 1000 })).toBeNull();
+  });
+
+  it('reorders images by one place, staying inside the list', () => {
+    expect(move(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(move(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(move(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('progress by stage', () => {
+  it('names every stage the pipeline persists, in its order', () => {
+    expect(VIDEO_STAGE_IDS).toEqual([...VIDEO_STAGES]);
+  });
+
+  it('marks the stages before the running one done and the running one current', () => {
+    const steps = progressSteps({ status: 'active', stage: 'visuals' });
+    expect(steps.map((s) => s.state)).toEqual(['done', 'done', 'done', 'current', 'pending', 'pending', 'pending', 'pending']);
+    expect(progressHeadline({ status: 'active', stage: 'visuals', progress: 0.1 })).toBe('Building the visuals…');
+  });
+
+  it('shows where a failed video stopped, and nothing running while queued or retrying', () => {
+    expect(progressSteps({ status: 'failed', stage: 'render' }).find((s) => s.state === 'failed')?.id).toBe('render');
+    expect(progressSteps({ status: 'queued', stage: 'Retrying' }).every((s) => s.state === 'pending')).toBe(true);
+    expect(progressHeadline({ status: 'queued', stage: 'Retrying', progress: 0.3 })).toBe('Trying again after a hiccup…');
+    expect(progressSteps({ status: 'succeeded', stage: null }).every((s) => s.state === 'done')).toBe(true);
+  });
+});
+
+describe('video titles', () => {
+  it('uses the opening words, cut at a word and without markdown', () => {
+    expect(videoTitle('# The sea\n\nWaves **roll** in.')).toBe('The sea Waves roll in.');
+    expect(videoTitle(`${'Lighthouses guided ships through the dark for centuries '.repeat(3)}`)).toBe('Lighthouses guided ships through the dark for centuries…');
+    expect(videoTitle('  ')).toBe('Untitled video');
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assTime,
+  balanceLines,
+  buildAss,
+  buildSrt,
+  canBurnCaptions,
+  captionLayout,
+  groupCaptions,
+  srtTime,
+} from '~/server/media/captions.ts';
+import type { TimedWord } from '~/server/providers/tts/timing.ts';
+
+/** Words of `text` spoken back to back, `ms` each, starting at `from`. */
+const speak = (text: string, from = 0, ms = 300): TimedWord[] =>
+  text.split(' ').map((t, i) => ({ text: t, startMs: from + i * ms, endMs: from + (i + 1) * ms }));
+
+const layout = { maxCharsPerLine: 20, maxLines: 2 };
+
+describe('captionLayout', () => {
+  it('scales type with the frame and fits fewer characters on narrow frames', () => {
+    const wide = captionLayout(1920, 1080);
+    const tall = captionLayout(1080, 1920);
+    expect(wide.fontSize).toBe(tall.fontSize);
+    expect(wide.maxCharsPerLine).toBeGreaterThan(tall.maxCharsPerLine * 1.5);
+    expect(tall.marginV).toBeGreaterThan(wide.marginV);
+    expect(captionLayout(1280, 720).fontSize).toBeLessThan(wide.fontSize);
+  });
+});
+
+describe('groupCaptions', () => {
+  it('keeps each cue within two lines of the width', () => {
+    const cues = groupCaptions(speak('one two three four five six seven eight nine ten eleven twelve thirteen'), layout);
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeLessThanOrEqual(2);
+      for (const line of cue.lines) expect(line.map((w) => w.text).join(' ').length).toBeLessThanOrEqual(20);
+    }
+    expect(cues.flatMap((c) => c.lines.flat().map((w) => w.text)).join(' ')).toBe('one two three four five six seven eight nine ten eleven twelve thirteen');
+  });
+
+  it('starts a new cue after a sentence and after a pause', () => {
+    const words = [...speak('Hi there. New idea', 0), ...speak('later on', 3000)];
+    const cues = groupCaptions(words, { maxCharsPerLine: 40, maxLines: 2 });
+    expect(cues.map((c) => c.lines.flat().map((w) => w.text).join(' '))).toEqual(['Hi there.', 'New idea', 'later on']);
+  });
+
+  it('cuts a long sentence into even cues, never leaving a word alone', () => {
+    const text = (cues: ReturnType<typeof groupCaptions>) => cues.map((c) => c.lines.flat().map((w) => w.text).join(' '));
+    // 14 words spoken over 7 s: too long for one cue (4.5 s), so two cues.
+    const sentence = speak('In the city at night, a thousand windows light up with a thousand different stories.', 0, 500);
+    expect(text(groupCaptions(sentence, { maxCharsPerLine: 47, maxLines: 2 }))).toEqual([
+      'In the city at night, a thousand windows',
+      'light up with a thousand different stories.',
+    ]);
+    // Near the middle, a comma wins over an exact split.
+    expect(text(groupCaptions(speak('We walked along the river, and then we rested under the old trees.', 0, 500), { maxCharsPerLine: 47, maxLines: 2 }))).toEqual([
+      'We walked along the river,',
+      'and then we rested under the old trees.',
+    ]);
+    const even = groupCaptions(speak('aa bb cc dd ee ff gg hh ii jj kk ll mm'), { maxCharsPerLine: 10, maxLines: 2 });
+    const sizes = even.map((c) => c.lines.flat().length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it('times a cue from its first word and never lets it overlap the next', () => {
+    const cues = groupCaptions([...speak('Hi there.', 1000), ...speak('Next one.', 1700)], { maxCharsPerLine: 40, maxLines: 2 });
+    expect(cues[0]!.startMs).toBe(1000);
+    expect(cues[0]!.endMs).toBe(1700);
+    expect(cues[1]!.startMs).toBe(1700);
+    // Nothing follows: the last cue lingers briefly after its last word.
+    expect(cues[1]!.endMs).toBe(2300 + 500);
+  });
+});
+
+describe('balanceLines', () => {
+  it('splits into two lines of similar length', () => {
+    const lines = balanceLines(speak('aaaa bbbb cccc dddd eeee ffff'), layout);
+    expect(lines.map((l) => l.map((w) => w.text).join(' '))).toEqual(['aaaa bbbb cccc', 'dddd eeee ffff']);
+  });
+});
+
+describe('ASS and SRT', () => {
+  const cues = groupCaptions(speak('Hello brave new world.', 500), { maxCharsPerLine: 40, maxLines: 2 });
+  const full = captionLayout(1920, 1080);
+
+  it('formats times for both formats', () => {
+    expect(assTime(3_723_456)).toBe('1:02:03.46');
+    expect(srtTime(3_723_456)).toBe('01:02:03,456');
+  });
+
+  it('writes one event per cue for line captions', () => {
+    const ass = buildAss(cues, 'line', full, 1920, 1080);
+    expect(ass).toContain('PlayResX: 1920');
+    expect(ass.match(/^Dialogue:/gm)).toHaveLength(1);
+    expect(ass).toContain('Dialogue: 0,0:00:00.50,0:00:02.20,Caption,,0,0,0,,Hello brave new world.');
+  });
+
+  it('highlights exactly the spoken word, one back-to-back event per word', () => {
+    const events = buildAss(cues, 'word', full, 1920, 1080).split('\n').filter((l) => l.startsWith('Dialogue:'));
+    expect(events).toHaveLength(4);
+    expect(events[1]).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,Hello {\\c&H4DD8FF&}brave{\\c&HFFFFFF&} new world.');
+    for (const event of events) expect(event.match(/\\c&H4DD8FF&/g)).toHaveLength(1);
+    const times = events.map((e) => e.split(',').slice(1, 3));
+    for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBe(times[i - 1]![1]);
+  });
+
+  it('escapes text that ASS would treat as commands', () => {
+    const ass = buildAss(groupCaptions(speak('a {b} c\\N'), layout), 'line', full, 1920, 1080);
+    expect(ass).toContain('a (b) c∖N');
+  });
+
+  it('writes numbered SRT cues with line breaks', () => {
+    expect(buildSrt(groupCaptions(speak('one two three four five six seven'), layout))).toBe(
+      '1\n00:00:00,000 --> 00:00:02,600\none two three four\nfive six seven\n',
+    );
+  });
+
+  it('knows which alphabets the caption font can draw', () => {
+    expect(canBurnCaptions('Привет, Γεια, שלום, مرحبا, Ça va')).toBe(true);
+    expect(canBurnCaptions('नमस्ते')).toBe(false);
+    expect(canBurnCaptions('你好')).toBe(false);
+  });
+});

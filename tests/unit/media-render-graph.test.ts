@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RENDER, filterValue, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
+import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
+
+function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJob> = {}): RenderJob {
+  const timeline = buildTimeline(audioMs, false);
+  return {
+    width: 1920,
+    height: 1080,
+    timeline,
+    stills: timeline.scenes.map((_, i) => `/w/stills/scene-${i}.png`),
+    stillSize: stillSize(timeline, 1920, 1080),
+    narration: '/w/narration.wav',
+    output: '/w/video.mp4',
+    workDir: '/w',
+    settings: DEFAULT_RENDER,
+    ...overrides,
+  };
+}
+
+/** Evaluates one of our ffmpeg expressions at a frame (the subset we emit: if, lt, min, max, trunc(t*fps+0.5)). */
+function evaluate(expr: string, frame: number): number {
+  const js = expr
+    .replace(/\\,/g, ',')
+    .replace(/trunc\(t\*\d+\+0\.5\)/g, 'F')
+    .replace(/\bif\(/g, 'iff(');
+  const fn = new Function('F', 'iff', 'lt', 'min', 'max', `return ${js};`) as (...args: unknown[]) => number;
+  return fn(frame, (c: unknown, a: number, b: number) => (c ? a : b), (a: number, b: number) => a < b, Math.min, Math.max);
+}
+
+const cropOf = (line: string, axis: 'x' | 'y'): string => new RegExp(`:${axis}='([^']*)'`).exec(line)![1]!;
+
+describe('render plan', () => {
+  const j = job();
+  const plan = planRender(j);
+  const graph = plan.files['/w/graph.txt']!.split(';\n');
+  const main = graph.find((l) => l.startsWith('[0:v]'))!;
+  const incoming = graph.find((l) => l.startsWith('[1:v]'))!;
+
+  it('decodes stills once per lane from two concat lists, never with -loop 1', () => {
+    expect(plan.args).not.toContain('-loop');
+    expect(plan.files['/w/lane-main.ffconcat']!.match(/^file /gm)).toHaveLength(3);
+    expect(plan.files['/w/lane-incoming.ffconcat']).toContain("file '/w/stills/scene-1.png'");
+    expect(plan.files['/w/lane-incoming.ffconcat']).not.toContain('scene-0.png');
+    const durations = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^duration ([\d.]+)$/gm)].map((m) => Number(m[1]));
+    expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(j.timeline.totalFrames / 25, 6);
+    expect(main.match(/out_color_matrix=bt709/g)).toHaveLength(1);
+  });
+
+  it('crossfades only inside the windows, ramping the outgoing picture down frame by frame', () => {
+    const blend = graph.find((l) => l.includes('blend='))!;
+    expect(blend.match(/between\(t/g)).toHaveLength(2);
+    const commands = plan.files['/w/fades.cmd']!.trim().split('\n');
+    expect(commands).toHaveLength(2 * j.timeline.transitionFrames);
+    const opacities = commands.slice(0, j.timeline.transitionFrames).map((c) => Number(/all_opacity ([\d.]+)/.exec(c)![1]));
+    for (let i = 1; i < opacities.length; i++) expect(opacities[i]).toBeLessThan(opacities[i - 1]!);
+    expect(Number(commands[0]!.split(' ')[0]) * 25).toBeCloseTo(j.timeline.scenes[1]!.firstFrame - 0.25, 3);
+  });
+
+  it('pans by exactly one whole pixel per frame, inside the still, continuing across a crossfade', () => {
+    const margin = j.stillSize.width - 1920;
+    const x = cropOf(main, 'x');
+    const second = j.timeline.scenes[1]!;
+    const third = j.timeline.scenes[2]!;
+    for (let f = 1; f < second.firstFrame; f++) expect(Math.abs(evaluate(x, f) - evaluate(x, f - 1))).toBe(1);
+    for (let f = 0; f < j.timeline.totalFrames; f++) {
+      expect(evaluate(x, f)).toBeGreaterThanOrEqual(0);
+      expect(evaluate(x, f)).toBeLessThanOrEqual(margin);
+    }
+    // The incoming lane shows scene 2 during its crossfade exactly where the main lane picks it up afterwards.
+    const incomingX = cropOf(incoming, 'x');
+    const handover = second.firstFrame + j.timeline.transitionFrames;
+    expect(evaluate(incomingX, handover - 1) - evaluate(x, handover)).toBe(-second.pan.dx);
+    expect(evaluate(cropOf(incoming, 'x'), third.firstFrame)).toBe(evaluate(panExpression(third, third.pan.dx, margin, 'trunc(t*25+0.5)'), third.firstFrame));
+  });
+
+  it('encodes H.264 + AAC in MP4 with faststart, tagged BT.709, with the timeline’s frame count', () => {
+    const { args } = plan;
+    for (const flag of ['-colorspace', '-color_primaries', '-color_trc']) expect(args[args.indexOf(flag) + 1]).toBe('bt709');
+    expect(args[args.indexOf('-c:v') + 1]).toBe('libx264');
+    expect(args[args.indexOf('-c:a') + 1]).toBe('aac');
+    expect(args[args.indexOf('-movflags') + 1]).toBe('+faststart');
+    expect(args[args.indexOf('-frames:v') + 1]).toBe(String(j.timeline.totalFrames));
+    expect(args[args.indexOf('-filter_complex_script') + 1]).toBe('/w/graph.txt');
+  });
+
+  it('burns captions and ducks looping music under the voice when asked', () => {
+    const withExtras = planRender(job(undefined, { music: { path: '/w/music.wav', volume: 0.3 }, subtitles: { path: '/w/cap.ass', fontsDir: '/fonts' } }));
+    const args = withExtras.args;
+    expect(args.slice(args.indexOf('/w/music.wav') - 3, args.indexOf('/w/music.wav'))).toEqual(['-stream_loop', '-1', '-i']);
+    const text = withExtras.files['/w/graph.txt']!;
+    expect(text).toContain('ass=filename=/w/cap.ass:fontsdir=/fonts');
+    expect(text).toContain('[3:a]atrim=duration=');
+    expect(text).toContain('sidechaincompress');
+    expect(text).toContain('volume=0.300');
+    expect(plan.files['/w/graph.txt']).not.toContain('sidechaincompress');
+  });
+
+  it('needs no second lane for a single scene', () => {
+    const single = planRender(job([4000]));
+    expect(Object.keys(single.files).sort()).toEqual(['/w/graph.txt', '/w/lane-main.ffconcat']);
+    expect(single.files['/w/graph.txt']).not.toContain('blend');
+  });
+
+  it('escapes paths for the filtergraph', () => {
+    expect(filterValue("/tmp/it's:here,[x];")).toBe("/tmp/it\\\\\\'s\\\\:here\\,\\[x\\]\\;");
+  });
+});
