@@ -1,0 +1,181 @@
+/**
+ * API load benchmark: autocannon on loopback against `GET /me` and the credit spend path (`POST /jobs`, which
+ * reserves credits and queues a job in one transaction), on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
+ * The API runs in its own process (ROLE=api) so the load generator does not share its event loop.
+ *
+ *   npx tsx scripts/bench-api.ts [--duration 10] [--connections 20] [--only pglite|postgres] [--write]
+ *
+ * --write replaces the "## API" section of docs/benchmarks.md with the figures.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
+import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const BENCH_KIND = 'bench.spend';
+const BENCH_CREDITS = 10_000_000;
+
+// ── Server mode: the forked API process ─────────────────────────────────────────────────────────────────────────
+if (process.argv[2] === '--serve') {
+  const { z } = await import('zod');
+  const { registerJobHandler } = await import('../src/server/jobs/registry.ts');
+  const { startApiServer } = await import('../src/server/api/server.ts');
+  const { loadConfig } = await import('../src/server/config.ts');
+  const { openDatabase } = await import('../src/server/db/index.ts');
+  const { adjust } = await import('../src/server/credits/ledger.ts');
+  const { post } = await import('../src/server/credits/service.ts');
+  const { syncProfile } = await import('../src/server/users/profiles.ts');
+
+  // Accepted and left queued (no worker runs): the benchmark measures the accept path, not the work.
+  registerJobHandler(BENCH_KIND, async () => null, { payload: z.object({}), price: () => 1 });
+  const config = loadConfig({ ...process.env, ROLE: 'api', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
+  const database = await openDatabase(config);
+  const uid = process.env.BENCH_UID!;
+  await syncProfile(database, { uid, email: null, displayName: 'Bench', photoURL: null });
+  await database.transaction((tx) => post(tx, { uid, move: adjust(BENCH_CREDITS), reason: 'Benchmark credits' }));
+  const api = await startApiServer({ config, database, port: 0 });
+  process.send?.({ url: api.url });
+  process.once('SIGTERM', () => void api.close().then(() => database.close()).then(() => process.exit(0)));
+} else {
+  await runBenchmarks();
+}
+
+interface Row {
+  db: string;
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function runBenchmarks(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '20' },
+      write: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
+  });
+  const startLoad = os.loadavg()[0] ?? 0;
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const stopEmulator = await ensureAuthEmulator();
+  const rows: Row[] = [];
+  const targets: Target[] = values.only === 'postgres' ? [] : [await pgliteTarget()];
+  const postgres = values.only === 'pglite' ? 'PostgreSQL skipped (--only pglite)' : await postgresTarget();
+  if (typeof postgres === 'string') console.warn(postgres);
+  else targets.push(postgres);
+
+  try {
+    for (const target of targets) {
+      const user = await createUser();
+      const server = fork(path.resolve(import.meta.dirname, 'bench-api.ts'), ['--serve'], {
+        execArgv: ['--import', 'tsx'],
+        env: {
+          ...process.env,
+          BENCH_UID: user.uid,
+          DATA_DIR: target.dataDir,
+          ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+          RATE_LIMIT_IP_PER_MINUTE: '100000000',
+          RATE_LIMIT_IP_BURST: '100000000',
+          RATE_LIMIT_USER_PER_MINUTE: '100000000',
+          RATE_LIMIT_USER_BURST: '100000000',
+        },
+      });
+      try {
+        const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+          server.once('message', (m) => resolve(m as { url: string }));
+          server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+        });
+        const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
+        const cases = [
+          { endpoint: 'GET /me', method: 'GET', path: '/me' },
+          { endpoint: 'POST /jobs (reserve 1 credit + queue)', method: 'POST', path: '/jobs', body: JSON.stringify({ kind: BENCH_KIND, payload: {} }) },
+        ];
+        for (const c of cases) {
+          const probe = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
+          if (!probe.ok) throw new Error(`${c.endpoint} answered ${probe.status}: ${await probe.text()}`);
+          // A short warm-up so JIT and connection pools are in steady state.
+          await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration: 2 });
+          const result = await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration });
+          const row = {
+            db: target.name === 'pglite' ? 'PGlite' : 'PostgreSQL',
+            endpoint: c.endpoint,
+            rps: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            failures: result.non2xx + result.errors + result.timeouts,
+          };
+          rows.push(row);
+          if (row.failures > 0) {
+            const after = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
+            console.warn(`  ${row.failures} failed; a request now answers ${after.status}: ${(await after.text()).slice(0, 200)}`);
+          }
+          console.log(`${row.db.padEnd(10)} ${row.endpoint.padEnd(38)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failures ${row.failures}`);
+        }
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+        await target.dispose();
+      }
+    }
+  } finally {
+    await stopEmulator();
+  }
+  if (values.write) writeSection(rows, { duration, connections, load: startLoad });
+}
+
+function writeSection(rows: Row[], run: { duration: number; connections: number; load: number }): void {
+  const file = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
+  const cpus = os.cpus();
+  const table = [
+    '| Database | Endpoint | Requests/s | p50 (ms) | p99 (ms) | Non-2xx/errors |',
+    '|---|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.db} | ${r.endpoint} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} |`),
+  ].join('\n');
+  const section = `## API
+
+Command: \`npx tsx scripts/bench-api.ts --duration ${run.duration} --connections ${run.connections} --write\`
+(autocannon on loopback, ${run.connections} connections, ${run.duration} s per endpoint after a 2 s warm-up; the API runs
+alone in its own process with ROLE=api; one signed-in user whose ID token firebase-admin verifies once against the
+Auth emulator, then from the verified-token cache; rate limits raised out of the way).
+Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, measured ${new Date().toISOString().slice(0, 10)}
+with a 1-minute load average of ${run.load.toFixed(1)} at the start (the machine is shared, so expect run-to-run variation).
+
+${table}
+
+\`POST /jobs\` is the credit spend path: one transaction inserts the job row, appends the ledger entry and
+decrements the balance with a conditional UPDATE, then the job is sent to pg-boss. On PGlite every statement
+goes through the single embedded connection in the API's own process, so writes are serialised by design and
+compete with request handling for the same CPU; PostgreSQL runs them on a pool in its own processes. \`GET /me\` is
+two indexed reads after the (cached) token check.
+`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = current.search(/^## API\s*$/m);
+  let next: string;
+  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+  else {
+    const rest = current.slice(start + 1);
+    const end = rest.search(/^## /m);
+    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${rest.slice(end)}`);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  console.log(`Wrote the API section of ${path.relative(process.cwd(), file)}`);
+}

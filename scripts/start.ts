@@ -1,0 +1,113 @@
+/**
+ * `npm start`: the whole product on one machine with embedded defaults. Builds the site when dist/ is missing or
+ * older than its sources, starts the Firebase Auth emulator (unless a real project is configured or one already
+ * answers on 9099), then runs site + API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig } from '../src/server/config.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ROLE: process.env.ROLE ?? 'all' };
+const config = loadConfig(env);
+const children: ChildProcess[] = [];
+
+/** Inputs of the static build; dist/ is stale when any of them is newer than its index page. */
+const SITE_INPUTS = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    // Server code is not part of the static site; rebuilding for it would only cost time.
+    if (path.join(target, entry) === path.join(root, 'src', 'server')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function siteIsStale(): boolean {
+  const built = fs.statSync(path.join(root, 'dist', 'index.html'), { throwIfNoEntry: false });
+  if (!built) return true;
+  return SITE_INPUTS.some((input) => newestMtime(path.join(root, input)) > built.mtimeMs);
+}
+
+function run(command: string, args: string[], options: { detached?: boolean } = {}): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: options.detached ?? false });
+  children.push(child);
+  return child;
+}
+
+const exitCode = (child: ChildProcess) =>
+  new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(url: string, what: string, seconds: number): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (await answers(url)) return;
+    await sleep(250);
+  }
+  throw new Error(`${what} did not come up at ${url} within ${seconds}s`);
+}
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const child of children.reverse()) {
+      if (child.exitCode !== null || !child.pid) continue;
+      // The emulator runs in its own process group (java + node); signal the whole group.
+      if (child.spawnargs.includes('emulators:start')) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
+      await Promise.race([exitCode(child), sleep(10_000)]);
+    }
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function main(): Promise<void> {
+  if (config.roles.includes('web') && siteIsStale()) {
+    console.log('▸ Building the site (dist/ is missing or older than its sources)…');
+    const code = await exitCode(run('npm', ['run', 'build']));
+    if (code !== 0) throw new Error(`Site build failed (exit ${code})`);
+  }
+
+  const emulator = config.firebase.authEmulatorHost;
+  if (emulator && !(await answers(`http://${emulator}`))) {
+    console.log(`▸ Starting the Firebase Auth emulator on ${emulator}…`);
+    env.CI = 'true';
+    run('npx', ['firebase', 'emulators:start', '--only', 'auth', '--project', config.firebase.projectId], { detached: true });
+    await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
+  }
+
+  console.log(`▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`);
+  const server = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts']);
+  void exitCode(server).then((code) => stopAll(code));
+  if (config.roles.includes('api')) await waitFor(`http://127.0.0.1:${config.apiPort}/readyz`, 'The API', 120);
+  if (config.roles.includes('web')) await waitFor(`http://127.0.0.1:${config.port}/`, 'The site', 60);
+
+  console.log('\n  NXN is running:');
+  if (config.roles.includes('web')) console.log(`    Site          http://localhost:${config.port}`);
+  if (config.roles.includes('api')) console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
+  if (emulator) console.log(`    Auth emulator http://${emulator}  (project ${config.firebase.projectId})`);
+  console.log('  Press Ctrl-C to stop.\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+  void stopAll(1);
+});
