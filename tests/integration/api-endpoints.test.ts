@@ -6,9 +6,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
+import { captureHold, HoldAlreadySettledError, releaseAbandonedHolds, reserveHold } from '~/server/credits/holds.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
@@ -188,6 +191,32 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       expect(seen.reduce((sum, e) => sum + e.delta, 0)).toBe(SIGNUP_GRANT);
       expect((await api('GET', '/credits/ledger?limit=500')).status).toBe(400);
       expect((await api('GET', '/credits/ledger?cursor=abc')).body.fields).toHaveProperty('cursor');
+    });
+
+    it('returns credits held by a request that died before settling, once, and refuses a late capture', async () => {
+      const { api, user } = await signedUp();
+      const hold = { uid: user.uid, key: `script:${randomUUID()}`, amount: 1, reason: 'Script generation' };
+      await reserveHold(stack.database, hold);
+      expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 1 });
+
+      // A hold younger than any request can run is left alone.
+      await releaseAbandonedHolds(stack.database);
+      expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 1 });
+
+      await stack.database.db.execute(
+        sql`update credit_ledger set created_at = now() - interval '11 minutes' where uid = ${user.uid} and kind = 'reserve'`,
+      );
+      await releaseAbandonedHolds(stack.database);
+      await releaseAbandonedHolds(stack.database);
+      expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+      const ledger = await api('GET', '/credits/ledger');
+      expect(ledger.body.entries.slice(0, 2).map((e: any) => [e.kind, e.reason])).toEqual([
+        ['release', 'Script generation interrupted'],
+        ['reserve', 'Script generation'],
+      ]);
+      // The request, had it survived, could not capture what was already returned.
+      await expect(stack.database.transaction((tx) => captureHold(tx, hold))).rejects.toThrow(HoldAlreadySettledError);
+      expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     });
   });
 

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import type { Job } from 'pg-boss';
 import { loadConfig, type ServerConfig } from '../config.ts';
+import { releaseAbandonedHolds } from '../credits/holds.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { eq } from 'drizzle-orm';
@@ -103,12 +104,17 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<{ c
     }),
   });
 
-  const reconcileTimer = setInterval(() => {
+  const reconcile = () => {
     queue.reconcile().then(
       (healed) => healed && log.info({ healed }, 'reconciled jobs'),
       (err: unknown) => log.error({ err }, 'reconcile failed'),
     );
-  }, 60_000);
+    releaseAbandonedHolds(database).then(
+      (released) => released && log.info({ released }, 'released credit holds of interrupted requests'),
+      (err: unknown) => log.error({ err }, 'releasing abandoned credit holds failed'),
+    );
+  };
+  const reconcileTimer = setInterval(reconcile, 60_000);
   reconcileTimer.unref();
 
   log.info({ kinds: jobKinds(), workerId }, 'worker started');

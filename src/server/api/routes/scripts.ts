@@ -1,15 +1,15 @@
 /**
  * Script generator API. Generation runs inside the request (a chat model answers within the writer's timeout,
- * the built-in writer at once) and is charged through the ledger: reserve before writing, capture with the saved
- * script in one transaction, release when the writer fails. A writer failure answers 424 with a message for the
+ * the built-in writer at once) and is charged through a credit hold (credits/holds.ts): reserved before writing,
+ * captured with the saved script in one transaction, released when the writer fails, and released by the workers'
+ * sweep if the process dies in between. A writer failure answers 424 with a message for the
  * user; it is not a 5xx, because the browser client would retry a 5xx on the fallback host and hide the message.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { scriptContentSchema, scriptRequestSchema, type ScriptPage, type ScriptRecord } from '../../../contract/scripts.ts';
 import { scriptCost } from '../../../contract/pricing.ts';
-import { capture, release, reserve } from '../../credits/ledger.ts';
-import { post } from '../../credits/service.ts';
+import { captureHold, releaseHold, reserveHold } from '../../credits/holds.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { scriptWriterFromEnv, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
@@ -18,8 +18,6 @@ import { ProviderError } from '../../providers/http.ts';
 import { deleteScript, getScript, insertScript, listScripts, updateScript } from '../../studios/scripts/store.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
-const creditKey = (id: string, step: 'reserve' | 'capture' | 'release') => `script:${id}:${step}`;
-
 export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scriptWriterFromEnv()) {
   return new Hono<AppEnv>()
     .post('/scripts', async (c) => {
@@ -27,15 +25,14 @@ export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scrip
       const uid = c.get('uid');
       const id = randomUUID();
       const cost = scriptCost();
-      await database.transaction((tx) => post(tx, { uid, move: reserve(cost), reason: 'Script generation', idempotencyKey: creditKey(id, 'reserve') }));
+      const hold = { uid, key: `script:${id}`, amount: cost, reason: 'Script generation' };
+      await reserveHold(database, hold);
 
       let result;
       try {
         result = await writer.write(request, c.req.raw.signal);
       } catch (error) {
-        await database.transaction((tx) =>
-          post(tx, { uid, move: release(cost), reason: 'Script generation failed', idempotencyKey: creditKey(id, 'release') }),
-        );
+        await releaseHold(database, { ...hold, reason: 'Script generation failed' });
         if (error instanceof ProviderError) {
           c.get('log').warn({ kind: error.kind, status: error.status, detail: error.detail }, 'script writer failed');
           return c.json({ error: `${error.message} No credits were charged.` }, 424);
@@ -46,7 +43,7 @@ export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scrip
       const { engine, durationSec: _derived, ...content } = result;
       const record = await database.transaction(async (tx) => {
         const saved = await insertScript(tx, { id, uid, request, engine, content, cost });
-        await post(tx, { uid, move: capture(cost), reason: 'Script generation', idempotencyKey: creditKey(id, 'capture') });
+        await captureHold(tx, hold);
         return saved;
       });
       return c.json(record satisfies ScriptRecord, 201);

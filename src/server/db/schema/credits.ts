@@ -24,6 +24,8 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_uid_idempotency_key').on(t.uid, t.idempotencyKey),
     index('credit_ledger_uid_id').on(t.uid, t.id),
+    // Lets the sweep for interrupted requests (credits/holds.ts) skip the rest of the ledger.
+    index('credit_ledger_request_holds').on(t.createdAt).where(sql`${t.kind} = 'reserve' and ${t.jobId} is null`),
     check('credit_ledger_kind', sql`${t.kind} in ('grant','reserve','capture','release','purchase','adjust')`),
   ],
 );

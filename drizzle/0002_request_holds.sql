@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_request_holds" ON "credit_ledger" USING btree ("created_at") WHERE "credit_ledger"."kind" = 'reserve' and "credit_ledger"."job_id" is null;
