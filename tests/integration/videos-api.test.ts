@@ -162,6 +162,21 @@ describe('videos API', () => {
     expect((await owner.api('GET', `/videos/${video.id}`)).body.status).toBe('cancelled');
   });
 
+  it('deletes the images uploaded for a video with it, unless another video still uses them', async () => {
+    const { api, user } = await signedUp();
+    const [only, shared] = await Promise.all([upload(user, png(640, 360), 'only.png', 'image/png'), upload(user, png(640, 360), 'shared.png', 'image/png')]);
+    const stored = async (fileId: string) => (await api('GET', `/files/${fileId}/info`)).status;
+    const first = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [only.body.fileId, shared.body.fileId] }));
+    const second = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [shared.body.fileId] }));
+    for (const video of [first, second]) await api('POST', `/videos/${video.body.id}/cancel`);
+
+    expect((await api('DELETE', `/videos/${first.body.id}`)).status).toBe(204);
+    expect(await stored(only.body.fileId)).toBe(404);
+    expect(await stored(shared.body.fileId)).toBe(200);
+    expect((await api('DELETE', `/videos/${second.body.id}`)).status).toBe(204);
+    expect(await stored(shared.body.fileId)).toBe(404);
+  });
+
   it('pages newest first with a cursor', async () => {
     const { api } = await signedUp();
     const ids: string[] = [];

@@ -310,7 +310,7 @@ export default function AgentVideo() {
       </div>
       {confirming ? (
         <ConfirmDialog title="Delete this video?" confirmLabel="Delete" busy={busy === 'delete'} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
-          {running ? 'It is still being made: deleting stops it and returns its credits. ' : ''}The video, its thumbnail and subtitles are removed for good.
+          {running ? 'It is still being made: deleting stops it and returns its credits. ' : ''}The video, its thumbnail, its subtitles and the images you uploaded only for it are removed for good.
         </ConfirmDialog>
       ) : null}
     </div>

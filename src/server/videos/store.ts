@@ -3,7 +3,7 @@
  * and its credit reservation) and completed or failed by the `video` job's onSuccess/onFailure. While the job
  * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { findVoice } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
@@ -174,7 +174,11 @@ export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJo
   return rows.length > 0;
 }
 
-/** Deletes the row; hands back its job and every file made for it so the caller can cancel and remove them. */
+/**
+ * Deletes the row; hands back its job and every file made for it so the caller can cancel and remove them: its
+ * outputs, and the images uploaded for it that no other video of the user still uses. Images the user picked from
+ * elsewhere (made by a job, e.g. the image generator) stay.
+ */
 export async function deleteVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.delete(videos).where(and(eq(videos.id, id), eq(videos.uid, uid))).returning();
@@ -182,7 +186,24 @@ export async function deleteVideo(db: Db, uid: string, id: string): Promise<{ jo
   const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId].filter((f): f is string => Boolean(f));
   // Outputs a run stored before it failed are the job's files too.
   const byJob = row.jobId ? await db.select({ id: files.id }).from(files).where(and(eq(files.uid, uid), eq(files.jobId, row.jobId))) : [];
-  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id)])] };
+  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id), ...(await unsharedUploads(db, uid, row.options))])] };
+}
+
+async function unsharedUploads(db: Db, uid: string, options: Record<string, unknown>): Promise<string[]> {
+  const imageIds = (options as Partial<VideoOptions>).imageFileIds ?? [];
+  if (imageIds.length === 0) return [];
+  const others = await db
+    .select({ options: videos.options })
+    .from(videos)
+    .where(and(eq(videos.uid, uid), sql`${videos.options}->>'visuals' = 'uploaded'`));
+  const stillUsed = new Set(others.flatMap((v) => (v.options as Partial<VideoOptions>).imageFileIds ?? []));
+  const candidates = imageIds.filter((fileId) => !stillUsed.has(fileId));
+  if (candidates.length === 0) return [];
+  const uploads = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.uid, uid), inArray(files.id, candidates), isNull(files.jobId)));
+  return uploads.map((f) => f.id);
 }
 
 /** Uploaded images of this user among `ids`, with their types, for checking a create request. */
