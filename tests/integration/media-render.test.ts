@@ -118,3 +118,22 @@ describe('a rendered video', () => {
     expect(meanDifference(withCaptions, without, 1280, 0, 300)).toBeLessThan(1.5);
   });
 });
+
+describe('captions in other alphabets', () => {
+  const hindi = { script: 'आज मौसम बहुत अच्छा है। चलिए पार्क में टहलने चलते हैं।', voiceId: 'hi-in-priya', captions: 'line' } as const;
+
+  it('burns Hindi captions, drawn by the fallback font', async () => {
+    const drawn = await render('hindi-captioned', hindi);
+    const bare = await render('hindi-plain', { ...hindi, captions: 'off' });
+    expect(drawn.captionsNote).toBeNull();
+    const at = Math.min(drawn.durationMs, bare.durationMs) / 2000;
+    expect(meanDifference(grabGray(drawn.video, at, 1280, 720), grabGray(bare.video, at, 1280, 720), 1280, 540, 720)).toBeGreaterThan(4);
+    expect(fs.readFileSync(drawn.subtitles, 'utf8')).toContain('आज मौसम');
+  }, 120_000);
+
+  it('leaves Chinese captions to the SRT file and says so', async () => {
+    const chinese = await render('chinese', { script: '今天天气很好。', voiceId: 'zh-cn-wei', captions: 'word' });
+    expect(chinese.captionsNote).toMatch(/without spaces between words/);
+    expect(fs.readFileSync(chinese.subtitles, 'utf8')).toContain('今天天气很好');
+  }, 120_000);
+});

@@ -8,6 +8,7 @@ import {
   captionLayout,
   groupCaptions,
   srtTime,
+  textWidth,
 } from '~/server/media/captions.ts';
 import type { TimedWord } from '~/server/providers/tts/timing.ts';
 
@@ -115,9 +116,21 @@ describe('ASS and SRT', () => {
     );
   });
 
-  it('knows which alphabets the caption font can draw', () => {
+  it('burns captions for scripts that separate words with spaces, and leaves the others to the SRT', () => {
     expect(canBurnCaptions('Привет, Γεια, שלום, مرحبا, Ça va')).toBe(true);
-    expect(canBurnCaptions('नमस्ते')).toBe(false);
+    expect(canBurnCaptions('नमस्ते दुनिया, আমার সোনার বাংলা, வணக்கம், 오늘 날씨가 좋네요')).toBe(true);
     expect(canBurnCaptions('你好')).toBe(false);
+    expect(canBurnCaptions('สวัสดีครับ')).toBe(false);
+    expect(canBurnCaptions('こんにちは')).toBe(false);
+  });
+
+  it('measures Hangul as wide and combining marks as nothing, so lines stay inside the frame', () => {
+    expect(textWidth('Hello')).toBe(5);
+    expect(textWidth('날씨가')).toBeCloseTo(4.8);
+    // न + म + ् + स + ् + त + े: the virama and the vowel sign are marks.
+    expect(textWidth('नमस्ते')).toBe(4);
+    const korean = groupCaptions(speak('오늘 날씨가 정말 좋네요 공원에 산책하러 가요 친구들과 함께'), layout);
+    for (const cue of korean) for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(' '))).toBeLessThanOrEqual(20);
+    expect(korean.length).toBeGreaterThan(1);
   });
 });

@@ -42,7 +42,17 @@ export interface GroupingOptions {
 
 export const DEFAULT_GROUPING: GroupingOptions = { pauseMs: 450, maxCueMs: 4500, holdMs: 500, minCueMs: 900 };
 
-const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + w.text.length + (i > 0 ? 1 : 0), 0);
+const WIDE = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\uFF01-\uFF60]/u;
+const MARK = /\p{M}/u;
+
+/** Width in average Latin characters: Hangul and other full-width glyphs are about 1 em, combining marks take none. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += MARK.test(char) ? 0 : WIDE.test(char) ? 1.6 : 1;
+  return width;
+}
+
+const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + textWidth(w.text) + (i > 0 ? 1 : 0), 0);
 
 const endsSentence = (word: TimedWord): boolean => /[.!?…。！？]["'”’)]*$/u.test(word.text);
 
@@ -230,10 +240,11 @@ export function buildSrt(cues: readonly CaptionCue[]): string {
 }
 
 /**
- * Scripts the installed caption font (DejaVu Sans) cannot draw: burning them in would show empty boxes, so such
- * videos get the SRT file only.
+ * Writing systems that do not put spaces between words. The speech engines' word timings for them cover whole
+ * sentences, so a burned caption would be one unbreakable, badly timed line: such videos get the SRT file only.
+ * Every other script in the voice catalogue is drawn: DejaVu Sans for Latin, Cyrillic, Greek, Arabic and Hebrew, and
+ * libass falls back through fontconfig to Noto (Indic scripts) and Nanum (Hangul), see scripts/ensure-system-deps.sh.
  */
-const UNSUPPORTED_SCRIPTS =
-  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Thai}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Ethiopic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const UNSPACED_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]/u;
 
-export const canBurnCaptions = (text: string): boolean => !UNSUPPORTED_SCRIPTS.test(text);
+export const canBurnCaptions = (text: string): boolean => !UNSPACED_SCRIPTS.test(text);

@@ -319,7 +319,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           ass = path.join(workDir, 'captions.ass');
           await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
         } else {
-          note = "Captions in this script's alphabet can't be drawn on the video yet; download the SRT file to add them in your player.";
+          note =
+            "Captions can't be drawn on the video yet for languages written without spaces between words (such as Chinese, Japanese or Thai); download the SRT file to add them in your player.";
         }
       }
       manifest.captions = { srt, ass, note };
