@@ -15,6 +15,7 @@ import { ProviderError } from '~/server/providers/http.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
 import type { SynthesisOptions, TtsProvider } from '~/server/providers/tts/types.ts';
+import { withExifOrientation } from '../support/exif.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-media-pipeline-'));
 const espeak = createEspeakProvider();
@@ -160,10 +161,11 @@ describe('uploaded images', () => {
     return file;
   };
 
-  /** Mean RGB of the frame at `seconds`. */
-  const colourAt = (video: string, seconds: number): number[] => {
+  /** Mean RGB of the frame at `seconds`, over the rows `from` to `to` of 16 horizontal bands. */
+  const colourAt = (video: string, seconds: number, from = 0, to = 16): number[] => {
     const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=16:16', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-    return [0, 1, 2].map((c) => rgb.filter((_, i) => i % 3 === c).reduce((a, b) => a + b, 0) / 256);
+    const band = rgb.subarray(from * 16 * 3, to * 16 * 3);
+    return [0, 1, 2].map((c) => band.filter((_, i) => i % 3 === c).reduce((a, b) => a + b, 0) / (band.length / 3));
   };
 
   it('shows the user’s images in order, scaled to fill the frame', async () => {
@@ -183,6 +185,28 @@ describe('uploaded images', () => {
     expect(b1).toBeLessThan(40);
     expect(b2).toBeGreaterThan(200);
     expect(r2).toBeLessThan(40);
+  });
+
+  it('shows a phone photo upright when its EXIF orientation says it was stored sideways', async () => {
+    // Stored landscape, blue on the left; orientation 6 turns it a quarter clockwise, so blue belongs on top.
+    const stored = path.join(root, 'sideways-stored.jpg');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=640x360', '-vf', 'drawbox=x=0:y=0:w=320:h=360:c=blue:t=fill', '-frames:v', '1', stored]);
+    const photo = path.join(root, 'sideways.jpg');
+    fs.writeFileSync(photo, withExifOrientation(fs.readFileSync(stored), 6, 'II'));
+    const result = await runVideoPipeline({
+      jobId: 'sideways',
+      workDir: path.join(root, 'sideways'),
+      request: { ...request, script: 'A photo from a phone.', aspect: '9:16', captions: 'off', visuals: 'uploaded', imageFileIds: ['a'] },
+      uploads: [photo],
+      providers: { voices: countingVoices(), images },
+    });
+    const middle = result.durationMs / 2000;
+    const [topRed, , topBlue] = colourAt(result.video, middle, 1, 7);
+    const [bottomRed, , bottomBlue] = colourAt(result.video, middle, 9, 15);
+    expect(topBlue).toBeGreaterThan(200);
+    expect(topRed).toBeLessThan(40);
+    expect(bottomRed).toBeGreaterThan(200);
+    expect(bottomBlue).toBeLessThan(40);
   });
 
   it('says which image it could not read', async () => {

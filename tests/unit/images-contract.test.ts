@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASPECT_SIZES, IMAGE_ASPECTS, imageRequestSchema } from '~/contract/images';
 import { imageDimensions } from '~/server/studios/images/dimensions';
+import { withExifOrientation } from '../support/exif';
 
 const fieldErrors = (input: unknown) => {
   const result = imageRequestSchema.safeParse(input);
@@ -55,6 +56,15 @@ describe('image dimensions from file headers', () => {
     const file = path.join(dir, `probe.${ext}`);
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=40x22', '-frames:v', '1', file]);
     expect(imageDimensions(readFileSync(file))).toEqual({ width: 40, height: 22 });
+  });
+
+  it('reports a JPEG turned by its EXIF orientation at its upright size', () => {
+    const file = path.join(dir, 'sideways.jpg');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=40x22', '-frames:v', '1', file]);
+    const jpeg = readFileSync(file);
+    expect(imageDimensions(withExifOrientation(jpeg, 6, 'MM'))).toEqual({ width: 22, height: 40 });
+    expect(imageDimensions(withExifOrientation(jpeg, 8, 'II'))).toEqual({ width: 22, height: 40 });
+    expect(imageDimensions(withExifOrientation(jpeg, 3, 'II'))).toEqual({ width: 40, height: 22 });
   });
 
   it('returns nothing for other bytes', () => {

@@ -1,4 +1,8 @@
-/** Pixel size from the header of a PNG, JPEG or WebP file, without decoding it. */
+/**
+ * Pixel size from the header of a PNG, JPEG or WebP file, without decoding it. For a JPEG it is the size as shown:
+ * a phone photo stored sideways with an EXIF orientation of 5-8 reports its upright size, as browsers and the
+ * renderer (ffmpeg applies the orientation) show it.
+ */
 export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
@@ -9,15 +13,38 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
 
 function jpegDimensions(b: Buffer): { width: number; height: number } | undefined {
   let pos = 2;
+  let orientation = 1;
   while (pos + 9 < b.length) {
     if (b[pos] !== 0xff) return undefined;
     const marker = b[pos + 1]!;
     const length = b.readUInt16BE(pos + 2);
+    if (marker === 0xe1) orientation = exifOrientation(b.subarray(pos + 4, pos + 2 + length)) ?? orientation;
     // Start-of-frame markers (baseline, progressive, …) carry the size; C4, C8 and CC are not frames.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: b.readUInt16BE(pos + 5), width: b.readUInt16BE(pos + 7) };
+      const height = b.readUInt16BE(pos + 5);
+      const width = b.readUInt16BE(pos + 7);
+      // 5-8 turn the picture a quarter: width and height trade places.
+      return orientation >= 5 && orientation <= 8 ? { width: height, height: width } : { width, height };
     }
     pos += 2 + length;
+  }
+  return undefined;
+}
+
+/** The Orientation tag (0x0112) of an APP1 Exif segment's first IFD, if there is one. */
+function exifOrientation(segment: Buffer): number | undefined {
+  if (segment.length < 14 || segment.toString('latin1', 0, 6) !== 'Exif\0\0') return undefined;
+  const tiff = segment.subarray(6);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return undefined;
+  const entries = u16(ifd);
+  for (let i = 0; i < entries; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return undefined;
+    if (u16(entry) === 0x0112) return u16(entry + 8);
   }
   return undefined;
 }
