@@ -62,19 +62,23 @@ async function waitFor(url: string, what: string, seconds: number): Promise<void
   throw new Error(`${what} did not come up at ${url} within ${seconds}s`);
 }
 
-let stopping = false;
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    for (const child of children.reverse()) {
-      if (child.exitCode !== null || !child.pid) continue;
+let stopping: Promise<never> | undefined;
+/**
+ * Stops the children, newest first, then exits. Runs once: Ctrl-C also reaches the server, whose exit calls this
+ * again, and that second call must wait for the first to reach the emulator rather than exit early.
+ */
+function stopAll(code: number): Promise<never> {
+  stopping ??= (async () => {
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
       // The emulator runs in its own process group (java + node); signal the whole group.
       if (child.spawnargs.includes('emulators:start')) process.kill(-child.pid, 'SIGTERM');
       else child.kill('SIGTERM');
       await Promise.race([exitCode(child), sleep(10_000)]);
     }
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
