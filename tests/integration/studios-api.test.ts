@@ -286,7 +286,7 @@ describe('image generator API', () => {
     expect((await download(repeat.url)).status).toBe(404);
   });
 
-  it('generates with FLUX on fal.ai when configured, and returns the credits when it fails', async () => {
+  it('generates with FLUX on fal.ai when configured, returns the credits when it fails, and keeps what a failing batch made', async () => {
     const png = encodePng(new Uint8Array(96 * 54 * 3).fill(90), 96, 54);
     let status = 200;
     reply = (p, body, res) => {
@@ -308,6 +308,24 @@ describe('image generator API', () => {
       expect(failed.map((i) => i.status)).toEqual(['failed', 'failed']);
       expect(failed[0].error).toBe("FLUX (fal.ai) refused the server's API key. No credits were charged.");
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3, reserved: 0 });
+
+      // The engine gives out during a batch: the images already made are kept and charged, the rest fail.
+      let calls = 0;
+      status = 200;
+      const flux = reply;
+      reply = (p, body, res) => (++calls > 2 ? json(res, 429, { detail: 'Too many requests' }) : flux(p, body, res));
+      const partial = await api('POST', '/images', { prompt: 'a red fox in snow', count: 4 });
+      expect(partial.status).toBe(202);
+      const mixed = await finished(api, partial.body.items.map((i: any) => i.id));
+      expect(mixed.map((i) => [i.status, i.creditsCharged])).toEqual([
+        ['succeeded', 3],
+        ['succeeded', 3],
+        ['failed', 0],
+        ['failed', 0],
+      ]);
+      expect(mixed[2].error).toMatch(/No credits were charged for this image\.$/);
+      expect((await download(mixed[1].url)).status).toBe(200);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3 - 6, reserved: 0 });
     });
   });
 });

@@ -144,7 +144,9 @@ export default function ImageGeneration() {
           history.replace(page.items);
           if (page.items.some((r) => r.status === 'succeeded')) void refreshAccount();
           const failed = page.items.find((r) => r.status === 'failed');
-          if (failed) toast.error(failed.error ?? 'The image could not be made.');
+          const made = page.items.filter((r) => r.status === 'succeeded').length;
+          const reason = failed?.error ?? 'The image could not be made.';
+          if (failed) toast.error(made > 0 ? `${made} of ${page.items.length} images were made. ${reason}` : reason);
         })
         .catch(() => undefined);
     }, POLL_MS);
@@ -289,7 +291,7 @@ export default function ImageGeneration() {
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-4">
           <p className="text-sm text-fg-muted">
             <Icon name="coins" className="mr-1 inline size-4 text-accent-400" />
-            {form.count * PRICES.imagePerImage} credits ({PRICES.imagePerImage} per image); nothing if generation fails.
+            {form.count * PRICES.imagePerImage} credits ({PRICES.imagePerImage} per image); images that fail are not charged.
           </p>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? <Spinner /> : <Icon name="image" className="size-4" />}

@@ -109,7 +109,11 @@ export async function succeed(database: Database, def: JobDefinition | undefined
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')))
       .returning();
     if (!row) return undefined;
-    if (row.cost > 0) await post(tx, { uid: row.uid, move: capture(row.cost), reason: `Job ${row.kind} done`, jobId, idempotencyKey: creditKey(jobId, 'capture') });
+    const used = def?.charge ? Math.min(row.cost, Math.max(0, def.charge(result))) : row.cost;
+    if (used > 0) await post(tx, { uid: row.uid, move: capture(used), reason: `Job ${row.kind} done`, jobId, idempotencyKey: creditKey(jobId, 'capture') });
+    if (row.cost > used) {
+      await post(tx, { uid: row.uid, move: release(row.cost - used), reason: `Job ${row.kind} partly done`, jobId, idempotencyKey: creditKey(jobId, 'release') });
+    }
     await def?.onSuccess?.(tx, row, result);
     return row;
   });

@@ -41,6 +41,11 @@ export interface JobOptions<P, R> {
   payload: z.ZodType<P>;
   /** Credits reserved on accept. Use the pure functions of src/contract/pricing.ts. */
   price: (payload: P) => number;
+  /**
+   * Credits a success actually used, when it delivered less than was priced (3 of 4 images): at most the price,
+   * and the rest of the reservation is released. Default: the whole price.
+   */
+  charge?: (result: R) => number;
   /** This module's `import.meta.url`: the handler then runs in a forked child so the parent stays responsive. */
   runInChild?: string;
   /** Automatic retries after a failure (with exponential backoff). Default 2. */

@@ -2,7 +2,8 @@
  * The `images.generate` job: makes every image of one request with the chosen engine (seed, seed + 1, … so each
  * image can be reproduced alone), stores them for their owner and completes the rows. The jobs framework reserves
  * the price on accept, captures it on success and releases it on failure; a provider failure reaches the user as
- * the provider's own plain message.
+ * the provider's own plain message. If the engine fails after some images of the batch exist, those are kept and
+ * charged, and only the rest fail.
  */
 import { z } from 'zod';
 import { ASPECT_SIZES, IMAGE_ASPECTS, IMAGE_STYLES, STYLE_PRESETS } from '~/contract/images.ts';
@@ -13,6 +14,7 @@ import type { GeneratedImage } from '~/server/providers/images/types.ts';
 import { imageDimensions } from './dimensions.ts';
 import { createImageProvider, imageEngineSettings } from './engines.ts';
 import { completeImages, failImages, type FinishedImage } from './store.ts';
+import { ProviderError } from '~/server/providers/http.ts';
 import { asJobError } from '../jobErrors.ts';
 
 export const IMAGE_JOB = 'images.generate';
@@ -30,6 +32,8 @@ export type ImageJobPayload = z.infer<typeof ImageJobPayload>;
 
 interface ImageJobResult {
   images: FinishedImage[];
+  /** Why the engine stopped before the last image, when it failed after making some: the rest of the batch fails. */
+  unmadeError?: string;
 }
 
 const contentTypeOf = (bytes: Uint8Array): string => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : bytes[0] === 0x52 ? 'image/webp' : 'image/png');
@@ -41,6 +45,7 @@ async function generateImages(ctx: JobContext<ImageJobPayload>): Promise<ImageJo
   const { width, height } = ASPECT_SIZES[payload.aspect];
   const count = payload.imageIds.length;
   const made: GeneratedImage[] = [];
+  let unmadeError: string | undefined;
   try {
     for (let i = 0; i < count; i++) {
       ctx.reportProgress(count > 1 ? `Making image ${i + 1} of ${count}` : 'Making the image', i / count);
@@ -58,12 +63,14 @@ async function generateImages(ctx: JobContext<ImageJobPayload>): Promise<ImageJo
       );
     }
   } catch (error) {
-    throw asJobError(error);
+    // Nothing made yet, or stopped on purpose: the whole job fails (and may be retried).
+    if (made.length === 0 || !(error instanceof ProviderError) || ctx.signal.aborted) throw asJobError(error);
+    unmadeError = `${error.message} No credits were charged for this image.`;
   } finally {
     await provider.close?.();
   }
 
-  // Stored only once every image exists, so a failed batch leaves no orphaned files behind.
+  // Stored only once the engine is done, so a failed batch leaves no orphaned files behind.
   ctx.reportProgress('Saving', 0.95);
   const images: FinishedImage[] = [];
   for (const [i, image] of made.entries()) {
@@ -72,15 +79,19 @@ async function generateImages(ctx: JobContext<ImageJobPayload>): Promise<ImageJo
     const file = await ctx.putFile(image.png, { contentType, name: `nxn-image-${i + 1}.${extensionOf(contentType)}` });
     images.push({ id: payload.imageIds[i]!, fileId: file.fileId, ...size });
   }
-  return { images };
+  return unmadeError ? { images, unmadeError } : { images };
 }
 
 registerJobHandler<ImageJobPayload, ImageJobResult>(IMAGE_JOB, generateImages, {
   payload: ImageJobPayload,
   price: (p) => imageCost(p.imageIds.length),
+  charge: (result) => imageCost(result.images.length),
   public: false,
   retryLimit: 1,
   timeoutSeconds: 10 * 60,
-  onSuccess: (tx, job, result) => completeImages(tx, job.uid, result.images),
+  onSuccess: async (tx, job, result) => {
+    await completeImages(tx, job.uid, result.images);
+    if (result.unmadeError) await failImages(tx, job.id, result.unmadeError);
+  },
   onFailure: (tx, job) => failImages(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The image could not be made.')),
 });

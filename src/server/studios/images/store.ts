@@ -3,7 +3,7 @@
  * (so the gallery shows placeholders at once) and completed by the job. Status comes from our row once the job has
  * finished, and from the job while it runs.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { PRICES } from '~/contract/pricing.ts';
 import type { ImageAspect, ImageRecord, ImageStyle } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
@@ -136,6 +136,10 @@ export async function completeImages(tx: Tx, uid: string, finished: readonly Fin
   }
 }
 
+/** Fails the job's images that were not made (all of them, unless part of the batch succeeded). */
 export async function failImages(tx: Tx, jobId: string, error: string): Promise<void> {
-  await tx.update(images).set({ status: 'failed', error, updatedAt: new Date() }).where(eq(images.jobId, jobId));
+  await tx
+    .update(images)
+    .set({ status: 'failed', error, updatedAt: new Date() })
+    .where(and(eq(images.jobId, jobId), ne(images.status, 'succeeded')));
 }
