@@ -19,11 +19,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
-# ffmpeg renders media in the worker role, with fonts for burned-in captions in every catalogue alphabet that
-# separates words with spaces; tini forwards SIGTERM so shutdown is graceful.
+# ffmpeg renders media in the worker role, with fonts for burned-in captions in every alphabet of the voice
+# catalogue; tini forwards SIGTERM so shutdown is graceful.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg tini ca-certificates \
-    fonts-dejavu-core fonts-noto-core fonts-nanum \
+    fonts-dejavu-core fonts-noto-core fonts-nanum fonts-wqy-microhei \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/data ROLE=api

@@ -8,9 +8,11 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/liberation2 ] || missing+=(fonts-liberation2)
-# Caption fallbacks for the catalogue's other alphabets: Noto (Devanagari, Bengali, Tamil...) and Nanum (Hangul).
+# Caption fallbacks for the catalogue's other alphabets: Noto (Devanagari, Bengali, Tamil, Thai...), Nanum
+# (Hangul) and WenQuanYi Micro Hei (Chinese, Japanese).
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
+[ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-microhei)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -3,6 +3,7 @@
  * timing rule both sides apply so an edited script keeps consistent scene times.
  */
 import { z } from 'zod';
+import { countWords } from './words.ts';
 
 export const SCRIPT_PLATFORMS = ['youtube', 'shorts', 'square'] as const;
 export type ScriptPlatform = (typeof SCRIPT_PLATFORMS)[number];
@@ -167,7 +168,7 @@ export type ScriptSummary = z.infer<typeof scriptSummarySchema>;
 export const scriptPageSchema = z.object({ items: z.array(scriptSummarySchema), nextCursor: z.string().nullable() });
 export type ScriptPage = z.infer<typeof scriptPageSchema>;
 
-export const countWords = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+export { countWords };
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 

@@ -194,8 +194,6 @@ export const videoRecordSchema = z.object({
   creditsCharged: z.number().int(),
   /** Plain-language reason when failed. */
   error: z.string().nullable(),
-  /** Something the user should know about a finished video (e.g. captions that could not be drawn). */
-  note: z.string().nullable(),
   video: videoFileSchema.nullable(),
   thumbnail: videoFileSchema.nullable(),
   subtitles: videoFileSchema.nullable(),

@@ -120,20 +120,30 @@ describe('a rendered video', () => {
 });
 
 describe('captions in other alphabets', () => {
-  const hindi = { script: 'आज मौसम बहुत अच्छा है। चलिए पार्क में टहलने चलते हैं।', voiceId: 'hi-in-priya', captions: 'line' } as const;
-
-  it('burns Hindi captions, drawn by the fallback font', async () => {
-    const drawn = await render('hindi-captioned', hindi);
-    const bare = await render('hindi-plain', { ...hindi, captions: 'off' });
-    expect(drawn.captionsNote).toBeNull();
+  /** Renders `script` with captions and without, and checks the caption area differs halfway through. */
+  async function burnsCaptions(name: string, script: string, voiceId: string): Promise<VideoResult> {
+    const request = { script, voiceId, captions: 'word' } as const;
+    const drawn = await render(`${name}-captioned`, request);
+    const bare = await render(`${name}-plain`, { ...request, captions: 'off' });
     const at = Math.min(drawn.durationMs, bare.durationMs) / 2000;
     expect(meanDifference(grabGray(drawn.video, at, 1280, 720), grabGray(bare.video, at, 1280, 720), 1280, 540, 720)).toBeGreaterThan(4);
-    expect(fs.readFileSync(drawn.subtitles, 'utf8')).toContain('आज मौसम');
+    return drawn;
+  }
+
+  it('burns Hindi captions, drawn by the fallback font', async () => {
+    const hindi = await burnsCaptions('hindi', 'आज मौसम बहुत अच्छा है। चलिए पार्क में टहलने चलते हैं।', 'hi-in-priya');
+    expect(fs.readFileSync(hindi.subtitles, 'utf8')).toContain('आज मौसम');
   }, 120_000);
 
-  it('leaves Chinese captions to the SRT file and says so', async () => {
-    const chinese = await render('chinese', { script: '今天天气很好。', voiceId: 'zh-cn-wei', captions: 'word' });
-    expect(chinese.captionsNote).toMatch(/without spaces between words/);
-    expect(fs.readFileSync(chinese.subtitles, 'utf8')).toContain('今天天气很好');
+  it('burns Chinese captions cut into words, written without spaces', async () => {
+    const chinese = await burnsCaptions('chinese', '今天天气很好，我们一起去公园散步吧。然后我们去吃饭。', 'zh-cn-wei');
+    const srt = fs.readFileSync(chinese.subtitles, 'utf8');
+    expect(srt).toContain('今天天气很好，');
+    expect(srt).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/u);
+    // Timed across the whole narration, not squeezed into its first clause.
+    const cues = srt.trim().split('\n\n');
+    expect(cues.length).toBeGreaterThan(1);
+    const lastStart = /(\d\d):(\d\d):(\d\d),(\d{3}) -->/.exec(cues.at(-1)!)!.slice(1).map(Number);
+    expect(lastStart[2]! * 1000 + lastStart[3]!).toBeGreaterThan(chinese.durationMs / 2);
   }, 120_000);
 });

@@ -4,12 +4,12 @@ import {
   balanceLines,
   buildAss,
   buildSrt,
-  canBurnCaptions,
   captionLayout,
   groupCaptions,
   srtTime,
   textWidth,
 } from '~/server/media/captions.ts';
+import { tokenizeWords } from '~/contract/words.ts';
 import type { TimedWord } from '~/server/providers/tts/timing.ts';
 
 /** Words of `text` spoken back to back, `ms` each, starting at `from`. */
@@ -116,12 +116,18 @@ describe('ASS and SRT', () => {
     );
   });
 
-  it('burns captions for scripts that separate words with spaces, and leaves the others to the SRT', () => {
-    expect(canBurnCaptions('Привет, Γεια, שלום, مرحبا, Ça va')).toBe(true);
-    expect(canBurnCaptions('नमस्ते दुनिया, আমার সোনার বাংলা, வணக்கம், 오늘 날씨가 좋네요')).toBe(true);
-    expect(canBurnCaptions('你好')).toBe(false);
-    expect(canBurnCaptions('สวัสดีครับ')).toBe(false);
-    expect(canBurnCaptions('こんにちは')).toBe(false);
+  it('joins the words of scripts written without spaces, in captions and in the SRT', () => {
+    const text = '今天天气很好，我们一起去公园散步吧。';
+    const words = tokenizeWords(text).map((t, i) => ({ text: t.text, startMs: i * 300, endMs: (i + 1) * 300, joinsPrevious: t.joinsPrevious }));
+    const cues = groupCaptions(words, layout);
+    expect(cues.flatMap((c) => c.lines.map((line) => line.map((w) => w.text).join(''))).join('')).toBe(text);
+    const srt = buildSrt(cues);
+    expect(srt).not.toMatch(/[\u4e00-\u9fff，] [\u4e00-\u9fff]/u);
+    expect(srt).toContain('今天天气');
+    // Chinese characters are about 1.6 Latin characters wide: no line may run past the width.
+    for (const cue of cues) for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(''))).toBeLessThanOrEqual(20);
+    const highlighted = buildAss(cues, 'word', full, 1920, 1080).split('\n').filter((l) => l.startsWith('Dialogue:'));
+    expect(highlighted[1]).toContain(`今天{\\c&H4DD8FF&}${words[1]!.text}{\\c&HFFFFFF&}`);
   });
 
   it('measures Hangul as wide and combining marks as nothing, so lines stay inside the frame', () => {

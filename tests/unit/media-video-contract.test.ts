@@ -51,6 +51,15 @@ describe('script length and cost', () => {
     expect(estimateVideoCost(words(160), '720p')).toBe(20);
   });
 
+  it('holds the limit and the price for scripts written without spaces', () => {
+    // About 1,650 characters of Chinese: far more than 5 minutes, though it has no spaces at all.
+    const long = '今天天气很好，我们一起去公园散步吧。然后我们去吃饭，晚上一起看电影。'.repeat(50);
+    expect(scriptLengthError(long)).toMatch(/Videos can be up to 5 minutes/);
+    const minute = '今天天气很好，我们一起去公园散步吧。'.repeat(10);
+    expect(estimateDurationSeconds(minute)).toBeGreaterThan(30);
+    expect(estimateVideoCost(minute, '1080p')).toBeGreaterThanOrEqual(15);
+  });
+
   it('maps aspect and resolution to pixel sizes', () => {
     expect(videoDimensions('16:9', '1080p')).toEqual({ width: 1920, height: 1080 });
     expect(videoDimensions('9:16', '720p')).toEqual({ width: 720, height: 1280 });

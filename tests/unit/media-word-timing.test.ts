@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { countWords, tokenizeWords } from '~/contract/words.ts';
 import {
   estimateWordTimings,
   speechBounds,
-  tokenizeWords,
   wordsFromCharacterAlignment,
   wordsFromEspeakEvents,
   type EspeakEvent,
@@ -18,6 +18,33 @@ describe('tokenizeWords', () => {
       ['— Hi', 0, 4],
       ['there', 5, 10],
     ]);
+  });
+
+  it('finds the words of scripts written without spaces, and marks them as joined', () => {
+    const chinese = tokenizeWords('今天天气很好，我们去公园吧。');
+    expect(chinese.map((t) => t.text).join('')).toBe('今天天气很好，我们去公园吧。');
+    expect(chinese.length).toBeGreaterThanOrEqual(6);
+    expect(chinese[0]).toMatchObject({ text: '今天', start: 0, end: 2, joinsPrevious: false });
+    expect(chinese.slice(1).every((t) => t.joinsPrevious)).toBe(true);
+    // Punctuation rides on the word before it.
+    expect(chinese.some((t) => t.text.endsWith('，'))).toBe(true);
+    // Thai separates phrases, not words, with spaces: written back with spaces only where they were, it is the same.
+    const thai = tokenizeWords('สวัสดีครับ วันนี้อากาศดี');
+    expect(thai.slice(0, 2).map((t) => t.text)).toEqual(['สวัสดี', 'ครับ']);
+    expect(thai.length).toBeGreaterThanOrEqual(4);
+    expect(thai.map((t) => (t.joinsPrevious ? '' : ' ') + t.text).join('').trim()).toBe('สวัสดีครับ วันนี้อากาศดี');
+    expect(tokenizeWords('Hello 世界').map((t) => [t.text, t.joinsPrevious])).toEqual([
+      ['Hello', false],
+      ['世界', false],
+    ]);
+  });
+
+  it('counts words the same way for every script, so prices and limits hold for Chinese too', () => {
+    expect(countWords('One two, three — four.')).toBe(4);
+    expect(countWords('今天天气很好，我们去公园吧。')).toBeGreaterThanOrEqual(6);
+    expect(countWords('今天天气很好，我们去公园吧。'.repeat(100))).toBeGreaterThan(600);
+    expect(countWords('こんにちは、世界。')).toBeGreaterThanOrEqual(2);
+    expect(countWords('— … !')).toBe(0);
   });
 });
 
@@ -66,6 +93,23 @@ describe('wordsFromEspeakEvents', () => {
   it('takes the first of several events inside one token (numbers read as many words)', () => {
     const words = wordsFromEspeakEvents('Then 1,000 people came.', [word(0, 0), word(5, 271), word(6, 517), word(11, 975), word(18, 1313), end(1600)], 1700);
     expect(words.map((w) => w.startMs)).toEqual([0, 271, 975, 1313]);
+  });
+
+  it('times Chinese word by word from eSpeak’s per-character events, across the whole narration', () => {
+    // What eSpeak NG reported for this text with the zh voice: an event per character, clause ends at the commas.
+    const chinese = '今天天气很好，我们一起去公园散步吧。然后我们去吃饭。';
+    const zh = [
+      word(0, 0), word(1, 417), word(2, 794), word(3, 1171), word(4, 1541), end(2504), word(7, 2504), word(8, 2775), word(9, 3010),
+      word(11, 3601), word(12, 3971), word(13, 4490), word(14, 4831), word(15, 5220), word(16, 5498), end(6155), word(18, 6155),
+      word(19, 6519), word(20, 6853), word(21, 7123), word(22, 7359), word(23, 7729), word(24, 8084), end(8497),
+    ];
+    const words = wordsFromEspeakEvents(chinese, zh, 8498);
+    expect(words.map((w) => w.text).join('')).toBe(chinese);
+    expect(words.length).toBeGreaterThan(8);
+    expect(words[0]).toMatchObject({ text: '今天', startMs: 0 });
+    expect(words.at(-1)!.endMs).toBe(8497);
+    for (let i = 1; i < words.length; i++) expect(words[i]!.startMs).toBeGreaterThan(words[i - 1]!.startMs);
+    expect(words.find((w) => w.text.startsWith('然后'))).toMatchObject({ startMs: 6155, joinsPrevious: true });
   });
 
   it('falls back to an estimate when there are no word events', () => {

@@ -160,7 +160,6 @@ function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => voi
         ) : null}
         <span className="ml-auto text-xs text-fg-subtle">{(file.size / (1024 * 1024)).toFixed(1)} MB · H.264 + AAC</span>
       </div>
-      {video.note ? <p className="border-t border-white/10 px-4 py-3 text-sm text-warning">{video.note}</p> : null}
     </section>
   );
 }

@@ -52,9 +52,15 @@ export function textWidth(text: string): number {
   return width;
 }
 
-const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + textWidth(w.text) + (i > 0 ? 1 : 0), 0);
+const gap = (word: TimedWord, i: number): string => (i > 0 && !word.joinsPrevious ? ' ' : '');
 
-const endsSentence = (word: TimedWord): boolean => /[.!?…。！？]["'”’)]*$/u.test(word.text);
+const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + textWidth(w.text) + gap(w, i).length, 0);
+
+/** A line as read: words joined by spaces, except in scripts written without them. */
+const lineText = (words: readonly TimedWord[], show: (word: TimedWord) => string = (w) => w.text): string =>
+  words.map((w, i) => gap(w, i) + show(w)).join('');
+
+const endsSentence = (word: TimedWord): boolean => /[.!?…。！？]["'”’)」』]*$/u.test(word.text);
 
 /** Splits a cue's words into at most `maxLines` lines of similar length. */
 export function balanceLines(words: readonly TimedWord[], layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>): TimedWord[][] {
@@ -87,7 +93,7 @@ function phrases(words: readonly TimedWord[], pauseMs: number): TimedWord[][] {
   return out;
 }
 
-const CLAUSE_END = /[,;:—–]["'”’)]*$/u;
+const CLAUSE_END = /[,;:—–，、；：]["'”’)」』]*$/u;
 
 /**
  * Cuts a phrase into `parts` cues of similar length, preferring cuts after commas, with no cue over `capacity`
@@ -182,6 +188,11 @@ const assColor = (hex: string, alpha = 0): string => `&H${alpha.toString(16).toU
 /** Inline colour override, "{\c&HBBGGRR&}". */
 const colorTag = (hex: string): string => `{\\c&H${bgr(hex)}&}`;
 
+/**
+ * Draws Latin, Cyrillic, Greek, Arabic and Hebrew. For other letters libass falls back through fontconfig to Noto
+ * (Indic scripts, Thai and most others), Nanum (Hangul) and WenQuanYi Micro Hei (Chinese, Japanese), which
+ * scripts/ensure-system-deps.sh and the Dockerfile install.
+ */
 export const CAPTION_FONT = 'DejaVu Sans';
 const TEXT_COLOR = '#FFFFFF';
 const HIGHLIGHT_COLOR = '#FFD84D';
@@ -214,9 +225,7 @@ export function buildAss(cues: readonly CaptionCue[], style: BurnedCaptionStyle,
   const render = (lines: TimedWord[][], highlighted: TimedWord | null) =>
     lines
       .map((line) =>
-        line
-          .map((word) => (word === highlighted ? `${colorTag(HIGHLIGHT_COLOR)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text)))
-          .join(' '),
+        lineText(line, (word) => (word === highlighted ? `${colorTag(HIGHLIGHT_COLOR)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text))),
       )
       .join('\\N');
 
@@ -235,16 +244,7 @@ export function buildAss(cues: readonly CaptionCue[], style: BurnedCaptionStyle,
 
 export function buildSrt(cues: readonly CaptionCue[]): string {
   return cues
-    .map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => line.map((w) => w.text).join(' ')).join('\n')}\n`)
+    .map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => lineText(line)).join('\n')}\n`)
     .join('\n');
 }
 
-/**
- * Writing systems that do not put spaces between words. The speech engines' word timings for them cover whole
- * sentences, so a burned caption would be one unbreakable, badly timed line: such videos get the SRT file only.
- * Every other script in the voice catalogue is drawn: DejaVu Sans for Latin, Cyrillic, Greek, Arabic and Hebrew, and
- * libass falls back through fontconfig to Noto (Indic scripts) and Nanum (Hangul), see scripts/ensure-system-deps.sh.
- */
-const UNSPACED_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]/u;
-
-export const canBurnCaptions = (text: string): boolean => !UNSPACED_SCRIPTS.test(text);

@@ -15,7 +15,7 @@ import { findVoice, type Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import type { TimedWord } from '~/server/providers/tts/timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
-import { buildAss, buildSrt, canBurnCaptions, captionLayout, groupCaptions } from './captions.ts';
+import { buildAss, buildSrt, captionLayout, groupCaptions } from './captions.ts';
 import { cleanScript } from './clean.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
 import { probe, runFfmpeg } from './ffmpeg.ts';
@@ -80,8 +80,6 @@ export interface VideoOutputs {
 export interface VideoResult extends VideoOutputs {
   /** What `store` returned (file ids, URLs). */
   stored: unknown;
-  /** Set when captions were asked for but could not be burned in (the SRT is still there). */
-  captionsNote: string | null;
 }
 
 export interface RunVideoPipelineOptions {
@@ -126,7 +124,7 @@ export interface Manifest {
   timeline?: Timeline;
   narrationTrack?: string;
   stills?: Array<Still | null>;
-  captions?: { srt: string; ass: string | null; note: string | null };
+  captions?: { srt: string; ass: string | null };
   outputs?: VideoOutputs;
   stored?: unknown;
 }
@@ -307,23 +305,17 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const layout = captionLayout(width, height);
       const cues = narrated.flatMap((scene, i) => {
         const offset = timeline.scenes[i]!.audioStartMs;
-        const words = scene.words.map((w) => ({ text: w.text, startMs: w.startMs + offset, endMs: w.endMs + offset }));
+        const words = scene.words.map((w) => ({ ...w, startMs: w.startMs + offset, endMs: w.endMs + offset }));
         return groupCaptions(words, layout);
       });
       const srt = path.join(workDir, 'captions.srt');
       await fs.writeFile(srt, buildSrt(cues));
       let ass: string | null = null;
-      let note: string | null = null;
       if (request.captions !== 'off') {
-        if (canBurnCaptions(manifest.text!)) {
-          ass = path.join(workDir, 'captions.ass');
-          await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
-        } else {
-          note =
-            "Captions can't be drawn on the video yet for languages written without spaces between words (such as Chinese, Japanese or Thai); download the SRT file to add them in your player.";
-        }
+        ass = path.join(workDir, 'captions.ass');
+        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
       }
-      manifest.captions = { srt, ass, note };
+      manifest.captions = { srt, ass };
     },
 
     async render() {
@@ -417,5 +409,5 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     progress(stage, 1);
   }
 
-  return { ...manifest.outputs!, stored: manifest.stored ?? null, captionsNote: manifest.captions?.note ?? null };
+  return { ...manifest.outputs!, stored: manifest.stored ?? null };
 }

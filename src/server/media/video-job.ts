@@ -81,7 +81,7 @@ async function makeVideo(ctx: JobContext<VideoJobPayload>): Promise<FinishedVide
     });
     const stored = result.stored as StoredOutputs;
     await fs.rm(workDir, { recursive: true, force: true });
-    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, note: result.captionsNote };
+    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height };
   } catch (error) {
     throw toJobError(error);
   } finally {

@@ -22,7 +22,6 @@ interface VideoOptions {
   music: CreateVideoRequest['music'];
   width?: number;
   height?: number;
-  note?: string | null;
 }
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
@@ -83,7 +82,6 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       cost: video.cost,
       creditsCharged: status === 'succeeded' ? video.cost : 0,
       error: status === 'failed' ? (video.error ?? job?.error ?? GENERIC_FAILURE) : null,
-      note: options.note ?? null,
       video: status === 'succeeded' ? file(video.videoFileId) : null,
       thumbnail: file(video.thumbnailFileId),
       subtitles: status === 'succeeded' ? file(video.subtitlesFileId) : null,
@@ -223,8 +221,6 @@ export interface FinishedVideo {
   durationMs: number;
   width: number;
   height: number;
-  /** E.g. why captions could not be burned in; null when there is nothing to say. */
-  note: string | null;
 }
 
 export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo): Promise<void> {
@@ -240,7 +236,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       thumbnailFileId: result.thumbnailFileId,
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
-      options: { ...row.options, width: result.width, height: result.height, note: result.note },
+      options: { ...row.options, width: result.width, height: result.height },
       error: null,
       updatedAt: sql`now()`,
     })

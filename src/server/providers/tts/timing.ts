@@ -2,49 +2,30 @@
  * Word timings for captions, whatever an engine reports: eSpeak's word events, ElevenLabs' per-character times,
  * or nothing at all (OpenAI), in which case timings are estimated from the audio's length.
  */
+import { tokenizeWords, type WordToken } from '~/contract/words.ts';
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
 
 export interface TimedWord {
   /** As written in the script, with its punctuation, so captions read like the script. */
   text: string;
   startMs: number;
   endMs: number;
+  /** Written straight after the previous word, with no space (Chinese, Thai...): captions join them without one. */
+  joinsPrevious?: boolean;
 }
 
-export interface WordToken {
-  text: string;
-  /** UTF-16 offsets into the source text; `end` is exclusive. */
-  start: number;
-  end: number;
-}
-
-const HAS_WORD = /[\p{L}\p{N}]/u;
-
-/**
- * Whitespace-separated words. A token with no letter or digit (a lone dash, "…") is glued to its neighbour, so
- * every caption word is something a voice actually says.
- */
-export function tokenizeWords(text: string): WordToken[] {
-  const tokens: WordToken[] = [];
-  let pending: WordToken | null = null;
-  for (const match of text.matchAll(/\S+/g)) {
-    const token = { text: match[0], start: match.index, end: match.index + match[0].length };
-    if (HAS_WORD.test(token.text)) {
-      tokens.push(pending ? { text: `${pending.text} ${token.text}`, start: pending.start, end: token.end } : token);
-      pending = null;
-    } else if (tokens.length > 0) {
-      const last = tokens[tokens.length - 1]!;
-      tokens[tokens.length - 1] = { text: `${last.text} ${token.text}`, start: last.start, end: token.end };
-    } else {
-      pending = pending ? { text: `${pending.text} ${token.text}`, start: pending.start, end: token.end } : token;
-    }
-  }
-  return tokens;
-}
+const timed = (token: WordToken, startMs: number, endMs: number): TimedWord => ({
+  text: token.text,
+  startMs: Math.round(startMs),
+  endMs: Math.round(endMs),
+  ...(token.joinsPrevious ? { joinsPrevious: true } : {}),
+});
 
 /** Relative length of a word when spoken; pauses after punctuation count too. */
 function spokenWeight(word: string): { sound: number; pause: number } {
   const sound = [...word].filter((c) => HAS_WORD.test(c)).length + 1;
-  const pause = /[.!?…。！？]["'”’)]*$/u.test(word) ? 6 : /[,;:—–]["'”’)]*$/u.test(word) ? 3 : 0;
+  const pause = /[.!?…。！？]["'”’)」』]*$/u.test(word) ? 6 : /[,;:—–，、；：]["'”’)」』]*$/u.test(word) ? 3 : 0;
   return { sound, pause };
 }
 
@@ -67,7 +48,7 @@ export function estimateWordTimings(text: string, startMs: number, endMs: number
     cursor += sound;
     const wordEnd = startMs + (cursor / total) * span;
     cursor += pause;
-    return { text: token.text, startMs: Math.round(wordStart), endMs: Math.round(wordEnd) };
+    return timed(token, wordStart, wordEnd);
   });
 }
 
@@ -118,7 +99,7 @@ export function wordsFromEspeakEvents(text: string, events: readonly EspeakEvent
     const next = k + 1 < tokens.length ? starts[k + 1]! : durationMs;
     const clauseEnd = ends.find((t) => t > startMs);
     const endMs = clauseEnd !== undefined && clauseEnd < next ? clauseEnd : next;
-    return { text: token.text, startMs: Math.round(startMs), endMs: Math.round(Math.max(startMs, endMs)) };
+    return timed(token, startMs, Math.max(startMs, endMs));
   });
 }
 
@@ -148,11 +129,9 @@ export function wordsFromCharacterAlignment(alignment: CharacterAlignment): Time
     }
     return lo;
   };
-  return tokenizeWords(characters.join('')).map((token) => ({
-    text: token.text,
-    startMs: Math.round((starts[indexAt(token.start)] ?? 0) * 1000),
-    endMs: Math.round((ends[indexAt(token.end - 1)] ?? 0) * 1000),
-  }));
+  return tokenizeWords(characters.join('')).map((token) =>
+    timed(token, (starts[indexAt(token.start)] ?? 0) * 1000, (ends[indexAt(token.end - 1)] ?? 0) * 1000),
+  );
 }
 
 /**
