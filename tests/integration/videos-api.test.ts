@@ -13,9 +13,20 @@ import { encodePng } from '~/server/providers/images/png';
 import { apiSuite, until } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 
-/** Plays OpenAI's speech endpoint, refusing the key, so a video can fail the way a real one would. */
+/** A second of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
+const spokenPcm = Buffer.from(Int16Array.from({ length: 24_000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
+
+/**
+ * Plays OpenAI's speech endpoint. It refuses the key, so a video can fail the way a real one would, unless a test
+ * lets call number n through with `speech.answers`; `speech.calls` counts the requests.
+ */
+const speech = { calls: 0, answers: (_call: number) => false };
 const suite = apiSuite('videos', (req, res) => {
   req.resume().on('end', () => {
+    if (req.url === '/v1/audio/speech' && speech.answers(++speech.calls)) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end(spokenPcm);
+    }
     res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
   });
@@ -271,4 +282,34 @@ describe('videos API', () => {
       process.env = saved;
     }
   });
+  it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const keyed = await suite.stack.extraApi(env);
+      const { api } = await signedUp(keyed.url);
+      // Three paragraphs, three scenes; the voice service answers the first and then refuses.
+      speech.calls = 0;
+      speech.answers = (call) => call === 1;
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: [words(24), words(24), words(24)].join('\n\n') }));
+      expect(created.status).toBe(202);
+      const failed = await until(async () => (await api('GET', `/videos/${created.body.id}`)).body, (video) => finished(video.status), 120_000);
+      expect(failed.error).toMatch(/narration for scene 2/);
+      expect(speech.calls).toBe(2);
+
+      speech.calls = 0;
+      speech.answers = () => true;
+      expect((await api('POST', `/videos/${created.body.id}/retry`)).status).toBe(202);
+      const made = await until(async () => (await api('GET', `/videos/${created.body.id}`)).body, (video) => finished(video.status), 180_000);
+      expect(made.status).toBe('succeeded');
+      // Scenes 2 and 3 only: scene 1's narration came from the failed run.
+      expect(speech.calls).toBe(2);
+      expect(made.durationSec).toBeGreaterThan(3);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - made.cost, reserved: 0 });
+    } finally {
+      process.env = saved;
+      speech.answers = () => false;
+    }
+  }, 240_000);
 });

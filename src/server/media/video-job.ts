@@ -2,8 +2,10 @@
  * The `video` job: runs the media pipeline for one accepted request in a forked child (rendering is CPU-heavy),
  * reports the pipeline's own stages as progress and stores the MP4, thumbnail and SRT for their owner.
  *
- * The pipeline's work directory is keyed by job id under DATA_DIR, so when a worker dies or an attempt is
- * retried, the next attempt resumes from the last finished stage. It is removed once the job is over.
+ * The pipeline's work directory is keyed by video id under DATA_DIR, so when a worker dies, an attempt is retried,
+ * or the user retries a failed video, the next run resumes from the last finished stage (the narration of scenes
+ * already spoken is not paid for again). It is removed when the video is made or cancelled; a failed video's stays
+ * for its retry until it has been left alone for a week.
  * Credits are the framework's: held on accept, captured on success, released on failure or cancel.
  */
 import fs from 'node:fs/promises';
@@ -25,7 +27,26 @@ interface StoredOutputs {
   subtitlesFileId: string;
 }
 
-export const videoWorkDir = (dataDir: string, jobId: string): string => path.join(dataDir, 'work', 'videos', jobId);
+const workRoot = (dataDir: string): string => path.join(dataDir, 'work', 'videos');
+export const videoWorkDir = (dataDir: string, videoId: string): string => path.join(workRoot(dataDir), videoId);
+
+/** Failed videos nobody retried (or deleted since) leave their work behind; this long untouched, it goes. */
+const ABANDONED_WORK_MS = 7 * 24 * 3600_000;
+
+export async function removeAbandonedWork(dataDir: string, now = Date.now()): Promise<string[]> {
+  const root = workRoot(dataDir);
+  const entries = await fs.readdir(root).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    const dir = path.join(root, entry);
+    const stat = await fs.stat(dir).catch(() => null);
+    if (stat && now - stat.mtimeMs > ABANDONED_WORK_MS) {
+      await fs.rm(dir, { recursive: true, force: true });
+      removed.push(entry);
+    }
+  }
+  return removed;
+}
 
 /** Worth another attempt: the service may answer next time. A refused key or an empty script will not change. */
 const TRANSIENT: ReadonlySet<ProviderErrorKind> = new Set(['rate_limited', 'unavailable', 'timeout', 'unreachable']);
@@ -60,7 +81,8 @@ async function fetchUploads(ctx: JobContext<VideoJobPayload>, dir: string): Prom
 
 async function makeVideo(ctx: JobContext<VideoJobPayload>): Promise<FinishedVideo> {
   const config = loadConfig();
-  const workDir = videoWorkDir(config.dataDir, ctx.jobId);
+  const workDir = videoWorkDir(config.dataDir, ctx.payload.videoId);
+  await removeAbandonedWork(config.dataDir);
   const voices = createTtsProviders(config.providers);
   const images = createDesignedImageProvider();
   try {
@@ -100,7 +122,10 @@ registerJobHandler<VideoJobPayload, FinishedVideo>(VIDEO_JOB, makeVideo, {
   onSuccess: (tx, job, result) => completeVideo(tx, job.id, result),
   onFailure: async (tx, job) => {
     await failVideo(tx, job);
-    // Over for good (failed after its retries, or cancelled): a later retry is a new job with a fresh directory.
-    await fs.rm(videoWorkDir(loadConfig().dataDir, job.id), { recursive: true, force: true });
+    // A failed video keeps its finished stages for the user's retry; a cancelled one is not coming back as it was.
+    if (job.status === 'cancelled') {
+      const { videoId } = VideoJobPayload.parse(job.payload);
+      await fs.rm(videoWorkDir(loadConfig().dataDir, videoId), { recursive: true, force: true });
+    }
   },
 });
