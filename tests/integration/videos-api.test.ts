@@ -252,21 +252,29 @@ describe('videos API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
   });
 
-  it('fails in plain words when the voice service refuses, returns the credits, and can be tried again', async () => {
-    const env = { OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
+  /** A signed-up user of an API whose server has an OpenAI key that points at the local speech endpoint above. */
+  async function withOpenAiVoices(run: (api: Awaited<ReturnType<typeof signedUp>>['api']) => Promise<void>) {
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
     const saved = { ...process.env };
     // The API reads the key when it starts, the job when it runs.
     Object.assign(process.env, env);
     try {
       const keyed = await suite.stack.extraApi(env);
-      const { api } = await signedUp(keyed.url);
+      await run((await signedUp(keyed.url)).api);
+    } finally {
+      process.env = saved;
+      speech.answers = () => false;
+    }
+  }
+
+  const settled = (api: Awaited<ReturnType<typeof signedUp>>['api'], id: string, timeoutMs = 120_000) =>
+    until(async () => (await api('GET', `/videos/${id}`)).body, (video) => finished(video.status), timeoutMs);
+
+  it('fails in plain words when the voice service refuses, returns the credits, and can be tried again', async () => {
+    await withOpenAiVoices(async (api) => {
       const created = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
       expect(created.status).toBe(202);
-      const failed = await until(
-        async () => (await api('GET', `/videos/${created.body.id}`)).body,
-        (video) => finished(video.status),
-        120_000,
-      );
+      const failed = await settled(api, created.body.id);
       expect(failed.status).toBe('failed');
       expect(failed.error).toMatch(/narration.*OpenAI refused the server's API key/);
       expect(failed).toMatchObject({ video: null, creditsCharged: 0 });
@@ -278,38 +286,28 @@ describe('videos API', () => {
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 10 });
       expect((await api('DELETE', `/videos/${created.body.id}`)).status).toBe(204);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
-    } finally {
-      process.env = saved;
-    }
+    });
   });
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
-    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
-    try {
-      const keyed = await suite.stack.extraApi(env);
-      const { api } = await signedUp(keyed.url);
+    await withOpenAiVoices(async (api) => {
       // Three paragraphs, three scenes; the voice service answers the first and then refuses.
       speech.calls = 0;
       speech.answers = (call) => call === 1;
       const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: [words(24), words(24), words(24)].join('\n\n') }));
       expect(created.status).toBe(202);
-      const failed = await until(async () => (await api('GET', `/videos/${created.body.id}`)).body, (video) => finished(video.status), 120_000);
+      const failed = await settled(api, created.body.id);
       expect(failed.error).toMatch(/narration for scene 2/);
       expect(speech.calls).toBe(2);
 
       speech.calls = 0;
       speech.answers = () => true;
       expect((await api('POST', `/videos/${created.body.id}/retry`)).status).toBe(202);
-      const made = await until(async () => (await api('GET', `/videos/${created.body.id}`)).body, (video) => finished(video.status), 180_000);
+      const made = await settled(api, created.body.id, 180_000);
       expect(made.status).toBe('succeeded');
       // Scenes 2 and 3 only: scene 1's narration came from the failed run.
       expect(speech.calls).toBe(2);
       expect(made.durationSec).toBeGreaterThan(3);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - made.cost, reserved: 0 });
-    } finally {
-      process.env = saved;
-      speech.answers = () => false;
-    }
+    });
   }, 240_000);
 });
