@@ -24,11 +24,11 @@ const speech = { calls: 0, answers: (_call: number) => false };
 const suite = apiSuite('videos', (req, res) => {
   req.resume().on('end', () => {
     if (req.url === '/v1/audio/speech' && speech.answers(++speech.calls)) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return res.end(spokenPcm);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(spokenPcm);
+    } else {
+      res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
     }
-    res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
   });
 });
 const { signedUp, balance } = suite;
