@@ -7,6 +7,10 @@
 export const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
+/** A word that ends a sentence, or a clause, in any of these scripts (closing quotes and brackets may follow). */
+export const SENTENCE_END = /[.!?…。！？]["'”’)」』]*$/u;
+export const CLAUSE_END = /[,;:—–，、；：]["'”’)」』]*$/u;
+
 export interface WordToken {
   /** As written, punctuation included. */
   text: string;

@@ -3,6 +3,7 @@
  * sentence ends), then written as ASS for burning in (line by line, or with the spoken word highlighted) and as
  * SRT for download.
  */
+import { CLAUSE_END, SENTENCE_END } from '~/contract/words.ts';
 import type { TimedWord } from '~/server/providers/tts/timing.ts';
 
 export interface CaptionLayout {
@@ -60,7 +61,7 @@ const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, 
 const lineText = (words: readonly TimedWord[], show: (word: TimedWord) => string = (w) => w.text): string =>
   words.map((w, i) => gap(w, i) + show(w)).join('');
 
-const endsSentence = (word: TimedWord): boolean => /[.!?…。！？]["'”’)」』]*$/u.test(word.text);
+const endsSentence = (word: TimedWord): boolean => SENTENCE_END.test(word.text);
 
 /** Splits a cue's words into at most `maxLines` lines of similar length. */
 export function balanceLines(words: readonly TimedWord[], layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>): TimedWord[][] {
@@ -92,8 +93,6 @@ function phrases(words: readonly TimedWord[], pauseMs: number): TimedWord[][] {
   if (current.length > 0) out.push(current);
   return out;
 }
-
-const CLAUSE_END = /[,;:—–，、；：]["'”’)」』]*$/u;
 
 /**
  * Cuts a phrase into `parts` cues of similar length, preferring cuts after commas, with no cue over `capacity`

@@ -2,7 +2,7 @@
  * Word timings for captions, whatever an engine reports: eSpeak's word events, ElevenLabs' per-character times,
  * or nothing at all (OpenAI), in which case timings are estimated from the audio's length.
  */
-import { tokenizeWords, type WordToken } from '~/contract/words.ts';
+import { CLAUSE_END, SENTENCE_END, tokenizeWords, type WordToken } from '~/contract/words.ts';
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
@@ -25,7 +25,7 @@ const timed = (token: WordToken, startMs: number, endMs: number): TimedWord => (
 /** Relative length of a word when spoken; pauses after punctuation count too. */
 function spokenWeight(word: string): { sound: number; pause: number } {
   const sound = [...word].filter((c) => HAS_WORD.test(c)).length + 1;
-  const pause = /[.!?…。！？]["'”’)」』]*$/u.test(word) ? 6 : /[,;:—–，、；：]["'”’)」』]*$/u.test(word) ? 3 : 0;
+  const pause = SENTENCE_END.test(word) ? 6 : CLAUSE_END.test(word) ? 3 : 0;
   return { sound, pause };
 }
 
