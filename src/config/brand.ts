@@ -11,8 +11,11 @@ const pick = (name: string, fallback: string): string => {
   return value ? value : fallback;
 };
 
+/** Where a local stack's API answers; the API server also reads this default (config.ts) to know its own origins. */
+export const DEFAULT_API_HOSTS = 'http://127.0.0.1:8787,http://127.0.0.1:8788';
+
 /** Primary host first, then the fallback; the backend client tries them in this order. */
-const apiHosts = pick('PUBLIC_API_HOSTS', 'http://127.0.0.1:8787,http://127.0.0.1:8788')
+const apiHosts = pick('PUBLIC_API_HOSTS', DEFAULT_API_HOSTS)
   .split(',')
   .map((host) => host.trim().replace(/\/+$/, ''))
   .filter(Boolean);

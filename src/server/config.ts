@@ -3,6 +3,8 @@
  * (PGlite under ./data, Auth emulator, local disk storage) so `npm start` needs no configuration at all.
  */
 import path from 'node:path';
+import { DEFAULT_API_HOSTS } from '../config/brand.ts';
+import { linkKeyFile, readOrCreateLinkKey } from './storage/link-key.ts';
 
 export type Role = 'web' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -22,7 +24,7 @@ export interface ServerConfig {
     authEmulatorHost: string | undefined;
   };
   corsOrigins: string[];
-  /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`). */
+  /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
   fileUrlSecret: string;
   storage: {
     driver: 'local' | 's3';
@@ -56,8 +58,14 @@ export interface ServerConfig {
     /** How often jobs with a silent worker (missed heartbeats) are found and retried. */
     monitorSeconds: number;
   };
-  /** Public base URL of the API for absolute signed file URLs; unset → the origin the request came in on. */
+  /** Public base URL of the API for absolute signed file URLs; unset → a trusted origin (see apiHosts). */
   publicApiUrl: string | undefined;
+  /**
+   * Origins the API is reached at, primary first (PUBLIC_API_HOSTS, the list the browser build uses). Without
+   * PUBLIC_API_URL, signed links use the request's origin only when it is one of these (or loopback on the API's
+   * port), never an arbitrary Host header.
+   */
+  apiHosts: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +86,19 @@ const int = (env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INT
   return value;
 };
 const port = (env: Env, name: string, fallback: number) => int(env, name, fallback, 65_535);
+
+const origins = (env: Env, name: string, fallback: string): string[] =>
+  (str(env, name) ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      try {
+        return new URL(item).origin;
+      } catch {
+        throw new Error(`${name} must be a comma list of URLs, got "${item}"`);
+      }
+    });
 
 export function parseRoles(raw: string | undefined): Role[] {
   const names = (raw ?? 'all').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -125,8 +146,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    // A fixed development secret keeps signed URLs valid across local restarts; production must set its own.
-    fileUrlSecret: fileUrlSecret ?? 'nxn-local-development-only',
+    // Never a fixed default: anyone could forge links with it. The generated key survives local restarts.
+    fileUrlSecret: fileUrlSecret ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
     storage: {
       driver,
       localDir: path.join(dataDir, 'files'),
@@ -157,5 +178,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       monitorSeconds: Math.max(1, int(env, 'JOB_MONITOR_SECONDS', 15)),
     },
     publicApiUrl: str(env, 'PUBLIC_API_URL')?.replace(/\/+$/, ''),
+    apiHosts: origins(env, 'PUBLIC_API_HOSTS', DEFAULT_API_HOSTS),
   };
 }
