@@ -31,13 +31,19 @@ export async function startApiServer(options: StartApiOptions = {}): Promise<{ u
   const database = options.database ?? (await openDatabase(config));
   const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false }));
   const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
-  const app = createApiApp({ config, database, verifier, queue, storage: createStorage(config), log });
-
+  // The app learns the port it is bound to (it names its own origins in file links), so it is made after listening;
+  // a request arriving in between waits for it.
+  let ready: (app: ReturnType<typeof createApiApp>) => void = () => undefined;
+  const app = new Promise<ReturnType<typeof createApiApp>>((resolve) => (ready = resolve));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? config.apiPort, ...(config.host ? { hostname: config.host } : {}) }, () => resolve(s));
+    const s = serve(
+      { fetch: async (request, env) => (await app).fetch(request, env), port: options.port ?? config.apiPort, ...(config.host ? { hostname: config.host } : {}) },
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log }));
   const url = `http://${displayHost(config.host)}:${port}`;
   log.info({ url, db: database.driver }, 'api listening');
 

@@ -1,24 +1,44 @@
 /** Generated files as the studios hand them out: signed links for <audio>/<img>/downloads, and owner-only deletes. */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SignedUrl } from '~/contract/api.ts';
 import type { ServerConfig } from '~/server/config.ts';
 import type { Database } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
 import type { Storage } from '~/server/storage/index.ts';
 import { signFile } from '~/server/storage/signing.ts';
 
-/** Long enough to listen to or browse a page of results; a refreshed page gets new links. */
-const LINK_SECONDS = 60 * 60;
-
 export type FileLinker = (fileId: string) => string;
 
-/** `origin` is the request's own origin, used when PUBLIC_API_URL is not configured. */
-export function fileLinker(config: Pick<ServerConfig, 'fileUrlSecret' | 'publicApiUrl'>, origin: string, now = Date.now()): FileLinker {
-  const base = config.publicApiUrl ?? origin;
-  const expiresAt = Math.floor(now / 1000) + LINK_SECONDS;
-  return (fileId) => {
-    const { exp, sig } = signFile(config.fileUrlSecret, fileId, expiresAt);
-    return `${base}/files/${fileId}?exp=${exp}&sig=${sig}`;
-  };
+type LinkConfig = Pick<ServerConfig, 'fileUrlSecret' | 'publicApiUrl' | 'apiHosts' | 'apiPort'>;
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** An origin and, when it is a loopback one, the same port under the other loopback names. */
+const withLoopbackTwins = (origin: string): string[] => {
+  const url = new URL(origin);
+  return LOOPBACK.includes(url.hostname) ? LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`) : [origin];
+};
+
+/**
+ * The base of absolute file links. The Host header is the client's to choose, so the request's origin is used only
+ * when it is one the API is configured to be reached at (or loopback on the API's own port); otherwise links point
+ * at the primary configured origin, never at a host an attacker named.
+ */
+export function linkBase(config: Pick<LinkConfig, 'publicApiUrl' | 'apiHosts' | 'apiPort'>, requestOrigin: string): string {
+  if (config.publicApiUrl) return config.publicApiUrl;
+  const trusted = [...new Set([...config.apiHosts, `http://127.0.0.1:${config.apiPort}`].flatMap(withLoopbackTwins))];
+  return trusted.includes(requestOrigin) ? requestOrigin : trusted[0]!;
+}
+
+/** One signed link to a file and when it stops working. `requestOrigin` is the origin the request came in on. */
+export function signedFileLink(config: LinkConfig, requestOrigin: string, fileId: string, now = Date.now()): SignedUrl {
+  const { exp, sig, expiresAt } = signFile(config.fileUrlSecret, fileId, Math.floor(now / 1000));
+  return { url: `${linkBase(config, requestOrigin)}/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+/** Links for a page of records, all made at the same instant. */
+export function fileLinker(config: LinkConfig, requestOrigin: string, now = Date.now()): FileLinker {
+  return (fileId) => signedFileLink(config, requestOrigin, fileId, now).url;
 }
 
 export interface FileFacts {
