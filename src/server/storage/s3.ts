@@ -54,10 +54,10 @@ export function s3Storage(options: S3Options): Storage {
       const res = await client.fetch(url(key), { method: 'DELETE' });
       if (res.status !== 404) await ok(res, `DELETE ${key}`);
     },
-    async directUrl(key, expiresInSeconds, filename) {
+    async directUrl(key, expiresInSeconds, contentDisposition) {
       const target = new URL(url(key));
       target.searchParams.set('X-Amz-Expires', String(expiresInSeconds));
-      if (filename) target.searchParams.set('response-content-disposition', `inline; filename="${filename.replace(/["\\\r\n]/g, '_')}"`);
+      if (contentDisposition) target.searchParams.set('response-content-disposition', contentDisposition);
       const signed = await client.sign(target.toString(), { method: 'GET', aws: { signQuery: true } });
       return signed.url;
     },

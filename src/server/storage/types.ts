@@ -22,8 +22,11 @@ export interface Storage {
   /** Undefined when the object does not exist. */
   stream(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
-  /** A time-limited direct URL when the backend can make one (S3 presigned GET); undefined for local disk. */
-  directUrl(key: string, expiresInSeconds: number, filename?: string): Promise<string | undefined>;
+  /**
+   * A time-limited direct URL when the backend can make one (S3 presigned GET); undefined for local disk.
+   * `contentDisposition` is the header the response must carry (see download-headers.ts).
+   */
+  directUrl(key: string, expiresInSeconds: number, contentDisposition?: string): Promise<string | undefined>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;

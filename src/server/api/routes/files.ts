@@ -12,10 +12,11 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
 import { findFile, recordFile, toFileInfo, type FileRow } from '../../storage/files.ts';
 import { storageKey, type ByteRange } from '../../storage/index.ts';
-import { signFile, verifyFileSignature } from '../../storage/signing.ts';
+import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
+import { verifyFileSignature } from '../../storage/signing.ts';
+import { signedFileLink } from '../../studios/files.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
-const SIGNED_URL_SECONDS = 60 * 60;
 /** S3 redirects are even shorter: the signed /files link is what pages keep. */
 const DIRECT_URL_SECONDS = 5 * 60;
 const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
@@ -35,20 +36,13 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
   const serve = async (c: Context<AppEnv>, file: FileRow) => {
-    const direct = await storage.directUrl(file.storageKey, DIRECT_URL_SECONDS, file.name ?? undefined);
+    const direct = await storage.directUrl(file.storageKey, DIRECT_URL_SECONDS, fileDisposition(file));
     if (direct) return c.redirect(direct, 302);
     const range = parseRange(c.req.header('range'), file.size);
     if (range === 'unsatisfiable') return c.body(null, 416, { 'Content-Range': `bytes */${file.size}` });
     const object = await storage.stream(file.storageKey, range);
     if (!object) throw notFound('File not found');
-    const headers: Record<string, string> = {
-      'Content-Type': file.contentType,
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, max-age=3600',
-      // Media elements on the site's origin load this cross-origin.
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-      'Content-Disposition': `inline; filename="${(file.name ?? file.id).replace(/["\\\r\n]/g, '_')}"`,
-    };
+    const headers = downloadHeaders(file);
     if (range) {
       headers['Content-Range'] = `bytes ${range.start}-${range.end}/${object.size}`;
       headers['Content-Length'] = String(range.end - range.start + 1);
@@ -78,10 +72,7 @@ export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
       .get('/files/:id/url', async (c) => {
         const file = await findFile(database.db, c.req.param('id'), c.get('uid'));
         if (!file) throw notFound('File not found');
-        const expiresAt = Math.floor(Date.now() / 1000) + SIGNED_URL_SECONDS;
-        const { exp, sig } = signFile(config.fileUrlSecret, file.id, expiresAt);
-        const base = config.publicApiUrl ?? new URL(c.req.url).origin;
-        return c.json({ url: `${base}/files/${file.id}?exp=${exp}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() } satisfies SignedUrl);
+        return c.json(signedFileLink(config, new URL(c.req.url).origin, file.id) satisfies SignedUrl);
       })
       .get('/files/:id/info', async (c) => {
         const file = await findFile(database.db, c.req.param('id'), c.get('uid'));
