@@ -9,7 +9,6 @@ import { loadConfig, parseRoles } from '~/server/config.ts';
 import { fieldErrors } from '~/server/http/errors.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
-import { signFile, verifyFileSignature } from '~/server/storage/signing.ts';
 
 describe('zod issues → field errors', () => {
   it('maps nested paths to dotted keys, first message per field', () => {
@@ -50,22 +49,6 @@ describe('error responses', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toEqual({ error: 'Internal error', requestId: res.headers.get('x-request-id') });
     expect(JSON.stringify(body)).not.toContain('secret');
-  });
-});
-
-describe('signed file links', () => {
-  const secret = 'test-secret';
-  it('accepts the link it made until it expires', () => {
-    const { exp, sig } = signFile(secret, 'file-1', 1_000);
-    expect(verifyFileSignature(secret, 'file-1', exp, sig, 999)).toBe(true);
-    expect(verifyFileSignature(secret, 'file-1', exp, sig, 1_001)).toBe(false);
-  });
-  it('rejects it for another file, another expiry or another secret', () => {
-    const { exp, sig } = signFile(secret, 'file-1', 1_000);
-    expect(verifyFileSignature(secret, 'file-2', exp, sig, 0)).toBe(false);
-    expect(verifyFileSignature(secret, 'file-1', '1001', sig, 0)).toBe(false);
-    expect(verifyFileSignature('other', 'file-1', exp, sig, 0)).toBe(false);
-    expect(verifyFileSignature(secret, 'file-1', 'abc', sig, 0)).toBe(false);
   });
 });
 
