@@ -6,13 +6,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { captureHold, HoldAlreadySettledError, releaseAbandonedHolds, reserveHold } from '~/server/credits/holds.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
+import { recordFile } from '~/server/storage/files.ts';
+import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';
@@ -373,6 +376,85 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
         body: 'MZ',
       });
       expect(refused.status).toBe(400);
+    });
+
+    /** A file as the worker stores generated output: in storage and in the files table, owned by `uid`. */
+    const storedFile = async (uid: string, name: string, contentType: string, body: string) => {
+      const id = randomUUID();
+      const key = storageKey(uid, id);
+      const { size } = await createStorage(stack.config).put(key, new TextEncoder().encode(body), contentType);
+      await recordFile(stack.database.db, { id, uid, storageKey: key, contentType, size, name });
+      return id;
+    };
+
+    it('downloads files named in any script, with the exact name and an ASCII fallback', async () => {
+      const { user, api } = await signedUp();
+      const upload = await fetch(`${stack.url}/files/upload?name=${encodeURIComponent('Привет мир.txt')}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'text/plain' },
+        body: 'привет',
+      });
+      expect(upload.status).toBe(201);
+      const { id } = (await upload.json()) as { id: string };
+      const own = await fetch(`${stack.url}/files/${id}`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      expect(own.status).toBe(200);
+      expect(await own.text()).toBe('привет');
+      expect(own.headers.get('content-disposition')).toBe(
+        `attachment; filename="______ ___.txt"; filename*=UTF-8''%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82%20%D0%BC%D0%B8%D1%80.txt`,
+      );
+
+      for (const [name, fallback] of [['動画 🎬.mp3', '__ _.mp3'], ['café.mp3', 'cafe.mp3']] as const) {
+        const fileId = await storedFile(user.uid, name, 'audio/mpeg', 'ID3');
+        const signed = await api('GET', `/files/${fileId}/url`);
+        const res = await fetch(signed.body.url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition')).toBe(`inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      }
+    });
+
+    it('serves only plain media inline; anything else downloads, sandboxed and not sniffed', async () => {
+      const { user, api } = await signedUp();
+      const page = await storedFile(user.uid, 'page.html', 'text/html', '<script>alert(document.domain)</script>');
+      const signed = await api('GET', `/files/${page}/url`);
+      for (const res of [await fetch(signed.body.url), await fetch(signed.body.url, { headers: { range: 'bytes=0-7' } })]) {
+        expect(res.headers.get('content-disposition')).toBe('attachment; filename="page.html"');
+        expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+      const video = await storedFile(user.uid, 'clip.mp4', 'video/mp4', 'not really');
+      const media = await fetch((await api('GET', `/files/${video}/url`)).body.url);
+      expect(media.headers.get('content-disposition')).toBe('inline; filename="clip.mp4"');
+      expect(media.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    });
+
+    it('refuses links that expire beyond the link lifetime, or signed with the old fixed key', async () => {
+      const { user } = await signedUp();
+      const fileId = await storedFile(user.uid, 'a.txt', 'text/plain', 'secret');
+      const forged = (secret: string, exp: number) =>
+        `${stack.url}/files/${fileId}?exp=${exp}&sig=${createHmac('sha256', secret).update(`${fileId}.${exp}`).digest('base64url')}`;
+      const now = Math.floor(Date.now() / 1000);
+      expect((await fetch(forged(stack.config.fileUrlSecret, now + 60))).status).toBe(200);
+      expect((await fetch(forged(stack.config.fileUrlSecret, now + 100 * 365 * 86_400))).status).toBe(404);
+      expect((await fetch(forged('nxn-local-development-only', now + 60))).status).toBe(404);
+    });
+
+    it('builds signed links on a configured origin, not on the Host header', async () => {
+      const { user } = await signedUp();
+      const fileId = await storedFile(user.uid, 'a.txt', 'text/plain', 'x');
+      const withHost = (host: string) =>
+        new Promise<{ url: string }>((resolve, reject) => {
+          const req = http.get(`${stack.url}/files/${fileId}/url`, { headers: { host, authorization: `Bearer ${user.idToken}` } }, (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve(JSON.parse(text) as { url: string }));
+          });
+          req.on('error', reject);
+        });
+      expect(new URL((await withHost('evil.example')).url).origin).toBe(stack.config.apiHosts[0]);
+      // The address the API really answers on (here a free port) is its own.
+      expect(new URL((await withHost(new URL(stack.url).host)).url).origin).toBe(stack.url);
+      const configured = await stack.extraApi({ PUBLIC_API_URL: 'https://api.nxn.example' });
+      expect((await client(configured.url, user)('GET', `/files/${fileId}/url`)).body.url).toMatch(new RegExp(`^https://api\\.nxn\\.example/files/${fileId}\\?`));
     });
   });
 
