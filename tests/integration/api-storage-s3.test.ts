@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileDisposition } from '~/server/storage/download-headers.ts';
 import { s3Storage } from '~/server/storage/s3.ts';
 
 const objects = new Map<string, { body: Buffer; type: string }>();
@@ -41,7 +42,9 @@ beforeAll(async () => {
         res.end(object.body.subarray(start, end + 1));
         return;
       }
-      res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length }).end(object.body);
+      // Like S3, a presigned GET may override the response's Content-Disposition.
+      const disposition = new URL(req.url!, 'http://x').searchParams.get('response-content-disposition');
+      res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length, ...(disposition ? { 'content-disposition': disposition } : {}) }).end(object.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,11 +71,25 @@ describe('S3-compatible storage', () => {
 
   it('makes presigned GET URLs that expire and name the file', async () => {
     const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
-    const url = new URL((await storage.directUrl('u/abc/file-2', 300, 'clip.mp4'))!);
+    const url = new URL((await storage.directUrl('u/abc/file-2', 300, fileDisposition({ id: 'file-2', name: 'clip.mp4', contentType: 'video/mp4' })))!);
     expect(url.pathname).toBe('/media/u/abc/file-2');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('response-content-disposition')).toBe('inline; filename="clip.mp4"');
+  });
+
+  it('serves presigned downloads with the same disposition as the API: any script, inline only for plain media', async () => {
+    const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    const cases = [
+      [{ id: 'f3', name: 'Озвучка 🎙.mp3', contentType: 'audio/mpeg' }, `inline; filename="_______ _.mp3"; filename*=UTF-8''${encodeURIComponent('Озвучка 🎙.mp3')}`],
+      [{ id: 'f4', name: 'page.html', contentType: 'text/html' }, 'attachment; filename="page.html"'],
+    ] as const;
+    for (const [file, expected] of cases) {
+      await storage.put(`u/abc/${file.id}`, new TextEncoder().encode('bytes'), file.contentType);
+      const res = await fetch((await storage.directUrl(`u/abc/${file.id}`, 300, fileDisposition(file)))!);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(expected);
+    }
   });
 
   it('refuses keys that could escape their prefix', async () => {
