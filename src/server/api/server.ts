@@ -43,7 +43,12 @@ export async function startApiServer(options: StartApiOptions = {}): Promise<{ u
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
-  ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log }));
+  try {
+    ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log }));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const url = `http://${displayHost(config.host)}:${port}`;
   log.info({ url, db: database.driver }, 'api listening');
 
