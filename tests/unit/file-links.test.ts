@@ -64,6 +64,7 @@ describe('where signed links point', () => {
     expect(linkBase(config, 'http://evil.example')).toBe('http://127.0.0.1:8787');
     expect(linkBase(config, 'http://127.0.0.1:9999')).toBe('http://127.0.0.1:8787');
     expect(linkBase({ ...config, apiHosts: ['https://api.nxn.ai'] }, 'https://evil.example')).toBe('https://api.nxn.ai');
+    expect(linkBase({ ...config, apiHosts: ['http://localhost:8787'] }, 'http://evil.example')).toBe('http://localhost:8787');
     const url = new URL(fileLinker(config, 'http://evil.example', 0)('file-1'));
     expect(url.origin).toBe('http://127.0.0.1:8787');
   });

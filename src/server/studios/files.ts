@@ -16,7 +16,7 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 /** An origin and, when it is a loopback one, the same port under the other loopback names. */
 const withLoopbackTwins = (origin: string): string[] => {
   const url = new URL(origin);
-  return LOOPBACK.includes(url.hostname) ? LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`) : [origin];
+  return LOOPBACK.includes(url.hostname) ? [origin, ...LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)] : [origin];
 };
 
 /**
