@@ -8,8 +8,8 @@ import { toast } from 'sonner';
 import { VIDEO_LIMITS, VIDEO_UPLOAD, uploadedImageSchema, type UploadedImage } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { Spinner } from '../studios/ui';
-import { AgentIcon } from './icons';
+import { Icon } from '../components/Icon';
+import { Spinner } from '../components/Spinner';
 import { formatBytes, move, uploadProblem } from './model';
 
 interface Pending {
@@ -83,7 +83,7 @@ export function ImageUploader({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <AgentIcon name="upload" className="size-6 text-brand-300" />
+        <Icon name="upload" className="size-6 text-brand-300" />
         <p className="text-sm text-fg-muted">
           Drop images here or{' '}
           <button type="button" className="font-semibold text-cyan-300 underline-offset-2 hover:underline" onClick={() => input.current?.click()} disabled={room <= 0}>
@@ -121,7 +121,7 @@ export function ImageUploader({
                   disabled={index === 0}
                   onClick={() => onChange((current) => move(current, index, -1))}
                 >
-                  <AgentIcon name="chevronLeft" className="size-4" />
+                  <Icon name="chevronLeft" className="size-4" />
                 </button>
                 <span className="truncate text-[0.6875rem] text-fg-subtle" title={image.name ?? undefined}>
                   {image.width}×{image.height}
@@ -133,7 +133,7 @@ export function ImageUploader({
                   disabled={index === images.length - 1}
                   onClick={() => onChange((current) => move(current, index, 1))}
                 >
-                  <AgentIcon name="chevronRight" className="size-4" />
+                  <Icon name="chevronRight" className="size-4" />
                 </button>
                 <button
                   type="button"
@@ -141,7 +141,7 @@ export function ImageUploader({
                   aria-label={`Remove image ${index + 1}`}
                   onClick={() => onChange((current) => current.filter((i) => i.fileId !== image.fileId))}
                 >
-                  <AgentIcon name="close" className="size-4" />
+                  <Icon name="close" className="size-4" />
                 </button>
               </div>
             </li>

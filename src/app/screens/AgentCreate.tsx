@@ -22,13 +22,14 @@ import { ApiError, api } from '~/lib/api/client';
 import { takeCreateHandoff } from '~/lib/studios/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
 import { AspectShape, ChoiceGroup, type Choice } from '../agent/ChoiceGroup';
-import { AgentIcon } from '../agent/icons';
 import { ImageUploader } from '../agent/ImageUploader';
 import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
-import { VoicePicker } from '../agent/VoicePicker';
+import { Field } from '../components/Field';
 import { Icon } from '../components/Icon';
+import { handleStudioError, issuesToFields, type FieldErrors } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
-import { Field, Spinner, handleStudioError, issuesToFields, type FieldErrors } from '../studios/ui';
+import { Spinner } from '../components/Spinner';
+import { VoicePicker } from '../components/VoicePicker';
 
 const CAPTION_DETAILS: Record<CaptionStyle, string> = {
   off: 'No text on the video',
@@ -261,7 +262,7 @@ export default function AgentCreate() {
             <div className="grid gap-3 border-t border-white/10 pt-5">
               <label className="relative flex cursor-pointer items-center justify-between gap-4">
                 <span className="flex items-center gap-3">
-                  <AgentIcon name="music" className="size-5 text-brand-300" />
+                  <Icon name="music" className="size-5 text-brand-300" />
                   <span>
                     <span className="block text-sm font-medium text-fg">Background music</span>
                     <span className="block text-xs text-fg-subtle">A soft music bed that ducks under the voice</span>

@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import { brand } from '~/config/brand';
 import { formatDuration, type VideoRecord } from '~/contract/video';
 import { deleteVideo, retryVideo } from '../agent/actions';
-import { ConfirmDialog } from '../agent/ConfirmDialog';
-import { AgentIcon } from '../agent/icons';
 import { useLiveVideos } from '../agent/live';
 import { percent } from '../agent/model';
 import { StatusBadge } from '../agent/StatusBadge';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { formatDate } from '../components/format';
+import { useHistory } from '../components/history';
+import { LoadMore } from '../components/HistoryList';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
-import { LoadMore, Spinner, formatDate, useHistory } from '../studios/ui';
+import { Spinner } from '../components/Spinner';
 
 function Thumbnail({ video }: { video: VideoRecord }) {
   const running = video.status === 'queued' || video.status === 'active';
@@ -62,7 +64,7 @@ function VideoCard({ video, onRetry, onDelete, retrying }: { video: VideoRecord;
             </button>
           ) : null}
           <button type="button" className="btn btn-ghost btn-sm ml-auto !px-2.5 text-fg-subtle hover:!text-danger" onClick={onDelete} aria-label={`Delete “${video.title}”`}>
-            <AgentIcon name="trash" className="size-4" />
+            <Icon name="trash" className="size-4" />
           </button>
         </div>
       </div>

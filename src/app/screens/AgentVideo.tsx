@@ -3,21 +3,22 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
 import { ASPECT_LABELS, CAPTION_LABELS, formatDuration, type VideoRecord } from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
-import { ConfirmDialog } from '../agent/ConfirmDialog';
-import { AgentIcon } from '../agent/icons';
 import { useVideo } from '../agent/live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from '../agent/model';
 import { StatusBadge } from '../agent/StatusBadge';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { downloadUrl } from '../components/files';
+import { formatDate } from '../components/format';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
-import { Spinner, downloadUrl, formatDate } from '../studios/ui';
+import { Spinner } from '../components/Spinner';
 
 const DESCRIPTION = `One video made by ${brand.agentName}: its player, progress and download.`;
 
 function StepIcon({ state }: { state: Step['state'] }) {
   if (state === 'done') return <Icon name="check" className="size-4 text-success" />;
   if (state === 'current') return <Spinner className="size-4" />;
-  if (state === 'failed') return <AgentIcon name="close" className="size-4 text-danger" />;
+  if (state === 'failed') return <Icon name="close" className="size-4 text-danger" />;
   return <span className="size-2 rounded-full bg-white/20" />;
 }
 
@@ -76,7 +77,7 @@ function Progress({ video, onCancel, cancelling }: { video: VideoRecord; onCance
           About {formatDuration(video.estimatedSec)} of video. You can leave this page; the video keeps being made and appears in your history.
         </p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel} disabled={cancelling}>
-          {cancelling ? <Spinner /> : <AgentIcon name="close" className="size-4" />}
+          {cancelling ? <Spinner /> : <Icon name="close" className="size-4" />}
           Cancel
         </button>
       </div>
@@ -149,12 +150,12 @@ function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => voi
       </div>
       <div className="flex flex-wrap items-center gap-2 p-4">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void download('mp4', file.url)} disabled={downloading !== null}>
-          {downloading === 'mp4' ? <Spinner /> : <AgentIcon name="download" className="size-4" />}
+          {downloading === 'mp4' ? <Spinner /> : <Icon name="download" className="size-4" />}
           Download MP4
         </button>
         {video.subtitles ? (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void download('srt', video.subtitles!.url)} disabled={downloading !== null}>
-            {downloading === 'srt' ? <Spinner /> : <AgentIcon name="captions" className="size-4" />}
+            {downloading === 'srt' ? <Spinner /> : <Icon name="captions" className="size-4" />}
             Download subtitles (SRT)
           </button>
         ) : null}
@@ -303,7 +304,7 @@ export default function AgentVideo() {
           Make another video
         </Link>
         <button type="button" className="btn btn-ghost text-danger" onClick={() => setConfirming(true)}>
-          <AgentIcon name="trash" className="size-4" />
+          <Icon name="trash" className="size-4" />
           Delete video
         </button>
       </div>

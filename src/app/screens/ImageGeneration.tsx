@@ -18,20 +18,17 @@ import {
 import { PRICES } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
+import { useConfirm } from '../components/confirm';
+import { Field } from '../components/Field';
+import { copyText, downloadUrl } from '../components/files';
+import { formatDate } from '../components/format';
+import { useHistory } from '../components/history';
+import { HistoryList } from '../components/HistoryList';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
-import { HistoryList } from '../studios/HistoryList';
-import { useConfirm } from '../studios/confirm';
-import {
-  EngineBadge,
-  Field,
-  Spinner,
-  copyText,
-  downloadUrl,
-  formatDate,
-  useHistory,
-  useStudioSubmit,
-} from '../studios/ui';
+import { Spinner } from '../components/Spinner';
+import { EngineBadge } from '../studios/EngineBadge';
+import { useStudioSubmit } from '../studios/submit';
 
 const POLL_MS = 1500;
 

@@ -16,10 +16,15 @@ import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { CREATE_HANDOFF_URL, saveCreateHandoff, type CreateHandoff } from '~/lib/studios/create-handoff';
 import { clockTime, scriptFileName, scriptToSrt, scriptToText } from '~/lib/studios/script-export';
+import { useConfirm } from '../components/confirm';
+import { Field } from '../components/Field';
+import { copyText, downloadBlob } from '../components/files';
+import { formatDate } from '../components/format';
 import { Icon } from '../components/Icon';
+import { handleStudioError, issuesToFields, type FieldErrors } from '../components/request-errors';
+import { Spinner } from '../components/Spinner';
 import { LoadingScreen, StatusScreen } from '../components/StatusScreen';
-import { useConfirm } from '../studios/confirm';
-import { EngineBadge, Field, Spinner, copyText, downloadBlob, formatDate, handleStudioError, issuesToFields, type FieldErrors } from '../studios/ui';
+import { EngineBadge } from '../studios/EngineBadge';
 
 const ASPECT_FOR: Record<ScriptPlatform, NonNullable<CreateHandoff['aspect']>> = { youtube: '16:9', shorts: '9:16', square: '1:1' };
 

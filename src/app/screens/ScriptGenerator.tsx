@@ -15,18 +15,16 @@ import {
   type ScriptTone,
 } from '~/contract/scripts';
 import { clockTime } from '~/lib/studios/script-export';
+import { useConfirm } from '../components/confirm';
+import { Field } from '../components/Field';
+import { formatDate } from '../components/format';
+import { useHistory } from '../components/history';
+import { HistoryList } from '../components/HistoryList';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
-import { HistoryList } from '../studios/HistoryList';
-import { useConfirm } from '../studios/confirm';
-import {
-  EngineBadge,
-  Field,
-  Spinner,
-  formatDate,
-  useHistory,
-  useStudioSubmit,
-} from '../studios/ui';
+import { Spinner } from '../components/Spinner';
+import { EngineBadge } from '../studios/EngineBadge';
+import { useStudioSubmit } from '../studios/submit';
 
 const LENGTH_PRESETS = [15, 30, 45, 60, 90, 120, 180, 240, 300] as const;
 

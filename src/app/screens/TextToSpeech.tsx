@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import {
   SPEECH_ENGINE_LABELS,
@@ -7,159 +7,28 @@ import {
   speechRequestSchema,
   type SpeechRecord,
 } from '~/contract/speech';
-import { DEFAULT_VOICE_ID, VOICES, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices';
+import { DEFAULT_VOICE_ID, findVoice } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
+import { useConfirm } from '../components/confirm';
+import { Field } from '../components/Field';
+import { downloadUrl } from '../components/files';
+import { formatDate } from '../components/format';
+import { useHistory } from '../components/history';
+import { HistoryList } from '../components/HistoryList';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
+import { Spinner } from '../components/Spinner';
+import { VoicePicker } from '../components/VoicePicker';
 import { AudioPlayer } from '../studios/AudioPlayer';
-import { HistoryList } from '../studios/HistoryList';
-import { useConfirm } from '../studios/confirm';
-import {
-  EngineBadge,
-  Field,
-  Spinner,
-  downloadUrl,
-  formatDate,
-  useHistory,
-  useStudioSubmit,
-} from '../studios/ui';
+import { EngineBadge } from '../studios/EngineBadge';
+import { useStudioSubmit } from '../studios/submit';
 
-const LANGUAGES = [...new Map(VOICES.map((v) => [v.languageName, v.languageName])).keys()].sort((a, b) => a.localeCompare(b));
 const POLL_MS = 1000;
 
 const isFinished = (record: SpeechRecord) => record.status === 'succeeded' || record.status === 'failed';
 const engineKind = (record: SpeechRecord) => (record.engine.id === 'espeak' ? 'offline' : 'ai');
 const fileStem = (record: SpeechRecord) => `nxn-speech-${record.voiceName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${record.id.slice(0, 8)}`;
-
-/** Plays a voice's short sample line with the chosen speed and pitch; one preview at a time. */
-function usePreview() {
-  const [playing, setPlaying] = useState<string | null>(null);
-  const current = useRef<HTMLAudioElement | null>(null);
-  useEffect(() => () => current.current?.pause(), []);
-
-  async function preview(voice: Voice, speed: number, pitch: number) {
-    current.current?.pause();
-    if (playing === voice.id) {
-      setPlaying(null);
-      return;
-    }
-    setPlaying(voice.id);
-    try {
-      const response = await api.send(`/speech/voices/${encodeURIComponent(voice.id)}/preview?speed=${speed}&pitch=${pitch}`);
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string };
-        throw new Error(body.error ?? 'The preview could not be played.');
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const audio = new Audio(url);
-      current.current = audio;
-      audio.onended = () => {
-        setPlaying((p) => (p === voice.id ? null : p));
-        URL.revokeObjectURL(url);
-      };
-      await audio.play();
-    } catch (error) {
-      setPlaying(null);
-      toast.error(error instanceof Error ? error.message : 'The preview could not be played.');
-    }
-  }
-  return { playing, preview };
-}
-
-function VoicePicker({
-  value,
-  onChange,
-  configured,
-  speed,
-  pitch,
-  error,
-}: {
-  value: string;
-  onChange: (id: string) => void;
-  configured: ConfiguredEngines;
-  speed: number;
-  pitch: number;
-  error: string | undefined;
-}) {
-  const [search, setSearch] = useState('');
-  const [language, setLanguage] = useState('');
-  const [gender, setGender] = useState<'' | 'female' | 'male'>('');
-  const { playing, preview } = usePreview();
-  const q = search.trim().toLowerCase();
-  const voices = VOICES.filter(
-    (v) =>
-      (!language || v.languageName === language) &&
-      (!gender || v.gender === gender) &&
-      (!q || `${v.name} ${v.languageName} ${v.language} ${SPEECH_ENGINE_LABELS[v.engine]}`.toLowerCase().includes(q)),
-  );
-
-  return (
-    <fieldset className="grid gap-3">
-      <legend className="label mb-1">Voice</legend>
-      <div className="grid gap-2 sm:grid-cols-[2fr_2fr_1fr]">
-        <input className="input" type="search" placeholder="Search voices" aria-label="Search voices" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select className="input" aria-label="Language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-          <option value="">All languages</option>
-          {LANGUAGES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <select className="input" aria-label="Gender" value={gender} onChange={(e) => setGender(e.target.value as typeof gender)}>
-          <option value="">Any gender</option>
-          <option value="female">Female</option>
-          <option value="male">Male</option>
-        </select>
-      </div>
-      <p className="hint">
-        {voices.length} of {VOICES.length} voices
-      </p>
-      <ul className="grid max-h-80 gap-1 overflow-y-auto rounded-xl border border-white/10 bg-ink-950/40 p-1" role="listbox" aria-label="Voices">
-        {voices.length === 0 ? <li className="p-3 text-sm text-fg-muted">No voice matches these filters.</li> : null}
-        {voices.map((voice) => {
-          const available = isVoiceAvailable(voice, configured);
-          const selected = voice.id === value;
-          return (
-            <li
-              key={voice.id}
-              role="option"
-              aria-selected={selected}
-              aria-disabled={!available}
-              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${selected ? 'bg-brand-500/20 ring-1 ring-brand-400' : 'hover:bg-white/5'} ${
-                available ? 'cursor-pointer' : 'opacity-60'
-              }`}
-              onClick={() => (available ? onChange(voice.id) : toast.info(unavailableVoiceMessage(voice)))}
-            >
-              <span className="min-w-0 flex-1">
-                <span className="font-medium text-fg">{voice.name}</span>
-                <span className="ml-2 text-xs text-fg-subtle">
-                  {voice.languageName} · {voice.gender === 'female' ? 'Female' : 'Male'} · {SPEECH_ENGINE_LABELS[voice.engine]}
-                </span>
-                {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
-              </span>
-              {available ? (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={`${playing === voice.id ? 'Stop preview of' : 'Preview'} ${voice.name}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    void preview(voice, speed, pitch);
-                  }}
-                >
-                  {playing === voice.id ? '■ Stop' : '▶ Preview'}
-                </button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
-  );
-}
 
 function SpeechResult({ record, onDelete }: { record: SpeechRecord; onDelete?: () => void }) {
   const excerpt = record.text.length > 140 ? `${record.text.slice(0, 140)}…` : record.text;
@@ -226,20 +95,12 @@ export default function TextToSpeech() {
   const [voiceId, setVoiceId] = useState(DEFAULT_VOICE_ID);
   const [speed, setSpeed] = useState(1);
   const [pitch, setPitch] = useState(0);
-  const [configured, setConfigured] = useState<ConfiguredEngines>({});
   const history = useHistory<SpeechRecord>('/speech', 8);
   const { errors, setErrors, busy, submit: send } = useStudioSubmit<SpeechRecord>('/speech', (record) => history.prepend([record]));
   const confirm = useConfirm();
   const estimate = speechEstimate(text);
   const voice = findVoice(voiceId);
   const pending = useMemo(() => history.items.filter((r) => !isFinished(r)).map((r) => r.id), [history.items]);
-
-  useEffect(() => {
-    api
-      .get<{ configured: ConfiguredEngines }>('/speech/voices')
-      .then((r) => setConfigured(r.configured))
-      .catch(() => undefined);
-  }, []);
 
   // Follows generations still running until they finish; the history then holds their players.
   useEffect(() => {
@@ -307,9 +168,8 @@ export default function TextToSpeech() {
               setVoiceId(id);
               setErrors(({ voiceId: _v, ...rest }) => rest);
             }}
-            configured={configured}
-            speed={speed}
-            pitch={pitch}
+            layout="field"
+            previewSettings={{ speed, pitch }}
             error={errors.voiceId}
           />
           <div className="grid gap-5 sm:grid-cols-2">

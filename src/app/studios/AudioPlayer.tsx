@@ -1,5 +1,6 @@
 /** An in-page player: play/pause, a seekable progress bar and the time, over a plain <audio> element. */
 import { useEffect, useRef, useState } from 'react';
+import { ICON_PATHS } from '~/icons/paths';
 import { clockTime } from '~/lib/studios/script-export';
 
 export function AudioPlayer({ src, label, durationHint }: { src: string; label: string; durationHint?: number | null }) {
@@ -42,11 +43,11 @@ export function AudioPlayer({ src, label, durationHint }: { src: string; label: 
       >
         {playing ? (
           <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-            <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+            <path d={ICON_PATHS.pause} />
           </svg>
         ) : (
           <svg viewBox="0 0 24 24" className="ml-0.5 size-5" fill="currentColor" aria-hidden="true">
-            <path d="M8 5v14l11-7z" />
+            <path d={ICON_PATHS.play} />
           </svg>
         )}
       </button>

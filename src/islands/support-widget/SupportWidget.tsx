@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, type ReactNode } from 'react';
-import { LAUNCHER_ICON_SIZE, SUPPORT_ICONS as ICONS } from './icons';
-import { nextView, supportEmailHref, supportMessage, whatsAppHref, type SupportView } from './state';
+import { ICON_PATHS, type IconName } from '~/icons/paths';
+import { LAUNCHER_ICON_SIZE, nextView, supportEmailHref, supportMessage, whatsAppHref, type SupportView } from './state';
 
 export interface SupportWidgetProps {
   productName: string;
@@ -12,27 +12,27 @@ export interface SupportWidgetProps {
 
 const PANEL_TITLE_ID = 'support-panel-title';
 
-function Icon({ path, size = 22 }: { path: string; size?: number }) {
+function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={path} />
+      <path d={ICON_PATHS[name]} />
     </svg>
   );
 }
 
 
-function Option(props: { icon: string; title: string; subtitle: string; href?: string; onClick?: () => void }) {
+function Option(props: { icon: IconName; title: string; subtitle: string; href?: string; onClick?: () => void }) {
   const body = (
     <>
       <span className="support-option-icon">
-        <Icon path={props.icon} size={20} />
+        <Icon name={props.icon} size={20} />
       </span>
       <span className="grid text-left">
         <span className="font-semibold text-fg">{props.title}</span>
         <span className="text-xs text-fg-muted">{props.subtitle}</span>
       </span>
       <span className="ml-auto text-fg-subtle">
-        <Icon path={ICONS.chevron} size={18} />
+        <Icon name="chevronRight" size={18} />
       </span>
     </>
   );
@@ -57,14 +57,14 @@ function Panel(props: { title: string; onClose: () => void; onBack?: () => void;
       <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
         {props.onBack && (
           <button type="button" className="btn btn-ghost btn-sm px-2!" onClick={props.onBack} aria-label="Back to support options">
-            <Icon path={ICONS.back} size={18} />
+            <Icon name="chevronLeft" size={18} />
           </button>
         )}
         <h2 id={PANEL_TITLE_ID} ref={props.headingRef} tabIndex={-1} className="text-base font-semibold text-fg outline-none">
           {props.title}
         </h2>
         <button type="button" className="btn btn-ghost btn-sm ml-auto px-2!" onClick={props.onClose} aria-label="Close support">
-          <Icon path={ICONS.close} size={18} />
+          <Icon name="close" size={18} />
         </button>
       </div>
       <div className="grid gap-2 p-4">{props.children}</div>
@@ -114,12 +114,12 @@ export default function SupportWidget({ productName, email, whatsAppDigits, init
           aria-haspopup="dialog"
           onClick={() => dispatch('open')}
         >
-          <Icon path={ICONS.chat} size={LAUNCHER_ICON_SIZE} />
+          <Icon name="chat" size={LAUNCHER_ICON_SIZE} />
         </button>
       )}
       {view === 'options' && (
         <Panel title="How can we help?" onClose={close} headingRef={headingRef}>
-          <Option icon={ICONS.person} title="Human Support" subtitle="Talk to our team" onClick={() => dispatch('choose-human')} />
+          <Option icon="userRounded" title="Human Support" subtitle="Talk to our team" onClick={() => dispatch('choose-human')} />
         </Panel>
       )}
       {view === 'human' && (
@@ -129,12 +129,12 @@ export default function SupportWidget({ productName, email, whatsAppDigits, init
             24/7 Support Available
           </p>
           <Option
-            icon={ICONS.phone}
+            icon="phone"
             title="WhatsApp"
             subtitle="Instant response"
             href={whatsAppHref(whatsAppDigits, supportMessage(productName))}
           />
-          <Option icon={ICONS.mail} title="Email Support" subtitle={email} href={supportEmailHref(email, productName)} />
+          <Option icon="mailRounded" title="Email Support" subtitle={email} href={supportEmailHref(email, productName)} />
         </Panel>
       )}
     </div>

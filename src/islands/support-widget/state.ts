@@ -33,3 +33,6 @@ export function whatsAppHref(phoneDigits: string, message: string): string {
 export function supportEmailHref(email: string, productName: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(`Support Request - ${productName}`)}`;
 }
+
+/** The launcher's icon size, shared by the static button and the React one so both draw the same button. */
+export const LAUNCHER_ICON_SIZE = 26;

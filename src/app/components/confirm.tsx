@@ -1,9 +1,9 @@
-/** Asking before a delete, with the app's own dialog (agent/ConfirmDialog) instead of the browser's. */
+/** Asking before a delete, with the app's own dialog (./ConfirmDialog) instead of the browser's. */
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { ConfirmDialog } from '../agent/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface Question {
   title: string;

@@ -1,6 +1,7 @@
 /** The states every studio history shows the same way: loading, failed with "Try again", empty, then the list. */
 import type { ReactNode } from 'react';
-import { LoadMore, type useHistory } from './ui';
+import type { useHistory } from './history';
+import { Spinner } from './Spinner';
 
 type History<T extends { id: string }> = ReturnType<typeof useHistory<T>>;
 
@@ -43,5 +44,15 @@ export function HistoryList<T extends { id: string }>({
       )}
       <LoadMore hasMore={history.hasMore} loading={history.loadingMore} onClick={() => void history.loadMore()} />
     </>
+  );
+}
+
+export function LoadMore({ hasMore, loading, onClick }: { hasMore: boolean; loading: boolean; onClick: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <button type="button" className="btn btn-secondary btn-sm mx-auto mt-4" onClick={onClick} disabled={loading}>
+      {loading ? <Spinner /> : null}
+      Load more
+    </button>
   );
 }

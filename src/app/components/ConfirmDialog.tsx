@@ -1,6 +1,6 @@
 /** A modal question with a destructive answer: Escape or the backdrop cancels, focus starts on "Cancel". */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Spinner } from '../studios/ui';
+import { Spinner } from './Spinner';
 
 export function ConfirmDialog({
   title,

@@ -1,0 +1,123 @@
+/**
+ * The one narrator picker, for the agent and the voice studio, over the shared voice catalogue: search, language
+ * and gender filters, and a short spoken preview per voice. Cloud voices the server has no key for are listed but
+ * cannot be chosen, with the reason.
+ */
+import { useId, useMemo, useState } from 'react';
+import { ENGINE_LABELS, VOICES, findVoice, isVoiceAvailable, unavailableVoiceMessage } from '~/contract/voices';
+import { Icon } from './Icon';
+import { Spinner } from './Spinner';
+import { listVoices, VOICE_LANGUAGES } from './voice-list';
+import { useConfiguredEngines, useVoicePreview, type PreviewSettings } from './voice-preview';
+
+export function VoicePicker({
+  value,
+  onChange,
+  error,
+  layout = 'section',
+  previewSettings,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  error?: string | undefined;
+  /**
+   * `section`: under its own "Voice" heading (the agent), so the legend is for screen readers and the picker names
+   * the chosen narrator. `field`: one field of a form (the voice studio), labelled like the other fields.
+   */
+  layout?: 'section' | 'field';
+  /** Previews spoken at these settings (the voice studio's speed and pitch); otherwise at the engine's defaults. */
+  previewSettings?: PreviewSettings;
+}) {
+  const [search, setSearch] = useState('');
+  const [language, setLanguage] = useState('');
+  const [gender, setGender] = useState('');
+  const configured = useConfiguredEngines();
+  const preview = useVoicePreview(previewSettings);
+  const errorId = useId();
+  const selected = layout === 'section' ? findVoice(value) : undefined;
+  const voices = useMemo(() => listVoices({ search, language, gender }, configured), [search, language, gender, configured]);
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
+      <legend className={layout === 'section' ? 'sr-only' : 'label mb-1'}>Voice</legend>
+      {selected ? (
+        <p className="text-sm text-fg-muted" data-testid="selected-voice">
+          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {selected.languageName} · {selected.gender === 'female' ? 'Female' : 'Male'}
+        </p>
+      ) : null}
+      <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="relative">
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle" />
+          <input className="input !pl-9" type="search" placeholder="Search by name or language" aria-label="Search voices" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <select className="input" aria-label="Language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+          <option value="">All languages ({VOICE_LANGUAGES.length})</option>
+          {VOICE_LANGUAGES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select className="input" aria-label="Gender" value={gender} onChange={(e) => setGender(e.target.value)}>
+          <option value="">Any gender</option>
+          <option value="female">Female</option>
+          <option value="male">Male</option>
+        </select>
+      </div>
+      <p className="hint" aria-live="polite">
+        {voices.length} of {VOICES.length} voices
+      </p>
+      <div className="relative grid max-h-80 gap-1 overflow-y-auto rounded-xl border border-white/10 bg-ink-950/40 p-1" role="radiogroup" aria-label="Voices">
+        {voices.length === 0 ? <p className="p-3 text-sm text-fg-muted">No voice matches. Clear the search or pick another language.</p> : null}
+        {voices.map((voice) => {
+          const available = isVoiceAvailable(voice, configured);
+          const checked = voice.id === value;
+          const playing = preview.state?.id === voice.id;
+          return (
+            <div
+              key={voice.id}
+              className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${
+                checked ? 'bg-brand-500/20 ring-1 ring-brand-400' : available ? 'hover:bg-white/5' : 'opacity-60'
+              }`}
+            >
+              <label className={`flex min-w-0 flex-1 items-center gap-3 py-1 pl-1 ${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}>
+                <input type="radio" name="voice" className="sr-only" value={voice.id} checked={checked} disabled={!available} onChange={() => onChange(voice.id)} />
+                <span
+                  className={`grid size-5 shrink-0 place-items-center rounded-full border ${checked ? 'border-brand-400 bg-brand-500 text-white' : 'border-white/25'}`}
+                  aria-hidden="true"
+                >
+                  {checked ? <span className="size-2 rounded-full bg-white" /> : null}
+                </span>
+                <span className="min-w-0">
+                  <span className="font-medium text-fg">{voice.name}</span>
+                  <span className="ml-2 text-xs text-fg-subtle">
+                    {voice.languageName} · {voice.gender === 'female' ? 'Female' : 'Male'}
+                    {voice.engine === 'espeak' ? '' : ` · ${ENGINE_LABELS[voice.engine]}`}
+                  </span>
+                  {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
+                </span>
+              </label>
+              {available ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm shrink-0 !px-2.5"
+                  aria-label={`${playing ? 'Stop preview of' : 'Preview'} ${voice.name}, ${voice.languageName}`}
+                  aria-pressed={playing}
+                  onClick={() => void preview.toggle(voice)}
+                >
+                  {playing && preview.state?.loading ? <Spinner /> : <Icon name={playing ? 'stop' : 'play'} className="size-4" />}
+                  <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
+                </button>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
