@@ -2,8 +2,8 @@
  * The one rule for text a person sends: every free-text field of every request, in the browser and on the server.
  * Control characters (NUL and the rest of C0 except tab, newline and carriage return, and DEL) are invisible, and a
  * lone UTF-16 surrogate is half a character; PostgreSQL refuses NUL in text and both in jsonb, and no engine can
- * speak or draw either. Requests carrying them are refused field by field; file names are cleaned instead, since
- * the user never typed them.
+ * speak or draw either. Requests carrying them are refused field by field; file names and model replies are
+ * cleaned instead, since nobody typed them.
  */
 import { z } from 'zod';
 
@@ -44,10 +44,13 @@ export function findUncleanText(value: unknown, path: readonly (string | number)
   return undefined;
 }
 
+/** The text without the characters the rule refuses: for text nobody typed (file names, a model's reply). */
+export const stripUnsafeText = (text: string): string => text.replace(UNSAFE_ALL, '');
+
 export const FILE_NAME_MAX = 200;
 
 /** A file's display name: unsafe characters dropped, at most 200 characters (whole code points); null if none left. */
 export function cleanFileName(name: string): string | null {
-  const cleaned = Array.from(name.replace(UNSAFE_ALL, '').trim()).slice(0, FILE_NAME_MAX).join('').trim();
+  const cleaned = Array.from(stripUnsafeText(name).trim()).slice(0, FILE_NAME_MAX).join('').trim();
   return cleaned || null;
 }
