@@ -38,14 +38,14 @@ if (process.argv[2] === '--serve') {
   const { openDatabase } = await import('../src/server/db/index.ts');
   const { adjust } = await import('../src/server/credits/ledger.ts');
   const { post } = await import('../src/server/credits/service.ts');
-  const { syncProfile } = await import('../src/server/users/profiles.ts');
+  const { ensureProfile } = await import('../src/server/users/profiles.ts');
 
   // Accepted and left queued (no worker runs): the benchmark measures the accept path, not the work.
   registerJobHandler(BENCH_KIND, async () => null, { payload: z.object({}), price: () => 1 });
   const config = loadConfig({ ...process.env, ROLE: 'api', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
   const database = await openDatabase(config);
   const uid = process.env.BENCH_UID!;
-  await syncProfile(database, { uid, email: null, displayName: 'Bench', photoURL: null });
+  await ensureProfile(database, { uid, email: null, displayName: 'Bench', photoURL: null });
   await database.transaction((tx) => post(tx, { uid, move: adjust(BENCH_CREDITS), reason: 'Benchmark credits' }));
   const api = await startApiServer({ config, database, port: 0 });
   process.send?.({ url: api.url });

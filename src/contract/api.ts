@@ -3,6 +3,8 @@
  * responses). Dates travel as ISO strings.
  */
 import { z } from 'zod';
+import { idCursor } from './paging.ts';
+import { textField } from './text.ts';
 
 /** Every non-2xx body. `fields` maps a dotted input path ("options.voice") to its message (400 only). */
 export const ApiError = z.object({
@@ -15,15 +17,16 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number) => textField().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 /** `POST /auth/auth`: the profile the browser sends after sign-in (spec §7). */
 export const ProfileSyncBody = z.object({
-  uid: z.string().min(1).max(128),
+  uid: textField().min(1).max(128),
+  /** Accepted for the browser's sake; the stored e-mail is the one in the verified ID token. */
   email: optionalText(320),
   displayName: optionalText(200),
-  photoURL: z
-    .union([z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048), z.literal('')])
+  photoURL: textField()
+    .pipe(z.union([z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048), z.literal('')]))
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -67,7 +70,7 @@ export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 /** `GET /credits/ledger?cursor=&limit=`: newest first; pass `nextCursor` back to get the next page. */
 export const LedgerQuery = z.object({
-  cursor: z.string().regex(/^\d+$/, 'Must be a cursor from a previous page').optional(),
+  cursor: idCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextCursor: z.string().nullable() });
@@ -97,10 +100,10 @@ export const isFinished = (status: JobStatus): boolean => status === 'succeeded'
 
 /** `POST /jobs`: accept a job of a registered kind; its credits are reserved at once (402 if short). */
 export const CreateJobBody = z.object({
-  kind: z.string().min(1).max(64),
+  kind: textField().min(1).max(64),
   payload: z.unknown(),
   /** Same key again → the same job back instead of a second charge. */
-  idempotencyKey: z.string().min(1).max(200).optional(),
+  idempotencyKey: textField().min(1).max(200).optional(),
 });
 export type CreateJobBody = z.input<typeof CreateJobBody>;
 

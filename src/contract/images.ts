@@ -3,6 +3,7 @@
  * for engines that take free sizes, and the image record the API returns.
  */
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 export const IMAGE_ASPECTS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;
 export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
@@ -51,13 +52,11 @@ export type ImageEngineInfo = z.infer<typeof imageEngineInfoSchema>;
 export const IMAGE_LIMITS = { promptMin: 3, promptMax: 1000, negativeMax: 500, countMin: 1, countMax: 4, seedMax: 4_294_967_295 } as const;
 
 export const imageRequestSchema = z.object({
-  prompt: z
-    .string({ error: 'Describe the image.' })
+  prompt: textField({ error: 'Describe the image.' })
     .trim()
     .min(IMAGE_LIMITS.promptMin, 'Describe the image in at least 3 characters.')
     .max(IMAGE_LIMITS.promptMax, `Keep the prompt under ${IMAGE_LIMITS.promptMax} characters.`),
-  negativePrompt: z
-    .string()
+  negativePrompt: textField()
     .trim()
     .max(IMAGE_LIMITS.negativeMax, `Keep the negative prompt under ${IMAGE_LIMITS.negativeMax} characters.`)
     .default(''),

@@ -3,6 +3,7 @@
  * timing rule both sides apply so an edited script keeps consistent scene times.
  */
 import { z } from 'zod';
+import { textField } from './text.ts';
 import { countWords } from './words.ts';
 
 export const SCRIPT_PLATFORMS = ['youtube', 'shorts', 'square'] as const;
@@ -44,7 +45,7 @@ export const SCRIPT_LIMITS = {
 export const WORDS_PER_SECOND = 150 / 60;
 
 const trimmed = (max: number, what: string) =>
-  z.string({ error: `Enter ${what}.` }).trim().max(max, `Keep ${what} under ${max} characters.`);
+  textField({ error: `Enter ${what}.` }).trim().max(max, `Keep ${what} under ${max} characters.`);
 
 export const scriptRequestSchema = z
   .object({
@@ -91,13 +92,11 @@ export const SCRIPT_CONTENT_LIMITS = {
 } as const;
 
 export const scriptSceneSchema = z.object({
-  narration: z
-    .string()
+  narration: textField()
     .trim()
     .min(1, 'A scene needs narration.')
     .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`),
-  visualCue: z
-    .string()
+  visualCue: textField()
     .trim()
     .max(SCRIPT_CONTENT_LIMITS.visualCueMax, `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`),
   startSec: z.number().min(0),
@@ -108,21 +107,20 @@ export type ScriptScene = z.infer<typeof scriptSceneSchema>;
 /** The editable body of a script; timings are recomputed from the words, so callers may send stale ones. */
 export const scriptContentSchema = z.object({
   titles: z
-    .array(z.string().trim().min(1, 'Titles cannot be empty.').max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'))
+    .array(textField().trim().min(1, 'Titles cannot be empty.').max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'))
     .min(1, 'Keep at least one title.')
     .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`),
-  hook: z.string().trim().max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
+  hook: textField().trim().max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
   scenes: z
     .array(scriptSceneSchema)
     .min(1, 'Keep at least one scene.')
     .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`),
-  cta: z.string().trim().max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
-  description: z
-    .string()
+  cta: textField().trim().max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
+  description: textField()
     .trim()
     .max(SCRIPT_CONTENT_LIMITS.descriptionMax, `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`),
   hashtags: z
-    .array(z.string().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
+    .array(textField().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
     .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`),
 });
 export type ScriptContent = z.infer<typeof scriptContentSchema>;

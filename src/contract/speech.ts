@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ttsCost } from './pricing.ts';
+import { textField } from './text.ts';
 import { findVoice, type VoiceEngine } from './voices.ts';
 
 export const SPEECH_LIMITS = {
@@ -11,6 +12,8 @@ export const SPEECH_LIMITS = {
   textMax: 5000,
   speedMin: 0.5,
   speedMax: 2,
+  /** The speed slider's step; the API snaps speeds to it (see snapSpeed). */
+  speedStep: 0.05,
   /** Semitones. */
   pitchMin: -6,
   pitchMax: 6,
@@ -18,28 +21,43 @@ export const SPEECH_LIMITS = {
 
 export const speechCharCount = (text: string): number => [...text.trim()].length;
 
+const STEPS_PER_UNIT = Math.round(1 / SPEECH_LIMITS.speedStep);
+
+/**
+ * The nearest speed the slider offers. Free voice previews are cached per voice, speed and pitch; without snapping,
+ * 1 and 1.0000001 would be two previews and every fraction a fresh, free synthesis.
+ */
+export const snapSpeed = (speed: number): number => Math.round(speed * STEPS_PER_UNIT) / STEPS_PER_UNIT;
+
+const speedField = z.coerce
+  .number({ error: 'Speed must be a number.' })
+  .min(SPEECH_LIMITS.speedMin, `Speed is at least ${SPEECH_LIMITS.speedMin}×.`)
+  .max(SPEECH_LIMITS.speedMax, `Speed is at most ${SPEECH_LIMITS.speedMax}×.`)
+  .transform(snapSpeed)
+  .default(1);
+
+const pitchField = z.coerce
+  .number({ error: 'Pitch must be a number.' })
+  .int('Pitch moves in whole semitones.')
+  .min(SPEECH_LIMITS.pitchMin, `Pitch is at least ${SPEECH_LIMITS.pitchMin} semitones.`)
+  .max(SPEECH_LIMITS.pitchMax, `Pitch is at most +${SPEECH_LIMITS.pitchMax} semitones.`)
+  .default(0);
+
 export const speechRequestSchema = z.object({
-  text: z
-    .string({ error: 'Enter the text to speak.' })
+  text: textField({ error: 'Enter the text to speak.' })
     .trim()
     .min(1, 'Enter the text to speak.')
     .refine((t) => speechCharCount(t) <= SPEECH_LIMITS.textMax, `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`)
     .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.'),
   voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
-  speed: z.coerce
-    .number({ error: 'Speed must be a number.' })
-    .min(SPEECH_LIMITS.speedMin, `Speed is at least ${SPEECH_LIMITS.speedMin}×.`)
-    .max(SPEECH_LIMITS.speedMax, `Speed is at most ${SPEECH_LIMITS.speedMax}×.`)
-    .default(1),
-  pitch: z.coerce
-    .number({ error: 'Pitch must be a number.' })
-    .int('Pitch moves in whole semitones.')
-    .min(SPEECH_LIMITS.pitchMin, `Pitch is at least ${SPEECH_LIMITS.pitchMin} semitones.`)
-    .max(SPEECH_LIMITS.pitchMax, `Pitch is at most +${SPEECH_LIMITS.pitchMax} semitones.`)
-    .default(0),
+  speed: speedField,
+  pitch: pitchField,
 });
 export type SpeechRequestInput = z.input<typeof speechRequestSchema>;
 export type SpeechRequest = z.output<typeof speechRequestSchema>;
+
+/** `GET /speech/voices/:voiceId/preview?speed=&pitch=`: the same speed and pitch rules as a request. */
+export const speechPreviewQuery = z.object({ speed: speedField, pitch: pitchField });
 
 /** What the editor shows under the text box before the user commits. */
 export function speechEstimate(text: string): { chars: number; cost: number; overLimit: boolean } {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { VIDEO_RESOLUTIONS, videoCost, type VideoResolution } from './pricing.ts';
 import { countWords, WORDS_PER_SECOND } from './scripts.ts';
+import { textField } from './text.ts';
 import { findVoice } from './voices.ts';
 
 export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
@@ -66,8 +67,7 @@ export const estimateVideoCost = (script: string, resolution: VideoResolution): 
 
 export const createVideoRequestSchema = z
   .object({
-    script: z
-      .string({ error: 'Write a script first: the narration is made from it.' })
+    script: textField({ error: 'Write a script first: the narration is made from it.' })
       .trim()
       .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
     voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
@@ -76,7 +76,7 @@ export const createVideoRequestSchema = z
     captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
     visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
     imageFileIds: z
-      .array(z.string().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
+      .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
       .default([]),
     music: z

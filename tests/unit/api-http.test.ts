@@ -80,7 +80,7 @@ describe('verified token cache', () => {
       {
         async verify(token) {
           calls++;
-          return token === 'good' ? { uid: 'u1', email: null, exp: 1_100 } : undefined;
+          return token === 'good' ? { uid: 'u1', email: null, name: null, picture: null, exp: 1_100 } : undefined;
         },
       },
       { now: () => clock },

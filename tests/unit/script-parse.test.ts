@@ -73,6 +73,14 @@ describe('parsing a script reply', () => {
     expect(script.scenes[0]!.narration.length).toBeLessThanOrEqual(1500);
   });
 
+  it('drops control characters and broken surrogates a model emits, so its script passes the script rules', () => {
+    const noisy = { ...full, hook: 'Your coffee\u0000 could\u000B taste twice as good.\uD800', titles: ['Better\u001B Coffee'] };
+    const script = parse(JSON.stringify(noisy))!;
+    expect(script.hook).toBe('Your coffee could taste twice as good.');
+    expect(script.titles[0]).toBe('Better Coffee');
+    expect(scriptContentSchema.safeParse(script).success).toBe(true);
+  });
+
   it('rejects replies without usable scenes', () => {
     expect(parse('Sorry, as an AI I cannot write scripts.')).toBeUndefined();
     expect(parse('{"titles": ["x"], "hook": "y"}')).toBeUndefined();

@@ -181,7 +181,7 @@ export default function TextToSpeech() {
                   className="accent-brand-400"
                   min={SPEECH_LIMITS.speedMin}
                   max={SPEECH_LIMITS.speedMax}
-                  step={0.05}
+                  step={SPEECH_LIMITS.speedStep}
                   value={speed}
                   onChange={(e) => setSpeed(Number(e.target.value))}
                 />

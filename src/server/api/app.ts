@@ -1,11 +1,11 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
- * IP rate limit → body limit → (health checks, signed file links) → token → user rate limit → routes.
+ * IP rate limit → body limit → (health checks, signed file links) → token → user rate limit → profile → routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { requireUser } from '../auth/middleware.ts';
+import { requireProfile, requireUser } from '../auth/middleware.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
 import type { ApiDeps, AppEnv } from './context.ts';
@@ -46,6 +46,7 @@ export function createApiApp(deps: ApiDeps) {
 
   app.use(requireUser(deps.verifier));
   app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
+  app.use(requireProfile(deps.database));
   app.route('/', profileRoutes(deps));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);

@@ -1,9 +1,10 @@
 import type { ServerConfig } from '../config.ts';
-import type { TokenVerifier } from '../auth/firebase.ts';
+import type { TokenVerifier, VerifiedUser } from '../auth/firebase.ts';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../http/logger.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Storage } from '../storage/index.ts';
+import type { ProfileCreation } from '../users/profiles.ts';
 
 /** Everything a route needs, built once per server and handed to every route module. */
 export interface ApiDeps {
@@ -20,6 +21,9 @@ export interface AppEnv {
     requestId: string;
     /** Set by requireUser for every route except the health checks. */
     uid: string;
+    user: VerifiedUser;
+    /** Set by requireProfile: whether this very request created the user's profile. */
+    profileCreation: ProfileCreation;
     log: Logger;
   };
 }

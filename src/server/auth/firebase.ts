@@ -8,7 +8,10 @@ import type { ServerConfig } from '../config.ts';
 
 export interface VerifiedUser {
   uid: string;
+  /** The token's claims, as Firebase vouches for them; the profile takes its e-mail from here, never from a body. */
   email: string | null;
+  name: string | null;
+  picture: string | null;
   /** Token expiry, epoch seconds. */
   exp: number;
 }
@@ -35,7 +38,8 @@ export function createFirebaseVerifier(config: ServerConfig['firebase'], onRejec
     async verify(idToken) {
       try {
         const decoded = await auth.verifyIdToken(idToken);
-        return { uid: decoded.uid, email: decoded.email ?? null, exp: decoded.exp };
+        const claim = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+        return { uid: decoded.uid, email: claim(decoded.email), name: claim(decoded.name), picture: claim(decoded.picture), exp: decoded.exp };
       } catch (error) {
         if (isRejection(error)) {
           onReject?.((error as { code: string }).code);

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
+import { formatPageCursor, isUuid, parsePageCursor } from '../../contract/paging.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';
@@ -153,14 +154,14 @@ export class JobQueue {
   }
 
   async get(uid: string, id: string): Promise<JobRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await this.database.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.uid, uid)));
     return row;
   }
 
   /** Newest first; the cursor is `<createdAt ISO>|<id>` of the last row of the previous page. */
   async list(uid: string, limit: number, cursor?: string): Promise<{ jobs: JobRow[]; nextCursor: string | null }> {
-    const after = cursor ? parseCursor(cursor) : undefined;
+    const after = cursor ? parsePageCursor(cursor) : undefined;
     const rows = await this.database.db
       .select()
       .from(jobs)
@@ -174,7 +175,7 @@ export class JobQueue {
       .limit(limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { jobs: page, nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+    return { jobs: page, nextCursor: rows.length > limit && last ? formatPageCursor(last) : null };
   }
 
   /** Cancels a queued or running job and returns its credits. A running handler sees its signal abort. */
@@ -233,10 +234,3 @@ export class JobQueue {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function parseCursor(cursor: string): { createdAt: Date; id: string } | undefined {
-  const [iso, id] = cursor.split('|');
-  const createdAt = new Date(iso ?? '');
-  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
-}

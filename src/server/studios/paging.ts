@@ -5,25 +5,18 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { formatPageCursor, isUuid, pageCursor, parsePageCursor } from '../../contract/paging.ts';
+
+export { isUuid };
 
 export const HistoryQuery = z.object({
-  cursor: z.string().max(100).optional(),
+  cursor: pageCursor.optional(),
   limit: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50').default(12),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
-
-export function parseCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [iso, id] = cursor.split('|');
-  const createdAt = new Date(iso ?? '');
-  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
-}
-
-/** WHERE and ORDER BY for one page of `table` owned by `uid`. */
+/** WHERE and ORDER BY for one page of `table` owned by `uid`; `cursor` has passed HistoryQuery. */
 export function pageOf(columns: { uid: PgColumn; createdAt: PgColumn; id: PgColumn }, uid: string, cursor: string | undefined) {
-  const after = parseCursor(cursor);
+  const after = cursor ? parsePageCursor(cursor) : undefined;
   const where: SQL | undefined = and(
     eq(columns.uid, uid),
     after ? or(lt(columns.createdAt, after.createdAt), and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id))) : undefined,
@@ -35,5 +28,5 @@ export function pageOf(columns: { uid: PgColumn; createdAt: PgColumn; id: PgColu
 export function cutPage<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  return { rows: page, nextCursor: rows.length > limit && last ? formatPageCursor(last) : null };
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { type SignedUrl } from '../../../contract/api.ts';
+import { cleanFileName, FILE_NAME_MAX } from '../../../contract/text.ts';
 import { authenticate } from '../../auth/middleware.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
@@ -21,7 +22,7 @@ import type { ApiDeps, AppEnv } from '../context.ts';
 const DIRECT_URL_SECONDS = 5 * 60;
 const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
 
-const UploadQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
+const UploadQuery = z.object({ name: z.string().trim().min(1).max(FILE_NAME_MAX).transform(cleanFileName).optional() });
 
 /** Parses a single `bytes=a-b` range (what media elements send); undefined means "whole file". */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {

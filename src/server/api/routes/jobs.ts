@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import { pageCursor } from '../../../contract/paging.ts';
 import { CreateJobBody, isFinished, JOB_EVENT, type Job, type JobPage } from '../../../contract/api.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
@@ -10,12 +11,12 @@ import { getJobDefinition } from '../../jobs/registry.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
 const JobListQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\|[0-9a-f-]{36}$/i, 'Must be a cursor from a previous page')
-    .optional(),
+  cursor: pageCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** The Idempotency-Key header obeys the body field's rules (it is stored and indexed the same way). */
+const IdempotencyHeader = CreateJobBody.pick({ idempotencyKey: true });
 
 /** How often an event stream re-reads the job; a change is sent at most this late. */
 const EVENT_POLL_MS = 500;
@@ -32,7 +33,7 @@ export function jobRoutes({ queue }: ApiDeps) {
       const def = getJobDefinition(body.kind);
       if (!def || def.public === false) throw new HttpError(400, 'Invalid input', { kind: 'Unknown job kind' });
       const payload = parse(def.payload, body.payload);
-      const idempotencyKey = body.idempotencyKey ?? c.req.header('idempotency-key');
+      const idempotencyKey = body.idempotencyKey ?? parse(IdempotencyHeader, { idempotencyKey: c.req.header('idempotency-key') }).idempotencyKey;
       const { job, created } = await queue.enqueue({ uid: c.get('uid'), kind: body.kind, payload, ...(idempotencyKey ? { idempotencyKey } : {}) });
       return c.json(toJob(job), created ? 201 : 200);
     })

@@ -3,7 +3,7 @@ import { LedgerEntry, LedgerPage, LedgerQuery, MeResponse, ProfileSyncBody, Prof
 import { ledgerPage } from '../../credits/service.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
-import { getProfile, syncProfile } from '../../users/profiles.ts';
+import { getProfile, profileFromToken, updateProfile } from '../../users/profiles.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
 type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>['entries'][number];
@@ -19,21 +19,24 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 
 export function profileRoutes({ database }: ApiDeps) {
   return new Hono<AppEnv>()
+    /** The profile itself exists already (requireProfile); this brings its name and photo up to date. */
     .post('/auth/auth', async (c) => {
       const body = await jsonBody(c, ProfileSyncBody);
-      if (body.uid !== c.get('uid')) throw new HttpError(403, 'The profile does not belong to the signed-in user');
-      const result = await syncProfile(database, body);
-      if (result.created) c.get('log').info({ granted: result.granted }, 'new user');
+      const user = c.get('user');
+      if (body.uid !== user.uid) throw new HttpError(403, 'The profile does not belong to the signed-in user');
+      // The body's e-mail is whatever the browser claims; the token's is the one Firebase vouches for.
+      const { email } = profileFromToken(user);
+      const result = { ...(await updateProfile(database, { ...body, email })), ...c.get('profileCreation') };
       return c.json(result satisfies ProfileSyncResponse, result.created ? 201 : 200);
     })
     .get('/me', async (c) => {
       const me = await getProfile(database.db, c.get('uid'));
-      if (!me) throw notFound('Profile not found: sync it with POST /auth/auth first');
+      if (!me) throw notFound('Profile not found');
       return c.json(me satisfies MeResponse);
     })
     .get('/credits/ledger', async (c) => {
       const q = query(c, LedgerQuery);
-      const page = await ledgerPage(database.db, c.get('uid'), q.limit, q.cursor === undefined ? undefined : Number(q.cursor));
+      const page = await ledgerPage(database.db, c.get('uid'), q.limit, q.cursor);
       return c.json({ entries: page.entries.map(toEntry), nextCursor: page.nextCursor } satisfies LedgerPage);
     });
 }

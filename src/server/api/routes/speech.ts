@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { speechRequestSchema, SPEECH_ENGINE_LABELS, SPEECH_LIMITS, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
+import { speechPreviewQuery, speechRequestSchema, SPEECH_ENGINE_LABELS, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
 import { ttsCost } from '../../../contract/pricing.ts';
 import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { encodeWav } from '../../media/wav.ts';
@@ -20,12 +19,10 @@ import { deleteSpeech, getSpeech, insertSpeechRow, listSpeech } from '../../stud
 import { planSpeech } from '../../studios/speech/synthesize.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
-const PreviewQuery = z.object({
-  speed: z.coerce.number().min(SPEECH_LIMITS.speedMin).max(SPEECH_LIMITS.speedMax).default(1),
-  pitch: z.coerce.number().int().min(SPEECH_LIMITS.pitchMin).max(SPEECH_LIMITS.pitchMax).default(0),
-});
-
-/** Previews are a handful of seconds each; a small cache spares the engines (and cloud bills) repeat work. */
+/**
+ * Previews are a handful of seconds each; a small cache spares the engines (and cloud bills) repeat work. Speeds
+ * arrive snapped to the slider's steps, so the keys are few and a repeat is always a hit.
+ */
 const PREVIEW_CACHE_SIZE = 64;
 
 export function speechRoutes(deps: ApiDeps) {
@@ -42,7 +39,7 @@ export function speechRoutes(deps: ApiDeps) {
       const voice = findVoice(c.req.param('voiceId'));
       if (!voice) throw notFound('Voice not found');
       if (!isVoiceAvailable(voice, configured())) throw new HttpError(409, unavailableVoiceMessage(voice));
-      const { speed, pitch } = query(c, PreviewQuery);
+      const { speed, pitch } = query(c, speechPreviewQuery);
       const key = `${voice.id}|${speed}|${pitch}`;
       let wav = previews.get(key);
       if (!wav) {

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type UploadedImage, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
+import { cleanFileName } from '../../../contract/text.ts';
 import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
@@ -93,7 +94,7 @@ export function videoRoutes(deps: ApiDeps) {
         const id = randomUUID();
         const key = storageKey(uid, id);
         await storage.put(key, bytes, contentType);
-        const name = file.name.trim().slice(0, 200) || null;
+        const name = cleanFileName(file.name);
         const row = await recordFile(database.db, { id, uid, storageKey: key, contentType, size: bytes.byteLength, name });
         const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, ...size, url: linker(c.req.url)(row.id) };
         return c.json(answer, 201);

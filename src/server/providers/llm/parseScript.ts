@@ -13,6 +13,7 @@ import {
   type ScriptContent,
   type ScriptPlatform,
 } from '~/contract/scripts';
+import { stripUnsafeText } from '~/contract/text';
 import { shorten, visualCueFor } from './builtinWriter';
 
 /** Returns the text of the first balanced {...} in `text`, respecting strings, or undefined. */
@@ -33,10 +34,13 @@ export function firstBalancedObject(text: string): string | undefined {
   return undefined;
 }
 
+/** Models can emit control characters (even \u0000); the script rules refuse them, so they go here. */
+const cleanStrings = (_key: string, value: unknown): unknown => (typeof value === 'string' ? stripUnsafeText(value) : value);
+
 const tryParse = (json: string): unknown => {
   for (const candidate of [json, json.replace(/,\s*([}\]])/g, '$1')]) {
     try {
-      return JSON.parse(candidate);
+      return JSON.parse(candidate, cleanStrings);
     } catch {
       // next repair
     }
