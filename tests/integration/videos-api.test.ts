@@ -158,6 +158,21 @@ describe('videos API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
+  it('refuses to retry a video through the generic job route, which would charge and render it behind the video', async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request());
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    const job = (await api('GET', '/jobs')).body.jobs.find((j: any) => j.kind === 'video');
+    expect(job.status).toBe('cancelled');
+
+    const generic = await api('POST', `/jobs/${job.id}/retry`);
+    expect(generic.status).toBe(409);
+    expect(generic.body.error).toMatch(/try it again from that page/);
+    expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({ status: 'cancelled', creditsCharged: 0 });
+  });
+
   it("answers 404 for another user's video on every route and lists only the user's own", async () => {
     const owner = await signedUp();
     const other = await signedUp();

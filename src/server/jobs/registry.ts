@@ -52,7 +52,11 @@ export interface JobOptions<P, R> {
   retryLimit?: number;
   /** A run longer than this fails (then retries). Default 30 minutes. */
   timeoutSeconds?: number;
-  /** Whether browsers may create it through `POST /jobs`; false for kinds only a feature route enqueues. Default true. */
+  /**
+   * Whether browsers may create it through `POST /jobs`, and run it again through `POST /jobs/:id/retry`; false
+   * for kinds only a feature route enqueues. Such a kind has its own record (a video, a speech row) that a bare
+   * job retry would leave behind, so it is retried only through its feature. Default true.
+   */
   public?: boolean;
   /** In the transaction that marks success and captures the credits: write the feature's own rows here. */
   onSuccess?: (tx: Tx, job: JobRow, result: R) => Promise<void>;
