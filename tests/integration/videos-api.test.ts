@@ -13,18 +13,20 @@ import { encodePng } from '~/server/providers/images/png';
 import { apiSuite, until } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 
-/** A second of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
-const spokenPcm = Buffer.from(Int16Array.from({ length: 24_000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
+/** `seconds` of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
+const spokenPcm = (seconds: number) =>
+  Buffer.from(Int16Array.from({ length: 24_000 * seconds }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
 
 /**
  * Plays OpenAI's speech endpoint. It refuses the key, so a video can fail the way a real one would, unless a test
- * lets call number n through with `speech.answers`; `speech.calls` counts the requests.
+ * lets call number n through with `speech.answers`; `speech.calls` counts the requests. Each answer is a
+ * `speech.seconds`-long reading of the scene, whatever its text.
  */
-const speech = { calls: 0, answers: (_call: number) => false };
+const speech = { calls: 0, answers: (_call: number) => false, seconds: 1 };
 const suite = apiSuite('videos', (req, res) => {
   req.resume().on('end', () => {
     if (req.url === '/v1/audio/speech' && speech.answers(++speech.calls)) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(spokenPcm);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(spokenPcm(speech.seconds));
     } else {
       res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
@@ -77,6 +79,10 @@ describe('videos API', () => {
     const noImages = await api('POST', '/videos', request({ visuals: 'uploaded' }));
     expect(noImages.status).toBe(400);
     expect(noImages.body.fields.imageFileIds).toMatch(/Upload at least one image/);
+
+    const nothingToRead = await api('POST', '/videos', request({ script: '[Upbeat music]\n\nhttps://example.com/promo\n\n```\nplay(intro)\n```' }));
+    expect(nothingToRead.status).toBe(400);
+    expect(nothingToRead.body.fields.script).toMatch(/nothing here a voice can read: stage directions in \[brackets\], links and code/);
 
     const cloudVoice = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
     expect(cloudVoice.status).toBe(400);
@@ -279,6 +285,7 @@ describe('videos API', () => {
     } finally {
       process.env = saved;
       speech.answers = () => false;
+      speech.seconds = 1;
     }
   }
 
@@ -303,6 +310,43 @@ describe('videos API', () => {
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     });
   });
+  it('charges the finished video per started minute of its real length, never more than it held', async () => {
+    await withOpenAiVoices(async (api) => {
+      // Estimated at 1:04 and held as 2 minutes; the voice reads each scene in a second, so the video is shorter.
+      speech.answers = () => true;
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: words(160) }));
+      expect(created.body).toMatchObject({ estimatedSec: 64, cost: 20 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+      const made = await settled(api, created.body.id, 180_000);
+      expect(made.status).toBe('succeeded');
+      expect(made.durationSec).toBeLessThan(60);
+      expect(made).toMatchObject({ cost: 10, creditsCharged: 10 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
+      const ledger = (await api('GET', '/credits/ledger?limit=3')).body.entries.map((e: any) => [e.kind, e.delta, e.reservedDelta]);
+      expect(ledger).toEqual([
+        ['release', 10, -10],
+        ['capture', 0, -10],
+        ['reserve', -20, 20],
+      ]);
+    });
+  }, 240_000);
+
+  it('stops before rendering, and charges nothing, when the real narration runs past 5 minutes', async () => {
+    await withOpenAiVoices(async (api) => {
+      // A 6-second script that the voice reads for 5:05.
+      speech.calls = 0;
+      speech.answers = () => true;
+      speech.seconds = 305;
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
+      expect(created.body.cost).toBe(10);
+      const failed = await settled(api, created.body.id);
+      expect(failed).toMatchObject({ status: 'failed', stage: 'narrate', video: null, creditsCharged: 0 });
+      expect(failed.error).toBe('The narration runs 5:06, over the 5-minute limit. Shorten the script and try again. No credits were charged.');
+      expect(speech.calls).toBe(1);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    });
+  }, 240_000);
+
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
     await withOpenAiVoices(async (api) => {
       // Three paragraphs, three scenes; the voice service answers the first and then refuses.

@@ -42,10 +42,10 @@ export interface JobOptions<P, R> {
   /** Credits reserved on accept. Use the pure functions of src/contract/pricing.ts. */
   price: (payload: P) => number;
   /**
-   * Credits a success actually used, when it delivered less than was priced (3 of 4 images): at most the price,
-   * and the rest of the reservation is released. Default: the whole price.
+   * Credits a success actually used, when it delivered less than was priced (3 of 4 images, a video shorter than
+   * estimated): at most the price, and the rest of the reservation is released. Default: the whole price.
    */
-  charge?: (result: R) => number;
+  charge?: (result: R, payload: P) => number;
   /** This module's `import.meta.url`: the handler then runs in a forked child so the parent stays responsive. */
   runInChild?: string;
   /** Automatic retries after a failure (with exponential backoff). Default 2. */
@@ -58,8 +58,8 @@ export interface JobOptions<P, R> {
    * job retry would leave behind, so it is retried only through its feature. Default true.
    */
   public?: boolean;
-  /** In the transaction that marks success and captures the credits: write the feature's own rows here. */
-  onSuccess?: (tx: Tx, job: JobRow, result: R) => Promise<void>;
+  /** In the transaction that marks success and captures `charged` credits: write the feature's own rows here. */
+  onSuccess?: (tx: Tx, job: JobRow, result: R, charged: number) => Promise<void>;
   /** In the transaction that marks failure or cancellation and releases the credits. */
   onFailure?: (tx: Tx, job: JobRow) => Promise<void>;
 }

@@ -223,7 +223,8 @@ export interface FinishedVideo {
   height: number;
 }
 
-export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo): Promise<void> {
+/** `charged`: what the finished video cost, which replaces the estimate's price held until now. */
+export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo, charged: number): Promise<void> {
   const [row] = await tx.select({ options: videos.options }).from(videos).where(eq(videos.jobId, jobId));
   if (!row) return;
   await tx
@@ -236,6 +237,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       thumbnailFileId: result.thumbnailFileId,
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
+      cost: charged,
       options: { ...row.options, width: result.width, height: result.height },
       error: null,
       updatedAt: sql`now()`,
