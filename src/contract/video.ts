@@ -137,7 +137,6 @@ export function narrationLengthError(durationMs: number): string | null {
 export const estimateVideoCost = (script: string, resolution: VideoResolution): number =>
   videoCost(estimateDurationSeconds(script) * 1000, resolution);
 
-
 export const createVideoRequestSchema = z
   .object({
     script: z
