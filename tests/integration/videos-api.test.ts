@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { VIDEO_STAGE_IDS } from '~/contract/video';
@@ -177,6 +178,20 @@ describe('videos API', () => {
     expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({ status: 'cancelled', creditsCharged: 0 });
+  });
+
+  it("retries a video under today's rules: a script they refuse is answered with a field error, not charged again", async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request());
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    // As a video accepted before scripts of stage directions only were refused up front.
+    await suite.stack.database.db.execute(sql`update videos set script = '[Upbeat music] [Cut to the beach]' where id = ${created.body.id}`);
+
+    const retried = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(retried.status).toBe(400);
+    expect(retried.body.fields.script).toMatch(/nothing here a voice can read/);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('GET', `/videos/${created.body.id}`)).body.status).toBe('cancelled');
   });
 
   it("answers 404 for another user's video on every route and lists only the user's own", async () => {
