@@ -180,7 +180,7 @@ describe('videos API', () => {
     expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({ status: 'cancelled', creditsCharged: 0 });
   });
 
-  it("retries a video under today's rules: a script they refuse is answered with a field error, not charged again", async () => {
+  it("retries a video under today's rules: a script they refuse is answered with a field error, any other is priced anew", async () => {
     const { api } = await signedUp();
     const created = await api('POST', '/videos', request());
     await api('POST', `/videos/${created.body.id}/cancel`);
@@ -192,6 +192,14 @@ describe('videos API', () => {
     expect(retried.body.fields.script).toMatch(/nothing here a voice can read/);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     expect((await api('GET', `/videos/${created.body.id}`)).body.status).toBe('cancelled');
+
+    // Priced by today's estimate too, and the video shows what its new run holds.
+    await suite.stack.database.db.execute(sql`update videos set script = ${words(160)} where id = ${created.body.id}`);
+    const again = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(again.status).toBe(202);
+    expect(again.body.cost).toBe(20);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+    await api('POST', `/videos/${created.body.id}/cancel`);
   });
 
   it("answers 404 for another user's video on every route and lists only the user's own", async () => {

@@ -148,7 +148,7 @@ export function videoRoutes(deps: ApiDeps) {
           kind: VIDEO_JOB,
           payload: { videoId: id, request } satisfies VideoJobPayload,
           inTx: async (tx, job: JobRow) => {
-            if (!(await attachRetryJob(tx, uid, id, current.jobId, job.id))) throw new RetryRaced();
+            if (!(await attachRetryJob(tx, uid, id, current.jobId, job))) throw new RetryRaced();
           },
         });
       } catch (error) {
