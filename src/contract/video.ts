@@ -1,11 +1,14 @@
 /**
  * The create-video request as both sides validate it, plus the live figures the editor shows while typing
- * (word count, estimated length, cost). The estimate uses the same 150 words a minute as the script generator.
+ * (word count, estimated length, cost). The estimate uses the same 150 words a minute as the script generator,
+ * with floors a script cannot slip under (see NARRATION_PACE).
  */
 import { z } from 'zod';
 import { VIDEO_RESOLUTIONS, videoCost, type VideoResolution } from './pricing.ts';
-import { countWords, WORDS_PER_SECOND } from './scripts.ts';
+import { cleanScript } from './clean.ts';
+import { WORDS_PER_SECOND } from './scripts.ts';
 import { textField } from './text.ts';
+import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
 import { findVoice } from './voices.ts';
 
 export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
@@ -40,10 +43,56 @@ export const VIDEO_LIMITS = {
   defaultMusicVolume: 30,
 } as const;
 
-/** Same rule as the script generator, so a generated script and its video agree on length. */
-export const wordCount = countWords;
+/**
+ * How fast narration runs, for the estimate. Words at the script generator's 150 a minute; but a voice cannot read
+ * 450 letters joined into one "word", or a run of one-word sentences, at that pace, so the estimate also never
+ * goes below what the characters take to read, nor below a second a sentence (its pause included). eSpeak,
+ * measured: ordinary prose at 11 letters a second and 157 words a minute, a one-word sentence 0.92 s, 450 letters
+ * with no space 12 s, 450 digits 14 s; the estimate is above each.
+ */
+export const NARRATION_PACE = {
+  wordsPerSecond: WORDS_PER_SECOND,
+  /** Letters, digits and read-out symbols; prose stays under its word estimate at this pace. */
+  charsPerSecond: 15,
+  minSecondsPerSentence: 1,
+} as const;
 
-export const estimateDurationSeconds = (script: string): number => Math.round(wordCount(script) / WORDS_PER_SECOND);
+const READ_CHARACTER = /[\p{L}\p{N}\p{S}]/gu;
+
+export interface NarrationEstimate {
+  /** Words the voice will say: of the cleaned script, with "a,b,c" counted as three. */
+  words: number;
+  /** Unrounded. */
+  seconds: number;
+}
+
+/** The narration the pipeline will read (cleanScript) and how long it runs. Pure; the editor calls it per keystroke. */
+export function estimateNarration(script: string): NarrationEstimate {
+  const text = cleanScript(script);
+  const { wordsPerSecond, minSecondsPerSentence, charsPerSecond } = NARRATION_PACE;
+  let words = 0;
+  // Counted in words (a short sentence as the words its second would hold), divided once: 750 words is exactly 300 s.
+  let paced = 0;
+  let sentenceWords = 0;
+  const endSentence = () => {
+    if (sentenceWords > 0) paced += Math.max(sentenceWords, minSecondsPerSentence * wordsPerSecond);
+    sentenceWords = 0;
+  };
+  for (const token of tokenizeWords(text)) {
+    const spoken = spokenWords(token.text);
+    words += spoken;
+    sentenceWords += spoken;
+    if (SENTENCE_END.test(token.text)) endSentence();
+  }
+  endSentence();
+  const characters = text.match(READ_CHARACTER)?.length ?? 0;
+  return { words, seconds: Math.max(paced / wordsPerSecond, characters / charsPerSecond) };
+}
+
+/** Words the narration will say, as the editor shows them. */
+export const wordCount = (script: string): number => estimateNarration(script).words;
+
+export const estimateDurationSeconds = (script: string): number => Math.round(estimateNarration(script).seconds);
 
 /** "4:05" */
 export const formatDuration = (seconds: number): string => {
@@ -51,23 +100,47 @@ export const formatDuration = (seconds: number): string => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
+export const EMPTY_SCRIPT_MESSAGE = 'Write a script first: the narration is made from it.';
+
+/** For a script whose every line is dropped by cleanScript; the pipeline says the same if one ever gets through. */
+export const NOTHING_TO_READ_MESSAGE =
+  'There is nothing here a voice can read: stage directions in [brackets], links and code are left out of the narration. Write the words the narrator should say.';
+
 /** Null when the script fits; otherwise the message the editor and the API both show. */
 export function scriptLengthError(script: string): string | null {
-  const words = wordCount(script);
-  if (words === 0) return 'Write a script first: the narration is made from it.';
-  if (words <= VIDEO_LIMITS.maxWords) return null;
+  if (countWords(script) === 0) return EMPTY_SCRIPT_MESSAGE;
+  const { words, seconds } = estimateNarration(script);
+  if (words === 0) return NOTHING_TO_READ_MESSAGE;
+  if (seconds <= VIDEO_LIMITS.maxSeconds) return null;
+  const cut = Math.ceil((seconds - VIDEO_LIMITS.maxSeconds) * NARRATION_PACE.wordsPerSecond);
   return (
-    `This script would run about ${formatDuration(words / WORDS_PER_SECOND)}. Videos can be up to 5 minutes ` +
-    `(about ${VIDEO_LIMITS.maxWords} words), so remove about ${words - VIDEO_LIMITS.maxWords} words.`
+    `This script would run about ${formatDuration(seconds)}. Videos can be up to 5 minutes ` +
+    `(about ${VIDEO_LIMITS.maxWords} words), so remove about ${cut} ${cut === 1 ? 'word' : 'words'}.`
   );
 }
 
+/**
+ * Null when the real narration (the finished video's length, known once it is spoken) fits in 5 minutes;
+ * otherwise why the video stops there, before rendering and without charge.
+ */
+export function narrationLengthError(durationMs: number): string | null {
+  if (durationMs <= VIDEO_LIMITS.maxSeconds * 1000) return null;
+  return (
+    `The narration runs ${formatDuration(Math.ceil(durationMs / 1000))}, over the 5-minute limit. ` +
+    'Shorten the script and try again. No credits were charged.'
+  );
+}
+
+/**
+ * What the editor shows and the job holds. The charge is for the finished video's real length, per started minute
+ * (media/video-job.ts `charge`), and the jobs framework never captures more than it held.
+ */
 export const estimateVideoCost = (script: string, resolution: VideoResolution): number =>
   videoCost(estimateDurationSeconds(script) * 1000, resolution);
 
 export const createVideoRequestSchema = z
   .object({
-    script: textField({ error: 'Write a script first: the narration is made from it.' })
+    script: textField({ error: EMPTY_SCRIPT_MESSAGE })
       .trim()
       .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
     voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
@@ -187,9 +260,12 @@ export const videoRecordSchema = z.object({
   music: z.object({ enabled: z.boolean(), volume: z.number().int() }),
   /** Of the finished MP4; null until then. */
   durationSec: z.number().nullable(),
-  /** From the word count at 150 words a minute, known from the start. */
+  /** estimateNarration's, known from the start. */
   estimatedSec: z.number(),
-  /** Held while it is made, charged once it is done, returned if it fails or is cancelled. */
+  /**
+   * Held while it is made (the estimate's price); once done, what was charged: per started minute of the finished
+   * video, never more than was held. Returned if it fails or is cancelled.
+   */
   cost: z.number().int(),
   creditsCharged: z.number().int(),
   /** Plain-language reason when failed. */

@@ -65,3 +65,12 @@ export function tokenizeWords(text: string): WordToken[] {
 }
 
 export const countWords = (text: string): number => tokenizeWords(text).length;
+
+/** A run of letters and digits; an apostrophe inside it ("don't", "l’eau") does not end it. */
+const SPOKEN_RUN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+
+/**
+ * How many words a voice says for one written word: its letter and digit runs. "one,two,three" typed without
+ * spaces is three words to the ear, however it was written, so it is three words to the price too.
+ */
+export const spokenWords = (word: string): number => word.match(SPOKEN_RUN)?.length ?? 0;

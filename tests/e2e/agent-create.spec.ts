@@ -67,3 +67,18 @@ test('create a short video, watch it being made, play it, and find it in the his
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await expect(page.getByTestId('credits-balance')).toHaveText('90');
 });
+
+test('the editor prices what will be said and refuses a script with nothing to read, before it is sent', async ({ signedInPage: page }) => {
+  await page.goto('/create');
+  const script = page.getByLabel('What should the narrator say?');
+
+  // Words joined by commas are still words to the voice, and to the price.
+  await script.fill(Array.from({ length: 150 }, () => 'sea').join(','));
+  await expect(page.getByTestId('word-count')).toHaveText('150 words');
+  await expect(page.getByTestId('estimated-duration')).toHaveText('about 1:00 of video');
+
+  await script.fill('[Upbeat music]\n\nhttps://example.com/promo');
+  await expect(page.getByText(/There is nothing here a voice can read/)).toBeVisible();
+  await expect(page.getByTestId('video-cost')).toHaveText('0 credits');
+  await expect(page.getByRole('button', { name: 'Create video' })).toBeDisabled();
+});

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
-import { captureHold, HoldAlreadySettledError, releaseAbandonedHolds, reserveHold } from '~/server/credits/holds.ts';
+import { captureHold, HoldAlreadySettledError, releaseAbandonedHolds, reserveHold, spendHold } from '~/server/credits/holds.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
 import { recordFile } from '~/server/storage/files.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
@@ -218,6 +218,31 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       // The request, had it survived, could not capture what was already returned.
       await expect(stack.database.transaction((tx) => captureHold(tx, hold))).rejects.toThrow(HoldAlreadySettledError);
       expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    });
+
+    it('returns credits held by a request at once when its work or its save fails, and charges them when both succeed', async () => {
+      const { api, user } = await signedUp();
+      const hold = () => ({ uid: user.uid, key: `script:${randomUUID()}`, amount: 1, reason: 'Script generation' });
+      const credits = async () => (await api('GET', '/me')).body.credits;
+
+      const writerBroke = spendHold(stack.database, hold(), async () => Promise.reject(new TypeError('writer bug')), async () => 'saved');
+      await expect(writerBroke).rejects.toThrow('writer bug');
+      expect(await credits()).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+
+      // A database error while saving (here: a division by zero in the save's transaction).
+      const saveBroke = spendHold(stack.database, hold(), async () => 'script', (tx) => tx.execute(sql`select 1 / 0`));
+      await expect(saveBroke).rejects.toThrow();
+      expect(await credits()).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+      const ledger = await api('GET', '/credits/ledger?limit=4');
+      expect(ledger.body.entries.map((e: any) => [e.kind, e.reason])).toEqual([
+        ['release', 'Script generation failed'],
+        ['reserve', 'Script generation'],
+        ['release', 'Script generation failed'],
+        ['reserve', 'Script generation'],
+      ]);
+
+      expect(await spendHold(stack.database, hold(), async () => 'script', async (_tx, written) => `${written} saved`)).toBe('script saved');
+      expect(await credits()).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 0 });
     });
   });
 

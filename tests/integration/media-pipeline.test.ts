@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createVideoRequestSchema } from '~/contract/video.ts';
+import { createVideoRequestSchema, NOTHING_TO_READ_MESSAGE } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import { MediaError } from '~/server/media/errors.ts';
 import { readManifest, runVideoPipeline, type VideoProviders, type VideoStage } from '~/server/media/pipeline.ts';
@@ -145,10 +145,33 @@ describe('runVideoPipeline', () => {
     expect((error as MediaError).stage).toBe('narrate');
   });
 
+  it('stops before visuals and rendering when the spoken narration runs past 5 minutes, for good', async () => {
+    // A slow voice: each of the two scenes takes 2:30, so with the breaths around them the video would run 5:02.
+    const slow: VideoProviders['voices'] = {
+      forVoice: () => ({
+        engine: 'openai',
+        synthesize: async () => ({ pcm: new Int16Array(150 * 8000), sampleRate: 8000, durationMs: 150_000, words: [] }),
+      }),
+    };
+    const stages: VideoStage[] = [];
+    const workDir = path.join(root, 'too-long');
+    const error = await runVideoPipeline({ jobId: 'long', workDir, request, providers: { voices: slow, images }, onProgress: (stage) => stages.push(stage) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      name: 'MediaError',
+      stage: 'narrate',
+      retryable: false,
+      message: 'The narration runs 5:02, over the 5-minute limit. Shorten the script and try again. No credits were charged.',
+    });
+    expect(stages).not.toContain('visuals');
+    expect(fs.existsSync(path.join(workDir, 'video.mp4'))).toBe(false);
+  });
+
   it('refuses a script with nothing to read aloud', async () => {
     const empty = { ...request, script: '🚀 https://example.com 🎉' };
     await expect(runVideoPipeline({ jobId: 'empty', workDir: path.join(root, 'empty'), request: empty, providers: { voices: countingVoices(), images } })).rejects.toThrow(
-      "There's nothing in this script that can be read aloud.",
+      NOTHING_TO_READ_MESSAGE,
     );
   });
 });

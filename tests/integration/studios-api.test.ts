@@ -149,6 +149,7 @@ describe('script generator API', () => {
     expect(kinds).toEqual(['release', 'reserve', 'release', 'reserve']);
     expect((await api('GET', '/scripts')).body.items).toHaveLength(1);
   });
+
 });
 
 describe('text-to-speech API', () => {
@@ -212,7 +213,7 @@ describe('text-to-speech API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
-  it('returns the credits and says why when the cloud voice fails', async () => {
+  it('returns the credits and says why when the cloud voice fails, and cannot be retried behind its record', async () => {
     reply = (p, _b, res) => (p === '/v1/audio/speech' ? json(res, 401, { error: { message: 'Incorrect API key provided' } }) : json(res, 404, {}));
     await withEnv({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` }, async () => {
       const keyed = await suite.stack.extraApi({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
@@ -226,6 +227,13 @@ describe('text-to-speech API', () => {
       expect(done.status).toBe('failed');
       expect(done.error).toBe("OpenAI refused the server's API key. No credits were charged.");
       expect(done.creditsCharged).toBe(0);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+
+      // Run again only as a new generation: a bare job retry would charge for audio this record never shows.
+      const job = (await api('GET', '/jobs')).body.jobs[0];
+      expect(job).toMatchObject({ kind: 'speech.synthesize', status: 'failed' });
+      expect((await api('POST', `/jobs/${job.id}/retry`)).status).toBe(409);
+      expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     });
   });

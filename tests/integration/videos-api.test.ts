@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { VIDEO_STAGE_IDS } from '~/contract/video';
@@ -13,18 +14,20 @@ import { encodePng } from '~/server/providers/images/png';
 import { apiSuite, until } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 
-/** A second of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
-const spokenPcm = Buffer.from(Int16Array.from({ length: 24_000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
+/** `seconds` of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
+const spokenPcm = (seconds: number) =>
+  Buffer.from(Int16Array.from({ length: 24_000 * seconds }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
 
 /**
  * Plays OpenAI's speech endpoint. It refuses the key, so a video can fail the way a real one would, unless a test
- * lets call number n through with `speech.answers`; `speech.calls` counts the requests.
+ * lets call number n through with `speech.answers`; `speech.calls` counts the requests. Each answer is a
+ * `speech.seconds`-long reading of the scene, whatever its text.
  */
-const speech = { calls: 0, answers: (_call: number) => false };
+const speech = { calls: 0, answers: (_call: number) => false, seconds: 1 };
 const suite = apiSuite('videos', (req, res) => {
   req.resume().on('end', () => {
     if (req.url === '/v1/audio/speech' && speech.answers(++speech.calls)) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(spokenPcm);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(spokenPcm(speech.seconds));
     } else {
       res.writeHead(req.url === '/v1/audio/speech' ? 401 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
@@ -77,6 +80,10 @@ describe('videos API', () => {
     const noImages = await api('POST', '/videos', request({ visuals: 'uploaded' }));
     expect(noImages.status).toBe(400);
     expect(noImages.body.fields.imageFileIds).toMatch(/Upload at least one image/);
+
+    const nothingToRead = await api('POST', '/videos', request({ script: '[Upbeat music]\n\nhttps://example.com/promo\n\n```\nplay(intro)\n```' }));
+    expect(nothingToRead.status).toBe(400);
+    expect(nothingToRead.body.fields.script).toMatch(/nothing here a voice can read: stage directions in \[brackets\], links and code/);
 
     const cloudVoice = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
     expect(cloudVoice.status).toBe(400);
@@ -156,6 +163,43 @@ describe('videos API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
     await api('POST', `/videos/${created.body.id}/cancel`);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('refuses to retry a video through the generic job route, which would charge and render it behind the video', async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request());
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    const job = (await api('GET', '/jobs')).body.jobs.find((j: any) => j.kind === 'video');
+    expect(job.status).toBe('cancelled');
+
+    const generic = await api('POST', `/jobs/${job.id}/retry`);
+    expect(generic.status).toBe(409);
+    expect(generic.body.error).toMatch(/try it again from that page/);
+    expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({ status: 'cancelled', creditsCharged: 0 });
+  });
+
+  it("retries a video under today's rules: a script they refuse is answered with a field error, any other is priced anew", async () => {
+    const { api } = await signedUp();
+    const created = await api('POST', '/videos', request());
+    await api('POST', `/videos/${created.body.id}/cancel`);
+    // As a video accepted before scripts of stage directions only were refused up front.
+    await suite.stack.database.db.execute(sql`update videos set script = '[Upbeat music] [Cut to the beach]' where id = ${created.body.id}`);
+
+    const retried = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(retried.status).toBe(400);
+    expect(retried.body.fields.script).toMatch(/nothing here a voice can read/);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('GET', `/videos/${created.body.id}`)).body.status).toBe('cancelled');
+
+    // Priced by today's estimate too, and the video shows what its new run holds.
+    await suite.stack.database.db.execute(sql`update videos set script = ${words(160)} where id = ${created.body.id}`);
+    const again = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(again.status).toBe(202);
+    expect(again.body.cost).toBe(20);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+    await api('POST', `/videos/${created.body.id}/cancel`);
   });
 
   it("answers 404 for another user's video on every route and lists only the user's own", async () => {
@@ -264,6 +308,7 @@ describe('videos API', () => {
     } finally {
       process.env = saved;
       speech.answers = () => false;
+      speech.seconds = 1;
     }
   }
 
@@ -288,6 +333,43 @@ describe('videos API', () => {
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     });
   });
+  it('charges the finished video per started minute of its real length, never more than it held', async () => {
+    await withOpenAiVoices(async (api) => {
+      // Estimated at 1:04 and held as 2 minutes; the voice reads each scene in a second, so the video is shorter.
+      speech.answers = () => true;
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: words(160) }));
+      expect(created.body).toMatchObject({ estimatedSec: 64, cost: 20 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
+      const made = await settled(api, created.body.id, 180_000);
+      expect(made.status).toBe('succeeded');
+      expect(made.durationSec).toBeLessThan(60);
+      expect(made).toMatchObject({ cost: 10, creditsCharged: 10 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
+      const ledger = (await api('GET', '/credits/ledger?limit=3')).body.entries.map((e: any) => [e.kind, e.delta, e.reservedDelta]);
+      expect(ledger).toEqual([
+        ['release', 10, -10],
+        ['capture', 0, -10],
+        ['reserve', -20, 20],
+      ]);
+    });
+  }, 240_000);
+
+  it('stops before rendering, and charges nothing, when the real narration runs past 5 minutes', async () => {
+    await withOpenAiVoices(async (api) => {
+      // A 6-second script that the voice reads for 5:05.
+      speech.calls = 0;
+      speech.answers = () => true;
+      speech.seconds = 305;
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
+      expect(created.body.cost).toBe(10);
+      const failed = await settled(api, created.body.id);
+      expect(failed).toMatchObject({ status: 'failed', stage: 'narrate', video: null, creditsCharged: 0 });
+      expect(failed.error).toBe('The narration runs 5:06, over the 5-minute limit. Shorten the script and try again. No credits were charged.');
+      expect(speech.calls).toBe(1);
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    });
+  }, 240_000);
+
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
     await withOpenAiVoices(async (api) => {
       // Three paragraphs, three scenes; the voice service answers the first and then refuses.

@@ -25,6 +25,15 @@ describe('the create form', () => {
     expect(scriptFigures('', '720p')).toMatchObject({ words: 0, cost: 0, lengthError: null });
   });
 
+  it('shows the editor the same figures and refusals the server applies', () => {
+    const joined = scriptFigures(Array.from({ length: 225 }, () => 'sea').join(','), '1080p');
+    expect(joined).toMatchObject({ words: 225, seconds: 90, cost: 30, lengthError: null });
+    const directions = scriptFigures('[Upbeat music]\n\n[Cut to the beach]', '720p');
+    expect(directions).toMatchObject({ words: 0, cost: 0, lengthError: expect.stringMatching(/nothing here a voice can read/) });
+    expect(submitBlocker(directions, 100)).toBe(directions.lengthError);
+    expect(scriptFigures(words(600), '720p').fill).toBeCloseTo(0.8);
+  });
+
   it('blocks submitting a too-long script or one the balance cannot pay for, naming the numbers', () => {
     expect(submitBlocker(scriptFigures(words(900), '720p'), 100)).toMatch(/Shorten the script/);
     expect(submitBlocker(scriptFigures(words(300), '1080p'), 20)).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanScript } from '~/server/media/clean.ts';
+import { cleanScript } from '~/contract/clean.ts';
 
 describe('cleanScript', () => {
   it('strips Markdown structure but keeps the words and sentence punctuation', () => {

@@ -3,10 +3,13 @@ import {
   createVideoRequestSchema,
   estimateDurationSeconds,
   estimateVideoCost,
+  narrationLengthError,
+  NOTHING_TO_READ_MESSAGE,
   scriptLengthError,
   videoDimensions,
   wordCount,
 } from '~/contract/video.ts';
+import { spokenWords } from '~/contract/words.ts';
 
 const words = (n: number): string => Array.from({ length: n }, () => 'word').join(' ');
 
@@ -58,6 +61,63 @@ describe('script length and cost', () => {
     const minute = '今天天气很好，我们一起去公园散步吧。'.repeat(10);
     expect(estimateDurationSeconds(minute)).toBeGreaterThan(30);
     expect(estimateVideoCost(minute, '1080p')).toBeGreaterThanOrEqual(15);
+  });
+
+  it('counts the words a voice says, however they are joined', () => {
+    expect(spokenWords('a,b,c')).toBe(3);
+    expect(spokenWords("don't")).toBe(1);
+    expect(spokenWords('l’eau.')).toBe(1);
+    expect(spokenWords('—')).toBe(0);
+    expect(wordCount(Array.from({ length: 225 }, () => 'sea').join(','))).toBe(225);
+  });
+
+  // Each of these made a longer video than it was priced for (eSpeak's real lengths in the NARRATION_PACE note).
+  it('prices scripts written to look short at no less than the time they take to say', () => {
+    const commaJoined = Array.from({ length: 225 }, (_, i) => 'ab'[i % 2]).join(',');
+    expect(commaJoined).toHaveLength(449);
+    expect(estimateDurationSeconds(commaJoined)).toBeGreaterThanOrEqual(60);
+    expect(estimateVideoCost(commaJoined, '1080p')).toBeGreaterThan(0);
+
+    const oneGiantWord = 'thelighthousekeeperclimbsthestairsatdusk'.repeat(11);
+    expect(estimateDurationSeconds(oneGiantWord)).toBeGreaterThanOrEqual(29);
+    expect(estimateVideoCost(oneGiantWord, '1080p')).toBe(15);
+    expect(estimateDurationSeconds('1234567890'.repeat(45))).toBeGreaterThanOrEqual(30);
+
+    // 160 one-word sentences ran 2:43 (2:26 of speech plus the breaths between scenes).
+    const sentences = Array.from({ length: 160 }, () => 'Word.').join(' ');
+    expect(estimateDurationSeconds(sentences)).toBeGreaterThanOrEqual(160);
+    expect(estimateVideoCost(sentences, '1080p')).toBe(45);
+    expect(scriptLengthError(Array.from({ length: 320 }, () => 'Go!').join(' '))).toMatch(/run about 5:20\. Videos can be up to 5 minutes/);
+
+    // A single word is a video too, and never free.
+    expect(estimateVideoCost('Hello.', '720p')).toBe(10);
+  });
+
+  it('does not charge ordinary prose more for the floors', () => {
+    const prose = 'The lighthouse keeper climbs the stairs at dusk, counting each step as her father once did. ';
+    expect(estimateDurationSeconds(prose.repeat(10))).toBe(Math.round((16 * 10) / 2.5));
+  });
+
+  it('estimates what will be read: stage directions, links and code are not narrated or priced', () => {
+    const script = '[Upbeat music]\n\nWelcome to the show. See https://example.com/a/very/long/link for more.\n\n```js\nconsole.log("hi")\n```';
+    expect(wordCount(script)).toBe(7);
+    expect(estimateDurationSeconds(script)).toBe(estimateDurationSeconds('Welcome to the show. See for more.'));
+  });
+
+  it('refuses a script made only of what is never read aloud, with a field error', () => {
+    for (const script of ['[Upbeat music] [Scene 2: the beach]', 'https://example.com/watch?v=123', '```\nconst x = 1;\n```', '<!-- note --> ![logo](x.png)']) {
+      expect(scriptLengthError(script), script).toBe(NOTHING_TO_READ_MESSAGE);
+      expect(fieldErrors({ ...valid, script }), script).toEqual({ script: NOTHING_TO_READ_MESSAGE });
+    }
+    expect(scriptLengthError('...')).toMatch(/Write a script first/);
+  });
+
+  it('stops a video whose real narration runs past 5 minutes, in plain words', () => {
+    expect(narrationLengthError(300_000)).toBeNull();
+    expect(narrationLengthError(312_000)).toBe(
+      'The narration runs 5:12, over the 5-minute limit. Shorten the script and try again. No credits were charged.',
+    );
+    expect(narrationLengthError(300_200)).toMatch(/^The narration runs 5:01,/);
   });
 
   it('maps aspect and resolution to pixel sizes', () => {

@@ -8,10 +8,9 @@ import {
   VIDEO_STAGE_IDS,
   VIDEO_STAGE_LABELS,
   VIDEO_UPLOAD,
-  estimateDurationSeconds,
+  estimateNarration,
   estimateVideoCost,
   scriptLengthError,
-  wordCount,
   type CaptionStyle,
   type CreateVideoRequestInput,
   type UploadedImage,
@@ -20,6 +19,7 @@ import {
   type VisualMode,
 } from '~/contract/video';
 import { DEFAULT_VOICE_ID } from '~/contract/voices';
+import { countWords } from '~/contract/words';
 
 export interface CreateForm {
   script: string;
@@ -62,20 +62,23 @@ export interface ScriptFigures {
   words: number;
   seconds: number;
   cost: number;
-  /** Null while the script fits in 5 minutes (an empty script is not an error until submit). */
+  /**
+   * Null while the script fits in 5 minutes and has something to read (an empty script is not an error until
+   * submit).
+   */
   lengthError: string | null;
   /** 0..1 of the 5-minute limit, for the meter. */
   fill: number;
 }
 
 export function scriptFigures(script: string, resolution: VideoResolution): ScriptFigures {
-  const words = wordCount(script);
+  const { words, seconds } = estimateNarration(script);
   return {
     words,
-    seconds: estimateDurationSeconds(script),
+    seconds: Math.round(seconds),
     cost: estimateVideoCost(script, resolution),
-    lengthError: words === 0 ? null : scriptLengthError(script),
-    fill: Math.min(1, words / VIDEO_LIMITS.maxWords),
+    lengthError: countWords(script) === 0 ? null : scriptLengthError(script),
+    fill: Math.min(1, seconds / VIDEO_LIMITS.maxSeconds),
   };
 }
 
@@ -84,7 +87,10 @@ export const rateText = (resolution: VideoResolution): string => `${PRICES.video
 
 /** Why the button is off, in words the user can act on; null when it may be pressed. `balance` null = unknown. */
 export function submitBlocker(figures: ScriptFigures, balance: number | null): string | null {
-  if (figures.lengthError) return 'Shorten the script to 5 minutes or less to continue.';
+  if (figures.lengthError) {
+    // With words to read, the only thing wrong can be the length.
+    return figures.words > 0 ? 'Shorten the script to 5 minutes or less to continue.' : figures.lengthError;
+  }
   if (balance !== null && figures.cost > balance) {
     return `This video needs ${figures.cost} credits and you have ${balance}. Shorten the script, choose 720p, or get more credits.`;
   }

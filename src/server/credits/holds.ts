@@ -46,6 +46,27 @@ export async function releaseHold(database: Database, hold: Hold): Promise<void>
   await database.transaction((tx) => post(tx, { uid: hold.uid, move: release(hold.amount), reason: hold.reason, idempotencyKey: hold.key + SETTLE_SUFFIX }));
 }
 
+/**
+ * The whole life of a hold in one call: reserve, run `work`, then save its result and capture in one transaction.
+ * Anything that throws on the way (the work, the save, the capture) releases the hold before the error travels on,
+ * so a request that fails never keeps credits until the sweep.
+ */
+export async function spendHold<T, R>(database: Database, hold: Hold, work: () => Promise<T>, save: (tx: Tx, result: T) => Promise<R>): Promise<R> {
+  await reserveHold(database, hold);
+  try {
+    const result = await work();
+    return await database.transaction(async (tx) => {
+      const saved = await save(tx, result);
+      await captureHold(tx, hold);
+      return saved;
+    });
+  } catch (error) {
+    // When even this write fails (the database is gone), the workers' sweep returns the credits later.
+    await releaseHold(database, { ...hold, reason: `${hold.reason} failed` }).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Releases holds that no request can still settle; returns how many it released. */
 export async function releaseAbandonedHolds(database: Database, olderThanMs = ABANDONED_HOLD_AFTER_MS): Promise<number> {
   const trimReserveSuffix = sql.raw(String(-RESERVE_SUFFIX.length));

@@ -109,12 +109,12 @@ export async function succeed(database: Database, def: JobDefinition | undefined
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')))
       .returning();
     if (!row) return undefined;
-    const used = def?.charge ? Math.min(row.cost, Math.max(0, def.charge(result))) : row.cost;
+    const used = def?.charge ? Math.min(row.cost, Math.max(0, def.charge(result, row.payload))) : row.cost;
     if (used > 0) await post(tx, { uid: row.uid, move: capture(used), reason: `Job ${row.kind} done`, jobId, idempotencyKey: creditKey(jobId, 'capture') });
     if (row.cost > used) {
       await post(tx, { uid: row.uid, move: release(row.cost - used), reason: `Job ${row.kind} partly done`, jobId, idempotencyKey: creditKey(jobId, 'release') });
     }
-    await def?.onSuccess?.(tx, row, result);
+    await def?.onSuccess?.(tx, row, result, used);
     return row;
   });
 }

@@ -29,7 +29,7 @@ export class UnknownJobKindError extends Error {
   }
 }
 
-export type JobActionResult = { ok: true; job: JobRow } | { ok: false; reason: 'not-found' | 'conflict' };
+export type JobActionResult = { ok: true; job: JobRow } | { ok: false; reason: 'not-found' | 'conflict' | 'feature-owned' };
 
 export interface EnqueueRequest {
   uid: string;
@@ -194,10 +194,14 @@ export class JobQueue {
     return { ok: true, job: row };
   }
 
-  /** Runs a failed or cancelled job again as a new job (new reservation, fresh attempts). */
+  /**
+   * Runs a failed or cancelled job again as a new job (new reservation, fresh attempts). Only kinds open to
+   * `POST /jobs`: a feature's job is retried by the feature, which points its own record at the new job.
+   */
   async retry(uid: string, id: string): Promise<JobActionResult> {
     const current = await this.get(uid, id);
     if (!current) return { ok: false, reason: 'not-found' };
+    if (getJobDefinition(current.kind)?.public === false) return { ok: false, reason: 'feature-owned' };
     if (current.status !== 'failed' && current.status !== 'cancelled') return { ok: false, reason: 'conflict' };
     const { job } = await this.enqueue({ uid, kind: current.kind, payload: current.payload });
     return { ok: true, job };

@@ -42,20 +42,24 @@ export interface JobOptions<P, R> {
   /** Credits reserved on accept. Use the pure functions of src/contract/pricing.ts. */
   price: (payload: P) => number;
   /**
-   * Credits a success actually used, when it delivered less than was priced (3 of 4 images): at most the price,
-   * and the rest of the reservation is released. Default: the whole price.
+   * Credits a success actually used, when it delivered less than was priced (3 of 4 images, a video shorter than
+   * estimated): at most the price, and the rest of the reservation is released. Default: the whole price.
    */
-  charge?: (result: R) => number;
+  charge?: (result: R, payload: P) => number;
   /** This module's `import.meta.url`: the handler then runs in a forked child so the parent stays responsive. */
   runInChild?: string;
   /** Automatic retries after a failure (with exponential backoff). Default 2. */
   retryLimit?: number;
   /** A run longer than this fails (then retries). Default 30 minutes. */
   timeoutSeconds?: number;
-  /** Whether browsers may create it through `POST /jobs`; false for kinds only a feature route enqueues. Default true. */
+  /**
+   * Whether browsers may create it through `POST /jobs`, and run it again through `POST /jobs/:id/retry`; false
+   * for kinds only a feature route enqueues. Such a kind has its own record (a video, a speech row) that a bare
+   * job retry would leave behind, so it is retried only through its feature. Default true.
+   */
   public?: boolean;
-  /** In the transaction that marks success and captures the credits: write the feature's own rows here. */
-  onSuccess?: (tx: Tx, job: JobRow, result: R) => Promise<void>;
+  /** In the transaction that marks success and captures `charged` credits: write the feature's own rows here. */
+  onSuccess?: (tx: Tx, job: JobRow, result: R, charged: number) => Promise<void>;
   /** In the transaction that marks failure or cancellation and releases the credits. */
   onFailure?: (tx: Tx, job: JobRow) => Promise<void>;
 }

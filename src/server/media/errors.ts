@@ -6,12 +6,15 @@ export class MediaError extends Error {
   readonly stage: string;
   /** Technical detail for logs (ffmpeg's stderr, the upstream answer); never shown to users. */
   readonly detail: string | undefined;
+  /** False when running again cannot help (the script itself is the problem); undefined leaves it to the caller. */
+  readonly retryable: boolean | undefined;
 
-  constructor(message: string, stage: string, options: { cause?: unknown; detail?: string } = {}) {
+  constructor(message: string, stage: string, options: { cause?: unknown; detail?: string; retryable?: boolean } = {}) {
     super(message, { cause: options.cause });
     this.name = 'MediaError';
     this.stage = stage;
     this.detail = options.detail ?? describe(options.cause);
+    this.retryable = options.retryable;
   }
 }
 

@@ -10,13 +10,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { videoDimensions, type CreateVideoRequest } from '~/contract/video.ts';
+import { narrationLengthError, NOTHING_TO_READ_MESSAGE, videoDimensions, type CreateVideoRequest } from '~/contract/video.ts';
 import { findVoice, type Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import type { TimedWord } from '~/server/providers/tts/timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
 import { buildAss, buildSrt, captionLayout, groupCaptions } from './captions.ts';
-import { cleanScript } from './clean.ts';
+import { cleanScript } from '~/contract/clean.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
 import { probe, runFfmpeg } from './ffmpeg.ts';
 import { DEFAULT_PAD, generatePad } from './music.ts';
@@ -190,7 +190,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   const stages: Record<VideoStage, () => Promise<void>> = {
     async clean() {
       const text = cleanScript(request.script);
-      if (!/[\p{L}\p{N}]/u.test(text)) throw new MediaError("There's nothing in this script that can be read aloud.", 'clean');
+      if (!/[\p{L}\p{N}]/u.test(text)) throw new MediaError(NOTHING_TO_READ_MESSAGE, 'clean', { retryable: false });
       manifest.text = text;
     },
 
@@ -232,6 +232,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         narrated.map((n) => n.durationMs),
         height > width,
       );
+      // The estimate priced and allowed the script; the real voice decides. Nothing is rendered past 5 minutes.
+      const tooLong = narrationLengthError(timeline.totalMs);
+      if (tooLong) throw new MediaError(tooLong, 'narrate', { retryable: false });
       // One track for the whole video, exactly as long as the picture: scenes placed at their slots, silence between.
       const track = new Int16Array(Math.round((timeline.totalMs / 1000) * sampleRate));
       const gain = normalizingGain(pcm);

@@ -6,10 +6,12 @@
  * or the user retries a failed video, the next run resumes from the last finished stage (the narration of scenes
  * already spoken is not paid for again). It is removed when the video is made or cancelled; a failed video's stays
  * for its retry until it has been left alone for a week.
- * Credits are the framework's: held on accept, captured on success, released on failure or cancel.
+ * Credits are the framework's: the estimate's price held on accept; on success the real video's price captured
+ * (never more than held) and the rest released; all released on failure or cancel.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { videoCost } from '~/contract/pricing.ts';
 import { loadConfig } from '~/server/config.ts';
 import { JobError, registerJobHandler, type JobContext } from '~/server/jobs/registry.ts';
 import { ProviderError, type ProviderErrorKind } from '~/server/providers/http.ts';
@@ -54,7 +56,7 @@ const TRANSIENT: ReadonlySet<ProviderErrorKind> = new Set(['rate_limited', 'unav
 export function toJobError(error: unknown): unknown {
   if (!(error instanceof MediaError)) return error;
   const cause = error.cause;
-  const retryable = cause instanceof ProviderError ? TRANSIENT.has(cause.kind) : !['clean', 'split'].includes(error.stage);
+  const retryable = error.retryable ?? (cause instanceof ProviderError ? TRANSIENT.has(cause.kind) : !['clean', 'split'].includes(error.stage));
   return new JobError(error.message, retryable);
 }
 
@@ -119,7 +121,9 @@ registerJobHandler<VideoJobPayload, FinishedVideo>(VIDEO_JOB, makeVideo, {
   retryLimit: 1,
   // A 5-minute video renders in a few minutes; the margin covers a machine busy with other jobs.
   timeoutSeconds: 45 * 60,
-  onSuccess: (tx, job, result) => completeVideo(tx, job.id, result),
+  // Per started minute of the video actually made; the framework caps it at the estimate's price it held.
+  charge: (result, payload) => videoCost(result.durationMs, payload.request.resolution),
+  onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
   onFailure: async (tx, job) => {
     await failVideo(tx, job);
     // A failed video keeps its finished stages for the user's retry; a cancelled one is not coming back as it was.

@@ -1,11 +1,12 @@
 /**
  * What the API hands the `video` job: the accepted request and the id of the `videos` row it belongs to. The
- * handler (media/video-job.ts) registers the kind with this schema and price, so the reservation made on accept and
- * the amount captured on success come from the same request:
+ * handler (media/video-job.ts) registers the kind with this schema and price (the estimate, shown in the editor
+ * and held on accept); the amount captured on success follows the finished video:
  *
  *   registerJobHandler(VIDEO_JOB, makeVideo, {
  *     payload: VideoJobPayload, price: videoJobPrice, public: false, runInChild: import.meta.url,
- *     onSuccess: (tx, job, result) => completeVideo(tx, job.id, result),   // videos/store.ts, FinishedVideo
+ *     charge: (result, payload) => videoCost(result.durationMs, ...),      // the real length, capped at the hold
+ *     onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
  *     onFailure: (tx, job) => failVideo(tx, job),
  *   });
  *

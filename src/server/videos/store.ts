@@ -163,10 +163,11 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
  * Points the video at its new job, only if it still has the job the caller saw: of two retries at once, one
  * wins and the other's transaction (with its credit reservation) rolls back.
  */
-export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJobId: string | null, jobId: string): Promise<boolean> {
+export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJobId: string | null, job: Pick<JobRow, 'id' | 'cost'>): Promise<boolean> {
   const rows = await tx
     .update(videos)
-    .set({ jobId, status: 'queued', stage: null, progress: 0, error: null, durationMs: null, updatedAt: sql`now()` })
+    // The new job's hold, priced by today's estimate, is what the video now shows.
+    .set({ jobId: job.id, cost: job.cost, status: 'queued', stage: null, progress: 0, error: null, durationMs: null, updatedAt: sql`now()` })
     .where(and(eq(videos.id, id), eq(videos.uid, uid), previousJobId ? eq(videos.jobId, previousJobId) : sql`${videos.jobId} is null`))
     .returning({ id: videos.id });
   return rows.length > 0;
@@ -223,7 +224,8 @@ export interface FinishedVideo {
   height: number;
 }
 
-export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo): Promise<void> {
+/** `charged`: what the finished video cost, which replaces the estimate's price held until now. */
+export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo, charged: number): Promise<void> {
   const [row] = await tx.select({ options: videos.options }).from(videos).where(eq(videos.jobId, jobId));
   if (!row) return;
   await tx
@@ -236,6 +238,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       thumbnailFileId: result.thumbnailFileId,
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
+      cost: charged,
       options: { ...row.options, width: result.width, height: result.height },
       error: null,
       updatedAt: sql`now()`,

@@ -21,9 +21,12 @@ const IdempotencyHeader = CreateJobBody.pick({ idempotencyKey: true });
 /** How often an event stream re-reads the job; a change is sent at most this late. */
 const EVENT_POLL_MS = 500;
 
+const FEATURE_OWNED = 'This job belongs to a video, speech or image generation; try it again from that page.';
+
 const actionResult = (result: JobActionResult, conflict: string): Job => {
   if (result.ok) return toJob(result.job);
-  throw result.reason === 'not-found' ? notFound('Job not found') : new HttpError(409, conflict);
+  if (result.reason === 'not-found') throw notFound('Job not found');
+  throw new HttpError(409, result.reason === 'feature-owned' ? FEATURE_OWNED : conflict);
 };
 
 export function jobRoutes({ queue }: ApiDeps) {

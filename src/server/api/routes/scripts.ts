@@ -1,15 +1,15 @@
 /**
  * Script generator API. Generation runs inside the request (a chat model answers within the writer's timeout,
- * the built-in writer at once) and is charged through a credit hold (credits/holds.ts): reserved before writing,
- * captured with the saved script in one transaction, released when the writer fails, and released by the workers'
- * sweep if the process dies in between. A writer failure answers 424 with a message for the
+ * the built-in writer at once) and is charged through a credit hold (credits/holds.ts spendHold): reserved before
+ * writing, captured with the saved script in one transaction, released when anything in between fails, and
+ * released by the workers' sweep if the process dies in between. A writer failure answers 424 with a message for the
  * user; it is not a 5xx, because the browser client would retry a 5xx on the fallback host and hide the message.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { scriptContentSchema, scriptRequestSchema, type ScriptPage, type ScriptRecord } from '../../../contract/scripts.ts';
 import { scriptCost } from '../../../contract/pricing.ts';
-import { captureHold, releaseHold, reserveHold } from '../../credits/holds.ts';
+import { spendHold } from '../../credits/holds.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { scriptWriterFromEnv, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
@@ -26,26 +26,19 @@ export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scrip
       const id = randomUUID();
       const cost = scriptCost();
       const hold = { uid, key: `script:${id}`, amount: cost, reason: 'Script generation' };
-      await reserveHold(database, hold);
-
-      let result;
+      let record: ScriptRecord;
       try {
-        result = await writer.write(request, c.req.raw.signal);
+        record = await spendHold(
+          database,
+          hold,
+          () => writer.write(request, c.req.raw.signal),
+          (tx, { engine, durationSec: _derived, ...content }) => insertScript(tx, { id, uid, request, engine, content, cost }),
+        );
       } catch (error) {
-        await releaseHold(database, { ...hold, reason: 'Script generation failed' });
-        if (error instanceof ProviderError) {
-          c.get('log').warn({ kind: error.kind, status: error.status, detail: error.detail }, 'script writer failed');
-          return c.json({ error: `${error.message} No credits were charged.` }, 424);
-        }
-        throw error;
+        if (!(error instanceof ProviderError)) throw error;
+        c.get('log').warn({ kind: error.kind, status: error.status, detail: error.detail }, 'script writer failed');
+        return c.json({ error: `${error.message} No credits were charged.` }, 424);
       }
-
-      const { engine, durationSec: _derived, ...content } = result;
-      const record = await database.transaction(async (tx) => {
-        const saved = await insertScript(tx, { id, uid, request, engine, content, cost });
-        await captureHold(tx, hold);
-        return saved;
-      });
       return c.json(record satisfies ScriptRecord, 201);
     })
     .get('/scripts', async (c) => {

@@ -11,7 +11,7 @@ import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type U
 import { cleanFileName } from '../../../contract/text.ts';
 import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { jsonBody, query } from '../../http/validate.ts';
+import { jsonBody, parse, query } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
 import { recordFile } from '../../storage/files.ts';
 import { storageKey } from '../../storage/index.ts';
@@ -139,15 +139,17 @@ export function videoRoutes(deps: ApiDeps) {
       if (!current) throw notFound('Video not found');
       const { status } = await record(uid, id, c.req.url);
       if (status !== 'failed' && status !== 'cancelled') throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
-      await checkRequest(uid, current.request);
+      // Today's rules, not those of the day it was first accepted: a script they now refuse is not charged again.
+      const request = parse(createVideoRequestSchema, current.request);
+      await checkRequest(uid, request);
       try {
         // A new job and a new reservation: the failed or cancelled run already gave its credits back.
         await queue.enqueue({
           uid,
           kind: VIDEO_JOB,
-          payload: { videoId: id, request: current.request } satisfies VideoJobPayload,
+          payload: { videoId: id, request } satisfies VideoJobPayload,
           inTx: async (tx, job: JobRow) => {
-            if (!(await attachRetryJob(tx, uid, id, current.jobId, job.id))) throw new RetryRaced();
+            if (!(await attachRetryJob(tx, uid, id, current.jobId, job))) throw new RetryRaced();
           },
         });
       } catch (error) {
