@@ -3,6 +3,7 @@
  * responses). Dates travel as ISO strings.
  */
 import { z } from 'zod';
+import { StorageUsage } from './storage.ts';
 
 /** Every non-2xx body. `fields` maps a dotted input path ("options.voice") to its message (400 only). */
 export const ApiError = z.object({
@@ -48,7 +49,7 @@ export const ProfileSyncResponse = z.object({ profile: Profile, credits: Credits
 export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 
 /** `GET /me`. */
-export const MeResponse = z.object({ profile: Profile, credits: Credits });
+export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'adjust'] as const;

@@ -13,9 +13,15 @@ export function localStorage(root: string): Storage {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      if (body instanceof Uint8Array) await fs.writeFile(temp, body);
-      else await fs.copyFile(body.path, temp);
-      await fs.rename(temp, target);
+      try {
+        if (body instanceof Uint8Array) await fs.writeFile(temp, body);
+        else await fs.copyFile(body.path, temp);
+        await fs.rename(temp, target);
+      } catch (error) {
+        // A full disk must not leave half a file behind.
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
       return { size: (await fs.stat(target)).size };
     },
     async get(key) {
