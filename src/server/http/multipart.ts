@@ -91,7 +91,8 @@ export async function readMultipartFile<T>(body: AsyncIterable<Uint8Array>, boun
         yield next.value.chunk;
       }
     }
-    return onFile({ filename, body: data() });
+    // Awaited here: leaving the loop closes `events`, which the file's stream still reads.
+    return await onFile({ filename, body: data() });
   }
   return undefined;
 }
