@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '~/server/providers/images/png';
 import { storageKey } from '~/server/storage/index.ts';
+import { decodesAsImage } from '~/server/videos/image-check.ts';
 import { createUser, ensureAuthEmulator, type TestUser } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';
@@ -251,5 +252,14 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect(after.body.storage.used).toBe(b.body.size);
     expect((await fetch(a.body.url)).status).toBe(404);
     expect(onDisk(user.uid)).toBe(1);
+  });
+});
+
+describe('image decode check', () => {
+  it('fails a decode that needs more memory than its limit instead of letting ffmpeg take it', async () => {
+    const big = path.join(scratch, 'big.png');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=8192x8192,format=rgba', '-frames:v', '1', big]);
+    expect(await decodesAsImage(big, 400 * 1024 * 1024)).toBe(false);
+    expect(await decodesAsImage(big)).toBe(true);
   });
 });
