@@ -7,7 +7,7 @@ import { limitBytes } from '~/server/http/body.ts';
 import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
 import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
-import { imageDimensions } from '~/server/studios/images/dimensions.ts';
+import { imageHeader } from '~/server/studios/images/dimensions.ts';
 import { imageHeaderProblem } from '~/server/videos/uploads.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -122,7 +122,7 @@ describe('image decode budget', () => {
     b.writeUInt32BE(height, 20);
     b[24] = depth;
     b[25] = colourType;
-    return imageDimensions(b)!;
+    return imageHeader(b)!;
   };
 
   it('reads depth and channels from the header', () => {

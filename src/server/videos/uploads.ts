@@ -13,7 +13,7 @@ import { multipartBoundary, readMultipartFile } from '../http/multipart.ts';
 import { sniffType } from '../storage/sniff.ts';
 import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../storage/uploads.ts';
 import type { FileRow } from '../storage/files.ts';
-import { imageDimensions, type ImageHeader } from '../studios/images/dimensions.ts';
+import { imageHeader, type ImageHeader } from '../studios/images/dimensions.ts';
 import { decodesAsImage } from './image-check.ts';
 
 const MB = 1024 * 1024;
@@ -73,7 +73,7 @@ export async function uploadImage(deps: UploadDeps, uid: string, contentType: st
     const { file } = upload;
     if (file.size === 0) throw invalid('This file is empty.');
     const type = sniffImageType(file.head);
-    const header = type ? imageDimensions(file.head) : undefined;
+    const header = type ? imageHeader(file.head) : undefined;
     if (!type || !header) throw invalid('Only JPEG, PNG and WebP images can be used.');
     const problem = imageHeaderProblem(header);
     if (problem) throw invalid(problem);

@@ -11,11 +11,17 @@ export interface ImageHeader {
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 4, 4: 2, 6: 4 };
 
 /**
- * Pixel size and depth from the header of a PNG, JPEG or WebP file, without decoding it. For a JPEG the size is as
- * shown: a phone photo stored sideways with an EXIF orientation of 5-8 reports its upright size, as browsers and
- * the renderer (ffmpeg applies the orientation) show it.
+ * Pixel size from the header of a PNG, JPEG or WebP file, without decoding it. For a JPEG it is the size as shown:
+ * a phone photo stored sideways with an EXIF orientation of 5-8 reports its upright size, as browsers and the
+ * renderer (ffmpeg applies the orientation) show it.
  */
-export function imageDimensions(bytes: Uint8Array): ImageHeader | undefined {
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const header = imageHeader(bytes);
+  return header && { width: header.width, height: header.height };
+}
+
+/** Size and depth from the header: what decoding the image will cost, known before decoding it. */
+export function imageHeader(bytes: Uint8Array): ImageHeader | undefined {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length >= 26 && b.readUInt32BE(0) === 0x89504e47) {
     const bits = b[24]!;
