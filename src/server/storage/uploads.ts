@@ -77,7 +77,7 @@ export async function storeUpload({ database, storage, config }: UploadDeps, uid
     return recordFile(tx, { id, uid, storageKey: key, contentType: upload.contentType, size: upload.file.size, name: upload.name });
   });
   try {
-    await storage.put(key, { path: upload.file.path }, upload.contentType);
+    await storage.put(key, { path: upload.file.path, move: true }, upload.contentType);
   } catch (error) {
     await database.db.delete(files).where(eq(files.id, id));
     await storage.delete(key).catch(() => undefined);
