@@ -142,8 +142,8 @@ with a 1-minute load average of ${load.toFixed(1)} at the start (the machine is 
 ${table}
 
 The body goes to a temporary file beside the data (\`DATA_DIR/tmp/uploads\`) as it arrives, one chunk at a time,
-and the first 4 KB decide its type; storage then copies the file (local disk) or streams it (S3), so the peak does
-not grow with the file's size. Before, the whole body was read into memory: a 530 MB upload took the server from
+and the first 4 KB decide its type; storage then renames the file into place (local disk) or streams it (S3), so
+the peak does not grow with the file's size. Before, the whole body was read into memory: a 530 MB upload took the server from
 580 MB to 1.6 GB before its 413. The refused upload now stops at the limit (512 MB) with nothing kept.
 `;
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
