@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { authErrorMessage } from '~/lib/auth-errors';
-import { $account } from '~/stores/account';
+import { $account, refreshAccount } from '~/stores/account';
 import { $auth, signOut, type AuthUser } from '~/stores/auth';
 import { toast } from 'sonner';
 import { Icon } from '../components/Icon';
@@ -81,7 +81,11 @@ export function UserMenu() {
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-white/5"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // Storage used changes with every upload and delete: show it as it is now.
+          if (!open) void refreshAccount();
+          setOpen((value) => !value);
+        }}
       >
         <Avatar user={user} />
         <Icon name="chevronDown" className="size-4 text-fg-subtle" />
