@@ -4,10 +4,13 @@
  * the bytes prove, image decode bounds, and listing and deleting one's uploads.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '~/server/config.ts';
+import { makeContext } from '~/server/jobs/runner.ts';
 import { encodePng } from '~/server/providers/images/png';
 import { storageKey } from '~/server/storage/index.ts';
 import { decodesAsImage } from '~/server/videos/image-check.ts';
@@ -261,5 +264,19 @@ describe('image decode check', () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=8192x8192,format=rgba', '-frames:v', '1', big]);
     expect(await decodesAsImage(big, 400 * 1024 * 1024)).toBe(false);
     expect(await decodesAsImage(big)).toBe(true);
+  });
+});
+
+describe('files a job stores', () => {
+  it('are removed from storage again when recording them fails', async () => {
+    const dataDir = mkdtempSync(path.join(scratch, 'job-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const uid = 'job-owner';
+    const context = makeContext({ jobId: randomUUID(), uid, payload: {}, attempt: 0, signal: new AbortController().signal }, config, () => undefined, async () => {
+      throw new Error('the database went away');
+    });
+    await expect(context.putFile(new TextEncoder().encode('subtitles'), { contentType: 'text/plain' })).rejects.toThrow('the database went away');
+    const folder = path.dirname(path.join(config.storage.localDir, storageKey(uid, 'x')));
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });
