@@ -1,12 +1,17 @@
 /** The pure parts of uploads: the streaming form reader, type sniffing, image decode budgets, storage messages. */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, storageFullMessage } from '~/contract/storage.ts';
 import { loadConfig } from '~/server/config.ts';
+import { concurrencyLimit } from '~/server/http/concurrency.ts';
 import { HttpError } from '~/server/http/errors.ts';
 import { limitBytes } from '~/server/http/body.ts';
 import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
 import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
+import { sweepStaleUploads, uploadTempDir } from '~/server/storage/uploads.ts';
 import { imageHeader } from '~/server/studios/images/dimensions.ts';
 import { imageHeaderProblem } from '~/server/videos/uploads.ts';
 
@@ -151,5 +156,50 @@ describe('storage quota', () => {
   it('says how full the storage is in sizes people read', () => {
     expect(storageFullMessage({ used: 1.9 * 1024 ** 3, quota: 2 * 1024 ** 3 })).toBe('Your storage is full: 1.9 GB of 2 GB used. Delete uploads you no longer need.');
     expect([formatBytes(900), formatBytes(200 * 1024), formatBytes(15 * 1024 ** 2), formatBytes(4.25 * 1024 ** 2)]).toEqual(['900 B', '200 KB', '15 MB', '4.3 MB']);
+  });
+});
+
+describe('image decodes at once', () => {
+  it('runs at most the limit together and the rest in arrival order as slots free up', async () => {
+    const limit = concurrencyLimit(2);
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const works = [0, 1, 2, 3].map((n) =>
+      limit(() => {
+        started.push(n);
+        return new Promise<number>((resolve) => finish.push(() => resolve(n)));
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1]);
+    finish[1]!();
+    await works[1];
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2]);
+    finish[0]!();
+    finish[2]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2, 3]);
+    finish[3]!();
+    expect(await Promise.all(works)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('temporary upload files', () => {
+  it('are swept when a stopped process left them a day ago, not while an upload may still be writing them', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nxn-sweep-'));
+    try {
+      const dir = uploadTempDir({ dataDir });
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'old.part'), 'x');
+      writeFileSync(path.join(dir, 'new.part'), 'y');
+      const twoDaysAgo = (Date.now() - 2 * 24 * 3600 * 1000) / 1000;
+      utimesSync(path.join(dir, 'old.part'), twoDaysAgo, twoDaysAgo);
+      expect(await sweepStaleUploads({ dataDir })).toBe(1);
+      expect(readdirSync(dir)).toEqual(['new.part']);
+      expect(await sweepStaleUploads({ dataDir: path.join(dataDir, 'missing') })).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../http/logger.ts';
 import '../jobs/handlers.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { createStorage } from '../storage/index.ts';
+import { sweepStaleUploads } from '../storage/uploads.ts';
 import { createApiApp } from './app.ts';
 
 const displayHost = (host: string | undefined): string =>
@@ -32,6 +33,8 @@ export async function startApiServer(options: StartApiOptions = {}): Promise<{ u
   const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false }));
   const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
   const app = createApiApp({ config, database, verifier, queue, storage: createStorage(config), log });
+  const swept = await sweepStaleUploads(config);
+  if (swept > 0) log.info({ swept }, 'removed temporary files of uploads a stopped process left');
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? config.apiPort, ...(config.host ? { hostname: config.host } : {}) }, () => resolve(s));

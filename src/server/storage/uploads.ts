@@ -4,6 +4,7 @@
  * last free space; and a failure after writing removes what was written.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { storageFullMessage, type StorageUsage } from '../../contract/storage.ts';
@@ -53,6 +54,25 @@ export async function uploadRoom({ database, config }: UploadDeps, uid: string, 
 
 /** Temporary files live beside the data, not in /tmp, which may be memory (tmpfs). */
 export const uploadTempDir = (config: Pick<ServerConfig, 'dataDir'>) => path.join(config.dataDir, 'tmp', 'uploads');
+
+/** Longer than any upload can take; older temporary files were left by a process that died mid-upload. */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** Removes temporary files a crashed process left behind (several API processes may share the folder). */
+export async function sweepStaleUploads(config: Pick<ServerConfig, 'dataDir'>, now = Date.now()): Promise<number> {
+  const dir = uploadTempDir(config);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > STALE_UPLOAD_MS) {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
 
 /** The body, within the route's limit and the user's room, in a temporary file the caller must dispose of. */
 export function spoolBody(config: Pick<ServerConfig, 'dataDir'>, body: AsyncIterable<Uint8Array>, limits: readonly ByteLimit[], headBytes: number): Promise<SpooledFile> {

@@ -7,6 +7,7 @@
  * the ffmpeg process, a timeout, and at most `PARALLEL` decodes at once however many uploads arrive together.
  */
 import { spawn } from 'node:child_process';
+import { concurrencyLimit } from '../http/concurrency.ts';
 
 const TIMEOUT_MS = 15_000;
 /**
@@ -16,25 +17,11 @@ const TIMEOUT_MS = 15_000;
 export const DECODE_ADDRESS_SPACE_BYTES = 768 * 1024 * 1024;
 const PARALLEL = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const slot = concurrencyLimit(PARALLEL);
 
 /** `file`: a path on local disk. */
 export function decodesAsImage(file: string, addressSpaceBytes = DECODE_ADDRESS_SPACE_BYTES): Promise<boolean> {
-  return withSlot(
+  return slot(
     () =>
       new Promise((resolve) => {
         // The limit is set by a shell in the child (ulimit -v, in KiB) so it binds ffmpeg and nothing else.
