@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idCursor } from './paging.ts';
+import { StorageUsage } from './storage.ts';
 import { textField } from './text.ts';
 
 /** Every non-2xx body. `fields` maps a dotted input path ("options.voice") to its message (400 only). */
@@ -51,7 +52,7 @@ export const ProfileSyncResponse = z.object({ profile: Profile, credits: Credits
 export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 
 /** `GET /me`. */
-export const MeResponse = z.object({ profile: Profile, credits: Credits });
+export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'adjust'] as const;

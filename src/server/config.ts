@@ -48,8 +48,13 @@ export interface ServerConfig {
   rateLimit: { ip: { perMinute: number; burst: number }; user: { perMinute: number; burst: number } };
   /** Take the client IP from X-Forwarded-For (only behind a proxy/load balancer that sets it). */
   trustProxy: boolean;
-  /** Request body limits in bytes: JSON everywhere, larger for paths containing "upload". */
+  /**
+   * Request body limits in bytes: `json` for every route that does not declare its own, `upload` for the raw file
+   * upload (POST /files/upload), which streams to storage and enforces it while reading.
+   */
   bodyLimit: { json: number; upload: number };
+  /** Bytes each user may keep in storage; an upload that would pass it is refused. */
+  storageQuotaBytes: number;
   jobs: {
     /** Jobs one worker process runs at once, per kind (each media job may use a child process). */
     concurrency: number;
@@ -172,6 +177,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     trustProxy: ['1', 'true', 'yes'].includes((str(env, 'TRUST_PROXY') ?? '').toLowerCase()),
     bodyLimit: { json: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024), upload: int(env, 'UPLOAD_LIMIT_BYTES', 512 * 1024 * 1024) },
+    storageQuotaBytes: int(env, 'STORAGE_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
     jobs: {
       concurrency: Math.max(1, int(env, 'WORKER_CONCURRENCY', 2)),
       pollSeconds: Math.max(1, int(env, 'JOB_POLL_SECONDS', 1)),

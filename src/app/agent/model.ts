@@ -3,6 +3,7 @@
  * submitting, and the progress list of a video being made. No React here, so unit tests cover it directly.
  */
 import { PRICES, type VideoResolution } from '~/contract/pricing';
+import { formatBytes } from '~/contract/storage';
 import {
   VIDEO_LIMITS,
   VIDEO_STAGE_IDS,
@@ -20,6 +21,8 @@ import {
 } from '~/contract/video';
 import { DEFAULT_VOICE_ID } from '~/contract/voices';
 import { countWords } from '~/contract/words';
+
+export { formatBytes };
 
 export interface CreateForm {
   script: string;
@@ -103,12 +106,6 @@ export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>): strin
   if (file.size > VIDEO_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; images can be up to ${formatBytes(VIDEO_UPLOAD.maxBytes)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
 /** Moves the item at `from` by `by` places, clamped to the list. */

@@ -2,10 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { authErrorMessage } from '~/lib/auth-errors';
+import { $account, refreshAccount } from '~/stores/account';
 import { $auth, signOut, type AuthUser } from '~/stores/auth';
 import { toast } from 'sonner';
 import { Icon } from '../components/Icon';
 import { ACCOUNT_LINKS } from './nav';
+import { StorageDialog, StorageMeter } from './StorageDialog';
 
 const initials = (user: AuthUser): string => {
   const source = user.displayName?.trim() || user.email || '?';
@@ -26,10 +28,12 @@ export function Avatar({ user, className = 'size-9' }: { user: AuthUser; classNa
   );
 }
 
-/** Account disclosure: who is signed in, the account pages, and sign out. */
+/** Account disclosure: who is signed in, storage used, the account pages, and sign out. */
 export function UserMenu() {
   const auth = useStore($auth);
+  const account = useStore($account);
   const [open, setOpen] = useState(false);
+  const [storageOpen, setStorageOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -77,7 +81,11 @@ export function UserMenu() {
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-white/5"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // Storage used changes with every upload and delete: show it as it is now.
+          if (!open) void refreshAccount();
+          setOpen((value) => !value);
+        }}
       >
         <Avatar user={user} />
         <Icon name="chevronDown" className="size-4 text-fg-subtle" />
@@ -95,6 +103,21 @@ export function UserMenu() {
               <p className="truncate text-sm text-fg-muted">{user.email}</p>
             </div>
           </div>
+          {account?.storage ? (
+            <div className="grid gap-2 border-b border-white/10 px-2 py-3">
+              <StorageMeter usage={account.storage} />
+              <button
+                type="button"
+                className="justify-self-start text-sm font-medium text-brand-300 hover:text-fg"
+                onClick={() => {
+                  setOpen(false);
+                  setStorageOpen(true);
+                }}
+              >
+                Manage storage
+              </button>
+            </div>
+          ) : null}
           <nav aria-label="Account">
             <ul className="py-2">
               {ACCOUNT_LINKS.map((item) => (
@@ -121,6 +144,7 @@ export function UserMenu() {
           </button>
         </div>
       ) : null}
+      {storageOpen ? <StorageDialog onClose={() => setStorageOpen(false)} /> : null}
     </div>
   );
 }

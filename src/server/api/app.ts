@@ -14,6 +14,7 @@ import { fileRoutes } from './routes/files.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { studioRoutes } from './routes/studios.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { videoRoutes } from './routes/videos.ts';
 
 export function createApiApp(deps: ApiDeps) {
@@ -38,7 +39,7 @@ export function createApiApp(deps: ApiDeps) {
     }),
   );
   app.use(rateLimit(config.rateLimit.ip, (c) => `ip:${clientIp(c, config.trustProxy)}`));
-  app.use(bodyLimits(config.bodyLimit));
+  app.use(bodyLimits(config.bodyLimit.json));
 
   const files = fileRoutes(deps);
   app.route('/', healthRoutes(deps));
@@ -50,6 +51,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', profileRoutes(deps));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);
+  app.route('/', uploadRoutes(deps));
   app.route('/', studioRoutes(deps));
   app.route('/', videoRoutes(deps));
   return app;

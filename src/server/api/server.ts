@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../http/logger.ts';
 import '../jobs/handlers.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { createStorage } from '../storage/index.ts';
+import { sweepStaleUploads } from '../storage/uploads.ts';
 import { createApiApp } from './app.ts';
 
 const displayHost = (host: string | undefined): string =>
@@ -31,6 +32,8 @@ export async function startApiServer(options: StartApiOptions = {}): Promise<{ u
   const database = options.database ?? (await openDatabase(config));
   const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false }));
   const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
+  const swept = await sweepStaleUploads(config);
+  if (swept > 0) log.info({ swept }, 'removed temporary files of uploads a stopped process left');
   // The app learns the port it is bound to (it names its own origins in file links), so it is made after listening;
   // a request arriving in between waits for it.
   let ready: (app: ReturnType<typeof createApiApp>) => void = () => undefined;

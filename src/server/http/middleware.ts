@@ -5,10 +5,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../api/context.ts';
 import type { ServerConfig } from '../config.ts';
 import { InsufficientCreditsError } from '../credits/ledger.ts';
 import { UnknownJobKindError } from '../jobs/queue.ts';
+import type { ByteLimit } from './body.ts';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { TokenBuckets } from './rate-limit.ts';
@@ -70,13 +72,35 @@ export function rateLimit(rule: ServerConfig['rateLimit']['ip'], key: (c: Contex
   };
 }
 
-/** JSON bodies are small; only upload paths may send large ones. */
-export function bodyLimits(limits: ServerConfig['bodyLimit']): MiddlewareHandler<AppEnv> {
-  const onError = () => {
-    // The unread rest of the body makes the connection unusable; tell the client not to reuse it.
-    throw new HttpError(413, 'Request body is too large', undefined, { Connection: 'close' });
+/** The error for a body past a limit. The unread rest makes the connection unusable: tell the client to close it. */
+export const bodyTooLarge = (message: string, fields?: Record<string, string>) => new HttpError(413, message, fields, { Connection: 'close' });
+
+/** Handlers made by `routeBodyLimit`: their routes bring their own limit, so the JSON one does not apply. */
+const ownLimits = new WeakSet<MiddlewareHandler<AppEnv>>();
+
+/**
+ * A route's own body limit, declared where the route is. The route reads its body as a stream through
+ * `limitBytes(body, limit)`, which enforces the limit on the bytes as they come; this refuses a declared
+ * Content-Length past it before anything is read.
+ */
+export function routeBodyLimit(limit: ByteLimit): MiddlewareHandler<AppEnv> {
+  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const length = Number(c.req.header('content-length'));
+    if (Number.isFinite(length) && length > limit.maxBytes) throw limit.error();
+    await next();
   };
-  const small = bodyLimit({ maxSize: limits.json, onError });
-  const large = bodyLimit({ maxSize: limits.upload, onError });
-  return (c, next) => (c.req.path.includes('upload') ? large(c, next) : small(c, next));
+  ownLimits.add(handler);
+  return handler;
 }
+
+/** Every body is JSON-sized unless the matched route declared its own limit with `routeBodyLimit`. */
+export function bodyLimits(jsonLimit: number): MiddlewareHandler<AppEnv> {
+  const small = bodyLimit({
+    maxSize: jsonLimit,
+    onError: () => {
+      throw bodyTooLarge('Request body is too large');
+    },
+  });
+  return (c, next) => (matchedRoutes(c).some((route) => ownLimits.has(route.handler as MiddlewareHandler<AppEnv>)) ? next() : small(c, next));
+}
+

@@ -64,7 +64,13 @@ export function makeContext(
       const id = randomUUID();
       const key = storageKey(input.uid, id);
       const { size } = await storage.put(key, body, meta.contentType);
-      await record({ id, storageKey: key, contentType: meta.contentType, size, name: meta.name ?? null });
+      try {
+        await record({ id, storageKey: key, contentType: meta.contentType, size, name: meta.name ?? null });
+      } catch (error) {
+        // An object without its record would never be listed, served, counted or deleted.
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       return { fileId: id };
     },
   };

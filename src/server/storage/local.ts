@@ -4,6 +4,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertKey, type ByteRange, type Storage } from './types.ts';
 
+/** False when the two paths are on different file systems, where only a copy will do. */
+async function moved(from: string, to: string): Promise<boolean> {
+  try {
+    await fs.rename(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EXDEV') return false;
+    throw error;
+  }
+}
+
 /** Files under DATA_DIR/files. Writes go to a temp name first so a reader never sees half a file. */
 export function localStorage(root: string): Storage {
   const file = (key: string) => path.join(root, assertKey(key));
@@ -13,9 +24,15 @@ export function localStorage(root: string): Storage {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      if (body instanceof Uint8Array) await fs.writeFile(temp, body);
-      else await fs.copyFile(body.path, temp);
-      await fs.rename(temp, target);
+      try {
+        if (body instanceof Uint8Array) await fs.writeFile(temp, body);
+        else if (!body.move || !(await moved(body.path, temp))) await fs.copyFile(body.path, temp);
+        await fs.rename(temp, target);
+      } catch (error) {
+        // A full disk must not leave half a file behind.
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
       return { size: (await fs.stat(target)).size };
     },
     async get(key) {

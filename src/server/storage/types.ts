@@ -17,7 +17,11 @@ export interface StoredObject {
  */
 export interface Storage {
   readonly driver: 'local' | 's3';
-  put(key: string, body: Uint8Array | { path: string }, contentType: string): Promise<{ size: number }>;
+  /**
+   * `{ path }` is read from disk, never whole into memory. `move: true` hands the file over: local storage then
+   * renames it into place instead of copying when it can (the caller's copy is gone afterwards either way).
+   */
+  put(key: string, body: Uint8Array | { path: string; move?: boolean }, contentType: string): Promise<{ size: number }>;
   get(key: string): Promise<Uint8Array | undefined>;
   /** Undefined when the object does not exist. */
   stream(key: string, range?: ByteRange): Promise<StoredObject | undefined>;

@@ -3,16 +3,12 @@
  * short-lived HMAC-signed link (`?exp=&sig=`, from `/files/:id/url`) so <video>/<audio> can use it as src.
  * Others get 404, never a hint that the file exists.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { type SignedUrl } from '../../../contract/api.ts';
-import { cleanFileName, FILE_NAME_MAX } from '../../../contract/text.ts';
 import { authenticate } from '../../auth/middleware.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { query } from '../../http/validate.ts';
-import { findFile, recordFile, toFileInfo, type FileRow } from '../../storage/files.ts';
-import { storageKey, type ByteRange } from '../../storage/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { findFile, toFileInfo, type FileRow } from '../../storage/files.ts';
+import { type ByteRange } from '../../storage/index.ts';
 import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
 import { verifyFileSignature } from '../../storage/signing.ts';
 import { signedFileLink } from '../../studios/files.ts';
@@ -20,9 +16,6 @@ import type { ApiDeps, AppEnv } from '../context.ts';
 
 /** S3 redirects are even shorter: the signed /files link is what pages keep. */
 const DIRECT_URL_SECONDS = 5 * 60;
-const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
-
-const UploadQuery = z.object({ name: z.string().trim().min(1).max(FILE_NAME_MAX).transform(cleanFileName).optional() });
 
 /** Parses a single `bytes=a-b` range (what media elements send); undefined means "whole file". */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
@@ -79,20 +72,6 @@ export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
         const file = await findFile(database.db, c.req.param('id'), c.get('uid'));
         if (!file) throw notFound('File not found');
         return c.json(toFileInfo(file));
-      })
-      /** Raw body upload: Content-Type is the file's type, `?name=` its display name. */
-      .post('/files/upload', async (c) => {
-        const contentType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!UPLOAD_TYPES.test(contentType)) throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
-        const { name } = query(c, UploadQuery);
-        const bytes = new Uint8Array(await c.req.arrayBuffer());
-        if (bytes.byteLength === 0) throw new HttpError(400, 'Invalid input', { file: 'The file is empty' });
-        const uid = c.get('uid');
-        const id = randomUUID();
-        const key = storageKey(uid, id);
-        const { size } = await storage.put(key, bytes, contentType);
-        const row = await recordFile(database.db, { id, uid, storageKey: key, contentType, size, name: name ?? null });
-        return c.json(toFileInfo(row), 201);
       }),
   };
 }

@@ -3,6 +3,7 @@ import { LedgerEntry, LedgerPage, LedgerQuery, MeResponse, ProfileSyncBody, Prof
 import { ledgerPage } from '../../credits/service.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
+import { storageUsage } from '../../storage/uploads.ts';
 import { getProfile, profileFromToken, updateProfile } from '../../users/profiles.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
@@ -17,7 +18,7 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function profileRoutes({ database }: ApiDeps) {
+export function profileRoutes({ database, config }: ApiDeps) {
   return new Hono<AppEnv>()
     /** The profile itself exists already (requireProfile); this brings its name and photo up to date. */
     .post('/auth/auth', async (c) => {
@@ -32,7 +33,8 @@ export function profileRoutes({ database }: ApiDeps) {
     .get('/me', async (c) => {
       const me = await getProfile(database.db, c.get('uid'));
       if (!me) throw notFound('Profile not found');
-      return c.json(me satisfies MeResponse);
+      const storage = await storageUsage(database.db, c.get('uid'), config.storageQuotaBytes);
+      return c.json({ ...me, storage } satisfies MeResponse);
     })
     .get('/credits/ledger', async (c) => {
       const q = query(c, LedgerQuery);

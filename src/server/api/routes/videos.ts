@@ -5,36 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type UploadedImage, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
-import { cleanFileName } from '../../../contract/text.ts';
 import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { bodyChunks, limitBytes } from '../../http/body.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
-import { recordFile } from '../../storage/files.ts';
-import { storageKey } from '../../storage/index.ts';
 import { deleteOwnedFiles, fileLinker } from '../../studios/files.ts';
-import { imageDimensions } from '../../studios/images/dimensions.ts';
 import { HistoryQuery } from '../../studios/paging.ts';
-import { decodesAsImage } from '../../videos/image-check.ts';
+import { IMAGE_FORM_LIMIT, uploadImage } from '../../videos/uploads.ts';
 import { VIDEO_JOB, type VideoJobPayload } from '../../videos/payload.ts';
 import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, listVideos, ownedFiles } from '../../videos/store.ts';
 import type { ApiDeps, AppEnv } from '../context.ts';
 
-const MB = 1024 * 1024;
-const UPLOAD_LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each.`;
 const IdempotencyKey = z.string().trim().min(8).max(200).optional();
-
-/** The type a file's first bytes prove, whatever the browser claimed. */
-export function sniffImageType(bytes: Uint8Array): (typeof VIDEO_UPLOAD.types)[number] | undefined {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return undefined;
-}
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 
@@ -63,43 +49,13 @@ export function videoRoutes(deps: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .post(
-      '/videos/uploads',
-      // Far below the server-wide upload limit: an image needs no more, and the bytes are held in memory.
-      bodyLimit({
-        maxSize: VIDEO_UPLOAD.maxBytes + 64 * 1024,
-        onError: () => {
-          throw new HttpError(413, UPLOAD_LIMIT_MESSAGE, { file: UPLOAD_LIMIT_MESSAGE }, { Connection: 'close' });
-        },
-      }),
-      async (c) => {
-        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-          throw invalid('file', 'Send the image as multipart/form-data in a field named "file".');
-        }
-        const form = await c.req.parseBody();
-        const file = form.file;
-        if (!(file instanceof File)) throw invalid('file', 'Choose an image to upload.');
-        if (file.size === 0) throw invalid('file', 'This file is empty.');
-        if (file.size > VIDEO_UPLOAD.maxBytes) throw invalid('file', UPLOAD_LIMIT_MESSAGE);
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const contentType = sniffImageType(bytes);
-        const size = contentType ? imageDimensions(bytes) : undefined;
-        if (!contentType || !size) throw invalid('file', 'Only JPEG, PNG and WebP images can be used.');
-        const longest = Math.max(size.width, size.height);
-        if (Math.min(size.width, size.height) < VIDEO_UPLOAD.minSide || longest > VIDEO_UPLOAD.maxSide) {
-          throw invalid('file', `Use an image between ${VIDEO_UPLOAD.minSide} and ${VIDEO_UPLOAD.maxSide} pixels on each side (this one is ${size.width}×${size.height}).`);
-        }
-        if (!(await decodesAsImage(bytes))) throw invalid('file', 'This image could not be read; the file may be damaged. Try saving it again or choose another.');
-        const uid = c.get('uid');
-        const id = randomUUID();
-        const key = storageKey(uid, id);
-        await storage.put(key, bytes, contentType);
-        const name = cleanFileName(file.name);
-        const row = await recordFile(database.db, { id, uid, storageKey: key, contentType, size: bytes.byteLength, name });
-        const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, ...size, url: linker(c.req.url)(row.id) };
-        return c.json(answer, 201);
-      },
-    )
+    .post('/videos/uploads', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
+      const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
+      const { row, header } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
+      const contentType = row.contentType as UploadedImage['contentType'];
+      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, width: header.width, height: header.height, url: linker(c.req.url)(row.id) };
+      return c.json(answer, 201);
+    })
     .post('/videos', async (c) => {
       const request = await jsonBody(c, createVideoRequestSchema);
       const uid = c.get('uid');

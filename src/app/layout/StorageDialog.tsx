@@ -1,0 +1,150 @@
+/**
+ * The account's Storage dialog: how much of the quota is used, and the user's uploads with their sizes, each with
+ * a Delete button. Media made by the studios counts too but is deleted from its own history.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { toast } from 'sonner';
+import { formatBytes, type StorageUsage, type UploadList } from '~/contract/storage';
+import { api } from '~/lib/api/client';
+import { notifyApiError } from '~/lib/notify';
+import { refreshAccount } from '~/stores/account';
+import { formatDate } from '../components/format';
+import { Spinner } from '../components/Spinner';
+
+export function StorageMeter({ usage }: { usage: StorageUsage }) {
+  const share = usage.quota > 0 ? Math.min(1, usage.used / usage.quota) : 1;
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-sm text-fg-muted">
+        {formatBytes(usage.used)} of {formatBytes(usage.quota)} used
+      </p>
+      <div
+        className="h-1.5 overflow-hidden rounded-full bg-white/10"
+        role="meter"
+        aria-label="Storage used"
+        aria-valuemin={0}
+        aria-valuemax={usage.quota}
+        aria-valuenow={Math.min(usage.used, usage.quota)}
+        aria-valuetext={`${formatBytes(usage.used)} of ${formatBytes(usage.quota)}`}
+      >
+        <div className={`h-full rounded-full ${share > 0.9 ? 'bg-red-400' : 'bg-brand-500'}`} style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function StorageDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  const [list, setList] = useState<UploadList | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setList(await api.get<UploadList>('/uploads'));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closing.current();
+      // Keep Tab inside the dialog.
+      if (event.key === 'Tab' && panel.current) {
+        const buttons = [...panel.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+        const first = buttons[0];
+        const last = buttons.at(-1);
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, []);
+
+  const remove = async (id: string, name: string) => {
+    setDeleting(id);
+    try {
+      await api.delete(`/uploads/${id}`);
+      toast.success(`Deleted ${name}.`);
+      await Promise.all([load(), refreshAccount()]);
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  // On <body>: the top bar's backdrop blur would otherwise make it the box `position: fixed` is measured from.
+  return createPortal(
+    <>
+      <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panel} className="dialog-panel card card-pad grid max-h-[80vh] gap-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="flex items-center justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold text-fg">
+            Storage
+          </h2>
+          <button ref={close} type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        {list ? <StorageMeter usage={list.storage} /> : null}
+        <p className="text-xs text-fg-subtle">Videos, voice-overs and images you made count too; delete them from their history.</p>
+        {!list ? (
+          <p className="flex items-center gap-2 text-sm text-fg-muted">
+            <Spinner /> Loading your uploads…
+          </p>
+        ) : list.files.length === 0 ? (
+          <p className="text-sm text-fg-muted">You have no uploads.</p>
+        ) : (
+          <ul className="grid gap-1 overflow-y-auto" aria-label="Your uploads">
+            {list.files.map((file) => {
+              const name = file.name ?? 'Untitled upload';
+              return (
+                <li key={file.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-white/5">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm text-fg">{name}</p>
+                    <p className="text-xs text-fg-subtle">
+                      {formatBytes(file.size)} · {formatDate(file.createdAt)}
+                      {file.inUse ? ' · used by a video being made' : ''}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => void remove(file.id, name)}
+                    disabled={file.inUse || deleting !== null}
+                    aria-label={`Delete ${name}`}
+                  >
+                    {deleting === file.id ? <Spinner /> : null}
+                    Delete
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>,
+    document.body,
+  );
+}
