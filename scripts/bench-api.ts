@@ -34,11 +34,11 @@ if (process.argv[2] === '--serve') {
   const { z } = await import('zod');
   const { registerJobHandler } = await import('../src/server/jobs/registry.ts');
   const { startApiServer } = await import('../src/server/api/server.ts');
-  const { loadConfig } = await import('../src/server/config.ts');
+  const { loadConfig } = await import('../src/server/config/index.ts');
   const { openDatabase } = await import('../src/server/db/index.ts');
   const { adjust } = await import('../src/server/credits/ledger.ts');
   const { post } = await import('../src/server/credits/service.ts');
-  const { ensureProfile } = await import('../src/server/users/profiles.ts');
+  const { ensureProfile } = await import('../src/server/features/account/profiles.ts');
 
   // Accepted and left queued (no worker runs): the benchmark measures the accept path, not the work.
   registerJobHandler(BENCH_KIND, async () => null, { payload: z.object({}), price: () => 1 });

@@ -3,7 +3,7 @@
  * ROLE=worker, ROLE=web (or a comma list) run one part each. Roles in one process share one database handle and one
  * job-queue client, which PGlite requires (one process per data directory).
  */
-import { loadConfig, type Role, type ServerConfig } from './config.ts';
+import { loadConfig, type Role, type ServerConfig } from './config/index.ts';
 import type { Database } from './db/index.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import type { JobQueue } from './jobs/queue.ts';

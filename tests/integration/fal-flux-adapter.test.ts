@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '~/server/providers/http';
 import { encodePng } from '~/server/providers/images/png';
-import { createFalFluxProvider } from '~/server/studios/images/falFlux';
+import { createFalFluxProvider } from '~/server/providers/images/fal';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 

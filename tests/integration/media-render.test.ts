@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, type CreateVideoRequestInput } from '~/contract/video.ts';
 import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
-import { runVideoPipeline, type VideoResult } from '~/server/media/pipeline.ts';
+import { runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 

@@ -12,7 +12,7 @@ import { findVoice, type Voice } from '~/contract/voices';
 import { decodeWav } from '~/server/media/wav';
 import { createTtsProviders } from '~/server/providers/tts/index';
 import type { TtsProvider, TtsProviders } from '~/server/providers/tts/index';
-import { planSpeech, synthesizeSpeech } from '~/server/studios/speech/synthesize';
+import { planSpeech, synthesizeSpeech } from '~/server/features/speech/synthesize';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'nxn-speech-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

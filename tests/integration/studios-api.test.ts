@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { encodePng } from '~/server/providers/images/png';
-import { imageDimensions } from '~/server/studios/images/dimensions';
+import { imageDimensions } from '~/server/media/image-size';
 import { apiSuite, until, type Api } from './support/api-suite';
 import { createUser } from './support/auth-emulator';
 import { client } from './support/stack';

@@ -9,11 +9,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { makeContext } from '~/server/jobs/runner.ts';
 import { encodePng } from '~/server/providers/images/png';
 import { storageKey } from '~/server/storage/index.ts';
-import { decodesAsImage } from '~/server/videos/image-check.ts';
+import { decodesAsImage } from '~/server/media/image-check.ts';
 import { createUser, ensureAuthEmulator, type TestUser } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VIDEO_STAGE_IDS, VIDEO_UPLOAD, videoTitle } from '~/contract/video';
-import { VIDEO_STAGES } from '~/server/media/pipeline';
+import { VIDEO_STAGES } from '~/server/features/videos/pipeline';
 import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, uploadProblem } from '~/app/agent/model';
 
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');

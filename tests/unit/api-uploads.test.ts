@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, storageFullMessage } from '~/contract/storage.ts';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { concurrencyLimit } from '~/server/http/concurrency.ts';
 import { HttpError } from '~/server/http/errors.ts';
 import { limitBytes } from '~/server/http/body.ts';
@@ -12,8 +12,8 @@ import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts
 import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
 import { sweepStaleUploads, uploadTempDir } from '~/server/storage/uploads.ts';
-import { imageHeader } from '~/server/studios/images/dimensions.ts';
-import { imageHeaderProblem } from '~/server/videos/uploads.ts';
+import { imageHeader } from '~/server/media/image-size.ts';
+import { imageHeaderProblem } from '~/server/features/videos/uploads.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

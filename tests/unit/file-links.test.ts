@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { contentDisposition, downloadHeaders, isInlineSafe } from '~/server/storage/download-headers.ts';
-import { linkKeyFile, readOrCreateLinkKey } from '~/server/storage/link-key.ts';
+import { linkKeyFile, readOrCreateLinkKey } from '~/server/config/link-key.ts';
 import { LINK_SECONDS, signFile, verifyFileSignature } from '~/server/storage/signing.ts';
-import { fileLinker, linkBase, signedFileLink } from '~/server/studios/files.ts';
+import { fileLinker, linkBase, signedFileLink } from '~/server/storage/links.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

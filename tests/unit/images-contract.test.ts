@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASPECT_SIZES, IMAGE_ASPECTS, imageRequestSchema } from '~/contract/images';
-import { imageDimensions } from '~/server/studios/images/dimensions';
+import { imageDimensions } from '~/server/media/image-size';
 import { withExifOrientation } from '../support/exif';
 
 const fieldErrors = (input: unknown) => {

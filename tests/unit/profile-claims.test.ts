@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromToken } from '~/server/users/profiles.ts';
+import { profileFromToken } from '~/server/features/account/profiles.ts';
 
 describe('the profile a verified token describes', () => {
   it('takes e-mail, name and photo from the token claims', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSpeechText, PAUSES_MS } from '~/server/studios/speech/chunks';
+import { chunkSpeechText, PAUSES_MS } from '~/server/features/speech/chunks';
 
 describe('splitting text for synthesis', () => {
   it('keeps short text in one chunk', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fadeEdges, joinSpeech, trimSilence } from '~/server/studios/speech/pcm';
+import { fadeEdges, joinSpeech, trimSilence } from '~/server/media/pcm';
 
 const RATE = 24_000;
 /** A tone that starts and stops at an arbitrary phase, like a TTS clip cut at a buffer boundary. */

@@ -8,14 +8,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import { requireProfile, requireUser } from '../auth/middleware.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
-import type { ApiDeps, AppEnv } from './context.ts';
+import type { ApiDeps, AppEnv } from '../http/context.ts';
 import { healthRoutes } from './routes/health.ts';
-import { fileRoutes } from './routes/files.ts';
+import { fileRoutes } from '../features/files/routes.ts';
 import { jobRoutes } from './routes/jobs.ts';
-import { profileRoutes } from './routes/profile.ts';
+import { profileRoutes } from '../features/account/routes.ts';
 import { studioRoutes } from './routes/studios.ts';
-import { uploadRoutes } from './routes/uploads.ts';
-import { videoRoutes } from './routes/videos.ts';
+import { uploadRoutes } from '../features/files/uploads.ts';
+import { videoRoutes } from '../features/videos/routes.ts';
 
 export function createApiApp(deps: ApiDeps) {
   const { config } = deps;

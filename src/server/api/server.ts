@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
-import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadConfig, type ServerConfig } from '../config/index.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import '../jobs/handlers.ts';

@@ -4,7 +4,7 @@
  */
 import { type App, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/index.ts';
 
 export interface VerifiedUser {
   uid: string;

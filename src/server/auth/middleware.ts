@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import type { Database } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { ensureProfile, profileFromToken, type ProfileCreation } from '../users/profiles.ts';
+import { ensureProfile, profileFromToken, type ProfileCreation } from '../features/account/profiles.ts';
 import type { TokenVerifier, VerifiedUser } from './firebase.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;

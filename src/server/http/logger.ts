@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from '../config.ts';
+import type { LogLevel } from '../config/index.ts';
 
 export type { Logger };
 

@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/index.ts';
 import { createStorage, storageKey } from '../storage/index.ts';
 import type { JobContext, JobDefinition, StoredFile } from './registry.ts';
 

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { Job } from 'pg-boss';
-import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadConfig, type ServerConfig } from '../config/index.ts';
 import { releaseAbandonedHolds } from '../credits/holds.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';

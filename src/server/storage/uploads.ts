@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { storageFullMessage, type StorageUsage } from '../../contract/storage.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/index.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
 import { files } from '../db/schema/files.ts';
 import { users } from '../db/schema/users.ts';

@@ -1,6 +1,6 @@
 /** Starts the API and a worker in this process on one database target, as ROLE=api,worker would. */
 import { startApiServer } from '~/server/api/server.ts';
-import { loadConfig, type ServerConfig } from '~/server/config.ts';
+import { loadConfig, type ServerConfig } from '~/server/config/index.ts';
 import { openDatabase, type Database } from '~/server/db/index.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { JobQueue } from '~/server/jobs/queue.ts';

@@ -1,5 +1,5 @@
 /** `ROLE=worker` in its own process for tests, with the remote test kind registered. Env: DATABASE_URL, DATA_DIR. */
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { startWorker } from '~/server/jobs/worker.ts';
 import './remote-jobs.ts';
 

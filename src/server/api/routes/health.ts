@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 /** Unauthenticated probes for load balancers and orchestrators. */
 export function healthRoutes({ database }: ApiDeps) {

@@ -13,10 +13,10 @@ import { spendHold } from '../../credits/holds.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { scriptWriterFromEnv, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
-import { HistoryQuery } from '../../studios/paging.ts';
+import { HistoryQuery } from '../../db/paging.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { deleteScript, getScript, insertScript, listScripts, updateScript } from '../../studios/scripts/store.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { deleteScript, getScript, insertScript, listScripts, updateScript } from './store.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scriptWriterFromEnv()) {
   return new Hono<AppEnv>()

@@ -1,10 +1,10 @@
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/index.ts';
 import type { TokenVerifier, VerifiedUser } from '../auth/firebase.ts';
 import type { Database } from '../db/index.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from './logger.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Storage } from '../storage/index.ts';
-import type { ProfileCreation } from '../users/profiles.ts';
+import type { ProfileCreation } from '../features/account/profiles.ts';
 
 /** Everything a route needs, built once per server and handed to every route module. */
 export interface ApiDeps {

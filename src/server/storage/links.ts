@@ -1,7 +1,7 @@
 /** Generated files as the studios hand them out: signed links for <audio>/<img>/downloads, and owner-only deletes. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SignedUrl } from '~/contract/api.ts';
-import type { ServerConfig } from '~/server/config.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import type { Database } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
 import type { Storage } from '~/server/storage/index.ts';

@@ -3,11 +3,11 @@
  * on fal.ai when FAL_KEY is set. Labels are what the gallery shows under each image.
  */
 import type { ImageEngineChoice, ImageEngineId, ImageEngineInfo } from '~/contract/images.ts';
-import type { ServerConfig } from '~/server/config.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createOpenAiImageProvider } from '~/server/providers/images/openai.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
-import { createFalFluxProvider } from './falFlux.ts';
+import { createFalFluxProvider } from './fal.ts';
 
 export interface ImageEngineSettings {
   openai: { apiKey: string; baseUrl: string; model: string } | undefined;

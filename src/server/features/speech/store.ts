@@ -7,9 +7,9 @@ import { speechCharCount, type SpeechRecord } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { speech } from '~/server/db/schema/media.ts';
-import { fileFacts, type FileLinker } from '../files.ts';
+import { fileFacts, type FileLinker } from '../../storage/links.ts';
 import { generationStatus } from '../images/store.ts';
-import { cutPage, isUuid, pageOf } from '../paging.ts';
+import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
 
 export interface SpeechOptions {
   speed: number;

@@ -13,12 +13,12 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
-import { deleteOwnedFiles, fileLinker } from '../../studios/files.ts';
-import { HistoryQuery } from '../../studios/paging.ts';
-import { IMAGE_FORM_LIMIT, uploadImage } from '../../videos/uploads.ts';
-import { VIDEO_JOB, type VideoJobPayload } from '../../videos/payload.ts';
-import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, listVideos, ownedFiles } from '../../videos/store.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { deleteOwnedFiles, fileLinker } from '../../storage/links.ts';
+import { HistoryQuery } from '../../db/paging.ts';
+import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
+import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
+import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, listVideos, ownedFiles } from './store.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 const IdempotencyKey = z.string().trim().min(8).max(200).optional();
 

@@ -8,14 +8,14 @@
 import { z } from 'zod';
 import { ASPECT_SIZES, IMAGE_ASPECTS, IMAGE_STYLES, STYLE_PRESETS } from '~/contract/images.ts';
 import { imageCost } from '~/contract/pricing.ts';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { registerJobHandler, type JobContext } from '~/server/jobs/registry.ts';
 import type { GeneratedImage } from '~/server/providers/images/types.ts';
-import { imageDimensions } from './dimensions.ts';
-import { createImageProvider, imageEngineSettings } from './engines.ts';
+import { imageDimensions } from '../../media/image-size.ts';
+import { createImageProvider, imageEngineSettings } from '../../providers/images/engines.ts';
 import { completeImages, failImages, type FinishedImage } from './store.ts';
 import { ProviderError } from '~/server/providers/http.ts';
-import { asJobError } from '../jobErrors.ts';
+import { asJobError } from '../../providers/job-errors.ts';
 
 export const IMAGE_JOB = 'images.generate';
 

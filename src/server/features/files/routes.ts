@@ -11,8 +11,8 @@ import { findFile, toFileInfo, type FileRow } from '../../storage/files.ts';
 import { type ByteRange } from '../../storage/index.ts';
 import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
 import { verifyFileSignature } from '../../storage/signing.ts';
-import { signedFileLink } from '../../studios/files.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { signedFileLink } from '../../storage/links.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 /** S3 redirects are even shorter: the signed /files link is what pages keep. */
 const DIRECT_URL_SECONDS = 5 * 60;

@@ -12,7 +12,7 @@ import { findVoice, type VoiceEngine } from '~/contract/voices.ts';
 import { decodeWav, encodeWav } from '~/server/media/wav.ts';
 import type { TtsProviders } from '~/server/providers/tts/index.ts';
 import { chunkSpeechText } from './chunks.ts';
-import { joinSpeech } from './pcm.ts';
+import { joinSpeech } from '../../media/pcm.ts';
 
 /** Characters per request: under each engine's cap, small enough on eSpeak for honest progress. */
 const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, openai: 4000, elevenlabs: 2500 };

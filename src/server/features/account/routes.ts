@@ -4,8 +4,8 @@ import { ledgerPage } from '../../credits/service.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { storageUsage } from '../../storage/uploads.ts';
-import { getProfile, profileFromToken, updateProfile } from '../../users/profiles.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>['entries'][number];
 const toEntry = (row: LedgerRow): LedgerEntry => ({

@@ -12,15 +12,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { videoCost } from '~/contract/pricing.ts';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { JobError, registerJobHandler, type JobContext } from '~/server/jobs/registry.ts';
 import { ProviderError, type ProviderErrorKind } from '~/server/providers/http.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
-import { VIDEO_JOB, VideoJobPayload, videoJobPrice } from '~/server/videos/payload.ts';
-import { completeVideo, failVideo, type FinishedVideo } from '~/server/videos/store.ts';
-import { MediaError } from './errors.ts';
+import { VIDEO_JOB, VideoJobPayload, videoJobPrice } from '~/server/features/videos/job.ts';
+import { completeVideo, failVideo, type FinishedVideo } from '~/server/features/videos/store.ts';
+import { MediaError } from '../../media/errors.ts';
 import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
 
 interface StoredOutputs {

@@ -4,18 +4,18 @@
  * by content, size, decode cost) and then by a fenced ffmpeg decode; only then is it recorded and stored.
  */
 import { sql } from 'drizzle-orm';
-import { cleanFileName } from '../../contract/text.ts';
-import { VIDEO_UPLOAD } from '../../contract/video.ts';
-import { rows, type Db } from '../db/index.ts';
-import type { ByteLimit } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
-import { bodyTooLarge } from '../http/middleware.ts';
-import { multipartBoundary, readMultipartFile } from '../http/multipart.ts';
-import { sniffType } from '../storage/sniff.ts';
-import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../storage/uploads.ts';
-import type { FileRow } from '../storage/files.ts';
-import { imageHeader, type ImageHeader } from '../studios/images/dimensions.ts';
-import { decodesAsImage } from './image-check.ts';
+import { cleanFileName } from '../../../contract/text.ts';
+import { VIDEO_UPLOAD } from '../../../contract/video.ts';
+import { rows, type Db } from '../../db/index.ts';
+import type { ByteLimit } from '../../http/body.ts';
+import { HttpError } from '../../http/errors.ts';
+import { bodyTooLarge } from '../../http/middleware.ts';
+import { multipartBoundary, readMultipartFile } from '../../http/multipart.ts';
+import { sniffType } from '../../storage/sniff.ts';
+import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../../storage/uploads.ts';
+import type { FileRow } from '../../storage/files.ts';
+import { imageHeader, type ImageHeader } from '../../media/image-size.ts';
+import { decodesAsImage } from '../../media/image-check.ts';
 
 const MB = 1024 * 1024;
 const LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each.`;

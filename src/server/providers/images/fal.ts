@@ -6,7 +6,7 @@
  */
 import { postJson, ProviderError, readBody } from '~/server/providers/http.ts';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '~/server/providers/images/types.ts';
-import { imageDimensions } from './dimensions.ts';
+import { imageDimensions } from '../../media/image-size.ts';
 
 export interface FalConfig {
   apiKey: string;

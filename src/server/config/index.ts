@@ -3,8 +3,8 @@
  * (PGlite under ./data, Auth emulator, local disk storage) so `npm start` needs no configuration at all.
  */
 import path from 'node:path';
-import { DEFAULT_API_HOSTS } from '../config/brand.ts';
-import { linkKeyFile, readOrCreateLinkKey } from './storage/link-key.ts';
+import { DEFAULT_API_HOSTS } from '../../config/brand.ts';
+import { linkKeyFile, readOrCreateLinkKey } from './link-key.ts';
 
 export type Role = 'web' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

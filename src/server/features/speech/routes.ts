@@ -12,12 +12,12 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
-import { deleteOwnedFiles, fileLinker } from '../../studios/files.ts';
-import { HistoryQuery } from '../../studios/paging.ts';
-import { SPEECH_JOB } from '../../studios/speech/job.ts';
-import { deleteSpeech, getSpeech, insertSpeechRow, listSpeech } from '../../studios/speech/store.ts';
-import { planSpeech } from '../../studios/speech/synthesize.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { deleteOwnedFiles, fileLinker } from '../../storage/links.ts';
+import { HistoryQuery } from '../../db/paging.ts';
+import { SPEECH_JOB } from './job.ts';
+import { deleteSpeech, getSpeech, insertSpeechRow, listSpeech } from './store.ts';
+import { planSpeech } from './synthesize.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 /**
  * Previews are a handful of seconds each; a small cache spares the engines (and cloud bills) repeat work. Speeds

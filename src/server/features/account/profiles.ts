@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Credits, Profile } from '../../contract/api.ts';
-import { ProfileSyncBody } from '../../contract/api.ts';
-import { SIGNUP_GRANT } from '../../contract/pricing.ts';
-import type { VerifiedUser } from '../auth/firebase.ts';
-import { grant } from '../credits/ledger.ts';
-import { getAccount, openAccount, post } from '../credits/service.ts';
-import type { Database, Db } from '../db/index.ts';
-import { users } from '../db/schema/users.ts';
+import type { Credits, Profile } from '../../../contract/api.ts';
+import { ProfileSyncBody } from '../../../contract/api.ts';
+import { SIGNUP_GRANT } from '../../../contract/pricing.ts';
+import type { VerifiedUser } from '../../auth/firebase.ts';
+import { grant } from '../../credits/ledger.ts';
+import { getAccount, openAccount, post } from '../../credits/service.ts';
+import type { Database, Db } from '../../db/index.ts';
+import { users } from '../../db/schema/users.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -11,8 +11,8 @@ import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
-import { fileFacts, type FileLinker } from '~/server/studios/files.ts';
-import { cutPage, isUuid, pageOf } from '~/server/studios/paging.ts';
+import { fileFacts, type FileLinker } from '~/server/storage/links.ts';
+import { cutPage, isUuid, pageOf } from '~/server/db/paging.ts';
 
 /** What the row keeps of the request beyond its own columns. */
 interface VideoOptions {

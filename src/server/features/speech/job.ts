@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { ttsCost } from '~/contract/pricing.ts';
 import { SPEECH_LIMITS } from '~/contract/speech.ts';
-import { loadConfig } from '~/server/config.ts';
+import { loadConfig } from '~/server/config/index.ts';
 import { registerJobHandler, type JobContext } from '~/server/jobs/registry.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
-import { asJobError } from '../jobErrors.ts';
+import { asJobError } from '../../providers/job-errors.ts';
 import { completeSpeech, failSpeech, type FinishedSpeech } from './store.ts';
 import { synthesizeSpeech } from './synthesize.ts';
 

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { imageRequestSchema, type ImagePage } from '../../../contract/images.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
-import { deleteOwnedFiles, fileLinker } from '../../studios/files.ts';
-import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } from '../../studios/images/engines.ts';
-import { IMAGE_JOB, type ImageJobPayload } from '../../studios/images/job.ts';
-import { countImagesOfJob, deleteImage, getImages, insertImageRows, listImages } from '../../studios/images/store.ts';
-import { HistoryQuery, isUuid } from '../../studios/paging.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { deleteOwnedFiles, fileLinker } from '../../storage/links.ts';
+import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } from '../../providers/images/engines.ts';
+import { IMAGE_JOB, type ImageJobPayload } from './job.ts';
+import { countImagesOfJob, deleteImage, getImages, insertImageRows, listImages } from './store.ts';
+import { HistoryQuery, isUuid } from '../../db/paging.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 const IdsQuery = z.object({ ids: z.string().max(40 * 8).transform((s) => s.split(',').filter(isUuid).slice(0, 8)) });
 

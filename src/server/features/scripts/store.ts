@@ -17,7 +17,7 @@ import {
 } from '~/contract/scripts.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
 import { scripts } from '~/server/db/schema/media.ts';
-import { cutPage, isUuid, pageOf } from '../paging.ts';
+import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
 
 type ScriptRow = typeof scripts.$inferSelect;
 

@@ -9,8 +9,8 @@ import type { ImageAspect, ImageRecord, ImageStyle } from '~/contract/images.ts'
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { images } from '~/server/db/schema/media.ts';
-import { fileFacts, type FileLinker } from '../files.ts';
-import { cutPage, isUuid, pageOf } from '../paging.ts';
+import { fileFacts, type FileLinker } from '../../storage/links.ts';
+import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
 
 export interface ImageOptions {
   batchId: string;

@@ -12,9 +12,9 @@ import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
 import { query } from '../../http/validate.ts';
 import { toFileInfo } from '../../storage/files.ts';
 import { findUpload, listUploads, storageUsage, uploadRawFile } from '../../storage/uploads.ts';
-import { deleteOwnedFiles } from '../../studios/files.ts';
-import { imagesInUse } from '../../videos/uploads.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import { deleteOwnedFiles } from '../../storage/links.ts';
+import { imagesInUse } from '../videos/uploads.ts';
+import type { ApiDeps, AppEnv } from '../../http/context.ts';
 
 const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
 /** The Storage dialog lists this many, newest first; the quota keeps the total modest. */
