@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, NOTHING_TO_READ_MESSAGE } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
-import { MediaError } from '~/server/media/errors.ts';
+import { MediaError } from '~/server/features/videos/errors.ts';
 import { readManifest, runVideoPipeline, type VideoProviders, type VideoStage } from '~/server/features/videos/pipeline.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';

@@ -10,7 +10,7 @@ import {
   textWidth,
 } from '~/server/media/captions.ts';
 import { tokenizeWords } from '~/contract/words.ts';
-import type { TimedWord } from '~/server/providers/tts/timing.ts';
+import type { TimedWord } from '~/server/media/word-timing.ts';
 
 /** Words of `text` spoken back to back, `ms` each, starting at `from`. */
 const speak = (text: string, from = 0, ms = 300): TimedWord[] =>

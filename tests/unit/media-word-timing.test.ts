@@ -6,7 +6,7 @@ import {
   wordsFromCharacterAlignment,
   wordsFromEspeakEvents,
   type EspeakEvent,
-} from '~/server/providers/tts/timing.ts';
+} from '~/server/media/word-timing.ts';
 
 const word = (textPosition: number, audioMs: number): EspeakEvent => ({ type: 'word', textPosition, audioMs });
 const end = (audioMs: number): EspeakEvent => ({ type: 'end', textPosition: 0, audioMs });

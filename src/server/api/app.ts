@@ -5,17 +5,22 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { requireProfile, requireUser } from '../auth/middleware.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { requireProfile } from '../features/account/middleware.ts';
+import { profileRoutes } from '../features/account/routes.ts';
+import type { ApiDeps } from '../features/deps.ts';
+import { fileRoutes } from '../features/files/routes.ts';
+import { uploadRoutes } from '../features/files/uploads.ts';
+import { imageRoutes } from '../features/images/routes.ts';
+import { scriptRoutes } from '../features/scripts/routes.ts';
+import { speechRoutes } from '../features/speech/routes.ts';
+import { videoRoutes } from '../features/videos/routes.ts';
+import { imagesInUse } from '../features/videos/uploads.ts';
+import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
-import type { ApiDeps, AppEnv } from '../http/context.ts';
 import { healthRoutes } from './routes/health.ts';
-import { fileRoutes } from '../features/files/routes.ts';
 import { jobRoutes } from './routes/jobs.ts';
-import { profileRoutes } from '../features/account/routes.ts';
-import { studioRoutes } from './routes/studios.ts';
-import { uploadRoutes } from '../features/files/uploads.ts';
-import { videoRoutes } from '../features/videos/routes.ts';
 
 export function createApiApp(deps: ApiDeps) {
   const { config } = deps;
@@ -51,8 +56,10 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', profileRoutes(deps));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);
-  app.route('/', uploadRoutes(deps));
-  app.route('/', studioRoutes(deps));
+  app.route('/', uploadRoutes(deps, imagesInUse));
+  app.route('/', scriptRoutes(deps));
+  app.route('/', speechRoutes(deps));
+  app.route('/', imageRoutes(deps));
   app.route('/', videoRoutes(deps));
   return app;
 }

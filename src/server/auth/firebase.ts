@@ -5,16 +5,9 @@
 import { type App, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { ServerConfig } from '../config/index.ts';
+import type { VerifiedUser } from '../http/context.ts';
 
-export interface VerifiedUser {
-  uid: string;
-  /** The token's claims, as Firebase vouches for them; the profile takes its e-mail from here, never from a body. */
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-  /** Token expiry, epoch seconds. */
-  exp: number;
-}
+export type { VerifiedUser };
 
 export interface TokenVerifier {
   /** Resolves the token's user, or undefined for a missing, malformed, expired or revoked token. */

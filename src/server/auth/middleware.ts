@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context.ts';
-import type { Database } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { ensureProfile, profileFromToken, type ProfileCreation } from '../features/account/profiles.ts';
 import type { TokenVerifier, VerifiedUser } from './firebase.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -27,27 +25,3 @@ export const requireUser =
     c.set('log', c.get('log').child({ uid: user.uid }));
     await next();
   };
-
-const NOT_CREATED: ProfileCreation = { created: false, granted: 0 };
-
-/**
- * After requireUser: every signed-in request runs with the user's profile (and signup grant) in place, whatever
- * it calls first, so no endpoint depends on the browser having sent POST /auth/auth. Profiles are never deleted,
- * so a uid seen once needs no second look from this process.
- */
-export function requireProfile(database: Database, maxKnown = 10_000): MiddlewareHandler<AppEnv> {
-  const known = new Set<string>();
-  return async (c, next) => {
-    if (c.req.method === 'OPTIONS') return next();
-    const user = c.get('user');
-    let creation = NOT_CREATED;
-    if (!known.has(user.uid)) {
-      creation = await ensureProfile(database, profileFromToken(user));
-      if (creation.created) c.get('log').info({ granted: creation.granted }, 'new user');
-      known.add(user.uid);
-      if (known.size > maxKnown) known.delete(known.values().next().value as string);
-    }
-    c.set('profileCreation', creation);
-    await next();
-  };
-}

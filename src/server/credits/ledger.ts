@@ -3,6 +3,8 @@
  * the amount held for running jobs (`reservedDelta`). A job's life is reserve → capture (success) or reserve →
  * release (failure/cancel), so its credits are spent once or returned once.
  */
+import { HttpError } from '../http/errors.ts';
+
 export type LedgerKind = 'grant' | 'reserve' | 'capture' | 'release' | 'purchase' | 'adjust';
 
 export interface Movement {
@@ -16,12 +18,12 @@ export interface Account {
   reserved: number;
 }
 
-export class InsufficientCreditsError extends Error {
+export class InsufficientCreditsError extends HttpError {
   constructor(
     readonly needed: number,
     readonly available: number,
   ) {
-    super(`Not enough credits: this needs ${needed}, you have ${available}`);
+    super(402, `Not enough credits: this needs ${needed}, you have ${available}`, undefined, undefined, { needed, available });
     this.name = 'InsufficientCreditsError';
   }
 }

@@ -1,29 +1,25 @@
-import type { ServerConfig } from '../config/index.ts';
-import type { TokenVerifier, VerifiedUser } from '../auth/firebase.ts';
-import type { Database } from '../db/index.ts';
 import type { Logger } from './logger.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { Storage } from '../storage/index.ts';
-import type { ProfileCreation } from '../features/account/profiles.ts';
 
-/** Everything a route needs, built once per server and handed to every route module. */
-export interface ApiDeps {
-  config: ServerConfig;
-  database: Database;
-  verifier: TokenVerifier;
-  queue: JobQueue;
-  storage: Storage;
-  log: Logger;
+/** The signed-in user as the identity provider vouches for it (auth/ verifies the token and sets it). */
+export interface VerifiedUser {
+  uid: string;
+  /** The token's claims, as Firebase vouches for them; the profile takes its e-mail from here, never from a body. */
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+  /** Token expiry, epoch seconds. */
+  exp: number;
 }
 
+/** What a request carries through the middleware chain. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     /** Set by requireUser for every route except the health checks. */
     uid: string;
     user: VerifiedUser;
-    /** Set by requireProfile: whether this very request created the user's profile. */
-    profileCreation: ProfileCreation;
+    /** Set by the account's profile middleware: whether this very request created the user's profile. */
+    profileCreation: { created: boolean; granted: number };
     log: Logger;
   };
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers?: Record<string, string>,
+    /** Extra fields of the JSON body a client can act on, e.g. the credits needed on 402. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -8,8 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './context.ts';
 import type { ServerConfig } from '../config/index.ts';
-import { InsufficientCreditsError } from '../credits/ledger.ts';
-import { UnknownJobKindError } from '../jobs/queue.ts';
 import type { ByteLimit } from './body.ts';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -35,12 +33,8 @@ export const requestContext =
   };
 
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
-  if (error instanceof InsufficientCreditsError) {
-    return c.json({ error: error.message, needed: error.needed, available: error.available }, 402);
-  }
-  if (error instanceof UnknownJobKindError) return c.json({ error: 'Invalid input', fields: { kind: 'Unknown job kind' } }, 400);
   if (error instanceof HttpError) {
-    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status, error.headers);
+    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.details }, error.status, error.headers);
   }
   const requestId = c.get('requestId');
   (c.get('log') ?? console).error({ err: error, requestId }, 'unhandled error');

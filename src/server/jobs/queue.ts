@@ -12,6 +12,7 @@ import { formatPageCursor, isUuid, parsePageCursor } from '../../contract/paging
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { finishUnsuccessful, insertJob } from './lifecycle.ts';
 import { getJobDefinition, jobKinds, type JobDefinition, type JobRow } from './registry.ts';
@@ -22,9 +23,9 @@ export interface QueuedData {
   jobId: string;
 }
 
-export class UnknownJobKindError extends Error {
+export class UnknownJobKindError extends HttpError {
   constructor(readonly kind: string) {
-    super(`Unknown job kind "${kind}"`);
+    super(400, 'Invalid input', { kind: 'Unknown job kind' });
     this.name = 'UnknownJobKindError';
   }
 }

@@ -4,7 +4,7 @@
  * SRT for download.
  */
 import { CLAUSE_END, SENTENCE_END } from '~/contract/words.ts';
-import type { TimedWord } from '~/server/providers/tts/timing.ts';
+import type { TimedWord } from '~/server/media/word-timing.ts';
 
 export interface CaptionLayout {
   fontSize: number;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../../features/deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 /** Unauthenticated probes for load balancers and orchestrators. */
 export function healthRoutes({ database }: ApiDeps) {

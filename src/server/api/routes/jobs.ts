@@ -8,7 +8,8 @@ import { jsonBody, parse, query } from '../../http/validate.ts';
 import { toJob } from '../../jobs/lifecycle.ts';
 import type { JobActionResult } from '../../jobs/queue.ts';
 import { getJobDefinition } from '../../jobs/registry.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../../features/deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 const JobListQuery = z.object({
   cursor: pageCursor.optional(),

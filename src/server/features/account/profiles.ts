@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Credits, Profile } from '../../../contract/api.ts';
 import { ProfileSyncBody } from '../../../contract/api.ts';
 import { SIGNUP_GRANT } from '../../../contract/pricing.ts';
-import type { VerifiedUser } from '../../auth/firebase.ts';
 import { grant } from '../../credits/ledger.ts';
 import { getAccount, openAccount, post } from '../../credits/service.ts';
 import type { Database, Db } from '../../db/index.ts';
 import { users } from '../../db/schema/users.ts';
+import type { AppEnv, VerifiedUser } from '../../http/context.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -37,10 +37,7 @@ export function profileFromToken(user: VerifiedUser): ProfileInput {
 }
 
 /** What creating the profile did: `created` only for the one call that made it (and its signup grant). */
-export interface ProfileCreation {
-  created: boolean;
-  granted: number;
-}
+export type ProfileCreation = AppEnv['Variables']['profileCreation'];
 
 /**
  * Makes sure the user has a profile and the signup grant, whatever they call first: an existing profile is left

@@ -5,7 +5,8 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { storageUsage } from '../../storage/uploads.ts';
 import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>['entries'][number];
 const toEntry = (row: LedgerRow): LedgerEntry => ({

@@ -12,7 +12,8 @@ import { type ByteRange } from '../../storage/index.ts';
 import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
 import { verifyFileSignature } from '../../storage/signing.ts';
 import { signedFileLink } from '../../storage/links.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 /** S3 redirects are even shorter: the signed /files link is what pages keep. */
 const DIRECT_URL_SECONDS = 5 * 60;

@@ -10,11 +10,12 @@ import { bodyChunks, limitBytes, type ByteLimit } from '../../http/body.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
 import { query } from '../../http/validate.ts';
+import type { Db } from '../../db/index.ts';
 import { toFileInfo } from '../../storage/files.ts';
 import { findUpload, listUploads, storageUsage, uploadRawFile } from '../../storage/uploads.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
-import { imagesInUse } from '../videos/uploads.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
 /** The Storage dialog lists this many, newest first; the quota keeps the total modest. */
@@ -22,7 +23,10 @@ const LIST_LIMIT = 500;
 
 const UploadQuery = z.object({ name: z.string().trim().min(1).max(FILE_NAME_MAX).transform(cleanFileName).optional() });
 
-export function uploadRoutes(deps: ApiDeps) {
+/** Which of a user's uploads some other feature still needs (an image of a video being made): those cannot be deleted. */
+export type UploadsInUse = (db: Db, uid: string) => Promise<Set<string>>;
+
+export function uploadRoutes(deps: ApiDeps, imagesInUse: UploadsInUse) {
   const { database, storage, config } = deps;
   const message = `Files can be up to ${formatBytes(config.bodyLimit.upload)}.`;
   const fileLimit: ByteLimit = { maxBytes: config.bodyLimit.upload, error: () => bodyTooLarge(message, { file: message }) };

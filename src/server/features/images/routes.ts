@@ -13,7 +13,8 @@ import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } fro
 import { IMAGE_JOB, type ImageJobPayload } from './job.ts';
 import { countImagesOfJob, deleteImage, getImages, insertImageRows, listImages } from './store.ts';
 import { HistoryQuery, isUuid } from '../../db/paging.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 const IdsQuery = z.object({ ids: z.string().max(40 * 8).transform((s) => s.split(',').filter(isUuid).slice(0, 8)) });
 

@@ -11,6 +11,7 @@ import { jobs } from '~/server/db/schema/jobs.ts';
 import { images } from '~/server/db/schema/media.ts';
 import { fileFacts, type FileLinker } from '../../storage/links.ts';
 import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { generationStatus } from '../../jobs/status.ts';
 
 export interface ImageOptions {
   batchId: string;
@@ -23,13 +24,6 @@ export interface ImageOptions {
 }
 
 type Row = { image: typeof images.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
-
-export function generationStatus(own: string, job: Row['job']): ImageRecord['status'] {
-  if (own === 'succeeded' || own === 'failed') return own;
-  if (!job) return 'failed';
-  if (job.status === 'queued' || job.status === 'active') return job.status;
-  return job.status === 'succeeded' ? 'active' : 'failed';
-}
 
 function toRecord({ image, job }: Row, link: FileLinker, contentType: string | undefined): ImageRecord {
   const options = image.options as unknown as ImageOptions;

@@ -16,7 +16,8 @@ import { scriptWriterFromEnv, type ScriptWriter } from '../../providers/llm/scri
 import { HistoryQuery } from '../../db/paging.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { deleteScript, getScript, insertScript, listScripts, updateScript } from './store.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scriptWriterFromEnv()) {
   return new Hono<AppEnv>()

@@ -17,7 +17,8 @@ import { HistoryQuery } from '../../db/paging.ts';
 import { SPEECH_JOB } from './job.ts';
 import { deleteSpeech, getSpeech, insertSpeechRow, listSpeech } from './store.ts';
 import { planSpeech } from './synthesize.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 /**
  * Previews are a handful of seconds each; a small cache spares the engines (and cloud bills) repeat work. Speeds

@@ -8,7 +8,7 @@ import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { speech } from '~/server/db/schema/media.ts';
 import { fileFacts, type FileLinker } from '../../storage/links.ts';
-import { generationStatus } from '../images/store.ts';
+import { generationStatus } from '../../jobs/status.ts';
 import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
 
 export interface SpeechOptions {

@@ -20,7 +20,7 @@ import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { VIDEO_JOB, VideoJobPayload, videoJobPrice } from '~/server/features/videos/job.ts';
 import { completeVideo, failVideo, type FinishedVideo } from '~/server/features/videos/store.ts';
-import { MediaError } from '../../media/errors.ts';
+import { MediaError } from './errors.ts';
 import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
 
 interface StoredOutputs {

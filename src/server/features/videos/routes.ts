@@ -18,7 +18,8 @@ import { HistoryQuery } from '../../db/paging.ts';
 import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
 import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, listVideos, ownedFiles } from './store.ts';
-import type { ApiDeps, AppEnv } from '../../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../../http/context.ts';
 
 const IdempotencyKey = z.string().trim().min(8).max(200).optional();
 

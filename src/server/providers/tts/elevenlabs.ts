@@ -4,7 +4,7 @@
  */
 import type { Voice } from '~/contract/voices.ts';
 import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { estimateWordTimings, speechBounds, wordsFromCharacterAlignment, type CharacterAlignment } from './timing.ts';
+import { estimateWordTimings, speechBounds, wordsFromCharacterAlignment, type CharacterAlignment } from '../../media/word-timing.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 
 /** Raw 16-bit mono; 24 kHz is available on every plan (44.1 kHz PCM needs a Pro plan). */

@@ -4,7 +4,7 @@
  */
 import initialize, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { serveWorker } from '../worker-pool.ts';
-import type { EspeakEvent } from './timing.ts';
+import type { EspeakEvent } from '../../media/word-timing.ts';
 
 export interface EspeakTask {
   text: string;

@@ -2,7 +2,7 @@
 import type { Voice } from '~/contract/voices.ts';
 import { WorkerPool } from '../worker-pool.ts';
 import type { EspeakOutput, EspeakTask } from './espeak-worker.ts';
-import { wordsFromEspeakEvents } from './timing.ts';
+import { wordsFromEspeakEvents } from '../../media/word-timing.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 
 /**

@@ -38,4 +38,4 @@ export function createTtsProviders(keys: TtsKeys): TtsProviders {
 }
 
 export type { SynthesisOptions, SynthesisResult, TtsProvider } from './types.ts';
-export type { TimedWord } from './timing.ts';
+export type { TimedWord } from '../../media/word-timing.ts';

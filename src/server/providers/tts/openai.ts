@@ -4,7 +4,7 @@
  */
 import type { Voice } from '~/contract/voices.ts';
 import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { estimateWordTimings, speechBounds } from './timing.ts';
+import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 
 /** `response_format: "pcm"` is documented as raw 24 kHz signed 16-bit little-endian mono. */
