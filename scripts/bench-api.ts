@@ -32,7 +32,7 @@ const BENCH_CREDITS = 10_000_000;
 // ── Server mode: the forked API process ─────────────────────────────────────────────────────────────────────────
 if (process.argv[2] === '--serve') {
   const { z } = await import('zod');
-  const { registerJobHandler } = await import('../src/server/jobs/registry.ts');
+  const { createJobRegistry } = await import('../src/server/jobs/registry.ts');
   const { startApiServer } = await import('../src/server/api/server.ts');
   const { loadConfig } = await import('../src/server/config/index.ts');
   const { openDatabase } = await import('../src/server/db/index.ts');
@@ -40,14 +40,15 @@ if (process.argv[2] === '--serve') {
   const { post } = await import('../src/server/credits/service.ts');
   const { ensureProfile } = await import('../src/server/features/account/profiles.ts');
 
-  // Accepted and left queued (no worker runs): the benchmark measures the accept path, not the work.
-  registerJobHandler(BENCH_KIND, async () => null, { payload: z.object({}), price: () => 1 });
+  // Accepted and left queued (no worker runs, so the handler is never looked up): the benchmark measures the
+  // accept path, not the work.
+  const jobs = createJobRegistry([{ kind: BENCH_KIND, payload: z.object({}), price: () => 1, handler: { module: import.meta.url, export: 'none' } }]);
   const config = loadConfig({ ...process.env, ROLE: 'api', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
   const database = await openDatabase(config);
   const uid = process.env.BENCH_UID!;
   await ensureProfile(database, { uid, email: null, displayName: 'Bench', photoURL: null });
   await database.transaction((tx) => post(tx, { uid, move: adjust(BENCH_CREDITS), reason: 'Benchmark credits' }));
-  const api = await startApiServer({ config, database, port: 0 });
+  const api = await startApiServer({ config, database, jobs, port: 0 });
   process.send?.({ url: api.url });
   process.once('SIGTERM', () => void api.close().then(() => database.close()).then(() => process.exit(0)));
 } else {

@@ -5,8 +5,19 @@
  */
 import { loadConfig, type Role, type ServerConfig } from './config/index.ts';
 import type { Database } from './db/index.ts';
+import { imageJobs } from './features/images/job.ts';
+import { speechJobs } from './features/speech/job.ts';
+import { videoJobs } from './features/videos/job.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createJobRegistry } from './jobs/registry.ts';
+
+/** Every feature's job kinds, one line per feature. Specs only: a handler is imported where its job runs. */
+const jobs = createJobRegistry([
+  ...videoJobs,
+  ...speechJobs,
+  ...imageJobs,
+]);
 
 interface Running {
   url?: string;
@@ -28,7 +39,7 @@ function sharedResources(config: ServerConfig, log: Logger): Shared {
     queue: () =>
       (queue ??= Promise.all([import('./jobs/queue.ts'), openDatabase()]).then(([m, db]) =>
         // Only processes that run jobs supervise the queue (expiry, dead-worker detection).
-        m.JobQueue.start(db, config, log, { supervise: config.roles.includes('worker') }),
+        m.JobQueue.start(db, config, log, { supervise: config.roles.includes('worker'), jobs }),
       )),
     async close() {
       if (queue) await (await queue).stop();
@@ -50,7 +61,7 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
     }
     case 'worker': {
       const { startWorker } = await import('./jobs/worker.ts');
-      return startWorker({ config, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'worker' }) });
+      return startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'worker' }) });
     }
   }
 }

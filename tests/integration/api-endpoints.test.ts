@@ -498,8 +498,6 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
     it.runIf(_name === 'PostgreSQL')(
       'hands the job of a worker that died to another worker, charging once',
       async () => {
-        await import('./support/remote-jobs.ts');
-        await stack.queue.ensureQueues();
         const startRemoteWorker = async () => {
           const child = fork('tests/integration/support/worker-process.ts', [], {
             execArgv: ['--import', 'tsx'],

@@ -4,8 +4,8 @@ import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts'
 import { loadConfig, type ServerConfig } from '../config/index.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
-import '../jobs/handlers.ts';
 import { JobQueue } from '../jobs/queue.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
 import { createStorage } from '../storage/index.ts';
 import { sweepStaleUploads } from '../storage/uploads.ts';
 import { createApiApp } from './app.ts';
@@ -13,24 +13,32 @@ import { createApiApp } from './app.ts';
 const displayHost = (host: string | undefined): string =>
   !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
-export interface StartApiOptions {
+export type StartApiOptions = {
   config?: ServerConfig;
   /** Share one database with a worker in the same process (required on PGlite); opened here otherwise. */
   database?: Database;
-  /** Share one job queue client with a worker in the same process. */
-  queue?: JobQueue;
   verifier?: TokenVerifier;
   log?: Logger;
   /** Overrides config.apiPort; 0 picks a free port (tests). */
   port?: number;
-}
+} & (
+  | {
+      /** Share one job queue client (and the kinds it accepts) with a worker in the same process. */
+      queue: JobQueue;
+    }
+  | {
+      queue?: undefined;
+      /** The kinds `POST /jobs` and the features accept; only their specs are loaded, never their handlers. */
+      jobs: JobRegistry;
+    }
+);
 
-export async function startApiServer(options: StartApiOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startApiServer(options: StartApiOptions): Promise<{ url: string; close(): Promise<void> }> {
   const config = options.config ?? loadConfig();
   const log = options.log ?? createLogger(config.logLevel, 'api');
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
-  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false }));
+  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false, jobs: options.jobs }));
   const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
   const swept = await sweepStaleUploads(config);
   if (swept > 0) log.info({ swept }, 'removed temporary files of uploads a stopped process left');

@@ -9,11 +9,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Job } from '../../contract/api.ts';
+import type { ServerConfig } from '../config/index.ts';
 import { capture, release, reserve } from '../credits/ledger.ts';
 import { post } from '../credits/service.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import type { JobDefinition, JobRow } from './registry.ts';
+import type { JobRow, JobSpec } from './registry.ts';
 
 export const toJob = (row: JobRow): Job => ({
   id: row.id,
@@ -101,7 +102,7 @@ export async function markRetrying(database: Database, jobId: string, error: str
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')));
 }
 
-export async function succeed(database: Database, def: JobDefinition | undefined, jobId: string, result: unknown): Promise<JobRow | undefined> {
+export async function succeed(database: Database, spec: JobSpec | undefined, jobId: string, result: unknown): Promise<JobRow | undefined> {
   return database.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
@@ -109,20 +110,24 @@ export async function succeed(database: Database, def: JobDefinition | undefined
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')))
       .returning();
     if (!row) return undefined;
-    const used = def?.charge ? Math.min(row.cost, Math.max(0, def.charge(result, row.payload))) : row.cost;
+    const used = spec?.charge ? Math.min(row.cost, Math.max(0, spec.charge(result, row.payload))) : row.cost;
     if (used > 0) await post(tx, { uid: row.uid, move: capture(used), reason: `Job ${row.kind} done`, jobId, idempotencyKey: creditKey(jobId, 'capture') });
     if (row.cost > used) {
       await post(tx, { uid: row.uid, move: release(row.cost - used), reason: `Job ${row.kind} partly done`, jobId, idempotencyKey: creditKey(jobId, 'release') });
     }
-    await def?.onSuccess?.(tx, row, result, used);
+    await spec?.onSuccess?.(tx, row, result, used);
     return row;
   });
 }
 
-/** Ends a job that did not succeed and returns its credits; `from` limits which states may end this way. */
+/**
+ * Ends a job that did not succeed and returns its credits; `from` limits which states may end this way. `config`
+ * is this process's, for the kind's `onFailure`.
+ */
 export async function finishUnsuccessful(
   database: Database,
-  def: JobDefinition | undefined,
+  config: ServerConfig,
+  spec: JobSpec | undefined,
   jobId: string,
   outcome: { status: 'failed' | 'cancelled'; error: string | null; from: readonly JobRow['status'][]; uid?: string },
 ): Promise<JobRow | undefined> {
@@ -135,7 +140,7 @@ export async function finishUnsuccessful(
     if (!row) return undefined;
     const reason = outcome.status === 'cancelled' ? `Job ${row.kind} cancelled` : `Job ${row.kind} failed`;
     if (row.cost > 0) await post(tx, { uid: row.uid, move: release(row.cost), reason, jobId, idempotencyKey: creditKey(jobId, 'release') });
-    await def?.onFailure?.(tx, row);
+    await spec?.onFailure?.(tx, row, config);
     return row;
   });
 }

@@ -15,7 +15,7 @@ import { jobs } from '../db/schema/jobs.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { finishUnsuccessful, insertJob } from './lifecycle.ts';
-import { getJobDefinition, jobKinds, type JobDefinition, type JobRow } from './registry.ts';
+import type { JobRegistry, JobRow, JobSpec } from './registry.ts';
 
 /** pg-boss copies jobs here once they fail for good, including those whose worker died on the last attempt. */
 export const DEAD_LETTER_QUEUE = 'nxn.dead-jobs';
@@ -44,12 +44,12 @@ export interface EnqueueRequest {
 
 export const DEFAULT_RETRY_LIMIT = 2;
 
-export const queueOptions = (def: JobDefinition): Omit<Queue, 'name'> => ({
-  retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
+export const queueOptions = (spec: JobSpec): Omit<Queue, 'name'> => ({
+  retryLimit: spec.retryLimit ?? DEFAULT_RETRY_LIMIT,
   retryDelay: 5,
   retryBackoff: true,
   retryDelayMax: 300,
-  expireInSeconds: def.timeoutSeconds ?? 30 * 60,
+  expireInSeconds: spec.timeoutSeconds ?? 30 * 60,
   // pg-boss's minimum. A worker refreshes every 5 s; one silent for 10 s is presumed dead and its job retried.
   heartbeatSeconds: 10,
   deadLetter: DEAD_LETTER_QUEUE,
@@ -58,12 +58,20 @@ export const queueOptions = (def: JobDefinition): Omit<Queue, 'name'> => ({
 export class JobQueue {
   private constructor(
     readonly boss: PgBoss,
+    /** The kinds this queue accepts (and settles), as main.ts declared them. */
+    readonly jobs: JobRegistry,
     private readonly database: Database,
+    private readonly config: ServerConfig,
     private readonly log: Logger,
   ) {}
 
   /** `supervise`: run pg-boss maintenance (expiry, heartbeat monitor) here; workers do, API-only processes don't. */
-  static async start(database: Database, config: ServerConfig, log: Logger, options: { supervise: boolean }): Promise<JobQueue> {
+  static async start(
+    database: Database,
+    config: ServerConfig,
+    log: Logger,
+    options: { supervise: boolean; jobs: JobRegistry },
+  ): Promise<JobQueue> {
     const connection = database.queueConnection;
     const boss = new PgBoss({
       ...(connection.backend === 'pglite' ? { db: connection.db, backend: 'pglite' } : { connectionString: connection.connectionString, max: 4 }),
@@ -75,18 +83,15 @@ export class JobQueue {
     });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
-    const queue = new JobQueue(boss, database, log);
-    await queue.ensureQueues();
+    const queue = new JobQueue(boss, options.jobs, database, config, log);
+    await queue.#ensureQueues();
     return queue;
   }
 
-  /** Creates or updates one pg-boss queue per registered kind (idempotent; every process does it on start). */
-  async ensureQueues(): Promise<void> {
+  /** Creates or updates one pg-boss queue per declared kind (idempotent; every process does it on start). */
+  async #ensureQueues(): Promise<void> {
     await this.#upsertQueue(DEAD_LETTER_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-    for (const kind of jobKinds()) {
-      const def = getJobDefinition(kind);
-      if (def) await this.#upsertQueue(kind, queueOptions(def));
-    }
+    for (const spec of this.jobs.specs) await this.#upsertQueue(spec.kind, queueOptions(spec));
   }
 
   async #upsertQueue(name: string, options: Omit<Queue, 'name'>): Promise<void> {
@@ -108,13 +113,13 @@ export class JobQueue {
    * InsufficientCreditsError when the balance is short. With an idempotency key seen before, returns that job.
    */
   async enqueue(request: EnqueueRequest): Promise<{ job: JobRow; created: boolean }> {
-    const def = getJobDefinition(request.kind);
-    if (!def) throw new UnknownJobKindError(request.kind);
+    const spec = this.jobs.get(request.kind);
+    if (!spec) throw new UnknownJobKindError(request.kind);
     if (request.idempotencyKey) {
       const existing = await this.#byIdempotencyKey(request.uid, request.idempotencyKey);
       if (existing) return { job: existing, created: false };
     }
-    const cost = def.price(request.payload);
+    const cost = spec.price(request.payload);
     let job: JobRow;
     try {
       job = await this.database.transaction(async (tx) => {
@@ -125,7 +130,7 @@ export class JobQueue {
             kind: request.kind,
             payload: request.payload,
             cost,
-            maxAttempts: (def.retryLimit ?? DEFAULT_RETRY_LIMIT) + 1,
+            maxAttempts: (spec.retryLimit ?? DEFAULT_RETRY_LIMIT) + 1,
             ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
           },
           `Job ${request.kind}`,
@@ -149,9 +154,9 @@ export class JobQueue {
   }
 
   async #dispatch(job: JobRow): Promise<void> {
-    const def = getJobDefinition(job.kind);
-    if (!def) throw new UnknownJobKindError(job.kind);
-    await this.boss.send(job.kind, { jobId: job.id } satisfies QueuedData, { id: job.id, ...queueOptions(def) });
+    const spec = this.jobs.get(job.kind);
+    if (!spec) throw new UnknownJobKindError(job.kind);
+    await this.boss.send(job.kind, { jobId: job.id } satisfies QueuedData, { id: job.id, ...queueOptions(spec) });
   }
 
   async get(uid: string, id: string): Promise<JobRow | undefined> {
@@ -183,7 +188,7 @@ export class JobQueue {
   async cancel(uid: string, id: string): Promise<JobActionResult> {
     const current = await this.get(uid, id);
     if (!current) return { ok: false, reason: 'not-found' };
-    const row = await finishUnsuccessful(this.database, getJobDefinition(current.kind), id, {
+    const row = await finishUnsuccessful(this.database, this.config, this.jobs.get(current.kind), id, {
       status: 'cancelled',
       error: null,
       from: ['queued', 'active'],
@@ -202,7 +207,7 @@ export class JobQueue {
   async retry(uid: string, id: string): Promise<JobActionResult> {
     const current = await this.get(uid, id);
     if (!current) return { ok: false, reason: 'not-found' };
-    if (getJobDefinition(current.kind)?.public === false) return { ok: false, reason: 'feature-owned' };
+    if (this.jobs.get(current.kind)?.public === false) return { ok: false, reason: 'feature-owned' };
     if (current.status !== 'failed' && current.status !== 'cancelled') return { ok: false, reason: 'conflict' };
     const { job } = await this.enqueue({ uid, kind: current.kind, payload: current.payload });
     return { ok: true, job };
@@ -220,15 +225,15 @@ export class JobQueue {
       .limit(100);
     let healed = 0;
     for (const row of stale) {
-      const def = getJobDefinition(row.kind);
-      if (!def) continue;
+      const spec = this.jobs.get(row.kind);
+      if (!spec) continue;
       const delivered = await this.boss.getJobById(row.kind, row.id);
       if (!delivered && row.status === 'queued') {
         await this.#dispatch(row);
         healed++;
       } else if (delivered && (delivered.state === 'failed' || delivered.state === 'cancelled' || delivered.state === 'completed')) {
         const error = delivered.state === 'cancelled' ? null : 'Processing stopped unexpectedly';
-        if (await finishUnsuccessful(this.database, def, row.id, { status: delivered.state === 'cancelled' ? 'cancelled' : 'failed', error, from: ['queued', 'active'] })) healed++;
+        if (await finishUnsuccessful(this.database, this.config, spec, row.id, { status: delivered.state === 'cancelled' ? 'cancelled' : 'failed', error, from: ['queued', 'active'] })) healed++;
       }
     }
     return healed;

@@ -1,16 +1,27 @@
 /**
- * Job kinds and their handlers. A feature registers its kind once, at module load:
+ * Job kinds are declared, not discovered. A feature exports its kinds' specs from a light module (its `job.ts`,
+ * which imports only the contract, its store and these types) and names the handler by module and export rather
+ * than importing it:
  *
- *   registerJobHandler('video.render', renderVideo, {
- *     payload: VideoJobPayload,                 // zod schema, checked on accept
- *     price: (p) => videoCost(p.durationMs, p.resolution),
- *     runInChild: import.meta.url,              // heavy work: run in a child process
- *   });
+ *   export const videoJobs = [
+ *     defineJob<VideoJobPayload, FinishedVideo>({
+ *       kind: VIDEO_JOB,
+ *       payload: VideoJobPayload,                 // zod schema, checked on accept
+ *       price: videoJobPrice,
+ *       handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
+ *       runInChild: true,                         // heavy work: run in a forked process
+ *       onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
+ *     }),
+ *   ];
  *
- * The framework then reserves `price(payload)` credits when a job is accepted, captures them when the handler
- * returns and releases them when it fails for good or is cancelled, so no feature handles credits itself.
+ * `main.ts` puts every feature's list into one registry (`createJobRegistry`) and hands it to the job queue and
+ * the worker. Only a worker, when it runs a job, imports the handler's module, so the API never loads ffmpeg,
+ * speech engines or image renderers. The framework reserves `price(payload)` credits when a job is accepted,
+ * captures them when the handler returns and releases them when it fails for good or is cancelled, so no feature
+ * handles credits itself.
  */
 import type { z } from 'zod';
+import type { ServerConfig } from '../config/index.ts';
 import type { Tx } from '../db/index.ts';
 import type { jobs } from '../db/schema/jobs.ts';
 
@@ -26,6 +37,8 @@ export interface JobContext<P> {
   payload: P;
   /** 0 on the first run, +1 on each retry. */
   attempt: number;
+  /** The configuration the worker was started with (a forked child receives the parent's). */
+  config: ServerConfig;
   /** Aborted when the user cancels or the worker shuts down: stop work and throw. */
   signal: AbortSignal;
   /** `fraction` is 0..1 of the whole job; written to the job row (throttled) for GET /jobs/:id and its events. */
@@ -36,7 +49,18 @@ export interface JobContext<P> {
 
 export type JobHandler<P, R = unknown> = (ctx: JobContext<P>) => Promise<R>;
 
-export interface JobOptions<P, R> {
+/**
+ * Where a handler lives: an absolute module URL (`new URL('./x.ts', import.meta.url).href`) and the name of the
+ * `JobHandler` it exports. A URL rather than a function so a forked child can import it too.
+ */
+export interface HandlerRef {
+  module: string;
+  export: string;
+}
+
+export interface JobSpec<P = unknown, R = unknown> {
+  /** `feature.action`: lowercase, dots and dashes. Also the pg-boss queue's name. */
+  kind: string;
   /** Validates the payload on accept (`POST /jobs` or `enqueue`); the handler receives the parsed value. */
   payload: z.ZodType<P>;
   /** Credits reserved on accept. Use the pure functions of src/contract/pricing.ts. */
@@ -46,8 +70,10 @@ export interface JobOptions<P, R> {
    * estimated): at most the price, and the rest of the reservation is released. Default: the whole price.
    */
   charge?: (result: R, payload: P) => number;
-  /** This module's `import.meta.url`: the handler then runs in a forked child so the parent stays responsive. */
-  runInChild?: string;
+  /** Imported only by the process that runs the job. */
+  handler: HandlerRef;
+  /** Run the handler in a forked child so the worker stays responsive (CPU-heavy media work). */
+  runInChild?: boolean;
   /** Automatic retries after a failure (with exponential backoff). Default 2. */
   retryLimit?: number;
   /** A run longer than this fails (then retries). Default 30 minutes. */
@@ -58,15 +84,33 @@ export interface JobOptions<P, R> {
    * job retry would leave behind, so it is retried only through its feature. Default true.
    */
   public?: boolean;
-  /** In the transaction that marks success and captures `charged` credits: write the feature's own rows here. */
+  /**
+   * In the transaction that marks success and captures `charged` credits: write the feature's own rows here. Runs
+   * in the worker (hooks run in whichever process settles the job), so it must stay light.
+   */
   onSuccess?: (tx: Tx, job: JobRow, result: R, charged: number) => Promise<void>;
-  /** In the transaction that marks failure or cancellation and releases the credits. */
-  onFailure?: (tx: Tx, job: JobRow) => Promise<void>;
+  /** In the transaction that marks failure or cancellation (in the API or a worker) and releases the credits. */
+  onFailure?: (tx: Tx, job: JobRow, config: ServerConfig) => Promise<void>;
 }
 
-export interface JobDefinition<P = unknown, R = unknown> extends JobOptions<P, R> {
-  kind: string;
-  run: JobHandler<P, R>;
+/** Checks a spec against its payload and result types, then erases them so specs of any kinds share one list. */
+export const defineJob = <P, R>(spec: JobSpec<P, R>): JobSpec => spec as unknown as JobSpec;
+
+export interface JobRegistry {
+  get(kind: string): JobSpec | undefined;
+  readonly specs: readonly JobSpec[];
+}
+
+const KIND = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
+
+export function createJobRegistry(specs: readonly JobSpec[]): JobRegistry {
+  const byKind = new Map<string, JobSpec>();
+  for (const spec of specs) {
+    if (!KIND.test(spec.kind)) throw new Error(`Job kind "${spec.kind}" must look like "feature.action" (lowercase, dots, dashes)`);
+    if (byKind.has(spec.kind)) throw new Error(`Job kind "${spec.kind}" is declared twice`);
+    byKind.set(spec.kind, spec);
+  }
+  return { get: (kind) => byKind.get(kind), specs: [...byKind.values()] };
 }
 
 /** An error whose message is meant for the user. `retryable: false` skips the remaining automatic retries. */
@@ -79,16 +123,3 @@ export class JobError extends Error {
     this.name = 'JobError';
   }
 }
-
-const KIND = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
-const definitions = new Map<string, JobDefinition>();
-
-export function registerJobHandler<P, R>(kind: string, run: JobHandler<P, R>, options: JobOptions<P, R>): void {
-  if (!KIND.test(kind)) throw new Error(`Job kind "${kind}" must look like "feature.action" (lowercase, dots, dashes)`);
-  const existing = definitions.get(kind);
-  if (existing && existing.run !== (run as JobHandler<unknown>)) throw new Error(`Job kind "${kind}" is registered twice`);
-  definitions.set(kind, { kind, run, ...options } as unknown as JobDefinition);
-}
-
-export const getJobDefinition = (kind: string): JobDefinition | undefined => definitions.get(kind);
-export const jobKinds = (): string[] => [...definitions.keys()];

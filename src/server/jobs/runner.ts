@@ -1,14 +1,15 @@
 /**
- * Runs one attempt of a job's handler, either in this process or, for kinds registered with `runInChild`, in a
- * forked Node process (child.ts) so CPU-heavy media work never blocks the API's event loop. Either way the
- * handler sees the same JobContext; from a child, progress and stored files travel back over IPC.
+ * Runs one attempt of a job's handler, either in this process or, for kinds declared with `runInChild`, in a
+ * forked Node process (child.ts) so CPU-heavy media work never blocks the worker's event loop. Either way the
+ * handler is imported from its spec's HandlerRef only now, and sees the same JobContext; from a child, progress
+ * and stored files travel back over IPC.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '../config/index.ts';
 import { createStorage, storageKey } from '../storage/index.ts';
-import type { JobContext, JobDefinition, StoredFile } from './registry.ts';
+import type { HandlerRef, JobContext, JobHandler, JobSpec, StoredFile } from './registry.ts';
 
 export interface FileMeta {
   id: string;
@@ -58,6 +59,7 @@ export function makeContext(
     uid: input.uid,
     payload: input.payload,
     attempt: input.attempt,
+    config,
     signal: input.signal,
     reportProgress: onProgress,
     async putFile(body, meta): Promise<StoredFile> {
@@ -86,19 +88,26 @@ export function describeError(error: unknown): AttemptError {
   };
 }
 
-export async function runAttempt(def: JobDefinition, input: AttemptInput): Promise<unknown> {
-  if (!def.runInChild) {
-    try {
-      return await def.run(makeContext(input, input.config, input.onProgress, input.onFile));
-    } catch (error) {
-      throw new AttemptFailed(describeError(error));
-    }
+/** Imports the handler a spec names (the first time its kind runs in this process). */
+export async function loadHandler(ref: HandlerRef): Promise<JobHandler<unknown>> {
+  const exports = (await import(ref.module)) as Record<string, unknown>;
+  const handler = exports[ref.export];
+  if (typeof handler !== 'function') throw new Error(`${ref.module} exports no job handler "${ref.export}"`);
+  return handler as JobHandler<unknown>;
+}
+
+export async function runAttempt(spec: JobSpec, input: AttemptInput): Promise<unknown> {
+  if (spec.runInChild) return runInChild(spec.handler, input);
+  try {
+    const handler = await loadHandler(spec.handler);
+    return await handler(makeContext(input, input.config, input.onProgress, input.onFile));
+  } catch (error) {
+    throw new AttemptFailed(describeError(error));
   }
-  return runInChild(def.runInChild, def.kind, input);
 }
 
 /** Parent → child. */
-export type ToChild = { type: 'start'; kind: string; module: string; config: ServerConfig; jobId: string; uid: string; payload: unknown; attempt: number } | { type: 'abort' };
+export type ToChild = { type: 'start'; handler: HandlerRef; config: ServerConfig; jobId: string; uid: string; payload: unknown; attempt: number } | { type: 'abort' };
 /** Child → parent. */
 export type FromChild =
   | { type: 'progress'; stage: string; fraction: number }
@@ -111,7 +120,7 @@ const TSX_LOADER = import.meta.resolve('tsx');
 /** After an abort the child gets this long to stop by itself before it is killed. */
 const ABORT_GRACE_MS = 5_000;
 
-function runInChild(module: string, kind: string, input: AttemptInput): Promise<unknown> {
+function runInChild(handler: HandlerRef, input: AttemptInput): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_ENTRY, [], {
       execArgv: ['--import', TSX_LOADER],
@@ -163,6 +172,6 @@ function runInChild(module: string, kind: string, input: AttemptInput): Promise<
       );
     });
     if (input.signal.aborted) onAbort();
-    else child.send({ type: 'start', kind, module, config: input.config, jobId: input.jobId, uid: input.uid, payload: input.payload, attempt: input.attempt } satisfies ToChild);
+    else child.send({ type: 'start', handler, config: input.config, jobId: input.jobId, uid: input.uid, payload: input.payload, attempt: input.attempt } satisfies ToChild);
   });
 }

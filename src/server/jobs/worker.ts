@@ -1,5 +1,5 @@
 /**
- * The worker role: takes jobs of every registered kind from pg-boss and runs them through the lifecycle
+ * The worker role: takes jobs of the kinds it is given from pg-boss and runs them through the lifecycle
  * (lifecycle.ts) so status, progress and credits stay right whatever the handler does.
  */
 import os from 'node:os';
@@ -11,13 +11,14 @@ import { createLogger, type Logger } from '../http/logger.ts';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../db/schema/jobs.ts';
 import { recordFile } from '../storage/files.ts';
-import './handlers.ts';
 import { finishUnsuccessful, jobStatus, markActive, markRetrying, succeed, writeProgress } from './lifecycle.ts';
 import { DEAD_LETTER_QUEUE, DEFAULT_RETRY_LIMIT, JobQueue, type QueuedData } from './queue.ts';
-import { getJobDefinition, jobKinds, type JobDefinition } from './registry.ts';
+import type { JobRegistry, JobSpec } from './registry.ts';
 import { AttemptFailed, describeError, runAttempt } from './runner.ts';
 
 export interface StartWorkerOptions {
+  /** The kinds this worker runs (main.ts passes every feature's). A queue it starts itself accepts the same. */
+  jobs: JobRegistry;
   config?: ServerConfig;
   database?: Database;
   queue?: JobQueue;
@@ -28,14 +29,14 @@ export interface StartWorkerOptions {
 const PROGRESS_INTERVAL_MS = 400;
 const GENERIC_FAILURE = 'Processing failed. Your credits were returned.';
 
-export async function startWorker(options: StartWorkerOptions = {}): Promise<{ close(): Promise<void> }> {
+export async function startWorker(options: StartWorkerOptions): Promise<{ close(): Promise<void> }> {
   const config = options.config ?? loadConfig();
   const log = options.log ?? createLogger(config.logLevel, 'worker');
   const database = options.database ?? (await openDatabase(config));
-  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: true }));
+  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: true, jobs: options.jobs }));
   const workerId = `${os.hostname()}:${process.pid}`;
 
-  const runOne = async (def: JobDefinition, job: Job<QueuedData>): Promise<void> => {
+  const runOne = async (spec: JobSpec, job: Job<QueuedData>): Promise<void> => {
     const row = await markActive(database, job.id, workerId);
     if (!row) return; // cancelled or already finished: nothing to run
     const jobLog = log.child({ jobId: row.id, kind: row.kind, attempt: job.retryCount });
@@ -47,7 +48,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<{ c
     });
 
     try {
-      const result = await runAttempt(def, {
+      const result = await runAttempt(spec, {
         jobId: row.id,
         uid: row.uid,
         payload: row.payload,
@@ -60,7 +61,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<{ c
         },
       });
       await progress.flush();
-      if (await succeed(database, def, row.id, result)) jobLog.info('job succeeded');
+      if (await succeed(database, spec, row.id, result)) jobLog.info('job succeeded');
     } catch (error) {
       await progress.flush();
       const detail = error instanceof AttemptFailed ? error.detail : describeError(error);
@@ -68,39 +69,38 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<{ c
       if ((await jobStatus(database, row.id)) !== 'active') return;
       const message = detail.userFacing ? detail.message : GENERIC_FAILURE;
       // An abort from pg-boss (shutdown, timeout) is retryable like any crash.
-      const retriesLeft = detail.retryable && job.retryCount < (def.retryLimit ?? DEFAULT_RETRY_LIMIT);
+      const retriesLeft = detail.retryable && job.retryCount < (spec.retryLimit ?? DEFAULT_RETRY_LIMIT);
       jobLog.warn({ err: detail.message, retriesLeft }, 'job attempt failed');
       if (retriesLeft) {
         await markRetrying(database, row.id, message);
         throw new Error(detail.message); // pg-boss schedules the retry with backoff
       }
-      await finishUnsuccessful(database, def, row.id, { status: 'failed', error: message, from: ['active'] });
+      await finishUnsuccessful(database, config, spec, row.id, { status: 'failed', error: message, from: ['active'] });
     }
   };
 
   const workIds: { name: string; id: string }[] = [];
-  for (const kind of jobKinds()) {
-    const def = getJobDefinition(kind);
-    if (!def) continue;
+  for (const spec of options.jobs.specs) {
     workIds.push({
-      name: kind,
+      name: spec.kind,
       id: await queue.boss.work<QueuedData>(
-        kind,
+        spec.kind,
         { batchSize: 1, localConcurrency: config.jobs.concurrency, pollingIntervalSeconds: config.jobs.pollSeconds },
         async ([job]) => {
-          if (job) await runOne(def, job);
+          if (job) await runOne(spec, job);
         },
       ),
     });
   }
-  // Jobs pg-boss gave up on (including those whose worker vanished on the last attempt): end them and refund.
+  // Jobs pg-boss gave up on (including those whose worker vanished on the last attempt): end them and refund. Any
+  // kind the queue accepts may land here, not only the ones this worker runs.
   workIds.push({
     name: DEAD_LETTER_QUEUE,
     id: await queue.boss.work<QueuedData>(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: Math.max(config.jobs.pollSeconds, 2) }, async ([job]) => {
       if (!job) return;
       const [row] = await database.db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, job.data.jobId));
       if (!row) return;
-      await finishUnsuccessful(database, getJobDefinition(row.kind), job.data.jobId, { status: 'failed', error: GENERIC_FAILURE, from: ['active', 'queued'] });
+      await finishUnsuccessful(database, config, queue.jobs.get(row.kind), job.data.jobId, { status: 'failed', error: GENERIC_FAILURE, from: ['active', 'queued'] });
     }),
   });
 
@@ -117,7 +117,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<{ c
   const reconcileTimer = setInterval(reconcile, 60_000);
   reconcileTimer.unref();
 
-  log.info({ kinds: jobKinds(), workerId }, 'worker started');
+  log.info({ kinds: options.jobs.specs.map((spec) => spec.kind), workerId }, 'worker started');
   return {
     async close() {
       clearInterval(reconcileTimer);

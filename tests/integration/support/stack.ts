@@ -3,11 +3,18 @@ import { startApiServer } from '~/server/api/server.ts';
 import { loadConfig, type ServerConfig } from '~/server/config/index.ts';
 import { openDatabase, type Database } from '~/server/db/index.ts';
 import { createLogger } from '~/server/http/logger.ts';
+import { imageJobs } from '~/server/features/images/job.ts';
+import { speechJobs } from '~/server/features/speech/job.ts';
+import { videoJobs } from '~/server/features/videos/job.ts';
 import { JobQueue } from '~/server/jobs/queue.ts';
+import { createJobRegistry } from '~/server/jobs/registry.ts';
 import { startWorker } from '~/server/jobs/worker.ts';
 import type { Target } from './databases.ts';
 import type { TestUser } from './auth-emulator.ts';
-import './test-jobs.ts';
+import { remoteJobs, testJobs } from './test-jobs.ts';
+
+/** The kinds main.ts declares, plus the tests' own. */
+const workerJobs = [...videoJobs, ...speechJobs, ...imageJobs, ...testJobs];
 
 export interface Stack {
   url: string;
@@ -36,9 +43,10 @@ export async function startStack(target: Target): Promise<Stack> {
   const config = testConfig(target);
   const log = createLogger(config.logLevel, 'test');
   const database = await openDatabase(config);
-  const queue = await JobQueue.start(database, config, log, { supervise: true });
+  // The API accepts `test.remote` too; only a worker in another process runs it.
+  const queue = await JobQueue.start(database, config, log, { supervise: true, jobs: createJobRegistry([...workerJobs, ...remoteJobs]) });
   const api = await startApiServer({ config, database, queue, log, port: 0 });
-  const worker = await startWorker({ config, database, queue, log });
+  const worker = await startWorker({ config, database, queue, log, jobs: createJobRegistry(workerJobs) });
   const extras: { close(): Promise<void> }[] = [];
   return {
     url: api.url,

@@ -7,7 +7,6 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
 import { toJob } from '../../jobs/lifecycle.ts';
 import type { JobActionResult } from '../../jobs/queue.ts';
-import { getJobDefinition } from '../../jobs/registry.ts';
 import type { ApiDeps } from '../../features/deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 
@@ -34,9 +33,9 @@ export function jobRoutes({ queue }: ApiDeps) {
   return new Hono<AppEnv>()
     .post('/jobs', async (c) => {
       const body = await jsonBody(c, CreateJobBody);
-      const def = getJobDefinition(body.kind);
-      if (!def || def.public === false) throw new HttpError(400, 'Invalid input', { kind: 'Unknown job kind' });
-      const payload = parse(def.payload, body.payload);
+      const spec = queue.jobs.get(body.kind);
+      if (!spec || spec.public === false) throw new HttpError(400, 'Invalid input', { kind: 'Unknown job kind' });
+      const payload = parse(spec.payload, body.payload);
       const idempotencyKey = body.idempotencyKey ?? parse(IdempotencyHeader, { idempotencyKey: c.req.header('idempotency-key') }).idempotencyKey;
       const { job, created } = await queue.enqueue({ uid: c.get('uid'), kind: body.kind, payload, ...(idempotencyKey ? { idempotencyKey } : {}) });
       return c.json(toJob(job), created ? 201 : 200);

@@ -1,21 +1,21 @@
 /**
- * What the API hands the `video` job: the accepted request and the id of the `videos` row it belongs to. The
- * handler (media/video-job.ts) registers the kind with this schema and price (the estimate, shown in the editor
- * and held on accept); the amount captured on success follows the finished video:
+ * The `video` job as the API and the worker know it: the accepted request and the id of the `videos` row it
+ * belongs to, its price (the estimate, shown in the editor and held on accept) and what settling it writes. The
+ * handler itself (render.ts, the media pipeline) is imported only where the job runs.
  *
- *   registerJobHandler(VIDEO_JOB, makeVideo, {
- *     payload: VideoJobPayload, price: videoJobPrice, public: false, runInChild: import.meta.url,
- *     charge: (result, payload) => videoCost(result.durationMs, ...),      // the real length, capped at the hold
- *     onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
- *     onFailure: (tx, job) => failVideo(tx, job),
- *   });
- *
- * Progress: report the pipeline's own stage ids (clean … store) with its fraction; the pages name them.
- * Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under
+ * Progress: the handler reports the pipeline's own stage ids (clean … store) with its fraction; the pages name
+ * them. Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under
  * `storageKey(uid, fileId)`, used in this order.
+ * Credits are the framework's: the estimate's price held on accept; on success the real video's price captured
+ * (never more than held) and the rest released; all released on failure or cancel.
  */
+import fs from 'node:fs/promises';
 import { z } from 'zod';
+import { videoCost } from '~/contract/pricing.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
+import { defineJob } from '~/server/jobs/registry.ts';
+import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
+import { videoWorkDir } from './work.ts';
 
 export const VIDEO_JOB = 'video';
 
@@ -26,3 +26,29 @@ export const VideoJobPayload = z.object({
 export type VideoJobPayload = z.output<typeof VideoJobPayload>;
 
 export const videoJobPrice = (payload: VideoJobPayload): number => estimateVideoCost(payload.request.script, payload.request.resolution);
+
+export const videoJobs = [
+  defineJob<VideoJobPayload, FinishedVideo>({
+    kind: VIDEO_JOB,
+    payload: VideoJobPayload,
+    price: videoJobPrice,
+    handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
+    // Rendering is CPU-heavy: a forked child keeps the worker responsive.
+    runInChild: true,
+    public: false,
+    retryLimit: 1,
+    // A 5-minute video renders in a few minutes; the margin covers a machine busy with other jobs.
+    timeoutSeconds: 45 * 60,
+    // Per started minute of the video actually made; the framework caps it at the estimate's price it held.
+    charge: (result, payload) => videoCost(result.durationMs, payload.request.resolution),
+    onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
+    onFailure: async (tx, job, config) => {
+      await failVideo(tx, job);
+      // A failed video keeps its finished stages for the user's retry; a cancelled one is not coming back as it was.
+      if (job.status === 'cancelled') {
+        const { videoId } = VideoJobPayload.parse(job.payload);
+        await fs.rm(videoWorkDir(config.dataDir, videoId), { recursive: true, force: true });
+      }
+    },
+  }),
+];
