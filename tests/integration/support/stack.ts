@@ -13,8 +13,9 @@ import type { Target } from './databases.ts';
 import type { TestUser } from './auth-emulator.ts';
 import { remoteJobs, testJobs } from './test-jobs.ts';
 
-/** The kinds main.ts declares, plus the tests' own. */
-const workerJobs = [...videoJobs, ...speechJobs, ...imageJobs, ...testJobs];
+/** The kinds main.ts declares. */
+export const featureJobs = [...videoJobs, ...speechJobs, ...imageJobs];
+const workerJobs = [...featureJobs, ...testJobs];
 
 export interface Stack {
   url: string;
