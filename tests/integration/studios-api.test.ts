@@ -215,8 +215,8 @@ describe('text-to-speech API', () => {
 
   it('returns the credits and says why when the cloud voice fails, and cannot be retried behind its record', async () => {
     reply = (p, _b, res) => (p === '/v1/audio/speech' ? json(res, 401, { error: { message: 'Incorrect API key provided' } }) : json(res, 404, {}));
-    await withEnv({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` }, async () => {
-      const keyed = await suite.stack.extraApi({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
+    const keyed = await suite.stack.reconfigured({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
+    try {
       const { api } = await signedUp(keyed.url);
       const created = await api('POST', '/speech', { text: 'Hello from the cloud.', voiceId: 'openai-nova' });
       expect(created.status).toBe(202);
@@ -235,7 +235,9 @@ describe('text-to-speech API', () => {
       expect((await api('POST', `/jobs/${job.id}/retry`)).status).toBe(409);
       expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
-    });
+    } finally {
+      await keyed.close();
+    }
   });
 });
 

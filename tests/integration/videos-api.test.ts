@@ -298,15 +298,11 @@ describe('videos API', () => {
 
   /** A signed-up user of an API whose server has an OpenAI key that points at the local speech endpoint above. */
   async function withOpenAiVoices(run: (api: Awaited<ReturnType<typeof signedUp>>['api']) => Promise<void>) {
-    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` };
-    const saved = { ...process.env };
-    // The API reads the key when it starts, the job when it runs.
-    Object.assign(process.env, env);
+    const keyed = await suite.stack.reconfigured({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
     try {
-      const keyed = await suite.stack.extraApi(env);
       await run((await signedUp(keyed.url)).api);
     } finally {
-      process.env = saved;
+      await keyed.close();
       speech.answers = () => false;
       speech.seconds = 1;
     }

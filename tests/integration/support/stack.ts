@@ -24,6 +24,11 @@ export interface Stack {
   queue: JobQueue;
   /** Starts one more API server on the same database and queue (e.g. with other limits). */
   extraApi(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
+  /**
+   * Starts one more API server and moves the stack's worker onto `env` too, as a deployment with those settings
+   * runs (a job sees the config its worker started with, e.g. a provider key). `close()` brings the default back.
+   */
+  reconfigured(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +52,8 @@ export async function startStack(target: Target): Promise<Stack> {
   // The API accepts `test.remote` too; only a worker in another process runs it.
   const queue = await JobQueue.start(database, config, log, { supervise: true, jobs: createJobRegistry([...workerJobs, ...remoteJobs]) });
   const api = await startApiServer({ config, database, queue, log, port: 0 });
-  const worker = await startWorker({ config, database, queue, log, jobs: createJobRegistry(workerJobs) });
+  const startWorkerWith = (workerConfig: ServerConfig) => startWorker({ config: workerConfig, database, queue, log, jobs: createJobRegistry(workerJobs) });
+  let worker = await startWorkerWith(config);
   const extras: { close(): Promise<void> }[] = [];
   return {
     url: api.url,
@@ -58,6 +64,20 @@ export async function startStack(target: Target): Promise<Stack> {
       const server = await startApiServer({ config: testConfig(target, env), database, queue, log, port: 0 });
       extras.push(server);
       return server;
+    },
+    async reconfigured(env) {
+      const configured = testConfig(target, env);
+      const server = await startApiServer({ config: configured, database, queue, log, port: 0 });
+      await worker.close();
+      worker = await startWorkerWith(configured);
+      return {
+        url: server.url,
+        async close() {
+          await server.close();
+          await worker.close();
+          worker = await startWorkerWith(config);
+        },
+      };
     },
     async close() {
       for (const extra of extras) await extra.close();
