@@ -28,7 +28,7 @@ describe('configuration defaults', () => {
       firebase: { projectId: 'demo-nxn', authEmulatorHost: '127.0.0.1:9099' },
       corsOrigins: ['http://localhost:4321', 'http://127.0.0.1:4321'],
       fileUrlSecret: 'test-secret',
-      storage: { driver: 'local', localDir: path.resolve('./data/files'), s3: { region: 'auto', bucket: undefined } },
+      storage: { driver: 'local', localDir: path.resolve('./data/files') },
       providers: {
         openaiApiKey: undefined,
         openaiBaseUrl: 'https://api.openai.com/v1',
@@ -101,6 +101,19 @@ describe('wrong values', () => {
     ['PUBLIC_API_URL', 'nxn', 'PUBLIC_API_URL must be an http(s) URL (got "nxn")'],
   ])('%s=%s is refused by name', (name, value, message) => {
     expect(failure({ [name]: value })).toBe(`Invalid configuration: ${message}`);
+  });
+
+  it('need the whole bucket for S3 storage', () => {
+    expect(failure({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'nxn' })).toBe(
+      'Invalid configuration: S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3; S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
+    );
+    const bucket = { S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'nxn', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(load({ STORAGE_DRIVER: 's3', ...bucket }).storage).toEqual({
+      driver: 's3',
+      localDir: path.resolve('./data/files'),
+      s3: { endpoint: 'https://s3.example.com', bucket: 'nxn', region: 'auto', accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(load(bucket).storage.driver).toBe('local');
   });
 
   it('needs a model for a chat server other than OpenAI', () => {

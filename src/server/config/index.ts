@@ -28,17 +28,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
   fileUrlSecret: string;
-  storage: {
-    driver: 'local' | 's3';
-    localDir: string;
-    s3: {
-      endpoint: string | undefined;
-      bucket: string | undefined;
-      region: string;
-      accessKeyId: string | undefined;
-      secretAccessKey: string | undefined;
-    };
-  };
+  /** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
+  storage: { driver: 'local'; localDir: string } | { driver: 's3'; localDir: string; s3: S3Config };
   providers: {
     openaiApiKey: string | undefined;
     openaiBaseUrl: string;
@@ -93,6 +84,14 @@ export interface ServerConfig {
   };
 }
 
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 /**
  * Which chat model writes scripts. LLM_BASE_URL alone is enough for keyless local servers (Ollama:
  * http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1, vLLM: http://host:8000/v1); LLM_API_KEY alone
@@ -115,6 +114,7 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** The browser gives up on a request after 30 s; the script writer has to answer (or fail cleanly) before that. */
 const DEFAULT_LLM_TIMEOUT_MS = 25_000;
 const MiB = 1024 * 1024;
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 // Each variable's schema sees its trimmed value, or undefined when it is unset or blank. Messages say what is
 // expected; describeIssues adds the variable's name and the value given.
@@ -238,6 +238,11 @@ const envSchema = z
     if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({ code: 'custom', path: ['FIREBASE_AUTH_EMULATOR_HOST'], message: 'must not be set when NODE_ENV=production' });
     }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of S3_REQUIRED) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
     if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
     // Run even when a variable failed, so one error lists every problem; these rules read only plain text fields.
   }, { when: () => true });
@@ -264,6 +269,13 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], env: Env): string {
 function authEmulatorHost(env: ParsedEnv, production: boolean): string | undefined {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) return env.FIREBASE_AUTH_EMULATOR_HOST;
   return !production && env.FIREBASE_PROJECT_ID.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined;
+}
+
+function storageConfig(env: ParsedEnv, localDir: string): ServerConfig['storage'] {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', localDir };
+  // The schema has refused s3 without every S3_REQUIRED variable.
+  const s3 = { endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! };
+  return { driver: 's3', localDir, s3 };
 }
 
 function llmConfig(env: ParsedEnv): LlmConfig | undefined {
@@ -296,17 +308,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     corsOrigins: env.CORS_ORIGINS,
     // The generated key survives local restarts (see link-key.ts).
     fileUrlSecret: env.FILE_URL_SECRET ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
-    storage: {
-      driver: env.STORAGE_DRIVER,
-      localDir: path.join(dataDir, 'files'),
-      s3: {
-        endpoint: env.S3_ENDPOINT,
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      },
-    },
+    storage: storageConfig(env, path.join(dataDir, 'files')),
     providers: {
       openaiApiKey: env.OPENAI_API_KEY,
       openaiBaseUrl: env.OPENAI_BASE_URL ?? OPENAI_BASE_URL,
