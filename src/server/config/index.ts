@@ -230,6 +230,7 @@ const envSchema = z
     LLM_MODEL: text(),
     LLM_TIMEOUT_MS: wholeNumber(DEFAULT_LLM_TIMEOUT_MS, 1),
   })
+  // Rules between variables.
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     // Never a fixed default: anyone could forge links with it. Outside production a generated key is kept instead.
@@ -244,7 +245,8 @@ const envSchema = z
       }
     }
     if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
-    // Run even when a variable failed, so one error lists every problem; these rules read only plain text fields.
+    // These rules run even when a variable failed, so one error lists every problem; they only ask whether a
+    // variable is set, which a failed value does not confuse.
   }, { when: () => true });
 
 type ParsedEnv = z.output<typeof envSchema>;
