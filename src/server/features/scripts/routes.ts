@@ -12,14 +12,14 @@ import { scriptCost } from '../../../contract/pricing.ts';
 import { spendHold } from '../../credits/holds.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
-import { scriptWriterFromEnv, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
+import { createScriptWriter, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { deleteScript, getScript, insertScript, listScripts, updateScript } from './store.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 
-export function scriptRoutes({ database }: ApiDeps, writer: ScriptWriter = scriptWriterFromEnv()) {
+export function scriptRoutes({ config, database }: ApiDeps, writer: ScriptWriter = createScriptWriter(config.llm)) {
   return new Hono<AppEnv>()
     .post('/scripts', async (c) => {
       const request = await jsonBody(c, scriptRequestSchema);
