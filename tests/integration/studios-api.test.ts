@@ -37,20 +37,6 @@ async function signedUp(base?: string) {
   return { ...(await suite.signedUp(base)), other: client(base ?? suite.stack.url, await createUser()) };
 }
 
-/** Sets environment variables while `fn` runs (an API server reads them when it starts, a job when it runs). */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
-
 function probe(bytes: Buffer, name: string) {
   const file = path.join(suite.dir, name);
   writeFileSync(file, bytes);
@@ -129,7 +115,7 @@ describe('script generator API', () => {
           ? json(res, 200, { choices: [{ message: { role: 'assistant', content: `\`\`\`json\n${JSON.stringify(script)}\n\`\`\`` } }] })
           : json(res, status, { error: { message: 'nope' } })
         : json(res, 404, {});
-    const llmApi = await withEnv({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' }, () => suite.stack.extraApi({}));
+    const llmApi = await suite.stack.extraApi({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' });
     const { api } = await signedUp(llmApi.url);
 
     const ok = await api('POST', '/scripts', scriptRequest);
@@ -304,8 +290,8 @@ describe('image generator API', () => {
       if (status !== 200) return json(res, status, { detail: 'Invalid key' });
       json(res, 200, { images: [{ url: `data:image/png;base64,${png.toString('base64')}`, width: 96, height: 54 }], seed: body.seed, has_nsfw_concepts: [false] });
     };
-    await withEnv({ FAL_KEY: 'fal-key', FAL_BASE_URL: suite.cloudUrl, FAL_MODEL: 'fal-ai/flux/schnell' }, async () => {
-      const falApi = await suite.stack.extraApi({});
+    const falApi = await suite.stack.reconfigured({ FAL_KEY: 'fal-key', FAL_BASE_URL: suite.cloudUrl, FAL_MODEL: 'fal-ai/flux/schnell' });
+    try {
       const { api } = await signedUp(falApi.url);
       const ok = await api('POST', '/images', { prompt: 'a red fox in snow', aspect: '9:16', count: 1, seed: 5 });
       expect(ok.body.items[0].engine).toEqual({ id: 'fal', label: 'FLUX · flux/schnell (fal.ai)' });
@@ -336,6 +322,8 @@ describe('image generator API', () => {
       expect(mixed[2].error).toMatch(/No credits were charged for this image\.$/);
       expect((await download(mixed[1].url)).status).toBe(200);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3 - 6, reserved: 0 });
-    });
+    } finally {
+      await falApi.close();
+    }
   });
 });

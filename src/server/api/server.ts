@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
-import { loadConfig, type ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '../config/index.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { JobQueue } from '../jobs/queue.ts';
@@ -14,7 +14,7 @@ const displayHost = (host: string | undefined): string =>
   !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 export type StartApiOptions = {
-  config?: ServerConfig;
+  config: ServerConfig;
   /** Share one database with a worker in the same process (required on PGlite); opened here otherwise. */
   database?: Database;
   verifier?: TokenVerifier;
@@ -34,7 +34,7 @@ export type StartApiOptions = {
 );
 
 export async function startApiServer(options: StartApiOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const config = options.config ?? loadConfig();
+  const { config } = options;
   const log = options.log ?? createLogger(config.logLevel, 'api');
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
