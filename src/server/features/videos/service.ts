@@ -1,0 +1,101 @@
+/**
+ * The rules of a video's life, behind the routes: what may be accepted (beyond the schema), how it is queued with
+ * its credits held, and when it may be cancelled, made again or deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
+import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { JobRow } from '../../jobs/registry.ts';
+import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
+import type { ApiDeps } from '../deps.ts';
+import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
+import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, ownedFiles } from './store.ts';
+
+const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
+
+/** Thrown inside the accept transaction when another retry won the race; rolls back this one's reservation. */
+class RetryRaced extends Error {}
+
+export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
+  const configured = (): ConfiguredEngines => ({ openai: Boolean(config.providers.openaiApiKey), elevenlabs: Boolean(config.providers.elevenlabsApiKey) });
+
+  /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
+  async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {
+    const voice = findVoice(request.voiceId)!;
+    if (!isVoiceAvailable(voice, configured())) throw invalid('voiceId', unavailableVoiceMessage(voice));
+    if (request.visuals !== 'uploaded') return;
+    const owned = await ownedFiles(database.db, uid, request.imageFileIds);
+    const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));
+    if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
+  }
+
+  const existing = async (uid: string, id: string) => {
+    const found = await findVideo(database.db, uid, id);
+    if (!found) throw notFound('Video not found');
+    return found;
+  };
+
+  const record = async (uid: string, id: string, link: FileLinker): Promise<VideoRecord> => {
+    const found = await getVideo(database, uid, id, link);
+    if (!found) throw notFound('Video not found');
+    return found;
+  };
+
+  return {
+    record,
+
+    /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
+    async create(uid: string, request: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
+      await checkRequest(uid, request);
+      const id = randomUUID();
+      const { job, created } = await queue.enqueue({
+        uid,
+        kind: VIDEO_JOB,
+        payload: { videoId: id, request } satisfies VideoJobPayload,
+        ...(idempotencyKey ? { idempotencyKey: `video:${idempotencyKey}` } : {}),
+        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, cost: job.cost }),
+      });
+      return { videoId: created ? id : (job.payload as VideoJobPayload).videoId, created };
+    },
+
+    async cancel(uid: string, id: string): Promise<void> {
+      const current = await existing(uid, id);
+      const result = current.jobId ? await queue.cancel(uid, current.jobId) : ({ ok: false, reason: 'conflict' } as const);
+      if (!result.ok) throw new HttpError(409, 'This video has already finished.');
+    },
+
+    /** A failed or cancelled video made again under today's rules, with a new job and a new reservation. */
+    async retry(uid: string, id: string): Promise<void> {
+      const current = await existing(uid, id);
+      const { status } = await record(uid, id, () => '');
+      if (status !== 'failed' && status !== 'cancelled') throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
+      // Today's rules, not those of the day it was first accepted: a script they now refuse is not charged again.
+      const request = parse(createVideoRequestSchema, current.request);
+      await checkRequest(uid, request);
+      try {
+        // The failed or cancelled run already gave its credits back.
+        await queue.enqueue({
+          uid,
+          kind: VIDEO_JOB,
+          payload: { videoId: id, request } satisfies VideoJobPayload,
+          inTx: async (tx, job: JobRow) => {
+            if (!(await attachRetryJob(tx, uid, id, current.jobId, job))) throw new RetryRaced();
+          },
+        });
+      } catch (error) {
+        if (error instanceof RetryRaced) throw new HttpError(409, 'This video is already being made again.');
+        throw error;
+      }
+    },
+
+    async remove(uid: string, id: string): Promise<void> {
+      const current = await existing(uid, id);
+      // Stop a running render first (its credits return), so it cannot store files after they were removed.
+      if (current.jobId) await queue.cancel(uid, current.jobId);
+      const deleted = await deleteVideo(database.db, uid, id);
+      if (deleted) await deleteOwnedFiles(database, storage, uid, deleted.fileIds);
+    },
+  };
+}
