@@ -8,7 +8,8 @@
  */
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
-import { formatPageCursor, isUuid, parsePageCursor } from '../../contract/paging.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { formatPageCursor, parsePageCursor } from '../../contract/paging.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';

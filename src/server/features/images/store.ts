@@ -4,13 +4,14 @@
  * finished, and from the job while it runs.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import { PRICES } from '~/contract/pricing.ts';
 import type { ImageAspect, ImageRecord, ImageStyle } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { images } from '~/server/db/schema/media.ts';
 import { fileFacts, type FileLinker } from '../../storage/links.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { cutPage, pageOf } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
 
 export interface ImageOptions {

@@ -4,6 +4,7 @@
  * id behaves exactly like a missing one.
  */
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import {
   retimeScript,
   scriptContentSchema,
@@ -17,7 +18,7 @@ import {
 } from '~/contract/scripts.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
 import { scripts } from '~/server/db/schema/media.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { cutPage, pageOf } from '../../db/paging.ts';
 
 type ScriptRow = typeof scripts.$inferSelect;
 

@@ -3,13 +3,14 @@
  * and the engine live in `options`. Status comes from our row once the job has finished, from the job while it runs.
  */
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import { speechCharCount, type SpeechRecord } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { speech } from '~/server/db/schema/media.ts';
 import { fileFacts, type FileLinker } from '../../storage/links.ts';
 import { generationStatus } from '../../jobs/status.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { cutPage, pageOf } from '../../db/paging.ts';
 
 export interface SpeechOptions {
   speed: number;

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { isUuid } from '~/contract/ids.ts';
 import { findVoice } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
@@ -12,7 +13,7 @@ import { jobs } from '~/server/db/schema/jobs.ts';
 import { videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
 import { fileFacts, type FileLinker } from '~/server/storage/links.ts';
-import { cutPage, isUuid, pageOf } from '~/server/db/paging.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
 
 /** What the row keeps of the request beyond its own columns. */
 interface VideoOptions {
