@@ -6,7 +6,7 @@ import type { AppEnv } from '~/server/http/context.ts';
 import { parseRange } from '~/server/features/files/routes.ts';
 import { withCache } from '~/server/auth/firebase.ts';
 import { loadConfig, parseRoles } from '~/server/config/index.ts';
-import { fieldErrors } from '~/server/http/errors.ts';
+import { fieldErrors } from '~/contract/errors.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
 
