@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ttsCost } from './pricing.ts';
 import { textField } from './text.ts';
-import { findVoice, type VoiceEngine } from './voices.ts';
+import { findVoice } from './voices.ts';
 
 export const SPEECH_LIMITS = {
   /** Characters as the user sees them (code points), the unit the price uses too. */
@@ -64,12 +64,6 @@ export function speechEstimate(text: string): { chars: number; cost: number; ove
   const chars = speechCharCount(text);
   return { chars, cost: ttsCost(text.trim()), overLimit: chars > SPEECH_LIMITS.textMax };
 }
-
-export const SPEECH_ENGINE_LABELS: Record<VoiceEngine, string> = {
-  espeak: 'eSpeak NG (offline)',
-  openai: 'OpenAI TTS',
-  elevenlabs: 'ElevenLabs',
-};
 
 export const GENERATION_STATUSES = ['queued', 'active', 'succeeded', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
