@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ttsCost } from './pricing.ts';
+import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
 import { findVoice } from './voices.ts';
 
@@ -68,15 +69,6 @@ export function speechEstimate(text: string): { chars: number; cost: number; ove
 export const GENERATION_STATUSES = ['queued', 'active', 'succeeded', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-export const generatedFileSchema = z.object({
-  fileId: z.string(),
-  /** Signed, short-lived; usable as <audio src> or a download link without headers. */
-  url: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-export type GeneratedFile = z.infer<typeof generatedFileSchema>;
-
 export const speechRecordSchema = z.object({
   id: z.string(),
   status: z.enum(GENERATION_STATUSES),
@@ -91,8 +83,8 @@ export const speechRecordSchema = z.object({
   pitch: z.number(),
   durationSec: z.number().nullable(),
   sampleRate: z.number().int().nullable(),
-  wav: generatedFileSchema.nullable(),
-  mp3: generatedFileSchema.nullable(),
+  wav: linkedFileSchema.nullable(),
+  mp3: linkedFileSchema.nullable(),
   error: z.string().nullable(),
   creditsCharged: z.number().int(),
   createdAt: z.string(),

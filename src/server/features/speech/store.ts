@@ -8,7 +8,7 @@ import { speechCharCount, type SpeechRecord } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { speech, type SpeechOptions } from '~/server/db/schema/media.ts';
-import { fileFacts, type FileLinker } from '../../storage/links.ts';
+import { fileLinks, type FileLinker } from '../../storage/links.ts';
 import { generationStatus } from '../../jobs/status.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 
@@ -17,12 +17,7 @@ type Row = { row: typeof speech.$inferSelect; job: { status: string; progress: n
 const selection = { row: speech, job: { status: jobs.status, progress: jobs.progress, error: jobs.error } };
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<SpeechRecord[]> {
-  const ids = rows.flatMap(({ row }) => [row.audioFileId, row.options.mp3FileId]).filter((id): id is string => Boolean(id));
-  const facts = await fileFacts(database, ids);
-  const file = (id: string | null | undefined) => {
-    const fact = id ? facts.get(id) : undefined;
-    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
-  };
+  const file = await fileLinks(database, rows.flatMap(({ row }) => [row.audioFileId, row.options.mp3FileId]), link);
   return rows.map(({ row, job }) => {
     const { options } = row;
     const status = generationStatus(row.status, job);

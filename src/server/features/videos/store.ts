@@ -12,7 +12,7 @@ import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
-import { fileFacts, type FileLinker } from '~/server/storage/links.ts';
+import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
 import { cutPage, pageOf } from '~/server/db/paging.ts';
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
@@ -37,12 +37,7 @@ export function videoStatus(own: string, job: Pick<JobFacts, 'status'> | null): 
 }
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<VideoRecord[]> {
-  const ids = rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]).filter((id): id is string => Boolean(id));
-  const facts = await fileFacts(database, ids);
-  const file = (id: string | null) => {
-    const fact = id ? facts.get(id) : undefined;
-    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
-  };
+  const file = await fileLinks(database, rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]), link);
   return rows.map(({ video, job }) => {
     const { options } = video;
     const status = videoStatus(video.status, job);
