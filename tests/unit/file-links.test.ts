@@ -108,7 +108,7 @@ describe('the key signing download links', () => {
     const file = linkKeyFile(tempDir());
     const startAt = Date.now() + 1_500;
     // Each process waits for the same instant, then reads or creates the key.
-    const script = `const { readOrCreateLinkKey } = await import(${JSON.stringify(path.resolve('src/server/storage/link-key.ts'))});
+    const script = `const { readOrCreateLinkKey } = await import(${JSON.stringify(path.resolve('src/server/config/link-key.ts'))});
       await new Promise((r) => setTimeout(r, ${startAt} - Date.now()));
       process.stdout.write(readOrCreateLinkKey(process.argv[1]));`;
     const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file]);
