@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { loadConfig } from '../src/server/config/index.ts';
 import { startWebServer } from '../src/server/web/server';
 
 const run = promisify(execFile);
@@ -162,7 +163,7 @@ async function lighthouse(baseUrl: string, path: string): Promise<LighthouseFigu
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const distDir = distArg ?? (await build());
-const server = await startWebServer({ port: 0, host: '127.0.0.1', distDir });
+const server = await startWebServer({ config: loadConfig(), port: 0, host: '127.0.0.1', distDir });
 try {
   const js = await measureJs(server.url);
   console.log('\n| Page | JS files | JS (KB, brotli) | inline JS (KB, brotli) | total (KB) |');

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: type check, production build, unit + integration tests (Vitest),
-# then end-to-end tests (Playwright in Debian Chromium) against the production build, all with the
-# Firebase Auth emulator as the identity provider.
+# The whole test suite, as CI runs it: type check, the code's dependency rules, production build, unit +
+# integration tests (Vitest), then end-to-end tests (Playwright in Debian Chromium) against the production build,
+# all with the Firebase Auth emulator as the identity provider.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1 CI=true
@@ -10,6 +10,8 @@ bash scripts/ensure-system-deps.sh
 
 echo "== astro check"
 npx astro check
+echo "== dependency rules (.dependency-cruiser.cjs)"
+npm run lint:deps
 echo "== build"
 npm run build
 

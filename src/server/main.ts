@@ -42,7 +42,7 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
     case 'web': {
       // Imported lazily: api/worker-only deployments do not need the static site.
       const { startWebServer } = await import('./web/server.ts');
-      return startWebServer({ port: config.port, distDir: './dist', ...(config.host ? { host: config.host } : {}) });
+      return startWebServer({ config, port: config.port, distDir: './dist', ...(config.host ? { host: config.host } : {}) });
     }
     case 'api': {
       const { startApiServer } = await import('./api/server.ts');

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scriptRequestSchema } from '~/contract/scripts';
 import { createOpenAICompatibleChat } from '~/server/providers/llm/openaiCompatible';
-import { llmScriptWriter, scriptWriterFromEnv } from '~/server/providers/llm/scriptWriter';
+import { loadConfig } from '~/server/config/index.ts';
+import { createScriptWriter, llmScriptWriter } from '~/server/providers/llm/scriptWriter';
 import { ProviderError } from '~/server/providers/http';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
@@ -153,13 +154,14 @@ describe('OpenAI-compatible chat adapter', () => {
     expect(error.kind).toBe('unreachable');
   });
 
-  it('is what the environment selects when LLM_BASE_URL is set; the built-in writer otherwise', async () => {
+  it('is what the configuration selects when LLM_BASE_URL is set; the built-in writer otherwise', async () => {
     handler = reply(JSON.stringify(goodScript));
-    const configured = scriptWriterFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'llama3.2' });
+    const llm = (env: Record<string, string>) => loadConfig({ FILE_URL_SECRET: 'test', ...env }).llm;
+    const configured = createScriptWriter(llm({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'llama3.2' }));
     expect(configured.engine.label).toBe('AI · llama3.2');
     await configured.write(request);
     expect(received[0]!.auth).toBeUndefined();
     expect(received[0]!.body.model).toBe('llama3.2');
-    expect(scriptWriterFromEnv({}).engine.label).toBe('Built-in writer');
+    expect(createScriptWriter(llm({})).engine.label).toBe('Built-in writer');
   });
 });

@@ -129,7 +129,7 @@ describe('script generator API', () => {
           ? json(res, 200, { choices: [{ message: { role: 'assistant', content: `\`\`\`json\n${JSON.stringify(script)}\n\`\`\`` } }] })
           : json(res, status, { error: { message: 'nope' } })
         : json(res, 404, {});
-    const llmApi = await withEnv({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' }, () => suite.stack.extraApi({}));
+    const llmApi = await suite.stack.extraApi({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' });
     const { api } = await signedUp(llmApi.url);
 
     const ok = await api('POST', '/scripts', scriptRequest);
@@ -302,8 +302,10 @@ describe('image generator API', () => {
       if (status !== 200) return json(res, status, { detail: 'Invalid key' });
       json(res, 200, { images: [{ url: `data:image/png;base64,${png.toString('base64')}`, width: 96, height: 54 }], seed: body.seed, has_nsfw_concepts: [false] });
     };
-    await withEnv({ FAL_KEY: 'fal-key', FAL_BASE_URL: suite.cloudUrl, FAL_MODEL: 'fal-ai/flux/schnell' }, async () => {
-      const falApi = await suite.stack.extraApi({});
+    const fal = { FAL_KEY: 'fal-key', FAL_BASE_URL: suite.cloudUrl, FAL_MODEL: 'fal-ai/flux/schnell' };
+    // The worker's image job still loads its own configuration from the environment (as the speech job does above).
+    await withEnv(fal, async () => {
+      const falApi = await suite.stack.extraApi(fal);
       const { api } = await signedUp(falApi.url);
       const ok = await api('POST', '/images', { prompt: 'a red fox in snow', aspect: '9:16', count: 1, seed: 5 });
       expect(ok.body.items[0].engine).toEqual({ id: 'fal', label: 'FLUX · flux/schnell (fal.ai)' });

@@ -6,6 +6,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '~/server/web/server';
 
+/** A local stack's sign-in setup: the Auth emulator, the API on its default hosts. */
+const config = { apiHosts: ['http://127.0.0.1:8787'], site: { authEmulatorHost: '127.0.0.1:9099', firebaseAuthDomain: undefined } };
+
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -50,7 +53,7 @@ describe('startWebServer', () => {
       await mkdir(dirname(join(dist, path)), { recursive: true });
       await writeFile(join(dist, path), body);
     }
-    server = await startWebServer({ port: 0, host: '127.0.0.1', distDir: dist });
+    server = await startWebServer({ config, port: 0, host: '127.0.0.1', distDir: dist });
   });
   afterAll(async () => {
     await server.close();
@@ -153,7 +156,7 @@ describe('startWebServer without an app shell', () => {
   it('answers app routes with 404 when the shell is missing', async () => {
     const dist = await mkdtemp(join(tmpdir(), 'nxn-web-'));
     await writeFile(join(dist, '404.html'), page('Not found page'));
-    const server = await startWebServer({ port: 0, host: '127.0.0.1', distDir: dist });
+    const server = await startWebServer({ config, port: 0, host: '127.0.0.1', distDir: dist });
     try {
       const reply = await get(server.url, '/nxn-agent/video/abc');
       expect(reply.status).toBe(404);

@@ -5,7 +5,6 @@ import { ProfileSyncBody } from '~/contract/api.ts';
 import type { AppEnv } from '~/server/http/context.ts';
 import { parseRange } from '~/server/features/files/routes.ts';
 import { withCache } from '~/server/auth/firebase.ts';
-import { loadConfig, parseRoles } from '~/server/config/index.ts';
 import { fieldErrors } from '~/contract/errors.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
@@ -64,14 +63,6 @@ describe('byte ranges', () => {
   });
 });
 
-describe('ROLE', () => {
-  it('expands all and accepts comma lists in a fixed order', () => {
-    expect(parseRoles(undefined)).toEqual(['web', 'api', 'worker']);
-    expect(parseRoles('worker, api')).toEqual(['api', 'worker']);
-    expect(() => parseRoles('api,db')).toThrow(/Unknown ROLE "db"/);
-  });
-});
-
 describe('verified token cache', () => {
   it('verifies a token once and again only after it expires', async () => {
     let calls = 0;
@@ -94,15 +85,5 @@ describe('verified token cache', () => {
     clock = 1_100;
     await verifier.verify('good');
     expect(calls).toBe(4);
-  });
-});
-
-describe('Firebase configuration', () => {
-  it('uses the Auth emulator only for demo projects outside production', () => {
-    expect(loadConfig({}).firebase).toEqual({ projectId: 'demo-nxn', authEmulatorHost: '127.0.0.1:9099' });
-    expect(loadConfig({ FIREBASE_PROJECT_ID: 'nxn-prod' }).firebase.authEmulatorHost).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 's' }).firebase.authEmulatorHost).toBeUndefined();
-    expect(() => loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 's', FIREBASE_AUTH_EMULATOR_HOST: 'x:1' })).toThrow(/must not be set/);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FILE_URL_SECRET/);
   });
 });

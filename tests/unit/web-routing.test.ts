@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '~/server/web/compression';
-import { buildCsp, cspSourcesFromEnv, inlineScriptHashes } from '~/server/web/csp';
+import { loadConfig } from '~/server/config/index.ts';
+import { buildCsp, cspSources, inlineScriptHashes } from '~/server/web/csp';
 import { routeRequest } from '~/server/web/routing';
 import { canonicalUrl } from '~/layouts/meta';
 
@@ -53,7 +54,7 @@ describe('content security policy', () => {
   });
 
   it('allows the API hosts, the Auth emulator and Google sign-in, and forbids framing', () => {
-    const sources = cspSourcesFromEnv({ PUBLIC_API_HOSTS: 'http://127.0.0.1:8787,https://api.example.com/v1' }, []);
+    const sources = cspSources(loadConfig({ FILE_URL_SECRET: 'test', PUBLIC_API_HOSTS: 'http://127.0.0.1:8787,https://api.example.com/v1' }));
     const csp = buildCsp(sources, ["'sha256-abc'"]);
     expect(csp).toContain("script-src 'self' 'sha256-abc' https://apis.google.com");
     expect(csp).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:8787[^;]*https:\/\/api\.example\.com/);
@@ -64,7 +65,9 @@ describe('content security policy', () => {
   });
 
   it('leaves the emulator out once a real Firebase project is configured', () => {
-    const sources = cspSourcesFromEnv({ PUBLIC_FIREBASE_API_KEY: 'key', PUBLIC_FIREBASE_AUTH_DOMAIN: 'nxn.example.com' }, ['https://api.nxn.ai']);
+    const sources = cspSources(
+      loadConfig({ FILE_URL_SECRET: 'test', PUBLIC_FIREBASE_API_KEY: 'key', PUBLIC_FIREBASE_AUTH_DOMAIN: 'nxn.example.com', PUBLIC_API_HOSTS: 'https://api.nxn.ai' }),
+    );
     const csp = buildCsp(sources, []);
     expect(csp).not.toContain('9099');
     expect(csp).toMatch(/frame-src [^;]*https:\/\/nxn\.example\.com/);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
-import { loadConfig, type ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '../config/index.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import '../jobs/handlers.ts';
@@ -14,7 +14,7 @@ const displayHost = (host: string | undefined): string =>
   !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 export interface StartApiOptions {
-  config?: ServerConfig;
+  config: ServerConfig;
   /** Share one database with a worker in the same process (required on PGlite); opened here otherwise. */
   database?: Database;
   /** Share one job queue client with a worker in the same process. */
@@ -25,8 +25,8 @@ export interface StartApiOptions {
   port?: number;
 }
 
-export async function startApiServer(options: StartApiOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
-  const config = options.config ?? loadConfig();
+export async function startApiServer(options: StartApiOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const { config } = options;
   const log = options.log ?? createLogger(config.logLevel, 'api');
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));

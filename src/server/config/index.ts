@@ -1,8 +1,10 @@
 /**
- * The one typed view of the server's environment. Every role reads this; defaults give a working local stack
- * (PGlite under ./data, Auth emulator, local disk storage) so `npm start` needs no configuration at all.
+ * The one typed view of the server's environment, and the only code that reads it: every variable is parsed here,
+ * once, and everything else receives the result. Defaults give a working local stack (PGlite under ./data, Auth
+ * emulator, local disk storage) so `npm start` needs no configuration at all.
  */
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_API_HOSTS } from '../../config/brand.ts';
 import { linkKeyFile, readOrCreateLinkKey } from './link-key.ts';
 
@@ -26,23 +28,22 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
   fileUrlSecret: string;
-  storage: {
-    driver: 'local' | 's3';
-    localDir: string;
-    s3: {
-      endpoint: string | undefined;
-      bucket: string | undefined;
-      region: string;
-      accessKeyId: string | undefined;
-      secretAccessKey: string | undefined;
-    };
-  };
+  /** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
+  storage: { driver: 'local'; localDir: string } | { driver: 's3'; localDir: string; s3: S3Config };
   providers: {
     openaiApiKey: string | undefined;
     openaiBaseUrl: string;
+    /** Model for OpenAI images (the images need openaiApiKey). */
+    openaiImageModel: string;
     elevenlabsApiKey: string | undefined;
     elevenlabsBaseUrl: string;
+    /** Set → FLUX images on fal.ai. */
+    falApiKey: string | undefined;
+    falBaseUrl: string;
+    falModel: string;
   };
+  /** The chat model that writes scripts; undefined → the built-in writer. */
+  llm: LlmConfig | undefined;
   logLevel: LogLevel;
   /** Per-process token buckets (see http/rate-limit.ts). */
   rateLimit: { ip: { perMinute: number; burst: number }; user: { perMinute: number; burst: number } };
@@ -71,119 +72,272 @@ export interface ServerConfig {
    * port), never an arbitrary Host header.
    */
   apiHosts: string[];
+  /**
+   * How the browser build signs in (its PUBLIC_FIREBASE_* variables, read again at start), so the web role's
+   * Content-Security-Policy allows exactly that.
+   */
+  site: {
+    /** host:port (or a comma list) of the Auth emulator the pages may talk to; undefined with a real project. */
+    authEmulatorHost: string | undefined;
+    /** Auth domain of a real Firebase project (sign-in popups are framed from it). */
+    firebaseAuthDomain: string | undefined;
+  };
 }
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * Which chat model writes scripts. LLM_BASE_URL alone is enough for keyless local servers (Ollama:
+ * http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1, vLLM: http://host:8000/v1); LLM_API_KEY alone
+ * means OpenAI itself.
+ */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
 
 type Env = Record<string, string | undefined>;
 
 const ROLES: readonly Role[] = ['web', 'api', 'worker'];
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
+const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** The browser gives up on a request after 30 s; the script writer has to answer (or fail cleanly) before that. */
+const DEFAULT_LLM_TIMEOUT_MS = 25_000;
+const MiB = 1024 * 1024;
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
-const str = (env: Env, name: string): string | undefined => {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-};
+// Each variable's schema sees its trimmed value, or undefined when it is unset or blank. Messages say what is
+// expected; describeIssues adds the variable's name and the value given.
+const text = () => z.string().optional();
 
-const int = (env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
-  const raw = str(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`${name} must be an integer 0..${max}, got "${raw}"`);
-  return value;
-};
-const port = (env: Env, name: string, fallback: number) => int(env, name, fallback, 65_535);
+const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}` });
+      return z.NEVER;
+    });
+const port = (fallback: number) => wholeNumber(fallback, 0, 65_535);
 
-const origins = (env: Env, name: string, fallback: string): string[] =>
-  (str(env, name) ?? fallback)
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      try {
-        return new URL(item).origin;
-      } catch {
-        throw new Error(`${name} must be a comma list of URLs, got "${item}"`);
-      }
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback);
+
+const flag = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = raw?.toLowerCase();
+      if (value === undefined || ['0', 'false', 'no'].includes(value)) return false;
+      if (['1', 'true', 'yes'].includes(value)) return true;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
     });
 
-export function parseRoles(raw: string | undefined): Role[] {
-  const names = (raw ?? 'all').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const roles = new Set<Role>();
-  for (const name of names) {
-    if (name === 'all') ROLES.forEach((r) => roles.add(r));
-    else if ((ROLES as readonly string[]).includes(name)) roles.add(name as Role);
-    else throw new Error(`Unknown ROLE "${name}" (expected all, web, api, worker or a comma list)`);
-  }
-  return ROLES.filter((r) => roles.has(r));
+/** An http(s) base URL, kept without trailing slashes so paths can be appended. */
+const baseUrl = () =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, ''));
+
+/** A comma list of URLs, kept as origins. */
+const origins = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+      const list = items.flatMap((item) => (URL.canParse(item) ? [new URL(item).origin] : []));
+      if (list.length === items.length) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma list of URLs' });
+      return z.NEVER;
+    });
+
+const roles = () =>
+  z
+    .string()
+    .default('all')
+    .transform((raw, ctx) => {
+      const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const known = (name: string): name is Role | 'all' => name === 'all' || (ROLES as readonly string[]).includes(name);
+      if (names.length > 0 && names.every(known)) return ROLES.filter((role) => names.includes(role) || names.includes('all'));
+      ctx.addIssue({ code: 'custom', message: `must be all, ${ROLES.join(', ')} or a comma list of them` });
+      return z.NEVER;
+    });
+
+/** Every variable the server reads, by name. */
+const envSchema = z
+  .object({
+    NODE_ENV: text(),
+    ROLE: roles(),
+    HOST: text(),
+    PORT: port(4321),
+    API_PORT: port(8787),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: text(),
+    FIREBASE_PROJECT_ID: z.string().default('demo-nxn'),
+    FIREBASE_AUTH_EMULATOR_HOST: text(),
+    CORS_ORIGINS: origins('http://localhost:4321,http://127.0.0.1:4321'),
+    FILE_URL_SECRET: text(),
+    PUBLIC_API_URL: baseUrl(),
+    PUBLIC_API_HOSTS: origins(DEFAULT_API_HOSTS),
+    PUBLIC_FIREBASE_API_KEY: text(),
+    PUBLIC_FIREBASE_AUTH_DOMAIN: text(),
+    PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: text(),
+    STORAGE_DRIVER: oneOf(['local', 's3'], 'local'),
+    S3_ENDPOINT: baseUrl(),
+    S3_BUCKET: text(),
+    S3_REGION: z.string().default('auto'),
+    S3_ACCESS_KEY_ID: text(),
+    S3_SECRET_ACCESS_KEY: text(),
+    STORAGE_QUOTA_BYTES: wholeNumber(2 * 1024 * MiB),
+    BODY_LIMIT_BYTES: wholeNumber(MiB),
+    UPLOAD_LIMIT_BYTES: wholeNumber(512 * MiB),
+    RATE_LIMIT_IP_PER_MINUTE: wholeNumber(600),
+    RATE_LIMIT_IP_BURST: wholeNumber(200),
+    RATE_LIMIT_USER_PER_MINUTE: wholeNumber(300),
+    RATE_LIMIT_USER_BURST: wholeNumber(100),
+    TRUST_PROXY: flag(),
+    WORKER_CONCURRENCY: wholeNumber(2, 1),
+    JOB_POLL_SECONDS: wholeNumber(1, 1),
+    JOB_MONITOR_SECONDS: wholeNumber(15, 1),
+    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+    OPENAI_API_KEY: text(),
+    OPENAI_BASE_URL: baseUrl(),
+    OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+    ELEVENLABS_API_KEY: text(),
+    ELEVENLABS_BASE_URL: baseUrl(),
+    FAL_KEY: text(),
+    FAL_BASE_URL: baseUrl(),
+    FAL_MODEL: z.string().default('fal-ai/flux/dev'),
+    LLM_BASE_URL: baseUrl(),
+    LLM_API_KEY: text(),
+    LLM_MODEL: text(),
+    LLM_TIMEOUT_MS: wholeNumber(DEFAULT_LLM_TIMEOUT_MS, 1),
+  })
+  // Rules between variables.
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    // Never a fixed default: anyone could forge links with it. Outside production a generated key is kept instead.
+    if (production && !env.FILE_URL_SECRET) ctx.addIssue({ code: 'custom', path: ['FILE_URL_SECRET'], message: 'is required when NODE_ENV=production' });
+    // The emulator accepts unsigned tokens, so production refuses it outright.
+    if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({ code: 'custom', path: ['FIREBASE_AUTH_EMULATOR_HOST'], message: 'must not be set when NODE_ENV=production' });
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of S3_REQUIRED) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
+    if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
+    // These rules run even when a variable failed, so one error lists every problem; they only ask whether a
+    // variable is set, which a failed value does not confuse.
+  }, { when: () => true });
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** The names of every variable the server reads (the README's Configuration section lists them all). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** One line per problem: the variable, what it must be, and the value given (when one was). */
+function describeIssues(issues: readonly z.core.$ZodIssue[], env: Env): string {
+  const problems = issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const given = env[name];
+    return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+  });
+  return `Invalid configuration: ${[...new Set(problems)].join('; ')}`;
 }
 
 /**
- * The emulator accepts unsigned tokens, so it must never be used by accident: it is the default only for a `demo-*`
- * project (Firebase's emulator-only namespace) outside production, and production refuses it outright.
+ * The emulator is the default only for a `demo-*` project (Firebase's emulator-only namespace) outside production,
+ * so it is never used by accident with a real project.
  */
-function authEmulatorHost(env: Env, projectId: string, production: boolean): string | undefined {
-  const explicit = str(env, 'FIREBASE_AUTH_EMULATOR_HOST');
-  if (production && explicit) throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
-  if (explicit) return explicit;
-  return !production && projectId.startsWith('demo-') ? '127.0.0.1:9099' : undefined;
+function authEmulatorHost(env: ParsedEnv, production: boolean): string | undefined {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) return env.FIREBASE_AUTH_EMULATOR_HOST;
+  return !production && env.FIREBASE_PROJECT_ID.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined;
 }
 
-export function loadConfig(env: Env = process.env): ServerConfig {
-  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
-  const apiPort = port(env, 'API_PORT', 8787);
-  const driver = str(env, 'STORAGE_DRIVER') ?? 'local';
-  if (driver !== 'local' && driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, got "${driver}"`);
-  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const production = str(env, 'NODE_ENV') === 'production';
-  const projectId = str(env, 'FIREBASE_PROJECT_ID') ?? 'demo-nxn';
-  const fileUrlSecret = str(env, 'FILE_URL_SECRET');
-  if (!fileUrlSecret && production) throw new Error('FILE_URL_SECRET is required when NODE_ENV=production');
+function storageConfig(env: ParsedEnv, localDir: string): ServerConfig['storage'] {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', localDir };
+  // The schema has refused s3 without every S3_REQUIRED variable.
+  const s3 = { endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! };
+  return { driver: 's3', localDir, s3 };
+}
+
+function llmConfig(env: ParsedEnv): LlmConfig | undefined {
+  if (!env.LLM_BASE_URL && !env.LLM_API_KEY) return undefined;
+  return {
+    baseUrl: env.LLM_BASE_URL ?? OPENAI_BASE_URL,
+    apiKey: env.LLM_API_KEY,
+    model: env.LLM_MODEL ?? 'gpt-4o-mini',
+    timeoutMs: env.LLM_TIMEOUT_MS,
+  };
+}
+
+/** Parses the environment; a wrong value throws one Error naming every bad variable. */
+export function loadConfig(source: Env = process.env): ServerConfig {
+  const raw: Env = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, source[name]?.trim() || undefined]));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(describeIssues(parsed.error.issues, raw));
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
 
   return {
-    roles: parseRoles(str(env, 'ROLE')),
-    host: str(env, 'HOST'),
-    port: port(env, 'PORT', 4321),
-    apiPort,
+    roles: env.ROLE,
+    host: env.HOST,
+    port: env.PORT,
+    apiPort: env.API_PORT,
     dataDir,
-    databaseUrl: str(env, 'DATABASE_URL'),
-    firebase: { projectId, authEmulatorHost: authEmulatorHost(env, projectId, production) },
-    corsOrigins: (str(env, 'CORS_ORIGINS') ?? 'http://localhost:4321,http://127.0.0.1:4321')
-      .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
-    // Never a fixed default: anyone could forge links with it. The generated key survives local restarts.
-    fileUrlSecret: fileUrlSecret ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
-    storage: {
-      driver,
-      localDir: path.join(dataDir, 'files'),
-      s3: {
-        endpoint: str(env, 'S3_ENDPOINT'),
-        bucket: str(env, 'S3_BUCKET'),
-        region: str(env, 'S3_REGION') ?? 'auto',
-        accessKeyId: str(env, 'S3_ACCESS_KEY_ID'),
-        secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY'),
-      },
-    },
+    databaseUrl: env.DATABASE_URL,
+    firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
+    corsOrigins: env.CORS_ORIGINS,
+    // The generated key survives local restarts (see link-key.ts).
+    fileUrlSecret: env.FILE_URL_SECRET ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
+    storage: storageConfig(env, path.join(dataDir, 'files')),
     providers: {
-      openaiApiKey: str(env, 'OPENAI_API_KEY'),
-      openaiBaseUrl: str(env, 'OPENAI_BASE_URL') ?? 'https://api.openai.com/v1',
-      elevenlabsApiKey: str(env, 'ELEVENLABS_API_KEY'),
-      elevenlabsBaseUrl: str(env, 'ELEVENLABS_BASE_URL') ?? 'https://api.elevenlabs.io',
+      openaiApiKey: env.OPENAI_API_KEY,
+      openaiBaseUrl: env.OPENAI_BASE_URL ?? OPENAI_BASE_URL,
+      openaiImageModel: env.OPENAI_IMAGE_MODEL,
+      elevenlabsApiKey: env.ELEVENLABS_API_KEY,
+      elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL ?? 'https://api.elevenlabs.io',
+      falApiKey: env.FAL_KEY,
+      falBaseUrl: env.FAL_BASE_URL ?? 'https://fal.run',
+      falModel: env.FAL_MODEL,
     },
-    logLevel,
+    llm: llmConfig(env),
+    logLevel: env.LOG_LEVEL,
     rateLimit: {
-      ip: { perMinute: int(env, 'RATE_LIMIT_IP_PER_MINUTE', 600), burst: int(env, 'RATE_LIMIT_IP_BURST', 200) },
-      user: { perMinute: int(env, 'RATE_LIMIT_USER_PER_MINUTE', 300), burst: int(env, 'RATE_LIMIT_USER_BURST', 100) },
+      ip: { perMinute: env.RATE_LIMIT_IP_PER_MINUTE, burst: env.RATE_LIMIT_IP_BURST },
+      user: { perMinute: env.RATE_LIMIT_USER_PER_MINUTE, burst: env.RATE_LIMIT_USER_BURST },
     },
-    trustProxy: ['1', 'true', 'yes'].includes((str(env, 'TRUST_PROXY') ?? '').toLowerCase()),
-    bodyLimit: { json: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024), upload: int(env, 'UPLOAD_LIMIT_BYTES', 512 * 1024 * 1024) },
-    storageQuotaBytes: int(env, 'STORAGE_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
-    jobs: {
-      concurrency: Math.max(1, int(env, 'WORKER_CONCURRENCY', 2)),
-      pollSeconds: Math.max(1, int(env, 'JOB_POLL_SECONDS', 1)),
-      monitorSeconds: Math.max(1, int(env, 'JOB_MONITOR_SECONDS', 15)),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: { json: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES },
+    storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    jobs: { concurrency: env.WORKER_CONCURRENCY, pollSeconds: env.JOB_POLL_SECONDS, monitorSeconds: env.JOB_MONITOR_SECONDS },
+    publicApiUrl: env.PUBLIC_API_URL,
+    apiHosts: env.PUBLIC_API_HOSTS,
+    site: {
+      // The browser uses the emulator exactly when the build has no Firebase API key.
+      authEmulatorHost:
+        env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? env.FIREBASE_AUTH_EMULATOR_HOST ?? (env.PUBLIC_FIREBASE_API_KEY ? undefined : DEFAULT_EMULATOR_HOST),
+      firebaseAuthDomain: env.PUBLIC_FIREBASE_AUTH_DOMAIN,
     },
-    publicApiUrl: str(env, 'PUBLIC_API_URL')?.replace(/\/+$/, ''),
-    apiHosts: origins(env, 'PUBLIC_API_HOSTS', DEFAULT_API_HOSTS),
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerConfig } from '../config/index.ts';
 
 /**
  * Content-Security-Policy for the HTML documents of the static build. Inline scripts are allowed by hash only
@@ -76,30 +77,22 @@ export function buildCsp(sources: CspSources, scriptHashes: readonly string[]): 
 }
 
 /**
- * Reads the policy's inputs from the environment the web role runs in. The browser bundle's values come from the
- * same PUBLIC_* variables at build time, so the two agree when both are built and run with one environment.
+ * The policy's inputs from the server's configuration. The browser bundle's values come from the same PUBLIC_*
+ * variables at build time, so the two agree when both are built and run with one environment.
  */
-export function cspSourcesFromEnv(env: NodeJS.ProcessEnv, defaultApiHosts: readonly string[]): CspSources {
-  const list = (value: string | undefined): string[] =>
-    (value ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-  const apiHosts = list(env['PUBLIC_API_HOSTS']);
-  const emulatorHost = env['PUBLIC_FIREBASE_AUTH_EMULATOR_HOST'] ?? env['FIREBASE_AUTH_EMULATOR_HOST'];
-  // Without a real Firebase project the app talks to the local Auth emulator (issue 2), so allow its default.
-  const usesEmulator = Boolean(emulatorHost) || !env['PUBLIC_FIREBASE_API_KEY'];
-  const emulatorOrigins = usesEmulator
-    ? list(emulatorHost ?? '127.0.0.1:9099').flatMap((host) => {
-        const withScheme = /^https?:\/\//.test(host) ? host : `http://${host}`;
-        const port = origin(withScheme)?.split(':').at(-1);
-        // The SDK may be pointed at localhost or 127.0.0.1; both name the same emulator.
-        return [withScheme, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
-      })
-    : [];
+export function cspSources(config: Pick<ServerConfig, 'apiHosts' | 'site'>): CspSources {
+  const emulatorHosts = (config.site.authEmulatorHost ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   return {
-    apiHosts: apiHosts.length > 0 ? apiHosts : defaultApiHosts,
-    authEmulatorOrigins: emulatorOrigins,
-    firebaseAuthDomain: env['PUBLIC_FIREBASE_AUTH_DOMAIN'],
+    apiHosts: config.apiHosts,
+    authEmulatorOrigins: emulatorHosts.flatMap((host) => {
+      const withScheme = /^https?:\/\//.test(host) ? host : `http://${host}`;
+      const port = origin(withScheme)?.split(':').at(-1);
+      // The SDK may be pointed at localhost or 127.0.0.1; both name the same emulator.
+      return [withScheme, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    }),
+    firebaseAuthDomain: config.site.firebaseAuthDomain,
   };
 }

@@ -3,9 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
-import { brand } from '../../config/brand';
 import { compress, isCompressible, negotiateEncoding, SIBLING_SUFFIX, type Encoding } from './compression';
-import { buildCsp, cspSourcesFromEnv, inlineScriptHashes, type CspSources } from './csp';
+import type { ServerConfig } from '../config/index.ts';
+import { buildCsp, cspSources, inlineScriptHashes } from './csp';
 import { NOT_FOUND_FILE, routeRequest } from './routing';
 
 /**
@@ -19,8 +19,8 @@ export interface WebServerOptions {
   /** Interface to bind; by default all interfaces, dual-stack, so `localhost` works over IPv4 and IPv6. */
   host?: string;
   distDir: string;
-  /** Overrides the CSP inputs otherwise read from the environment. */
-  csp?: CspSources;
+  /** The API hosts and sign-in setup the pages' Content-Security-Policy has to allow. */
+  config: Pick<ServerConfig, 'apiHosts' | 'site'>;
 }
 
 export interface WebServer {
@@ -83,7 +83,7 @@ interface CachedBody {
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const distDir = resolve(options.distDir);
-  const cspSources = options.csp ?? cspSourcesFromEnv(process.env, brand.apiHosts);
+  const csp = cspSources(options.config);
   // The build is immutable while the process runs, except in dev loops that rebuild; mtime keys catch that.
   const bodies = new Map<string, CachedBody>();
   const policies = new Map<string, { mtimeMs: number; policy: string }>();
@@ -121,7 +121,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const hit = policies.get(file.absolute);
     if (hit && hit.mtimeMs === file.mtimeMs) return hit.policy;
     const html = await readFile(file.absolute, 'utf8');
-    const policy = buildCsp(cspSources, inlineScriptHashes(html));
+    const policy = buildCsp(csp, inlineScriptHashes(html));
     policies.set(file.absolute, { mtimeMs: file.mtimeMs, policy });
     return policy;
   }

@@ -14,15 +14,12 @@ export interface ImageEngineSettings {
   fal: { apiKey: string; baseUrl: string; model: string } | undefined;
 }
 
-type Env = Record<string, string | undefined>;
-const get = (env: Env, name: string) => env[name]?.trim() || undefined;
-
-export function imageEngineSettings(config: ServerConfig, env: Env = process.env): ImageEngineSettings {
-  const falKey = get(env, 'FAL_KEY');
-  const openaiKey = config.providers.openaiApiKey;
+/** An engine is there when its key is configured. */
+export function imageEngineSettings({ providers }: Pick<ServerConfig, 'providers'>): ImageEngineSettings {
+  const { openaiApiKey, falApiKey } = providers;
   return {
-    openai: openaiKey ? { apiKey: openaiKey, baseUrl: config.providers.openaiBaseUrl, model: get(env, 'OPENAI_IMAGE_MODEL') ?? 'gpt-image-1' } : undefined,
-    fal: falKey ? { apiKey: falKey, baseUrl: get(env, 'FAL_BASE_URL') ?? 'https://fal.run', model: get(env, 'FAL_MODEL') ?? 'fal-ai/flux/dev' } : undefined,
+    openai: openaiApiKey ? { apiKey: openaiApiKey, baseUrl: providers.openaiBaseUrl, model: providers.openaiImageModel } : undefined,
+    fal: falApiKey ? { apiKey: falApiKey, baseUrl: providers.falBaseUrl, model: providers.falModel } : undefined,
   };
 }
 

@@ -10,8 +10,8 @@ import {
   type ScriptRequest,
   type ScriptResult,
 } from '~/contract/scripts';
+import type { LlmConfig } from '~/server/config/index.ts';
 import { writeBuiltinScript } from './builtinWriter';
-import { loadLlmConfig } from './config';
 import { createOpenAICompatibleChat, unreadableReply } from './openaiCompatible';
 import { parseScriptReply } from './parseScript';
 import type { ChatMessage, ChatProvider } from './types';
@@ -74,8 +74,7 @@ export function llmScriptWriter(chat: ChatProvider): ScriptWriter {
   };
 }
 
-/** The configured writer: the chat model from LLM_* variables when set, the built-in writer otherwise. */
-export function scriptWriterFromEnv(env: Record<string, string | undefined> = process.env): ScriptWriter {
-  const config = loadLlmConfig(env);
-  return config ? llmScriptWriter(createOpenAICompatibleChat(config)) : builtinScriptWriter();
+/** The configured writer: the chat model when one is configured (config.llm), the built-in writer otherwise. */
+export function createScriptWriter(llm: LlmConfig | undefined): ScriptWriter {
+  return llm ? llmScriptWriter(createOpenAICompatibleChat(llm)) : builtinScriptWriter();
 }
