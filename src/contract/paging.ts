@@ -4,11 +4,9 @@
  * has, a year the database cannot store, a number past the id range) is a 400, never a database error.
  */
 import { z } from 'zod';
+import { isUuid } from './ids.ts';
 
 export const CURSOR_MESSAGE = 'Must be a cursor from a previous page';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
 
 /** The last row of the previous page of a newest-first list. */
 export interface PageCursor {
@@ -25,7 +23,7 @@ export const formatPageCursor = (row: PageCursor): string => `${row.createdAt.to
 /** `<createdAt ISO>|<uuid>`, exactly as formatPageCursor writes it, or undefined. */
 export function parsePageCursor(cursor: string): PageCursor | undefined {
   const [iso = '', id = '', ...rest] = cursor.split('|');
-  if (rest.length > 0 || !UUID.test(id) || !ISO.test(iso)) return undefined;
+  if (rest.length > 0 || !isUuid(id) || !ISO.test(iso)) return undefined;
   const createdAt = new Date(iso);
   // The round trip refuses dates JavaScript would roll over (30 February becomes 1 March) or cannot hold.
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso || createdAt.getTime() < EARLIEST) return undefined;

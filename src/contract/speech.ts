@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { ttsCost } from './pricing.ts';
+import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
-import { findVoice, type VoiceEngine } from './voices.ts';
+import { findVoice } from './voices.ts';
 
 export const SPEECH_LIMITS = {
   /** Characters as the user sees them (code points), the unit the price uses too. */
@@ -65,23 +66,8 @@ export function speechEstimate(text: string): { chars: number; cost: number; ove
   return { chars, cost: ttsCost(text.trim()), overLimit: chars > SPEECH_LIMITS.textMax };
 }
 
-export const SPEECH_ENGINE_LABELS: Record<VoiceEngine, string> = {
-  espeak: 'eSpeak NG (offline)',
-  openai: 'OpenAI TTS',
-  elevenlabs: 'ElevenLabs',
-};
-
 export const GENERATION_STATUSES = ['queued', 'active', 'succeeded', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
-
-export const generatedFileSchema = z.object({
-  fileId: z.string(),
-  /** Signed, short-lived; usable as <audio src> or a download link without headers. */
-  url: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-export type GeneratedFile = z.infer<typeof generatedFileSchema>;
 
 export const speechRecordSchema = z.object({
   id: z.string(),
@@ -97,8 +83,8 @@ export const speechRecordSchema = z.object({
   pitch: z.number(),
   durationSec: z.number().nullable(),
   sampleRate: z.number().int().nullable(),
-  wav: generatedFileSchema.nullable(),
-  mp3: generatedFileSchema.nullable(),
+  wav: linkedFileSchema.nullable(),
+  mp3: linkedFileSchema.nullable(),
   error: z.string().nullable(),
   creditsCharged: z.number().int(),
   createdAt: z.string(),

@@ -1,6 +1,15 @@
 /** What a user has stored and may store: the quota shown in the account and the uploads they can delete. */
 import { z } from 'zod';
 
+/** A generated file as a record links it. The URL is signed and short-lived: usable as <video>, <audio> or <img> src, or a download link, without headers. */
+export const linkedFileSchema = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type LinkedFile = z.infer<typeof linkedFileSchema>;
+
 export const StorageUsage = z.object({ used: z.number().int(), quota: z.number().int() });
 export type StorageUsage = z.infer<typeof StorageUsage>;
 

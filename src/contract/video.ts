@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { VIDEO_RESOLUTIONS, videoCost, type VideoResolution } from './pricing.ts';
 import { cleanScript } from './clean.ts';
 import { WORDS_PER_SECOND } from './scripts.ts';
+import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
 import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
 import { findVoice } from './voices.ts';
@@ -216,15 +217,6 @@ export const VIDEO_STAGE_LABELS = {
 export type VideoStageId = keyof typeof VIDEO_STAGE_LABELS;
 export const VIDEO_STAGE_IDS = Object.keys(VIDEO_STAGE_LABELS) as VideoStageId[];
 
-export const videoFileSchema = z.object({
-  fileId: z.string(),
-  /** Signed and short-lived: usable as <video src>, <img src> or a download link without headers. */
-  url: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-export type VideoFile = z.infer<typeof videoFileSchema>;
-
 export const uploadedImageSchema = z.object({
   fileId: z.string(),
   name: z.string().nullable(),
@@ -270,9 +262,9 @@ export const videoRecordSchema = z.object({
   creditsCharged: z.number().int(),
   /** Plain-language reason when failed. */
   error: z.string().nullable(),
-  video: videoFileSchema.nullable(),
-  thumbnail: videoFileSchema.nullable(),
-  subtitles: videoFileSchema.nullable(),
+  video: linkedFileSchema.nullable(),
+  thumbnail: linkedFileSchema.nullable(),
+  subtitles: linkedFileSchema.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -171,12 +171,19 @@ export type ConfiguredEngines = Partial<Record<Exclude<VoiceEngine, 'espeak'>, b
 export const isVoiceAvailable = (voice: Voice, configured: ConfiguredEngines): boolean =>
   voice.engine === 'espeak' || configured[voice.engine] === true;
 
-export const ENGINE_LABELS: Record<VoiceEngine, string> = {
-  espeak: 'Standard',
-  openai: 'OpenAI',
-  elevenlabs: 'ElevenLabs',
+/**
+ * Each engine's names: `short` where voices are picked and priced (for a cloud engine, the provider whose key
+ * unlocks it), `full` on a finished recording, saying which engine read it.
+ */
+export const ENGINE_LABELS: Record<VoiceEngine, { short: string; full: string }> = {
+  espeak: { short: 'Standard', full: 'eSpeak NG (offline)' },
+  openai: { short: 'OpenAI', full: 'OpenAI TTS' },
+  elevenlabs: { short: 'ElevenLabs', full: 'ElevenLabs' },
 };
+
+/** The engine as a speech record names it. */
+export const engineTag = (engine: VoiceEngine): { id: VoiceEngine; label: string } => ({ id: engine, label: ENGINE_LABELS[engine].full });
 
 /** Shown next to a cloud voice the server cannot use yet. */
 export const unavailableVoiceMessage = (voice: Voice): string =>
-  `${ENGINE_LABELS[voice.engine]} voices need an ${ENGINE_LABELS[voice.engine]} API key on the server.`;
+  `${ENGINE_LABELS[voice.engine].short} voices need an ${ENGINE_LABELS[voice.engine].short} API key on the server.`;

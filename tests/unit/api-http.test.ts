@@ -5,7 +5,7 @@ import { ProfileSyncBody } from '~/contract/api.ts';
 import type { AppEnv } from '~/server/http/context.ts';
 import { parseRange } from '~/server/features/files/routes.ts';
 import { withCache } from '~/server/auth/firebase.ts';
-import { fieldErrors } from '~/server/http/errors.ts';
+import { fieldErrors } from '~/contract/errors.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
 

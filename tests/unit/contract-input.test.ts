@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { LedgerQuery, ProfileSyncBody } from '~/contract/api.ts';
+import { fieldErrors } from '~/contract/errors.ts';
 import { formatPageCursor, pageCursor, parsePageCursor } from '~/contract/paging.ts';
 import { imageRequestSchema } from '~/contract/images.ts';
 import { scriptContentSchema, scriptRequestSchema } from '~/contract/scripts.ts';
@@ -7,8 +9,7 @@ import { snapSpeed, speechPreviewQuery, speechRequestSchema } from '~/contract/s
 import { cleanFileName, findUncleanText, isCleanText, UNSAFE_TEXT_MESSAGE } from '~/contract/text.ts';
 import { createVideoRequestSchema } from '~/contract/video.ts';
 
-const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const fieldsOf = (result: { error?: { issues: readonly z.core.$ZodIssue[] } }) => fieldErrors(result.error?.issues ?? []);
 
 describe('the text rule', () => {
   it('refuses NUL, other C0 controls, DEL and lone surrogates, and keeps tabs, line breaks, emoji and every script', () => {
@@ -86,7 +87,7 @@ describe('list cursors', () => {
       'yesterday',
     ]) {
       expect(parsePageCursor(cursor), cursor).toBeUndefined();
-      expect(fieldsOf(pageCursor.safeParse(cursor)), cursor).toEqual({ '': 'Must be a cursor from a previous page' });
+      expect(fieldsOf(pageCursor.safeParse(cursor)), cursor).toEqual({ _: 'Must be a cursor from a previous page' });
     }
   });
 

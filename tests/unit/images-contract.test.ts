@@ -3,13 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fieldErrors as flattenIssues } from '~/contract/errors.ts';
 import { ASPECT_SIZES, IMAGE_ASPECTS, imageRequestSchema } from '~/contract/images';
 import { imageDimensions } from '~/server/media/image-size';
 import { withExifOrientation } from '../support/exif';
 
 const fieldErrors = (input: unknown) => {
   const result = imageRequestSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return result.success ? {} : flattenIssues(result.error.issues);
 };
 
 describe('image request validation', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors as flattenIssues } from '~/contract/errors.ts';
 import {
   createVideoRequestSchema,
   estimateDurationSeconds,
@@ -26,7 +27,7 @@ const valid = {
 const fieldErrors = (input: unknown): Record<string, string> => {
   const result = createVideoRequestSchema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return flattenIssues(result.error.issues);
 };
 
 describe('script length and cost', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors as flattenIssues } from '~/contract/errors.ts';
 import {
   countWords,
   retimeScript,
@@ -15,7 +16,7 @@ const valid = { topic: 'Meal prep for busy parents', tone: 'friendly', platform:
 const fieldErrors = (input: unknown) => {
   const result = scriptRequestSchema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return flattenIssues(result.error.issues);
 };
 
 describe('script request validation', () => {

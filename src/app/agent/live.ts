@@ -3,10 +3,10 @@
  * GET /videos/:id, so the pages poll it until the video has finished (more slowly in a background tab).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isUuid } from '~/contract/ids';
 import { isVideoFinished, videoRecordSchema, type VideoRecord } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { isUuidLike } from './model';
 
 const POLL_MS = 1000;
 const HIDDEN_POLL_MS = 5000;
@@ -23,7 +23,7 @@ export function useVideo(id: string) {
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
-    if (!isUuidLike(id)) {
+    if (!isUuid(id)) {
       setState({ kind: 'missing' });
       return;
     }

@@ -92,7 +92,7 @@ export function VoicePicker({
                   <span className="font-medium text-fg">{voice.name}</span>
                   <span className="ml-2 text-xs text-fg-subtle">
                     {voice.languageName} · {voice.gender === 'female' ? 'Female' : 'Male'}
-                    {voice.engine === 'espeak' ? '' : ` · ${ENGINE_LABELS[voice.engine]}`}
+                    {voice.engine === 'espeak' ? '' : ` · ${ENGINE_LABELS[voice.engine].short}`}
                   </span>
                   {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
                 </span>

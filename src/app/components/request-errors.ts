@@ -1,18 +1,9 @@
 /** What a screen shows when a request fails: field errors under the inputs, or a toast. */
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type { FieldErrors } from '~/contract/errors';
 import { AllHostsFailedError, ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
-
-export type FieldErrors = Record<string, string>;
-
-/** zod issues → `{ "scenes.0.narration": message }`, the same shape the API's 400 answers carry. */
-export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return fields;
-}
 
 /**
  * Shows what went wrong with a creation request and returns the field errors to put under the inputs. A 402 names

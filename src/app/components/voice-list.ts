@@ -14,7 +14,7 @@ export function matchesVoice(voice: Voice, filters: VoiceFilters): boolean {
   return (
     (!filters.language || voice.languageName === filters.language) &&
     (!filters.gender || voice.gender === filters.gender) &&
-    (!q || `${voice.name} ${voice.languageName} ${voice.language} ${ENGINE_LABELS[voice.engine]}`.toLowerCase().includes(q))
+    (!q || `${voice.name} ${voice.languageName} ${voice.language} ${ENGINE_LABELS[voice.engine].short}`.toLowerCase().includes(q))
   );
 }
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { brand } from '~/config/brand';
+import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
 import {
   ASPECT_LABELS,
@@ -26,7 +27,7 @@ import { ImageUploader } from '../agent/ImageUploader';
 import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
 import { Field } from '../components/Field';
 import { Icon } from '../components/Icon';
-import { handleStudioError, issuesToFields, type FieldErrors } from '../components/request-errors';
+import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { VoicePicker } from '../components/VoicePicker';
@@ -120,7 +121,7 @@ export default function AgentCreate() {
     event.preventDefault();
     const parsed = createVideoRequestSchema.safeParse(toRequest(form));
     if (!parsed.success) {
-      showErrors(issuesToFields(parsed.error.issues));
+      showErrors(fieldErrors(parsed.error.issues));
       return;
     }
     if (blocker) return;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import {
   PLATFORM_LABELS,
   SCRIPT_CONTENT_LIMITS,
@@ -21,7 +22,7 @@ import { Field } from '../components/Field';
 import { copyText, downloadBlob } from '../components/files';
 import { formatDate } from '../components/format';
 import { Icon } from '../components/Icon';
-import { handleStudioError, issuesToFields, type FieldErrors } from '../components/request-errors';
+import { handleStudioError } from '../components/request-errors';
 import { Spinner } from '../components/Spinner';
 import { LoadingScreen, StatusScreen } from '../components/StatusScreen';
 import { EngineBadge } from '../studios/EngineBadge';
@@ -70,7 +71,7 @@ function Editor({ record, onSaved }: { record: ScriptRecord; onSaved: (record: S
   async function save() {
     const parsed = scriptContentSchema.safeParse(draft);
     if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error.issues));
       toast.error('Please check the highlighted fields.');
       return;
     }

@@ -62,11 +62,11 @@ export default function TTSPricing() {
         <ul className="grid gap-2 sm:grid-cols-3">
           {voiceCounts.map(({ engine, count, languages }) => (
             <li key={engine} className="rounded-xl border border-white/10 px-4 py-3">
-              <p className="font-medium text-fg">{ENGINE_LABELS[engine]}</p>
+              <p className="font-medium text-fg">{ENGINE_LABELS[engine].short}</p>
               <p className="text-sm text-fg-muted">
                 {count} voices, {languages} {languages === 1 ? 'language' : 'languages'}
               </p>
-              {engine === 'espeak' ? null : <p className="hint">Available when the server has an {ENGINE_LABELS[engine]} key.</p>}
+              {engine === 'espeak' ? null : <p className="hint">Available when the server has an {ENGINE_LABELS[engine].short} key.</p>}
             </li>
           ))}
         </ul>

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import {
-  SPEECH_ENGINE_LABELS,
   SPEECH_LIMITS,
   speechEstimate,
   speechRequestSchema,
   type SpeechRecord,
 } from '~/contract/speech';
-import { DEFAULT_VOICE_ID, findVoice } from '~/contract/voices';
+import { DEFAULT_VOICE_ID, ENGINE_LABELS, findVoice } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../components/confirm';
@@ -206,7 +205,7 @@ export default function TextToSpeech() {
             <p className="text-sm text-fg-muted">
               {voice ? (
                 <>
-                  {voice.name} · {voice.languageName} · engine: {SPEECH_ENGINE_LABELS[voice.engine]}
+                  {voice.name} · {voice.languageName} · engine: {ENGINE_LABELS[voice.engine].full}
                 </>
               ) : null}
             </p>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { handleStudioError, issuesToFields, type FieldErrors } from '../components/request-errors';
+import { handleStudioError } from '../components/request-errors';
 
 /**
  * The studios' submit: validate with the shared schema (field errors under the inputs), post, refresh the balance
@@ -14,7 +15,7 @@ export function useStudioSubmit<Result>(path: string, onDone: (result: Result) =
   async function submit<Input>(schema: z.ZodType<Input>, input: unknown): Promise<void> {
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setBusy(true);

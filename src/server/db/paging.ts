@@ -5,9 +5,7 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { formatPageCursor, isUuid, pageCursor, parsePageCursor } from '../../contract/paging.ts';
-
-export { isUuid };
+import { formatPageCursor, pageCursor, parsePageCursor } from '../../contract/paging.ts';
 
 export const HistoryQuery = z.object({
   cursor: pageCursor.optional(),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldErrors } from '../../contract/errors.ts';
 
 /** A failure the client caused or may act on; its message is safe to show. Anything else becomes a 500. */
 export class HttpError extends Error {
@@ -17,18 +18,5 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, what);
-
-/**
- * Flattens zod issues to `{ "a.b.0": message }`, first message per path, so a form can put each under its field.
- * Issues about the whole input (empty path) land under "_".
- */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 export const validationError = (issues: readonly z.core.$ZodIssue[]) => new HttpError(400, 'Invalid input', fieldErrors(issues));

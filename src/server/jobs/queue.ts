@@ -6,11 +6,12 @@
  * Accepting commits our row first and sends to pg-boss right after. A crash in between leaves a queued row
  * without a pg-boss job; `reconcile()` (run by workers) sends those again, so no accepted job is ever lost.
  */
-import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
-import { formatPageCursor, isUuid, parsePageCursor } from '../../contract/paging.ts';
+import { isUuid } from '../../contract/ids.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Tx } from '../db/index.ts';
+import { cutPage, pageOf } from '../db/paging.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
@@ -165,23 +166,12 @@ export class JobQueue {
     return row;
   }
 
-  /** Newest first; the cursor is `<createdAt ISO>|<id>` of the last row of the previous page. */
+  /** Newest first, paged like every history (db/paging.ts). */
   async list(uid: string, limit: number, cursor?: string): Promise<{ jobs: JobRow[]; nextCursor: string | null }> {
-    const after = cursor ? parsePageCursor(cursor) : undefined;
-    const rows = await this.database.db
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.uid, uid),
-          after ? or(lt(jobs.createdAt, after.createdAt), and(eq(jobs.createdAt, after.createdAt), lt(jobs.id, after.id))) : undefined,
-        ),
-      )
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { jobs: page, nextCursor: rows.length > limit && last ? formatPageCursor(last) : null };
+    const { where, orderBy } = pageOf(jobs, uid, cursor);
+    const rows = await this.database.db.select().from(jobs).where(where).orderBy(...orderBy).limit(limit + 1);
+    const page = cutPage(rows, limit);
+    return { jobs: page.rows, nextCursor: page.nextCursor };
   }
 
   /** Cancels a queued or running job and returns its credits. A running handler sees its signal abort. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FileInfo } from '../../contract/api.ts';
+import { isUuid } from '../../contract/ids.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { files } from '../db/schema/files.ts';
 
@@ -25,9 +26,7 @@ export async function recordFile(db: Db | Tx, file: NewFile): Promise<FileRow> {
 
 /** Undefined both when it does not exist and when someone else owns it: callers answer 404 either way. */
 export async function findFile(db: Db, id: string, uid?: string): Promise<FileRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(files).where(uid ? and(eq(files.id, id), eq(files.uid, uid)) : eq(files.id, id));
   return row;
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 /** Generated files as the studios hand them out: signed links for <audio>/<img>/downloads, and owner-only deletes. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SignedUrl } from '~/contract/api.ts';
+import type { LinkedFile } from '~/contract/storage.ts';
 import type { ServerConfig } from '~/server/config/index.ts';
 import type { Database } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
@@ -51,6 +52,15 @@ export async function fileFacts(database: Database, ids: readonly string[]): Pro
   if (ids.length === 0) return new Map();
   const rows = await database.db.select({ id: files.id, contentType: files.contentType, size: files.size }).from(files).where(inArray(files.id, [...ids]));
   return new Map(rows.map((r) => [r.id, { contentType: r.contentType, size: r.size }]));
+}
+
+/** The records' links to the given files; a file that does not exist (not made yet, or deleted) has none. */
+export async function fileLinks(database: Database, ids: ReadonlyArray<string | null | undefined>, link: FileLinker): Promise<(id: string | null | undefined) => LinkedFile | null> {
+  const facts = await fileFacts(database, ids.filter((id): id is string => Boolean(id)));
+  return (id) => {
+    const fact = id ? facts.get(id) : undefined;
+    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
+  };
 }
 
 /** Removes the user's files from storage and the files table; ids of other users are ignored. */

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '../../contract/ids.ts';
 import { storageFullMessage, type StorageUsage } from '../../contract/storage.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
@@ -15,7 +16,7 @@ import { users } from '../db/schema/users.ts';
 import { limitBytes, spoolToFile, type ByteLimit, type SpooledFile } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyTooLarge } from '../http/middleware.ts';
-import { recordFile, UUID, type FileRow } from './files.ts';
+import { recordFile, type FileRow } from './files.ts';
 import { storageKey, type Storage } from './index.ts';
 import { sniffType, SNIFF_BYTES } from './sniff.ts';
 
@@ -118,7 +119,7 @@ export function listUploads(db: Db, uid: string, limit: number): Promise<FileRow
 
 /** One of the user's uploads, or undefined (also for files a job made, which their own history deletes). */
 export async function findUpload(db: Db, uid: string, id: string): Promise<FileRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(files).where(and(eq(files.uid, uid), eq(files.id, id), isNull(files.jobId)));
   return row;
 }

@@ -2,7 +2,12 @@
  * Feature entities. Their behaviour belongs to the feature teams; the columns here are the agreed starting point.
  * Add columns or tables in a new file next to this one, then run `npx drizzle-kit generate`.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
+import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
+import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
+import type { CreateVideoRequest } from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
@@ -10,6 +15,36 @@ import { ts, users } from './users.ts';
 const owner = () => text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' });
 const job = () => uuid('job_id').references(() => jobs.id, { onDelete: 'set null' });
 const file = (name: string) => uuid(name).references(() => files.id, { onDelete: 'set null' });
+
+/**
+ * What a row keeps beyond its own columns, typed so the stores read it without casts. Every insert writes it whole
+ * (it was validated on the way in); the empty-object default is the one the tables were created with.
+ */
+const options = <T>() => jsonb('options').$type<T>().notNull().default(sql`'{}'::jsonb`);
+
+/** The request's choices, and the finished video's size (from the job). */
+export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds' | 'music'> {
+  width?: number;
+  height?: number;
+}
+
+/** The validated request and the engine that wrote the script. */
+export interface ScriptOptions {
+  request: ScriptRequest;
+  engine: ScriptEngine;
+}
+
+/** The MP3's id and the sample rate arrive with the finished audio. */
+export interface SpeechOptions extends Pick<SpeechRequest, 'speed' | 'pitch'>, Pick<SpeechRecord, 'voiceName' | 'engine'> {
+  mp3FileId?: string;
+  sampleRate?: number;
+}
+
+/** One image of a batch: its place in it, and the seed actually used (drawn when the request left it out). */
+export interface ImageOptions extends Pick<ImageRequest, 'negativePrompt' | 'aspect' | 'style'>, Pick<ImageRecord, 'batchId' | 'engine'> {
+  index: number;
+  seed: number;
+}
 
 /** What every generated thing has: its owner, the job making it, where it stands, what it cost and when. */
 const generation = () => ({
@@ -31,7 +66,7 @@ export const videos = pgTable(
     progress: real('progress').notNull().default(0),
     title: text('title'),
     script: text('script').notNull(),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: options<VideoOptions>(),
     voice: text('voice'),
     aspect: text('aspect'),
     resolution: text('resolution'),
@@ -48,7 +83,7 @@ export const scripts = pgTable(
   {
     ...generation(),
     prompt: text('prompt').notNull(),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: options<ScriptOptions>(),
     content: text('content'),
   },
   (t) => [index('scripts_uid_created').on(t.uid, t.createdAt)],
@@ -60,7 +95,7 @@ export const speech = pgTable(
     ...generation(),
     text: text('text').notNull(),
     voice: text('voice').notNull(),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: options<SpeechOptions>(),
     audioFileId: file('audio_file_id'),
     durationMs: integer('duration_ms'),
   },
@@ -72,7 +107,7 @@ export const images = pgTable(
   {
     ...generation(),
     prompt: text('prompt').notNull(),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: options<ImageOptions>(),
     fileId: file('file_id'),
     width: integer('width'),
     height: integer('height'),

@@ -12,7 +12,8 @@ import { deleteOwnedFiles, fileLinker } from '../../storage/links.ts';
 import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } from '../../providers/images/engines.ts';
 import { IMAGE_JOB, type ImageJobPayload } from './job.ts';
 import { countImagesOfJob, deleteImage, getImages, insertImageRows, listImages } from './store.ts';
-import { HistoryQuery, isUuid } from '../../db/paging.ts';
+import { HistoryQuery } from '../../db/paging.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 

@@ -4,29 +4,20 @@
  * finished, and from the job while it runs.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import { PRICES } from '~/contract/pricing.ts';
-import type { ImageAspect, ImageRecord, ImageStyle } from '~/contract/images.ts';
+import type { ImageRecord } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { images } from '~/server/db/schema/media.ts';
+import { images, type ImageOptions } from '~/server/db/schema/media.ts';
 import { fileFacts, type FileLinker } from '../../storage/links.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { cutPage, pageOf } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
-
-export interface ImageOptions {
-  batchId: string;
-  index: number;
-  negativePrompt: string;
-  aspect: ImageAspect;
-  style: ImageStyle;
-  seed: number;
-  engine: { id: string; label: string };
-}
 
 type Row = { image: typeof images.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
 
 function toRecord({ image, job }: Row, link: FileLinker, contentType: string | undefined): ImageRecord {
-  const options = image.options as unknown as ImageOptions;
+  const { options } = image;
   const status = generationStatus(image.status, job);
   return {
     id: image.id,
@@ -70,7 +61,7 @@ export async function insertImageRows(
       jobId: r.jobId,
       status: 'queued',
       prompt: r.prompt,
-      options: r.options as unknown as Record<string, unknown>,
+      options: r.options,
       cost: PRICES.imagePerImage,
     })),
   );

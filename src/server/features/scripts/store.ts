@@ -4,6 +4,7 @@
  * id behaves exactly like a missing one.
  */
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import {
   retimeScript,
   scriptContentSchema,
@@ -16,20 +17,14 @@ import {
   type ScriptSummary,
 } from '~/contract/scripts.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
-import { scripts } from '~/server/db/schema/media.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
+import { scripts, type ScriptOptions } from '~/server/db/schema/media.ts';
+import { cutPage, pageOf } from '../../db/paging.ts';
 
 type ScriptRow = typeof scripts.$inferSelect;
 
-interface StoredOptions {
-  request: ScriptRequest;
-  engine: ScriptEngine;
-}
-
-function readRow(row: ScriptRow): { options: StoredOptions; content: ScriptContent } {
-  const raw = row.options as unknown as Partial<StoredOptions>;
+function readRow(row: ScriptRow): { options: ScriptOptions; content: ScriptContent } {
   return {
-    options: { request: scriptRequestSchema.parse(raw.request), engine: scriptEngineSchema.parse(raw.engine) },
+    options: { request: scriptRequestSchema.parse(row.options.request), engine: scriptEngineSchema.parse(row.options.engine) },
     content: scriptContentSchema.parse(JSON.parse(row.content ?? '{}')),
   };
 }
@@ -71,7 +66,7 @@ export async function insertScript(
       uid: script.uid,
       status: 'succeeded',
       prompt: script.request.topic,
-      options: { request: script.request, engine: script.engine } satisfies StoredOptions as unknown as Record<string, unknown>,
+      options: { request: script.request, engine: script.engine },
       content: JSON.stringify(script.content),
       cost: script.cost,
     })

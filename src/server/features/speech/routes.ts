@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { speechPreviewQuery, speechRequestSchema, SPEECH_ENGINE_LABELS, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
+import { speechPreviewQuery, speechRequestSchema, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
 import { ttsCost } from '../../../contract/pricing.ts';
-import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
@@ -77,7 +77,7 @@ export function speechRoutes(deps: ApiDeps) {
             text: request.text,
             voiceId: voice.id,
             cost: ttsCost(request.text),
-            options: { speed: request.speed, pitch: request.pitch, voiceName: voice.name, engine: { id: voice.engine, label: SPEECH_ENGINE_LABELS[voice.engine] } },
+            options: { speed: request.speed, pitch: request.pitch, voiceName: voice.name, engine: engineTag(voice.engine) },
           }),
       });
       const record = await getSpeech(database, uid, id, linker(c.req.url));

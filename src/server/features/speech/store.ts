@@ -3,36 +3,23 @@
  * and the engine live in `options`. Status comes from our row once the job has finished, from the job while it runs.
  */
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '~/contract/ids.ts';
 import { speechCharCount, type SpeechRecord } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { speech } from '~/server/db/schema/media.ts';
-import { fileFacts, type FileLinker } from '../../storage/links.ts';
+import { speech, type SpeechOptions } from '~/server/db/schema/media.ts';
+import { fileLinks, type FileLinker } from '../../storage/links.ts';
 import { generationStatus } from '../../jobs/status.ts';
-import { cutPage, isUuid, pageOf } from '../../db/paging.ts';
-
-export interface SpeechOptions {
-  speed: number;
-  pitch: number;
-  voiceName: string;
-  engine: { id: string; label: string };
-  mp3FileId?: string;
-  sampleRate?: number;
-}
+import { cutPage, pageOf } from '../../db/paging.ts';
 
 type Row = { row: typeof speech.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
 
 const selection = { row: speech, job: { status: jobs.status, progress: jobs.progress, error: jobs.error } };
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<SpeechRecord[]> {
-  const ids = rows.flatMap(({ row }) => [row.audioFileId, (row.options as unknown as SpeechOptions).mp3FileId]).filter((id): id is string => Boolean(id));
-  const facts = await fileFacts(database, ids);
-  const file = (id: string | null | undefined) => {
-    const fact = id ? facts.get(id) : undefined;
-    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
-  };
+  const file = await fileLinks(database, rows.flatMap(({ row }) => [row.audioFileId, row.options.mp3FileId]), link);
   return rows.map(({ row, job }) => {
-    const options = row.options as unknown as SpeechOptions;
+    const { options } = row;
     const status = generationStatus(row.status, job);
     return {
       id: row.id,
@@ -64,7 +51,7 @@ export async function insertSpeechRow(tx: Tx, row: { id: string; uid: string; jo
     status: 'queued',
     text: row.text,
     voice: row.voiceId,
-    options: row.options as unknown as Record<string, unknown>,
+    options: row.options,
     cost: row.cost,
   });
 }
@@ -87,7 +74,7 @@ export async function deleteSpeech(db: Db, uid: string, id: string): Promise<{ j
   if (!isUuid(id)) return undefined;
   const [row] = await db.delete(speech).where(and(eq(speech.id, id), eq(speech.uid, uid))).returning();
   if (!row) return undefined;
-  return { jobId: row.jobId, fileIds: [row.audioFileId, (row.options as unknown as SpeechOptions).mp3FileId].filter((f): f is string => Boolean(f)) };
+  return { jobId: row.jobId, fileIds: [row.audioFileId, row.options.mp3FileId].filter((f): f is string => Boolean(f)) };
 }
 
 export interface FinishedSpeech {

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SPEECH_ENGINE_LABELS, type SpeechRequest } from '~/contract/speech.ts';
-import { findVoice, type VoiceEngine } from '~/contract/voices.ts';
+import type { SpeechRequest } from '~/contract/speech.ts';
+import { engineTag, findVoice, type VoiceEngine } from '~/contract/voices.ts';
 import { decodeWav, encodeWav } from '~/server/media/wav.ts';
 import type { TtsProviders } from '~/server/providers/tts/index.ts';
 import { chunkSpeechText } from './chunks.ts';
@@ -134,6 +134,6 @@ export async function synthesizeSpeech(request: SpeechRequest, deps: SynthesizeD
     mp3,
     sampleRate: decoded.sampleRate,
     durationMs: Math.round((decoded.pcm.length / decoded.channels / decoded.sampleRate) * 1000),
-    engine: { id: voice.engine, label: SPEECH_ENGINE_LABELS[voice.engine] },
+    engine: engineTag(voice.engine),
   };
 }

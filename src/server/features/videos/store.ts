@@ -5,24 +5,15 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { isUuid } from '~/contract/ids.ts';
 import { findVoice } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
-import { fileFacts, type FileLinker } from '~/server/storage/links.ts';
-import { cutPage, isUuid, pageOf } from '~/server/db/paging.ts';
-
-/** What the row keeps of the request beyond its own columns. */
-interface VideoOptions {
-  captions: CreateVideoRequest['captions'];
-  visuals: CreateVideoRequest['visuals'];
-  imageFileIds: string[];
-  music: CreateVideoRequest['music'];
-  width?: number;
-  height?: number;
-}
+import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
 type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };
@@ -46,14 +37,9 @@ export function videoStatus(own: string, job: Pick<JobFacts, 'status'> | null): 
 }
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<VideoRecord[]> {
-  const ids = rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]).filter((id): id is string => Boolean(id));
-  const facts = await fileFacts(database, ids);
-  const file = (id: string | null) => {
-    const fact = id ? facts.get(id) : undefined;
-    return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
-  };
+  const file = await fileLinks(database, rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]), link);
   return rows.map(({ video, job }) => {
-    const options = video.options as unknown as VideoOptions;
+    const { options } = video;
     const status = videoStatus(video.status, job);
     const aspect = video.aspect as VideoRecord['aspect'];
     const resolution = video.resolution as VideoRecord['resolution'];
@@ -101,12 +87,6 @@ export interface NewVideo {
 
 export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
   const { request } = row;
-  const options: VideoOptions = {
-    captions: request.captions,
-    visuals: request.visuals,
-    imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
-    music: request.music,
-  };
   await tx.insert(videos).values({
     id: row.id,
     uid: row.uid,
@@ -117,7 +97,12 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
     voice: request.voiceId,
     aspect: request.aspect,
     resolution: request.resolution,
-    options: options as unknown as Record<string, unknown>,
+    options: {
+      captions: request.captions,
+      visuals: request.visuals,
+      imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
+      music: request.music,
+    },
     cost: row.cost,
     // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
     createdAt: new Date(),
@@ -142,7 +127,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
   if (!row) return undefined;
-  const options = row.options as unknown as VideoOptions;
+  const { options } = row;
   return {
     jobId: row.jobId,
     status: row.status,
@@ -185,17 +170,16 @@ export async function deleteVideo(db: Db, uid: string, id: string): Promise<{ jo
   const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId].filter((f): f is string => Boolean(f));
   // Outputs a run stored before it failed are the job's files too.
   const byJob = row.jobId ? await db.select({ id: files.id }).from(files).where(and(eq(files.uid, uid), eq(files.jobId, row.jobId))) : [];
-  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id), ...(await unsharedUploads(db, uid, row.options))])] };
+  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id), ...(await unsharedUploads(db, uid, row.options.imageFileIds))])] };
 }
 
-async function unsharedUploads(db: Db, uid: string, options: Record<string, unknown>): Promise<string[]> {
-  const imageIds = (options as Partial<VideoOptions>).imageFileIds ?? [];
+async function unsharedUploads(db: Db, uid: string, imageIds: readonly string[]): Promise<string[]> {
   if (imageIds.length === 0) return [];
   const others = await db
     .select({ options: videos.options })
     .from(videos)
     .where(and(eq(videos.uid, uid), sql`${videos.options}->>'visuals' = 'uploaded'`));
-  const stillUsed = new Set(others.flatMap((v) => (v.options as Partial<VideoOptions>).imageFileIds ?? []));
+  const stillUsed = new Set(others.flatMap((v) => v.options.imageFileIds));
   const candidates = imageIds.filter((fileId) => !stillUsed.has(fileId));
   if (candidates.length === 0) return [];
   const uploads = await db
