@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { takeReturnTo } from '~/lib/return-to';
-import { $auth, $redirectError, sendReset, signIn, signInWithGoogle, signUp } from '~/stores/auth';
+import { $auth, $redirectError, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
+import { $sessionHint } from '~/stores/session-hint';
 import { GoogleMark, Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
-import { LoadingScreen } from '../components/StatusScreen';
 
 type Mode = 'signin' | 'signup' | 'reset';
 
@@ -44,6 +44,9 @@ const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: s
     busy: 'Sending…',
   },
 };
+
+/** On the submit button while the SDK finds out whether a stored session is still valid. */
+const CHECKING_SESSION = 'Checking your session…';
 
 const HIGHLIGHTS = ['Videos up to 5 minutes', '50+ AI voices', 'HD quality', 'No editing skills needed'];
 
@@ -92,10 +95,16 @@ function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mod
   );
 }
 
-/** Sign in, sign up and password reset: the same screen at /auth, /login and /signup. */
+/**
+ * Sign in, sign up and password reset: the same screen at /auth, /login and /signup. Its pages are pre-rendered, so
+ * the form is on screen and typeable before any script has run; the identity provider's SDK loads behind it and an
+ * action submitted before it arrives waits for it (with the button busy).
+ */
 export default function Auth() {
   const auth = useStore($auth);
   const redirectError = useStore($redirectError);
+  // Read after hydration only (the pre-rendered HTML is for a first visit), hence the initial value for that pass.
+  const hasStoredSession = useStore($sessionHint, { ssr: 'initial' });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [mode, setMode] = useState<Mode>(pathname.startsWith('/signup') ? 'signup' : 'signin');
@@ -107,9 +116,25 @@ export default function Auth() {
   const [error, setError] = useState<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
   const ids = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const copy = COPY[mode];
   const signedIn = auth.status === 'resolved' && auth.user !== null;
+  // A visitor with a stored session is most likely on the way to their page: say so instead of offering sign-in.
+  const checkingSession = signedIn || (auth.status === 'loading' && hasStoredSession);
+
+  // A stored session needs the SDK's verdict now; otherwise it loads once the form is up.
+  useEffect(() => (hasStoredSession ? startAuth() : startAuthWhenIdle()), [hasStoredSession]);
+
+  // Typing (or the browser's autofill) can reach the pre-rendered fields before this screen hydrates: the fields
+  // keep the text but the state does not have it, so take it over once.
+  useEffect(() => {
+    const typed = (input: HTMLInputElement | null) => input?.value ?? '';
+    if (typed(nameRef.current)) setName(typed(nameRef.current));
+    if (typed(emailRef.current)) setEmail(typed(emailRef.current));
+    if (typed(passwordRef.current)) setPassword(typed(passwordRef.current));
+  }, []);
 
   useEffect(() => {
     if (signedIn) void navigate(takeReturnTo(), { replace: true });
@@ -168,9 +193,6 @@ export default function Auth() {
     }
   };
 
-  // Signed-out visitors get the form at once; a signed-in one is on the way to their page.
-  if (signedIn) return <LoadingScreen />;
-
   const panelId = `${ids}-panel`;
   const errorId = `${ids}-error`;
 
@@ -205,7 +227,11 @@ export default function Auth() {
         <p className="text-sm text-fg-subtle">No credit card required • Free signup with credits</p>
       </aside>
 
-      <main className="flex flex-col items-center justify-center px-4 py-10 sm:px-6">
+      <main
+        className="flex flex-col items-center justify-center px-4 py-10 sm:px-6"
+        onFocus={startAuth}
+        onPointerDown={startAuth}
+      >
         <div className="w-full max-w-md">
           <div className="mb-8 flex justify-center lg:hidden">
             <Logo />
@@ -226,7 +252,12 @@ export default function Auth() {
             {mode === 'reset' ? null : (
               <div className="mt-6 grid gap-4">
                 <ModeTabs mode={mode} onChange={switchMode} baseId={ids} />
-                <button type="button" className="btn btn-secondary w-full" onClick={onGoogle} disabled={busy !== null}>
+                <button
+                  type="button"
+                  className="btn btn-secondary w-full"
+                  onClick={onGoogle}
+                  disabled={busy !== null || checkingSession}
+                >
                   <GoogleMark />
                   {busy === 'google' ? 'Opening Google…' : 'Continue with Google'}
                 </button>
@@ -263,6 +294,9 @@ export default function Auth() {
               ) : (
                 <form
                   className="mt-4 grid gap-4"
+                  // Before the scripts have arrived a submit must not reload the page and lose what was typed; a
+                  // dialog-method form outside a dialog does nothing. Once hydrated, onSubmit handles it.
+                  method="dialog"
                   onSubmit={onSubmit}
                   noValidate
                   aria-describedby={error ? errorId : undefined}
@@ -273,6 +307,7 @@ export default function Auth() {
                         Name <span className="font-normal text-fg-subtle">(optional)</span>
                       </label>
                       <input
+                        ref={nameRef}
                         id={`${ids}-name`}
                         className="input"
                         autoComplete="name"
@@ -315,6 +350,7 @@ export default function Auth() {
                       </div>
                       <div className="relative">
                         <input
+                          ref={passwordRef}
                           id={`${ids}-password`}
                           className="input pr-12"
                           type={showPassword ? 'text' : 'password'}
@@ -352,9 +388,13 @@ export default function Auth() {
                     </p>
                   ) : null}
 
-                  <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy !== null}>
-                    {busy === 'form' ? copy.busy : copy.submit}
-                    {busy === 'form' ? null : <Icon name="arrowRight" className="size-4" />}
+                  <button
+                    type="submit"
+                    className="btn btn-primary btn-lg w-full"
+                    disabled={busy !== null || checkingSession}
+                  >
+                    {busy === 'form' ? copy.busy : checkingSession ? CHECKING_SESSION : copy.submit}
+                    {busy === 'form' || checkingSession ? null : <Icon name="arrowRight" className="size-4" />}
                   </button>
                 </form>
               )}
