@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
@@ -52,7 +52,28 @@ const HIGHLIGHTS = ['Videos up to 5 minutes', '50+ AI voices', 'HD quality', 'No
 
 const tabId = (baseId: string, mode: Mode) => `${baseId}-tab-${mode}`;
 
-function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mode) => void; baseId: string }) {
+const noSubscription = () => () => {};
+
+/**
+ * False in the pre-rendered HTML and until React has taken this screen over, true from then on. Its buttons stay
+ * disabled until then, so no click is silently lost and Enter in a field does not reload the page (the browser
+ * skips a disabled submit button); the fields take typing all along.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+function ModeTabs({
+  mode,
+  onChange,
+  baseId,
+  disabled,
+}: {
+  mode: Mode;
+  onChange: (mode: Mode) => void;
+  baseId: string;
+  disabled: boolean;
+}) {
   const tabs: { id: Mode; label: string }[] = [
     { id: 'signin', label: 'Sign in' },
     { id: 'signup', label: 'Sign up' },
@@ -82,6 +103,7 @@ function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mod
             aria-selected={selected}
             aria-controls={`${baseId}-panel`}
             tabIndex={selected ? 0 : -1}
+            disabled={disabled}
             onClick={() => onChange(tab.id)}
             className={`rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
               selected ? 'bg-white/10 text-fg shadow-sm' : 'text-fg-subtle hover:text-fg'
@@ -116,6 +138,7 @@ export default function Auth() {
   const [error, setError] = useState<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
   const ids = useId();
+  const hydrated = useHydrated();
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -123,6 +146,7 @@ export default function Auth() {
   const signedIn = auth.status === 'resolved' && auth.user !== null;
   // A visitor with a stored session is most likely on the way to their page: say so instead of offering sign-in.
   const checkingSession = signedIn || (auth.status === 'loading' && hasStoredSession);
+  const actionsLocked = !hydrated || busy !== null || checkingSession;
 
   // A stored session needs the SDK's verdict now; otherwise it loads once the form is up.
   useEffect(() => (hasStoredSession ? startAuth() : startAuthWhenIdle()), [hasStoredSession]);
@@ -251,12 +275,12 @@ export default function Auth() {
 
             {mode === 'reset' ? null : (
               <div className="mt-6 grid gap-4">
-                <ModeTabs mode={mode} onChange={switchMode} baseId={ids} />
+                <ModeTabs mode={mode} onChange={switchMode} baseId={ids} disabled={!hydrated} />
                 <button
                   type="button"
                   className="btn btn-secondary w-full"
                   onClick={onGoogle}
-                  disabled={busy !== null || checkingSession}
+                  disabled={actionsLocked}
                 >
                   <GoogleMark />
                   {busy === 'google' ? 'Opening Google…' : 'Continue with Google'}
@@ -294,9 +318,6 @@ export default function Auth() {
               ) : (
                 <form
                   className="mt-4 grid gap-4"
-                  // Before the scripts have arrived a submit must not reload the page and lose what was typed; a
-                  // dialog-method form outside a dialog does nothing. Once hydrated, onSubmit handles it.
-                  method="dialog"
                   onSubmit={onSubmit}
                   noValidate
                   aria-describedby={error ? errorId : undefined}
@@ -342,6 +363,7 @@ export default function Auth() {
                           <button
                             type="button"
                             className="text-xs font-medium text-cyan-300 hover:underline"
+                            disabled={!hydrated}
                             onClick={() => switchMode('reset')}
                           >
                             Forgot password?
@@ -362,6 +384,7 @@ export default function Auth() {
                         <button
                           type="button"
                           className="absolute inset-y-0 right-0 grid w-11 place-items-center text-fg-subtle hover:text-fg"
+                          disabled={!hydrated}
                           onClick={() => setShowPassword((value) => !value)}
                           aria-label={showPassword ? 'Hide password' : 'Show password'}
                           aria-pressed={showPassword}
@@ -391,7 +414,7 @@ export default function Auth() {
                   <button
                     type="submit"
                     className="btn btn-primary btn-lg w-full"
-                    disabled={busy !== null || checkingSession}
+                    disabled={actionsLocked}
                   >
                     {busy === 'form' ? copy.busy : checkingSession ? CHECKING_SESSION : copy.submit}
                     {busy === 'form' || checkingSession ? null : <Icon name="arrowRight" className="size-4" />}
