@@ -1,15 +1,14 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { brand } from '~/config/brand';
 import { documentTitle } from '~/layouts/meta';
-import { startAuth } from '~/stores/auth';
 import { AuthGate } from './AuthGate';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { LoadingScreen, StatusScreen } from './components/StatusScreen';
 import { AppLayout } from './layout/AppLayout';
 import { APP_ROUTES, AUTH_ROUTES, PROTECTED_ROUTES, type AppRoute } from './routes';
-import { preloadScreen, SCREENS } from './screens';
+import { preloadScreen, screenComponent } from './screens';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -21,7 +20,7 @@ function useDocumentTitle(title: string) {
 function ScreenSlot({ route }: { route: AppRoute }) {
   const { pathname } = useLocation();
   useDocumentTitle(route.title);
-  const Screen = SCREENS[route.screen];
+  const Screen = screenComponent(route.screen);
   return (
     <RouteErrorBoundary key={pathname}>
       <Suspense fallback={<LoadingScreen />}>
@@ -45,18 +44,24 @@ function NotFound() {
 const screenRoutes = (routes: readonly AppRoute[]): ReactNode =>
   routes.map((route) => <Route key={route.path} path={route.path} element={<ScreenSlot route={route} />} />);
 
+/** At build time the router renders the page's own path; in the browser it follows the address bar. */
+function Router({ path, children }: { path: string | undefined; children: ReactNode }) {
+  if (import.meta.env.SSR) return <StaticRouter location={path ?? '/'}>{children}</StaticRouter>;
+  return <BrowserRouter>{children}</BrowserRouter>;
+}
+
 /**
- * The client-only sub-app mounted by every app page (auth screen, protected routes, app shell). The router owns
- * the whole URL, so moving between app screens never reloads the page.
+ * The sub-app mounted by every app page (auth screen, protected routes, app shell). The router owns the whole URL,
+ * so moving between app screens never reloads the page. The auth screen's pages pre-render it at `path` and
+ * hydrate it; the other pages mount it client-only.
  */
-export default function App() {
+export default function App({ path }: { path?: string }) {
   useEffect(() => {
-    startAuth();
     const first = APP_ROUTES.find((route) => matchPath(route.path, window.location.pathname));
     if (first) preloadScreen(first.screen);
   }, []);
   return (
-    <BrowserRouter>
+    <Router path={path}>
       <RouteErrorBoundary>
         <Routes>
           {screenRoutes(AUTH_ROUTES)}
@@ -73,6 +78,6 @@ export default function App() {
         </Routes>
       </RouteErrorBoundary>
       <Toaster position="top-right" duration={4000} theme="dark" richColors closeButton />
-    </BrowserRouter>
+    </Router>
   );
 }

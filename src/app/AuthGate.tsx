@@ -2,19 +2,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberReturnTo } from '~/lib/return-to';
-import { $auth } from '~/stores/auth';
+import { $auth, startAuth } from '~/stores/auth';
 import { ConnectionErrorScreen, LoadingScreen } from './components/StatusScreen';
 
 /**
  * Spec §4 on every protected route: 'Loading...' while the auth state resolves, 'Connection Error' when it cannot,
  * and a signed-out visitor is sent to /auth with the history entry replaced (so Back skips the protected page).
- * The page they asked for is remembered outside the URL for after sign-in.
+ * The page they asked for is remembered outside the URL for after sign-in. A protected page cannot show anything
+ * before the auth state is known, so the gate starts the identity provider's SDK at once.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const auth = useStore($auth);
   const location = useLocation();
   const navigate = useNavigate();
   const signedOut = auth.status === 'resolved' && auth.user === null;
+
+  useEffect(startAuth, []);
 
   useEffect(() => {
     if (!signedOut) return;

@@ -27,6 +27,21 @@ export const SCREENS = Object.fromEntries(
 ) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
 
 /**
+ * Screens pre-rendered to HTML at build time (the auth screen). React.lazy would leave its 'Loading...' fallback in
+ * the HTML, so the page loads the module first and the server renders the component itself; the browser still
+ * uses the lazy chunk, and hydration keeps the pre-rendered markup on screen until that chunk has arrived.
+ */
+const prerendered = new Map<ScreenName, ComponentType>();
+
+export async function loadScreenForPrerender(name: ScreenName): Promise<void> {
+  prerendered.set(name, (await LOADERS[name]()).default);
+}
+
+export function screenComponent(name: ScreenName): ComponentType {
+  return (import.meta.env.SSR && prerendered.get(name)) || SCREENS[name];
+}
+
+/**
  * Starts downloading a screen's chunk ahead of rendering it (the first screen loads while the auth state
  * resolves). A failure here is ignored: rendering the screen retries the import and reports it.
  */

@@ -1,7 +1,8 @@
 /**
  * Auth state for the signed-in app (spec §4): loading → resolved (user or null), or error when the identity
  * provider cannot be reached. Firebase is imported lazily here, so a page that merely imports this store does
- * not download the SDK until startAuth() runs.
+ * not download the SDK until startAuth() runs: at once on protected pages, behind the form on the sign-in screen
+ * (startAuthWhenIdle), and in any case before an action that needs it.
  */
 import { atom } from 'nanostores';
 import { api } from '~/lib/api/client';
@@ -81,12 +82,35 @@ export function startAuth(): void {
   });
 }
 
+/** How long the sign-in screen lets a busy browser put off loading the SDK once the form is up. */
+const IDLE_START_TIMEOUT_MS = 2000;
+
+/**
+ * The sign-in screen's start: the SDK loads once the browser is idle (the form has painted and hydrated by then),
+ * so it never competes with the form; a field focused or an action taken starts it sooner. Returns a cancel.
+ */
+export function startAuthWhenIdle(): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(startAuth, { timeout: IDLE_START_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  // No idle callback (Safari): the form is already up when this runs, so start right after it.
+  const timer = setTimeout(startAuth, 0);
+  return () => clearTimeout(timer);
+}
+
+/** Loads the SDK (awaited by an action submitted before it arrived) with the auth state watching it. */
+async function provider() {
+  startAuth();
+  return firebase();
+}
+
 export async function signIn(email: string, password: string): Promise<void> {
-  await (await firebase()).emailSignIn(email, password);
+  await (await provider()).emailSignIn(email, password);
 }
 
 export async function signUp(email: string, password: string, displayName?: string): Promise<void> {
-  const work = firebase().then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined));
+  const work = provider().then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined));
   pendingProfileUpdate = work.catch(() => undefined);
   const user = await work;
   // The auth state fired on account creation, before the name was set; a profile update does not fire it again.
@@ -95,11 +119,11 @@ export async function signUp(email: string, password: string, displayName?: stri
 }
 
 export async function sendReset(email: string): Promise<void> {
-  await (await firebase()).sendReset(email);
+  await (await provider()).sendReset(email);
 }
 
 export async function signInWithGoogle(): Promise<void> {
-  await (await firebase()).googleSignIn();
+  await (await provider()).googleSignIn();
 }
 
 export async function signOut(): Promise<void> {

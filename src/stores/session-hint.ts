@@ -47,6 +47,8 @@ function readStorage(): boolean {
 export const $sessionHint = atom<boolean>(false);
 
 onMount($sessionHint, () => {
+  // Pre-rendering reads the store too (the sign-in screen's HTML); there is no browser to ask then.
+  if (typeof window === 'undefined') return undefined;
   $sessionHint.set(readStorage());
   // Another tab signing in or out updates this one too. (`storage` does not fire in the tab that wrote.)
   const onStorage = (event: StorageEvent) => {

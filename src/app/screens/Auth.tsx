@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { takeReturnTo } from '~/lib/return-to';
-import { $auth, $redirectError, sendReset, signIn, signInWithGoogle, signUp } from '~/stores/auth';
+import { $auth, $redirectError, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
+import { $sessionHint } from '~/stores/session-hint';
 import { GoogleMark, Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
-import { LoadingScreen } from '../components/StatusScreen';
 
 type Mode = 'signin' | 'signup' | 'reset';
 
@@ -45,11 +45,35 @@ const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: s
   },
 };
 
+/** On the submit button while the SDK finds out whether a stored session is still valid. */
+const CHECKING_SESSION = 'Checking your session…';
+
 const HIGHLIGHTS = ['Videos up to 5 minutes', '50+ AI voices', 'HD quality', 'No editing skills needed'];
 
 const tabId = (baseId: string, mode: Mode) => `${baseId}-tab-${mode}`;
 
-function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mode) => void; baseId: string }) {
+const noSubscription = () => () => {};
+
+/**
+ * False in the pre-rendered HTML and until React has taken this screen over, true from then on. Its buttons stay
+ * disabled until then, so no click is silently lost and Enter in a field does not reload the page (the browser
+ * skips a disabled submit button); the fields take typing all along.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+function ModeTabs({
+  mode,
+  onChange,
+  baseId,
+  disabled,
+}: {
+  mode: Mode;
+  onChange: (mode: Mode) => void;
+  baseId: string;
+  disabled: boolean;
+}) {
   const tabs: { id: Mode; label: string }[] = [
     { id: 'signin', label: 'Sign in' },
     { id: 'signup', label: 'Sign up' },
@@ -79,6 +103,7 @@ function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mod
             aria-selected={selected}
             aria-controls={`${baseId}-panel`}
             tabIndex={selected ? 0 : -1}
+            disabled={disabled}
             onClick={() => onChange(tab.id)}
             className={`rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
               selected ? 'bg-white/10 text-fg shadow-sm' : 'text-fg-subtle hover:text-fg'
@@ -92,10 +117,16 @@ function ModeTabs({ mode, onChange, baseId }: { mode: Mode; onChange: (mode: Mod
   );
 }
 
-/** Sign in, sign up and password reset: the same screen at /auth, /login and /signup. */
+/**
+ * Sign in, sign up and password reset: the same screen at /auth, /login and /signup. Its pages are pre-rendered, so
+ * the form is on screen and typeable before any script has run; the identity provider's SDK loads behind it and an
+ * action submitted before it arrives waits for it (with the button busy).
+ */
 export default function Auth() {
   const auth = useStore($auth);
   const redirectError = useStore($redirectError);
+  // Read after hydration only (the pre-rendered HTML is for a first visit), hence the initial value for that pass.
+  const hasStoredSession = useStore($sessionHint, { ssr: 'initial' });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [mode, setMode] = useState<Mode>(pathname.startsWith('/signup') ? 'signup' : 'signin');
@@ -107,9 +138,27 @@ export default function Auth() {
   const [error, setError] = useState<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
   const ids = useId();
+  const hydrated = useHydrated();
+  const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const copy = COPY[mode];
   const signedIn = auth.status === 'resolved' && auth.user !== null;
+  // A visitor with a stored session is most likely on the way to their page: say so instead of offering sign-in.
+  const checkingSession = signedIn || (auth.status === 'loading' && hasStoredSession);
+  const actionsLocked = !hydrated || busy !== null || checkingSession;
+
+  // A stored session needs the SDK's verdict now; otherwise it loads once the form is up.
+  useEffect(() => (hasStoredSession ? startAuth() : startAuthWhenIdle()), [hasStoredSession]);
+
+  // Typing (or the browser's autofill) can reach the pre-rendered fields before this screen hydrates: the fields
+  // keep the text but the state does not have it, so take it over once.
+  useEffect(() => {
+    const typed = (input: HTMLInputElement | null) => input?.value ?? '';
+    if (typed(nameRef.current)) setName(typed(nameRef.current));
+    if (typed(emailRef.current)) setEmail(typed(emailRef.current));
+    if (typed(passwordRef.current)) setPassword(typed(passwordRef.current));
+  }, []);
 
   useEffect(() => {
     if (signedIn) void navigate(takeReturnTo(), { replace: true });
@@ -168,9 +217,6 @@ export default function Auth() {
     }
   };
 
-  // Signed-out visitors get the form at once; a signed-in one is on the way to their page.
-  if (signedIn) return <LoadingScreen />;
-
   const panelId = `${ids}-panel`;
   const errorId = `${ids}-error`;
 
@@ -205,7 +251,11 @@ export default function Auth() {
         <p className="text-sm text-fg-subtle">No credit card required • Free signup with credits</p>
       </aside>
 
-      <main className="flex flex-col items-center justify-center px-4 py-10 sm:px-6">
+      <main
+        className="flex flex-col items-center justify-center px-4 py-10 sm:px-6"
+        onFocus={startAuth}
+        onPointerDown={startAuth}
+      >
         <div className="w-full max-w-md">
           <div className="mb-8 flex justify-center lg:hidden">
             <Logo />
@@ -225,8 +275,13 @@ export default function Auth() {
 
             {mode === 'reset' ? null : (
               <div className="mt-6 grid gap-4">
-                <ModeTabs mode={mode} onChange={switchMode} baseId={ids} />
-                <button type="button" className="btn btn-secondary w-full" onClick={onGoogle} disabled={busy !== null}>
+                <ModeTabs mode={mode} onChange={switchMode} baseId={ids} disabled={!hydrated} />
+                <button
+                  type="button"
+                  className="btn btn-secondary w-full"
+                  onClick={onGoogle}
+                  disabled={actionsLocked}
+                >
                   <GoogleMark />
                   {busy === 'google' ? 'Opening Google…' : 'Continue with Google'}
                 </button>
@@ -273,6 +328,7 @@ export default function Auth() {
                         Name <span className="font-normal text-fg-subtle">(optional)</span>
                       </label>
                       <input
+                        ref={nameRef}
                         id={`${ids}-name`}
                         className="input"
                         autoComplete="name"
@@ -307,6 +363,7 @@ export default function Auth() {
                           <button
                             type="button"
                             className="text-xs font-medium text-cyan-300 hover:underline"
+                            disabled={!hydrated}
                             onClick={() => switchMode('reset')}
                           >
                             Forgot password?
@@ -315,6 +372,7 @@ export default function Auth() {
                       </div>
                       <div className="relative">
                         <input
+                          ref={passwordRef}
                           id={`${ids}-password`}
                           className="input pr-12"
                           type={showPassword ? 'text' : 'password'}
@@ -326,6 +384,7 @@ export default function Auth() {
                         <button
                           type="button"
                           className="absolute inset-y-0 right-0 grid w-11 place-items-center text-fg-subtle hover:text-fg"
+                          disabled={!hydrated}
                           onClick={() => setShowPassword((value) => !value)}
                           aria-label={showPassword ? 'Hide password' : 'Show password'}
                           aria-pressed={showPassword}
@@ -352,9 +411,13 @@ export default function Auth() {
                     </p>
                   ) : null}
 
-                  <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy !== null}>
-                    {busy === 'form' ? copy.busy : copy.submit}
-                    {busy === 'form' ? null : <Icon name="arrowRight" className="size-4" />}
+                  <button
+                    type="submit"
+                    className="btn btn-primary btn-lg w-full"
+                    disabled={actionsLocked}
+                  >
+                    {busy === 'form' ? copy.busy : checkingSession ? CHECKING_SESSION : copy.submit}
+                    {busy === 'form' || checkingSession ? null : <Icon name="arrowRight" className="size-4" />}
                   </button>
                 </form>
               )}
