@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { startWebServer } from '../src/server/web/server';
+import { loadConfig } from '../src/server/config/index';
 
 const run = promisify(execFile);
 
@@ -121,7 +122,7 @@ const median = (values: number[]) => {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const distDir = distArg ?? (await build());
-const server = await startWebServer({ port: 0, host: '127.0.0.1', distDir });
+const server = await startWebServer({ config: loadConfig(), port: 0, host: '127.0.0.1', distDir });
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 try {
   console.log(`\nMedians of ${runs} runs, fresh cache each.\n`);
