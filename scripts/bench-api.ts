@@ -8,11 +8,11 @@
  * --write replaces the "## API" section of docs/benchmarks.md with the figures.
  */
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { writeBenchmarkSection } from './bench-support.ts';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
 
@@ -143,7 +143,6 @@ async function runBenchmarks(): Promise<void> {
 }
 
 function writeSection(rows: Row[], run: { duration: number; connections: number; load: number }): void {
-  const file = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
   const cpus = os.cpus();
   const table = [
     '| Database | Endpoint | Requests/s | p50 (ms) | p99 (ms) | Non-2xx/errors |',
@@ -167,16 +166,6 @@ goes through the single embedded connection in the API's own process, so writes 
 compete with request handling for the same CPU; PostgreSQL runs them on a pool in its own processes. \`GET /me\` is
 two indexed reads after the (cached) token check.
 `;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = current.search(/^## API\s*$/m);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const rest = current.slice(start + 1);
-    const end = rest.search(/^## /m);
-    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${rest.slice(end)}`);
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  const file = writeBenchmarkSection('API', section);
   console.log(`Wrote the API section of ${path.relative(process.cwd(), file)}`);
 }

@@ -8,16 +8,12 @@
  *   --dist DIR   measure an existing build instead of building into a scratch directory
  *   --runs N     runs per page and profile (default 7)
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
+import { buildIntoTemp } from './bench-support.ts';
 import { chromium, type Browser } from '@playwright/test';
 import { startWebServer } from '../src/server/web/server';
 import { loadConfig } from '../src/server/config/index';
 
-const run = promisify(execFile);
 
 const PAGES = ['/login', '/signup', '/auth'];
 const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
@@ -43,14 +39,6 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const distArg = option('--dist');
 const runs = Number(option('--runs') ?? 7);
 
-async function build(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'nxn-bench-dist-'));
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-  console.error(`building into ${outDir} ...`);
-  await run('npx', ['astro', 'build', '--outDir', outDir], { env, maxBuffer: 64 * 1024 * 1024 });
-  await run('npx', ['tsx', 'scripts/precompress.ts', outDir], { env });
-  return outDir;
-}
 
 /**
  * Runs in the page from its first byte: notes when the e-mail field first exists and when React owns it (its
@@ -121,7 +109,7 @@ const median = (values: number[]) => {
 };
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-const distDir = distArg ?? (await build());
+const distDir = distArg ?? (await buildIntoTemp());
 const server = await startWebServer({ config: loadConfig(), port: 0, host: '127.0.0.1', distDir });
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 try {

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { writeBenchmarkSection } from './bench-support.ts';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
 
 const MB = 1024 * 1024;
@@ -124,7 +125,6 @@ try {
 if (values.write) writeSection(rows);
 
 function writeSection(rows: Row[]): void {
-  const file = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
   const cpus = os.cpus();
   const table = [
     '| Upload | Status | RSS before (MB) | Peak RSS during (MB) | RSS after (MB) | Wall (s) | API CPU (s) |',
@@ -146,15 +146,6 @@ and the first 4 KB decide its type; storage then renames the file into place (lo
 the peak does not grow with the file's size. Before, the whole body was read into memory: a 530 MB upload took the server from
 580 MB to 1.6 GB before its 413. The refused upload now stops at the limit (512 MB) with nothing kept.
 `;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = current.search(/^## Uploads\s*$/m);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const rest = current.slice(start + 1);
-    const end = rest.search(/^## /m);
-    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${rest.slice(end)}`);
-  }
-  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  const file = writeBenchmarkSection('Uploads', section);
   console.log(`Wrote the Uploads section of ${path.relative(process.cwd(), file)}`);
 }

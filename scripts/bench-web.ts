@@ -9,10 +9,9 @@
  *                  uses CHROME_PATH (default /usr/bin/chromium)
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { buildIntoTemp } from './bench-support.ts';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadConfig } from '../src/server/config/index.ts';
@@ -50,14 +49,6 @@ const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
 const withLighthouse = args.includes('--lighthouse');
 
-async function build(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'nxn-bench-dist-'));
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-  console.error(`building into ${outDir} ...`);
-  await run('npx', ['astro', 'build', '--outDir', outDir], { env, maxBuffer: 64 * 1024 * 1024 });
-  await run('npx', ['tsx', 'scripts/precompress.ts', outDir], { env });
-  return outDir;
-}
 
 interface JsFigures {
   path: string;
@@ -162,7 +153,7 @@ async function lighthouse(baseUrl: string, path: string): Promise<LighthouseFigu
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-const distDir = distArg ?? (await build());
+const distDir = distArg ?? (await buildIntoTemp());
 const server = await startWebServer({ config: loadConfig(), port: 0, host: '127.0.0.1', distDir });
 try {
   const js = await measureJs(server.url);

@@ -1,5 +1,6 @@
 /** A modal question with a destructive answer: Escape or the backdrop cancels, focus starts on "Cancel". */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './dialog-focus';
 import { Spinner } from './Spinner';
 
 export function ConfirmDialog({
@@ -21,34 +22,8 @@ export function ConfirmDialog({
   const bodyId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const cancelled = useRef(onCancel);
-  cancelled.current = onCancel;
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    cancel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') cancelled.current();
-      // Keep Tab inside the dialog.
-      if (event.key === 'Tab' && panel.current) {
-        const buttons = [...panel.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
-        const first = buttons[0];
-        const last = buttons.at(-1);
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, []);
+  useDialogFocus(panel, cancel, onCancel);
 
   return (
     <>

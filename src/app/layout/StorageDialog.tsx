@@ -9,6 +9,7 @@ import { formatBytes, type StorageUsage, type UploadList } from '~/contract/stor
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
+import { useDialogFocus } from '../components/dialog-focus';
 import { formatDate } from '../components/format';
 import { Spinner } from '../components/Spinner';
 
@@ -38,8 +39,6 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  const closing = useRef(onClose);
-  closing.current = onClose;
   const [list, setList] = useState<UploadList | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -55,31 +54,7 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
     void load();
   }, [load]);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closing.current();
-      // Keep Tab inside the dialog.
-      if (event.key === 'Tab' && panel.current) {
-        const buttons = [...panel.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
-        const first = buttons[0];
-        const last = buttons.at(-1);
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, []);
+  useDialogFocus(panel, close, onClose);
 
   const remove = async (id: string, name: string) => {
     setDeleting(id);

@@ -116,6 +116,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, a failover, a dropped database) is discarded by the pool and the
+  // next query opens a new one; unheard, pg would throw it out of the process instead.
+  pool.on('error', () => undefined);
   const db = drizzleNodePg(pool) as unknown as Db;
 
   const client = await pool.connect();
