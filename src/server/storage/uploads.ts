@@ -41,12 +41,10 @@ const storageFull = (usage: StorageUsage) => {
 };
 
 /**
- * The checks made before a byte of the body is read: the user has an account (files belong to it) and room for
- * what the request says it sends. The answer limits the body to the room left.
+ * The check made before a byte of the body is read: room for what the request says it sends (the account itself
+ * exists by then: the API makes it on a user's first request). The answer limits the body to the room left.
  */
 export async function uploadRoom({ database, config }: UploadDeps, uid: string, declaredBytes: number | undefined): Promise<ByteLimit> {
-  const [user] = await database.db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid));
-  if (!user) throw new HttpError(409, 'Your account is still being set up. Reload the page and try again.');
   const usage = await storageUsage(database.db, uid, config.storageQuotaBytes);
   const room = Math.max(0, usage.quota - usage.used);
   if (room === 0 || (declaredBytes !== undefined && declaredBytes > room)) throw storageFull(usage);
