@@ -104,7 +104,6 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
-
 type Env = Record<string, string | undefined>;
 
 const ROLES: readonly Role[] = ['web', 'api', 'worker'];

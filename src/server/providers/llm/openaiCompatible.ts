@@ -4,16 +4,9 @@
  * reject `response_format`, some return content as parts, reasoning models prepend <think> blocks. Transport,
  * deadlines and HTTP error messages are the shared ones of providers/http.ts.
  */
+import type { LlmConfig } from '../../config/index.ts';
 import { postJson, ProviderError, readBody } from '../http.ts';
 import type { ChatMessage, ChatOptions, ChatProvider } from './types';
-
-export interface OpenAICompatibleConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-}
-
 
 /** A 400 that names response_format means the server does not do JSON mode; worth repeating without it. */
 const rejectsJsonMode = (error: unknown): boolean =>
@@ -38,7 +31,7 @@ export function messageText(payload: unknown): string {
 export const unreadableReply = (model: string, detail: string): ProviderError =>
   new ProviderError('bad_output', `${model} sent back an answer we could not read. Please try again.`, { detail: detail.slice(0, 500) });
 
-export function createOpenAICompatibleChat(config: OpenAICompatibleConfig): ChatProvider {
+export function createOpenAICompatibleChat(config: LlmConfig): ChatProvider {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const headers: Record<string, string> = { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) };
   const send = (messages: ChatMessage[], json: boolean, signal: AbortSignal | undefined) =>
