@@ -168,6 +168,12 @@ export const findVoice = (id: string): Voice | undefined => byId.get(id);
 /** Which cloud engines the server has keys for; offline voices are always available. */
 export type ConfiguredEngines = Partial<Record<Exclude<VoiceEngine, 'espeak'>, boolean>>;
 
+/** A cloud engine is configured when the server has its key. */
+export const configuredEngines = (keys: { openaiApiKey?: string | undefined; elevenlabsApiKey?: string | undefined }): ConfiguredEngines => ({
+  openai: Boolean(keys.openaiApiKey),
+  elevenlabs: Boolean(keys.elevenlabsApiKey),
+});
+
 export const isVoiceAvailable = (voice: Voice, configured: ConfiguredEngines): boolean =>
   voice.engine === 'espeak' || configured[voice.engine] === true;
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { ttsCost } from '../../../contract/pricing.ts';
 import type { SpeechRequest } from '../../../contract/speech.ts';
-import { engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { configuredEngines, engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
@@ -24,7 +24,7 @@ const PREVIEW_CACHE_SIZE = 64;
 export function speechService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   let tts: TtsProviders | undefined;
   const providers = () => (tts ??= createTtsProviders(config.providers));
-  const configured = (): ConfiguredEngines => ({ openai: Boolean(config.providers.openaiApiKey), elevenlabs: Boolean(config.providers.elevenlabsApiKey) });
+  const configured = (): ConfiguredEngines => configuredEngines(config.providers);
   const previews = new Map<string, Buffer>();
 
   return {

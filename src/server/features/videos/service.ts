@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
-import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { configuredEngines, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
@@ -19,7 +19,7 @@ const invalid = (field: string, message: string) => new HttpError(400, 'Invalid 
 class RetryRaced extends Error {}
 
 export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
-  const configured = (): ConfiguredEngines => ({ openai: Boolean(config.providers.openaiApiKey), elevenlabs: Boolean(config.providers.elevenlabsApiKey) });
+  const configured = (): ConfiguredEngines => configuredEngines(config.providers);
 
   /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {

@@ -1,5 +1,5 @@
 /** Picks the engine for a voice: eSpeak offline, cloud engines only when the server has their key. */
-import { isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
+import { configuredEngines, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
 import { ProviderError } from '../http.ts';
 import { createElevenLabsProvider } from './elevenlabs.ts';
 import { createEspeakProvider } from './espeak.ts';
@@ -25,7 +25,7 @@ export function createTtsProviders(keys: TtsKeys): TtsProviders {
   const elevenlabs = keys.elevenlabsApiKey
     ? createElevenLabsProvider({ apiKey: keys.elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl })
     : undefined;
-  const configured: ConfiguredEngines = { openai: Boolean(openai), elevenlabs: Boolean(elevenlabs) };
+  const configured = configuredEngines(keys);
   return {
     configured,
     forVoice(voice) {
