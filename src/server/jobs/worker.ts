@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { Job } from 'pg-boss';
-import { loadConfig, type ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '../config/index.ts';
 import { releaseAbandonedHolds } from '../credits/holds.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
@@ -19,7 +19,7 @@ import { AttemptFailed, describeError, runAttempt } from './runner.ts';
 export interface StartWorkerOptions {
   /** The kinds this worker runs (main.ts passes every feature's). A queue it starts itself accepts the same. */
   jobs: JobRegistry;
-  config?: ServerConfig;
+  config: ServerConfig;
   database?: Database;
   queue?: JobQueue;
   log?: Logger;
@@ -30,7 +30,7 @@ const PROGRESS_INTERVAL_MS = 400;
 const GENERIC_FAILURE = 'Processing failed. Your credits were returned.';
 
 export async function startWorker(options: StartWorkerOptions): Promise<{ close(): Promise<void> }> {
-  const config = options.config ?? loadConfig();
+  const { config } = options;
   const log = options.log ?? createLogger(config.logLevel, 'worker');
   const database = options.database ?? (await openDatabase(config));
   const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: true, jobs: options.jobs }));
