@@ -55,7 +55,9 @@ export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'adjust'] as const;
+/** `refund` takes back the credits of a refunded purchase (a row of 0 records a shortfall the balance could not cover). */
+export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'refund', 'adjust'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LedgerEntry = z.object({
   id: z.string(),
   kind: z.enum(LEDGER_KINDS),

@@ -3,9 +3,10 @@
  * the amount held for running jobs (`reservedDelta`). A job's life is reserve → capture (success) or reserve →
  * release (failure/cancel), so its credits are spent once or returned once.
  */
+import type { LedgerKind } from '../../contract/api.ts';
 import { HttpError } from '../http/errors.ts';
 
-export type LedgerKind = 'grant' | 'reserve' | 'capture' | 'release' | 'purchase' | 'adjust';
+export type { LedgerKind };
 
 export interface Movement {
   kind: LedgerKind;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS } from '../../../contract/api.ts';
 import { ts, users } from './users.ts';
-
-export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'adjust'] as const;
 
 /**
  * Append-only history. `delta` moves the spendable balance, `reserved_delta` the amount held by running jobs, so
@@ -26,7 +25,7 @@ export const creditLedger = pgTable(
     index('credit_ledger_uid_id').on(t.uid, t.id),
     // Lets the sweep for interrupted requests (credits/holds.ts) skip the rest of the ledger.
     index('credit_ledger_request_holds').on(t.createdAt).where(sql`${t.kind} = 'reserve' and ${t.jobId} is null`),
-    check('credit_ledger_kind', sql`${t.kind} in ('grant','reserve','capture','release','purchase','adjust')`),
+    check('credit_ledger_kind', sql`${t.kind} in (${sql.raw(LEDGER_KINDS.map((kind) => `'${kind}'`).join(','))})`),
   ],
 );
 

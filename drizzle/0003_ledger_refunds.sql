@@ -1,0 +1,2 @@
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_kind";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_kind" CHECK ("credit_ledger"."kind" in ('grant','reserve','capture','release','purchase','refund','adjust'));
