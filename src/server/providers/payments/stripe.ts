@@ -41,8 +41,12 @@ function clientOptions(apiBase: string | undefined): ConstructorParameters<typeo
 
 /** Stripe's own error message is for the operator's log; the user reads a plain sentence. */
 function providerError(error: unknown): ProviderError {
+  const upstream = (stripeError: InstanceType<typeof Stripe.errors.StripeError>) => ({
+    detail: stripeError.message,
+    ...(stripeError.statusCode === undefined ? {} : { status: stripeError.statusCode }),
+  });
   if (error instanceof Stripe.errors.StripeAuthenticationError) {
-    return new ProviderError('auth', 'Payments are not set up correctly. Please contact support.', { status: error.statusCode, detail: error.message });
+    return new ProviderError('auth', 'Payments are not set up correctly. Please contact support.', upstream(error));
   }
   if (error instanceof Stripe.errors.StripeRateLimitError) {
     return new ProviderError('rate_limited', 'The payment service is busy right now. Please try again in a minute.', { status: 429, detail: error.message });
@@ -51,10 +55,7 @@ function providerError(error: unknown): ProviderError {
     return new ProviderError('unreachable', 'The payment service could not be reached. Please try again.', { detail: error.message });
   }
   if (error instanceof Stripe.errors.StripeError) {
-    return new ProviderError('rejected', 'The payment service could not start this checkout. Please try again later.', {
-      status: error.statusCode,
-      detail: error.message,
-    });
+    return new ProviderError('rejected', 'The payment service could not start this checkout. Please try again later.', upstream(error));
   }
   return new ProviderError('unavailable', 'The payment service could not start this checkout. Please try again later.', { detail: String(error) });
 }
