@@ -3,7 +3,7 @@
  * back, so before leaving, the values of the screen's form fields are kept in sessionStorage under the route; when
  * the checkout returns to that route, they are put back once the screen has rendered its fields again.
  *
- * It works on any screen without the screen's help: fields are matched by name or id, else by position, and values
+ * It works on any screen without the screen's help: fields are matched by name or label, else by position, and values
  * are written through the element's native setter followed by the event React listens to, so controlled inputs
  * update their state exactly as if the user had typed.
  */
@@ -24,16 +24,23 @@ function fieldsOf(root: ParentNode): Field[] {
 
 const isChoice = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 
-/** Options of one group share a name, so a choice is known by its value too. */
-const keyOf = (field: Field, index: number): string =>
-  `${field.tagName.toLowerCase()}:${field.name || field.id || `#${index}`}${isChoice(field) ? `=${field.value}` : ''}`;
+/**
+ * A field's name across page loads: its name or aria-label, else its place among the other unnamed fields. Never
+ * its id: React's useId numbers differ from one load to the next. Options of one group share a name, so a choice is
+ * known by its value too.
+ */
+function keyed(root: ParentNode): [string, Field][] {
+  let unnamed = 0;
+  return fieldsOf(root).map((field) => {
+    const name = field.name || field.getAttribute('aria-label') || `#${unnamed++}`;
+    return [`${field.tagName.toLowerCase()}:${name}${isChoice(field) ? `=${field.value}` : ''}`, field];
+  });
+}
 
 export function saveDraft(root: ParentNode, route: string, storage: Storage = sessionStorage): void {
-  const saved: SavedField[] = fieldsOf(root).flatMap((field, index) =>
+  const saved: SavedField[] = keyed(root).flatMap(([key, field]) =>
     // Checking the chosen radio unchecks the rest of its group; the others need not be kept.
-    field instanceof HTMLInputElement && field.type === 'radio' && !field.checked
-      ? []
-      : [{ key: keyOf(field, index), value: field.value, ...(isChoice(field) ? { checked: field.checked } : {}) }],
+    field instanceof HTMLInputElement && field.type === 'radio' && !field.checked ? [] : [{ key, value: field.value, ...(isChoice(field) ? { checked: field.checked } : {}) }],
   );
   if (saved.length > 0) storage.setItem(PREFIX + route, JSON.stringify(saved));
 }
@@ -63,8 +70,8 @@ export async function restoreDraft(root: ParentNode, route: string, { storage = 
   const deadline = Date.now() + timeoutMs;
   let restored = false;
   for (;;) {
-    fieldsOf(root).forEach((field, index) => {
-      const entry = left.get(keyOf(field, index));
+    keyed(root).forEach(([key, field]) => {
+      const entry = left.get(key);
       if (!entry) return;
       write(field, entry);
       left.delete(entry.key);

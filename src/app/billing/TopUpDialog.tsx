@@ -34,14 +34,12 @@ function DialogFrame({ onClose, children }: { onClose: () => void; children: Rea
       <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
       <div ref={panel} className="dialog-panel card card-pad grid gap-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="flex items-center justify-between gap-4">
-          <h2 id={titleId} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-fg">
-            Top up credits
-            {config?.sandbox ? (
-              <span className="badge" data-testid="sandbox-badge">
-                Sandbox payments
-              </span>
-            ) : null}
-          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={titleId} className="text-lg font-semibold text-fg">
+              Top up credits
+            </h2>
+            {config?.sandbox ? <span className="badge">Sandbox payments</span> : null}
+          </div>
           <button ref={close} type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
             Close
           </button>
