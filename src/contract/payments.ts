@@ -3,7 +3,6 @@
  * buys in plain terms, prices in the configured currency, and the payments API's wire shapes.
  */
 import { z } from 'zod';
-import { pageCursor } from './paging.ts';
 import { imageCost, ttsCost, videoCost } from './pricing.ts';
 
 export interface CreditPack {
@@ -106,11 +105,6 @@ export type PurchaseRecord = z.infer<typeof PurchaseRecord>;
 
 export const PurchasePage = z.object({ items: z.array(PurchaseRecord), nextCursor: z.string().nullable() });
 export type PurchasePage = z.infer<typeof PurchasePage>;
-
-export const PurchaseQuery = z.object({
-  cursor: pageCursor.optional(),
-  limit: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50').default(10),
-});
 
 /** The query parameters a checkout comes back with: which purchase, and whether the user cancelled it. */
 export const RETURN_PARAM = 'payment';

@@ -4,7 +4,8 @@
  * Signed in: start a checkout, follow a purchase, list purchases.
  */
 import { Hono } from 'hono';
-import { CheckoutRequest, PurchaseQuery, type CheckoutResponse, type PaymentsConfig, type PurchasePage, type PurchaseRecord } from '../../../contract/payments.ts';
+import { CheckoutRequest, type CheckoutResponse, type PaymentsConfig, type PurchasePage, type PurchaseRecord } from '../../../contract/payments.ts';
+import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
@@ -52,7 +53,7 @@ export function paymentRoutes({ config, database, log }: ApiDeps, gateway: Payme
       }
     })
     .get('/payments/purchases', async (c) => {
-      const q = query(c, PurchaseQuery);
+      const q = query(c, HistoryQuery);
       return c.json((await listPurchases(database.db, c.get('uid'), q.limit, q.cursor)) satisfies PurchasePage);
     })
     .get('/payments/purchases/:id', async (c) => {
