@@ -251,6 +251,15 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(starter));
   });
 
+  it('says so, and sells nothing, where no Stripe key is configured', async () => {
+    expect(await (await fetch(`${stack.url}/payments/config`)).json()).toEqual({ enabled: false, currency: 'usd', sandbox: false });
+    const user = await createUser();
+    const call = client(stack.url, user);
+    const refused = await call('POST', '/payments/checkout', { packId: starter.id, returnUrl: 'http://localhost:4321/voice' });
+    expect(refused.status).toBe(424);
+    expect(refused.body.error).toBe('Buying credits is not available right now. Please contact support.');
+  });
+
   it('shows a user only their own purchases', async () => {
     const owner = await signedUp();
     const { purchaseId } = await checkout(owner.call);

@@ -24,6 +24,7 @@ export function paymentRoutes({ config, database, log }: ApiDeps, gateway: Payme
   const open = new Hono<AppEnv>()
     .get('/payments/config', (c) => c.json(publicConfig))
     .post('/payments/stripe/webhook', async (c) => {
+      // Stripe retries a 5xx, so events sent before payments were configured are not lost.
       if (!service || !gateway) return c.json(unavailable, 503);
       const raw = await c.req.text();
       let event;
@@ -41,7 +42,8 @@ export function paymentRoutes({ config, database, log }: ApiDeps, gateway: Payme
   const signedIn = new Hono<AppEnv>()
     .post('/payments/checkout', async (c) => {
       const request = await jsonBody(c, CheckoutRequest);
-      if (!service) return c.json(unavailable, 503);
+      // 424 like a provider failure: a 5xx would only be retried on the fallback host, configured the same way.
+      if (!service) return c.json(unavailable, 424);
       try {
         const user = c.get('user');
         return c.json((await service.startCheckout({ uid: c.get('uid'), email: user.email }, request)) satisfies CheckoutResponse, 201);
