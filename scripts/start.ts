@@ -1,18 +1,22 @@
 /**
  * `npm start`: the whole product on one machine with embedded defaults. Builds the site when dist/ is missing or
  * older than its sources, starts the Firebase Auth emulator (unless a real project is configured or one already
- * answers on 9099), then runs site + API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
+ * answers on 9099) and, without STRIPE_SECRET_KEY, the local Stripe sandbox, then runs site + API + worker (ROLE=all,
+ * PGlite in ./data). Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startStripeSandbox, type StripeSandbox } from '../src/sandboxes/stripe/index.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ROLE: process.env.ROLE ?? 'all' };
 const config = loadConfig(env);
 const children: ChildProcess[] = [];
+let sandbox: StripeSandbox | undefined;
 
 /** Inputs of the static build; dist/ is stale when any of them is newer than its index page. */
 const SITE_INPUTS = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -76,6 +80,7 @@ function stopAll(code: number): Promise<never> {
       else child.kill('SIGTERM');
       await Promise.race([exitCode(child), sleep(10_000)]);
     }
+    await sandbox?.close();
     process.exit(code);
   })();
   return stopping;
@@ -98,6 +103,13 @@ async function main(): Promise<void> {
     await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
   }
 
+  // Buying credits works out of the box: the same Stripe code path against a local sandbox, labelled as such.
+  if (config.roles.includes('api') && !config.payments.stripe && env.NODE_ENV !== 'production') {
+    const webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
+    sandbox = await startStripeSandbox({ webhookUrl: `http://127.0.0.1:${config.apiPort}/payments/stripe/webhook`, webhookSecret });
+    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: sandbox.url, PAYMENTS_SANDBOX: '1' });
+  }
+
   console.log(`▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`);
   const server = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts']);
   void exitCode(server).then((code) => stopAll(code));
@@ -108,6 +120,7 @@ async function main(): Promise<void> {
   if (config.roles.includes('web')) console.log(`    Site          http://localhost:${config.port}`);
   if (config.roles.includes('api')) console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
   if (emulator) console.log(`    Auth emulator http://${emulator}  (project ${config.firebase.projectId})`);
+  if (sandbox) console.log(`    Payments      Stripe sandbox at ${sandbox.url}  (no real money moves)`);
   console.log('  Press Ctrl-C to stop.\n');
 }
 

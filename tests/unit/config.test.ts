@@ -155,6 +155,24 @@ describe('production rules', () => {
   });
 });
 
+describe('payments configuration', () => {
+  it('has no Stripe without a key, and needs the webhook secret with one', () => {
+    expect(load().payments).toEqual({ stripe: undefined, currency: 'usd', sandbox: false });
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111/', PAYMENTS_CURRENCY: 'EUR' }).payments).toEqual({
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
+      currency: 'eur',
+      sandbox: false,
+    });
+  });
+
+  it('refuses an unknown currency and the sandbox in production', () => {
+    expect(failure({ PAYMENTS_CURRENCY: 'dollars' })).toContain('PAYMENTS_CURRENCY must be a three-letter ISO 4217 currency code');
+    expect(failure({ PAYMENTS_CURRENCY: 'xyz' })).toContain('PAYMENTS_CURRENCY must be a currency Intl knows');
+    expect(failure({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toContain('PAYMENTS_SANDBOX must not be set when NODE_ENV=production');
+  });
+});
+
 describe('the environment', () => {
   it('is documented: the README lists every variable the server reads', () => {
     const readme = fs.readFileSync('README.md', 'utf8');

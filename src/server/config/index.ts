@@ -44,6 +44,7 @@ export interface ServerConfig {
   };
   /** The chat model that writes scripts; undefined → the built-in writer. */
   llm: LlmConfig | undefined;
+  payments: PaymentsConfig;
   logLevel: LogLevel;
   /** Per-process token buckets (see http/rate-limit.ts). */
   rateLimit: { ip: { perMinute: number; burst: number }; user: { perMinute: number; burst: number } };
@@ -102,6 +103,23 @@ export interface LlmConfig {
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
+}
+
+/** Buying credits through Stripe Checkout. */
+export interface PaymentsConfig {
+  /** Undefined → credits cannot be bought (no key configured); the dialog says so. */
+  stripe: StripeConfig | undefined;
+  /** ISO 4217 code, lower case as Stripe writes it. */
+  currency: string;
+  /** Stripe is the local sandbox started by `npm start` (PAYMENTS_SANDBOX): no real money moves. */
+  sandbox: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
+  apiBase: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -228,6 +246,16 @@ const envSchema = z
     LLM_API_KEY: text(),
     LLM_MODEL: text(),
     LLM_TIMEOUT_MS: wholeNumber(DEFAULT_LLM_TIMEOUT_MS, 1),
+    STRIPE_SECRET_KEY: text(),
+    STRIPE_WEBHOOK_SECRET: text(),
+    STRIPE_API_BASE: baseUrl(),
+    PAYMENTS_CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code')
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code.toUpperCase()), 'must be a currency Intl knows')
+      .default('usd')
+      .transform((code) => code.toLowerCase()),
+    PAYMENTS_SANDBOX: flag(),
   })
   // Rules between variables.
   .superRefine((env, ctx) => {
@@ -243,6 +271,11 @@ const envSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
       }
     }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set (webhooks are how payments are credited)' });
+    }
+    // The sandbox credits accounts without money; a production server must never believe in it.
+    if (production && env.PAYMENTS_SANDBOX) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'must not be set when NODE_ENV=production' });
     if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
     // These rules run even when a variable failed, so one error lists every problem; they only ask whether a
     // variable is set, which a failed value does not confuse.
@@ -289,6 +322,14 @@ function llmConfig(env: ParsedEnv): LlmConfig | undefined {
   };
 }
 
+function paymentsConfig(env: ParsedEnv): PaymentsConfig {
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+      : undefined;
+  return { stripe, currency: env.PAYMENTS_CURRENCY, sandbox: env.PAYMENTS_SANDBOX };
+}
+
 /** Parses the environment; a wrong value throws one Error naming every bad variable. */
 export function loadConfig(source: Env = process.env): ServerConfig {
   const raw: Env = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, source[name]?.trim() || undefined]));
@@ -321,6 +362,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
       falModel: env.FAL_MODEL,
     },
     llm: llmConfig(env),
+    payments: paymentsConfig(env),
     logLevel: env.LOG_LEVEL,
     rateLimit: {
       ip: { perMinute: env.RATE_LIMIT_IP_PER_MINUTE, burst: env.RATE_LIMIT_IP_BURST },

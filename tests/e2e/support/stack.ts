@@ -29,6 +29,8 @@ export interface StackState {
   dataDir: string;
   /** Processes this run started, by name. */
   pids: Record<string, number>;
+  /** The Stripe sandbox global setup runs in-process (src/sandboxes/stripe), which every API started is pointed at. */
+  stripe?: { url: string; webhookSecret: string };
 }
 
 const statePath = (): string => {
@@ -146,8 +148,13 @@ export const logFile = (name: string): string => join(readState().runDir, `${nam
 
 /** `npx tsx src/server/main.ts`, run by the Node that runs Playwright (the project's Node 24) without npx's wrapper. */
 function startServer(name: string, env: Record<string, string>): number {
+  const { stripe } = readState();
+  const payments = stripe
+    ? { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENTS_SANDBOX: '1' }
+    : {};
   return startProcess(name, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     LOG_LEVEL: 'warn',
+    ...payments,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: PROJECT_ID,
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
@@ -187,6 +194,11 @@ export async function ensureEmulator(): Promise<void> {
 
 export const PRIMARY_API = { name: 'api-primary', port: PRIMARY_API_PORT } as const;
 export const FALLBACK_API = { name: 'api-fallback', port: FALLBACK_API_PORT, roles: 'api' } as const;
+
+/** Records the sandbox in the state file, so APIs started later (also from specs) are pointed at it. */
+export function useStripeSandbox(stripe: { url: string; webhookSecret: string }): void {
+  writeState({ ...readState(), stripe });
+}
 
 export async function stopAll(): Promise<void> {
   for (const name of Object.keys(readState().pids).reverse()) await stopProcess(name);
