@@ -65,7 +65,7 @@ describe('speech pipeline', () => {
     const paragraph = Array.from({ length: 8 }, (_, i) => `Sentence ${i + 1} of this paragraph tells the listener something new and useful.`).join(' ');
     const text = `${paragraph}\n\n${paragraph}`;
     expect([...text].length).toBeGreaterThan(800);
-    const tts = createTtsProviders({ openaiBaseUrl: 'http://unused', elevenlabsBaseUrl: 'http://unused' });
+    const tts = createTtsProviders({ openaiBaseUrl: 'http://unused', elevenlabsBaseUrl: 'http://unused', festivalPath: '/usr/bin/festival' });
     const progress: number[] = [];
     try {
       const out = await synthesizeSpeech(speechRequestSchema.parse({ text, voiceId: 'en-us-olivia' }), { tts, onProgress: (f) => progress.push(f) });
