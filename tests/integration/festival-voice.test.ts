@@ -1,12 +1,18 @@
 /**
  * The Festival HTS voice on the real program (Debian `festival` + `festvox-us-slt-hts`, installed by
- * scripts/ensure-system-deps.sh): audio with word times, a finished recording through the speech pipeline, and the
- * server's behaviour when the program is missing.
+ * scripts/ensure-system-deps.sh): audio with word times, a finished recording through the speech pipeline, a short
+ * captioned video, and the server's behaviour when the program is missing.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { speechRequestSchema } from '~/contract/speech';
+import { createVideoRequestSchema } from '~/contract/video';
 import { findVoice } from '~/contract/voices';
 import { synthesizeSpeech } from '~/server/features/speech/synthesize';
+import { runVideoPipeline } from '~/server/features/videos/pipeline';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider';
 import { decodeWav } from '~/server/media/wav';
 import { ProviderError } from '~/server/providers/http';
 import { createFestivalProvider, festivalInstalled } from '~/server/providers/tts/festival';
@@ -50,6 +56,34 @@ describe.skipIf(!installed)('Festival HTS voice', () => {
       expect(out.mp3.subarray(0, 3).toString('latin1') === 'ID3' || out.mp3[0] === 0xff).toBe(true);
     } finally {
       await tts.close();
+    }
+  });
+
+  it('narrates a video with word captions', async () => {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-festival-video-'));
+    const tts = createTtsProviders(keys(FESTIVAL));
+    const images = createDesignedImageProvider();
+    try {
+      const request = createVideoRequestSchema.parse({
+        script: 'Festival reads this video. Every word gets its caption.',
+        voiceId: sally.id,
+        aspect: '1:1',
+        resolution: '720p',
+        captions: 'word',
+        visuals: 'generated',
+        music: { enabled: false, volume: 30 },
+      });
+      const result = await runVideoPipeline({ jobId: 'festival', workDir, request, providers: { voices: tts, images } });
+      expect(fs.statSync(result.video).size).toBeGreaterThan(10_000);
+      expect(result.durationMs).toBeGreaterThan(2000);
+      const srt = fs.readFileSync(result.subtitles, 'utf8');
+      const cues = srt.trim().split(/\n\n/).map((cue) => cue.split('\n'));
+      expect(cues.map((lines) => lines.slice(2).join(' '))).toEqual(['Festival reads this video.', 'Every word gets its caption.']);
+      // The first caption waits for Festival's first word instead of starting at 0.
+      expect(cues[0]![1]).toMatch(/^00:00:00,[1-9]\d{2} --> 00:00:0\d,\d{3}$/);
+    } finally {
+      await Promise.all([tts.close(), images.close()]);
+      fs.rmSync(workDir, { recursive: true, force: true });
     }
   });
 });

@@ -179,6 +179,27 @@ describe('an OpenAI-compatible server (no word times in the protocol)', () => {
       await providers.close();
     }
   });
+
+  it('falls back to spreading words over the speech, and logs why, when alignment cannot run', async () => {
+    api.answer((res) => {
+      res.writeHead(200, { 'content-type': 'audio/pcm' });
+      res.end(tone());
+    });
+    const warnings: unknown[][] = [];
+    const providers = createTtsProviders(
+      { openaiApiKey: 'sk-local', openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' },
+      { logger: { warn: (...args: unknown[]) => warnings.push(args) } },
+    );
+    const nova = findVoice('openai-nova')!;
+    const openai = providers.forVoice(nova);
+    // With the eSpeak process gone there is no reference to align against.
+    await providers.close();
+    const result = await openai.synthesize('Hello brave world.', nova);
+    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([['Hello', 250], ['brave', 417], ['world.', 583]]);
+    expect(result.words.at(-1)!.endMs).toBe(750);
+    expect(warnings.map(([, message]) => message)).toEqual(['Word alignment failed; captions use estimated word times']);
+    expect(warnings[0]![0]).toMatchObject({ engine: 'openai', voice: 'openai-nova' });
+  });
 });
 
 describe('ElevenLabs adapter', () => {
