@@ -53,6 +53,9 @@ describe('speech plan', () => {
   it('lets eSpeak do pitch and speed itself', () => {
     expect(planSpeech('espeak', 1.5, 3)).toEqual({ engine: 'espeak', engineSpeed: 1.5, enginePitch: 3, filter: undefined });
   });
+  it('lets Festival set the pace and shifts its pitch afterwards (its HTS engine ignores pitch)', () => {
+    expect(planSpeech('festival', 1.5, 12)).toEqual({ engine: 'festival', engineSpeed: 1.5, enginePitch: undefined, filter: 'rubberband=pitch=2.00000:tempo=1.00000' });
+  });
   it('shifts pitch after OpenAI and makes up the speed ElevenLabs cannot reach', () => {
     expect(planSpeech('openai', 1.5, 0).filter).toBeUndefined();
     expect(planSpeech('openai', 1, 12).filter).toBe('rubberband=pitch=2.00000:tempo=1.00000');

@@ -5,9 +5,9 @@ import { festivalEvents, festivalScript, parseFestivalTokens, schemeString } fro
 describe('Festival script', () => {
   it('passes any text as one Scheme string literal', () => {
     expect(schemeString('He said "hi" \\ left')).toBe('"He said \\"hi\\" \\\\ left"');
-    const script = festivalScript('Bye") (system "rm -rf /")\u0007', 'cmu_us_slt_arctic_hts', '/tmp/x.wav', 1.25, -2);
+    const script = festivalScript('Bye") (system "rm -rf /")\u0007', 'cmu_us_slt_arctic_hts', '/tmp/x.wav', 1.25);
     expect(script).toContain('(Utterance Text "Bye\\") (system \\"rm -rf /\\") ")');
-    expect(script).toContain('(list "-r" 1.250) (list "-fm" -2.000)');
+    expect(script).toContain('(list "-r" 1.250)');
     expect(script.startsWith('(voice_cmu_us_slt_arctic_hts)')).toBe(true);
   });
 });

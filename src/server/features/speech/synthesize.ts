@@ -20,7 +20,7 @@ const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, festival: 800, o
 /** What each engine does natively; the rest is done by ffmpeg afterwards. */
 const ENGINE_CONTROLS: Record<VoiceEngine, { pitch: boolean; speed: readonly [number, number] }> = {
   espeak: { pitch: true, speed: [0.5, 2] },
-  festival: { pitch: true, speed: [0.5, 2] },
+  festival: { pitch: false, speed: [0.5, 2] },
   openai: { pitch: false, speed: [0.25, 4] },
   elevenlabs: { pitch: false, speed: [0.7, 1.2] },
 };

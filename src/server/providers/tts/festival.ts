@@ -38,11 +38,11 @@ export const schemeString = (text: string): string => `"${text.replace(/[\\"]/g,
  * The script Festival runs: synthesise, save the wave, then print every top-level token (as written, less
  * punctuation) and the start and end of each word Festival made of it ("1,000" → "one thousand").
  */
-export function festivalScript(text: string, voice: string, wavPath: string, speed: number, semitones: number): string {
+export function festivalScript(text: string, voice: string, wavPath: string, speed: number): string {
   // Control characters would only confuse Festival's tokenizer; newlines and tabs are spaces to it anyway.
   const clean = text.replace(/[\p{Cc}]/gu, ' ');
   return `(voice_${voice})
-(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed.toFixed(3)}) (list "-fm" ${semitones.toFixed(3)}))))
+(set! hts_engine_params (append hts_engine_params (list (list "-r" ${speed.toFixed(3)}))))
 (set! utt (utt.synth (Utterance Text ${schemeString(clean)})))
 (utt.save.wave utt ${schemeString(wavPath)} 'riff)
 (mapcar
@@ -166,7 +166,8 @@ export function createFestivalProvider(config: FestivalConfig): TtsProvider {
         const wavPath = path.join(dir, 'speech.wav');
         const scriptPath = path.join(dir, 'speak.scm');
         const speed = clamp(options.speed ?? 1, 0.5, 2);
-        await writeFile(scriptPath, PRELUDE + festivalScript(text, voice.engineVoice, wavPath, speed, clamp(options.pitch ?? 0, -12, 12)));
+        // Pitch is left to the speech pipeline's ffmpeg pass: Festival's HTS engine ignores its half-tone option.
+        await writeFile(scriptPath, PRELUDE + festivalScript(text, voice.engineVoice, wavPath, speed));
         // Festival reads at about 15× real time here; a generous limit that still ends a stuck process.
         const output = await run(scriptPath, config.timeoutMs ?? 30_000 + 60 * text.length, options.signal);
         const { pcm, sampleRate, channels } = decodeWav(await readFile(wavPath));
