@@ -194,6 +194,7 @@ What was tried against the Festival voice (same passage, word starts, median / 9
 | Without c0 (overall level) | worse (45 / 180 vs 40 / 130 on a shorter text) | no |
 | Delta features beside the MFCCs (weight 0.5 / 1) | 70 / 145 ms; weight 2 lost the path at the coarse level | no: a small gain for twice the arithmetic |
 | Reference read at the recording's pace (0.8× … 1.2×) | no change | no |
+| Reference spectrum stretched by 0.85 … 1.15 (vocal-tract length normalisation) | 70–75 / 165–170 ms at best, worse at the ends | no |
 | Full-matrix DTW instead of multi-resolution | same figures | no: multi-resolution, with a band on its coarsest level |
 `;
 if (!values['no-write']) console.log(`written to ${writeBenchmarkSection('Word alignment', section)}`);
