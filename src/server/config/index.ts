@@ -37,6 +37,8 @@ export interface ServerConfig {
     openaiImageModel: string;
     elevenlabsApiKey: string | undefined;
     elevenlabsBaseUrl: string;
+    /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
+    festivalPath: string;
     /** Set → FLUX images on fal.ai. */
     falApiKey: string | undefined;
     falBaseUrl: string;
@@ -239,6 +241,7 @@ const envSchema = z
     OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
     ELEVENLABS_API_KEY: text(),
     ELEVENLABS_BASE_URL: baseUrl(),
+    FESTIVAL_PATH: z.string().min(1).default('/usr/bin/festival'),
     FAL_KEY: text(),
     FAL_BASE_URL: baseUrl(),
     FAL_MODEL: z.string().default('fal-ai/flux/dev'),
@@ -357,6 +360,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
       openaiImageModel: env.OPENAI_IMAGE_MODEL,
       elevenlabsApiKey: env.ELEVENLABS_API_KEY,
       elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL ?? 'https://api.elevenlabs.io',
+      festivalPath: env.FESTIVAL_PATH,
       falApiKey: env.FAL_KEY,
       falBaseUrl: env.FAL_BASE_URL ?? 'https://fal.run',
       falModel: env.FAL_MODEL,
