@@ -18,7 +18,7 @@ import { openDatabase } from '~/server/db/index.ts';
 import { creditLedger } from '~/server/db/schema/credits.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { createUser, ensureAuthEmulator, updateUser, type TestUser } from './support/auth-emulator.ts';
-import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
+import { databaseTargets, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';
 
 const run = promisify(execFile);
@@ -29,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stopEmulator());
 
-const postgres = await postgresTarget();
-if (typeof postgres === 'string') console.warn(postgres);
-const targets: [string, () => Promise<Target>][] = [['PGlite', pgliteTarget]];
-if (typeof postgres !== 'string') targets.push(['PostgreSQL', async () => postgres]);
+const targets = await databaseTargets();
 
 const unique = (label: string) => `${label}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
