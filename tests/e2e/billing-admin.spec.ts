@@ -13,6 +13,7 @@ async function expectNoViolations(page: Page) {
 }
 
 test('an admin grants credits with a reason, and the customer sees them on /billing and in the CSV', async ({ browser, signedInPage: customerPage, user }) => {
+  await expect(customerPage.getByTestId('credits-balance')).toHaveText(/^\d/);
   const customerBalance = Number((await customerPage.getByTestId('credits-balance').textContent())?.replace(/\D/g, ''));
 
   const adminContext = await browser.newContext();
@@ -36,6 +37,8 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   await expect(adminPage.getByTestId('admin-balance')).toHaveText(`${customerBalance + 25} credits`);
   await expect(adminPage.getByRole('list', { name: 'Ledger entries' }).getByText('Goodwill, for the "outage"')).toHaveCount(1);
   await expectNoViolations(adminPage);
+  await adminPage.setViewportSize({ width: 360, height: 760 });
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await adminContext.close();
 
   await customerPage.getByRole('button', { name: 'Account menu' }).click();
@@ -61,6 +64,7 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   expect(csv).toContain(',Grants,grant,');
 
   await customerPage.setViewportSize({ width: 360, height: 760 });
+  expect(await customerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expectNoViolations(customerPage);
 });
 

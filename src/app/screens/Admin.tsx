@@ -73,9 +73,13 @@ function UserSearch({ onPick }: { onPick: (uid: string) => void }) {
         <ul className="grid gap-2" aria-label="Matching users">
           {results.map((user) => (
             <li key={user.uid}>
-              <button type="button" className="btn btn-ghost btn-sm w-full justify-start text-left" onClick={() => onPick(user.uid)}>
+              <button
+                type="button"
+                className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-2 text-left text-sm text-fg hover:bg-white/5"
+                onClick={() => onPick(user.uid)}
+              >
                 <Icon name="user" className="size-4 shrink-0" />
-                <span className="min-w-0 truncate">
+                <span className="min-w-0 break-all">
                   {user.email ?? 'No e-mail'} <span className="text-fg-subtle">· {user.uid}</span>
                 </span>
               </button>
