@@ -15,7 +15,7 @@ import { loadConfig } from '~/server/config/index.ts';
 import { capture, purchase, release, reserve } from '~/server/credits/ledger.ts';
 import { post } from '~/server/credits/service.ts';
 import { openDatabase } from '~/server/db/index.ts';
-import { creditLedger } from '~/server/db/schema/credits.ts';
+import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { createUser, ensureAuthEmulator, updateUser, type TestUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
@@ -183,6 +183,11 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect((await admin('POST', url, grantBody({ credits: 2.5 }))).body.fields).toHaveProperty('credits');
       expect((await admin('POST', '/admin/users/no-such-uid/credits', grantBody())).status).toBe(404);
       expect(await stackBalance(user.uid)).toBe(SIGNUP_GRANT);
+
+      await stack.database.db.update(creditBalances).set({ balance: 2_147_483_000 }).where(eq(creditBalances.uid, user.uid));
+      const overflow = await admin('POST', url, grantBody({ credits: 1_000 }));
+      expect(overflow.status).toBe(409);
+      expect(overflow.body.fields).toEqual({ credits: 'At most 647' });
     });
   });
 

@@ -6,10 +6,13 @@
  */
 import type { AdminCreditResult, CreditAction } from '../../../contract/admin.ts';
 import { adjust, InsufficientCreditsError } from '../../credits/ledger.ts';
-import { post } from '../../credits/service.ts';
+import { getAccount, post } from '../../credits/service.ts';
 import type { Database } from '../../db/index.ts';
 import { findProfile } from '../../db/profiles.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+
+/** The balance column is a 32-bit integer: past this a grant would fail in the database instead of saying why. */
+const MAX_BALANCE = 2_147_483_647;
 
 /** Who moved the credits: a signed-in admin's uid, or `cli` for the command line. */
 export const adminKey = (operator: string, requestKey: string): string => `admin:${operator}:${requestKey}`;
@@ -28,6 +31,10 @@ export async function changeCredits(database: Database, change: CreditChange): P
   try {
     return await database.transaction(async (tx) => {
       if (!(await findProfile(tx, change.uid))) throw notFound('No such user');
+      const { balance } = await getAccount(tx, change.uid);
+      if (balance + delta > MAX_BALANCE) {
+        throw new HttpError(409, `Cannot grant ${change.credits} credits: a balance holds at most ${MAX_BALANCE}`, { credits: `At most ${MAX_BALANCE - balance}` });
+      }
       const { applied, account } = await post(tx, {
         uid: change.uid,
         move: adjust(delta),
