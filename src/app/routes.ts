@@ -18,7 +18,9 @@ export type ScreenName =
   | 'AgentHistory'
   | 'GPURental'
   | 'Analytics'
-  | 'MyRentals';
+  | 'MyRentals'
+  | 'Billing'
+  | 'Admin';
 
 export type Access = 'auth' | 'public';
 
@@ -55,6 +57,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/rent-gpu', screen: 'GPURental', access: 'auth', title: 'Rent a GPU', description: 'Rent cloud GPUs.' },
   { path: '/my-rentals', screen: 'MyRentals', access: 'auth', title: 'My rentals', description: 'Your GPU rentals.' },
   { path: '/analytics', screen: 'Analytics', access: 'auth', title: 'Analytics', description: 'Your usage.' },
+  { path: '/billing', screen: 'Billing', access: 'auth', title: 'Billing', description: 'Your purchases and credit history.' },
+  // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).
+  { path: '/admin', screen: 'Admin', access: 'auth', title: 'Operator console', description: 'Operator console.' },
 ];
 
 export const isDynamicPath = (path: string): boolean => path.includes('/:');

@@ -51,6 +51,12 @@ describe('configuration defaults', () => {
     });
   });
 
+  it('reads ADMIN_EMAILS as a lower-cased list and refuses what is not an address', () => {
+    expect(load().adminEmails).toEqual([]);
+    expect(load({ ADMIN_EMAILS: ' Ops@Example.com, ,boss@example.com ' }).adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
+    expect(failure({ ADMIN_EMAILS: 'ops@example.com,nobody' })).toContain('ADMIN_EMAILS must be a comma list of e-mail addresses');
+  });
+
   it('treats blank values as unset and trims the rest', () => {
     const config = load({ PORT: '  ', LOG_LEVEL: '', WORKER_CONCURRENCY: ' 4 ', PUBLIC_API_URL: 'https://api.nxn.ai/ ' });
     expect(config.port).toBe(4321);

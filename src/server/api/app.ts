@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { requireUser } from '../auth/middleware.ts';
 import { requireProfile } from '../features/account/middleware.ts';
 import { profileRoutes } from '../features/account/routes.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
@@ -67,5 +68,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', imageRoutes(deps));
   app.route('/', videoRoutes(deps));
   app.route('/', payments.private);
+  app.route('/', adminRoutes(deps));
   return app;
 }

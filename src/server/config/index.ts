@@ -26,6 +26,8 @@ export interface ServerConfig {
     authEmulatorHost: string | undefined;
   };
   corsOrigins: string[];
+  /** ADMIN_EMAILS, lower-cased: verified e-mail addresses that may use the operator console (see auth/admin.ts). */
+  adminEmails: string[];
   /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
   fileUrlSecret: string;
   /** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
@@ -187,6 +189,18 @@ const origins = (fallback: string) =>
       return z.NEVER;
     });
 
+/** A comma list of e-mail addresses, lower-cased (Firebase keeps addresses as typed; mailboxes ignore case). */
+const emails = () =>
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const items = raw.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      if (items.every((item) => z.email().safeParse(item).success)) return items;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma list of e-mail addresses' });
+      return z.NEVER;
+    });
+
 const roles = () =>
   z
     .string()
@@ -212,6 +226,7 @@ const envSchema = z
     FIREBASE_PROJECT_ID: z.string().default('demo-nxn'),
     FIREBASE_AUTH_EMULATOR_HOST: text(),
     CORS_ORIGINS: origins('http://localhost:4321,http://127.0.0.1:4321'),
+    ADMIN_EMAILS: emails(),
     FILE_URL_SECRET: text(),
     PUBLIC_API_URL: baseUrl(),
     PUBLIC_API_HOSTS: origins(DEFAULT_API_HOSTS),
@@ -351,6 +366,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL,
     firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
     corsOrigins: env.CORS_ORIGINS,
+    adminEmails: env.ADMIN_EMAILS,
     // The generated key survives local restarts (see link-key.ts).
     fileUrlSecret: env.FILE_URL_SECRET ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
     storage: storageConfig(env, path.join(dataDir, 'files')),

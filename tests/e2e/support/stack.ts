@@ -14,6 +14,8 @@ export const EMULATOR_HOST = '127.0.0.1:9099';
 export const EMULATOR_URL = `http://${EMULATOR_HOST}`;
 export const PROJECT_ID = 'demo-nxn';
 /** The browser build's backend hosts (src/config/brand.ts defaults): primary, then fallback. */
+/** The operator of the e2e stack: listed in every API's ADMIN_EMAILS (fixtures.ts `createAdmin` makes it verified). */
+export const ADMIN_EMAIL = 'operator@example.com';
 export const PRIMARY_API_PORT = 8787;
 export const FALLBACK_API_PORT = 8788;
 export const WEB_PORT = Number(process.env['E2E_WEB_PORT'] ?? 4321);
@@ -172,7 +174,7 @@ export interface ApiOptions {
 /** Starts an API server on the run's data directory and waits for its /healthz. */
 export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker' }: ApiOptions): Promise<void> {
   await waitForFreePort(port, `API "${name}"`);
-  const pid = startServer(name, { ROLE: roles, API_PORT: String(port), DATA_DIR: readState().dataDir });
+  const pid = startServer(name, { ROLE: roles, API_PORT: String(port), DATA_DIR: readState().dataDir, ADMIN_EMAILS: ADMIN_EMAIL });
   await waitFor(`${apiUrl(port)}/healthz`, `API "${name}"`, 60_000, logFile(name), pid);
 }
 
