@@ -46,6 +46,15 @@ test('top up from the balance chip, pay on the sandbox checkout and come back to
   await expect(page).toHaveURL('/voice');
   await expect(page.getByLabel('Text', { exact: true })).toHaveValue(text);
   await expect(page.getByLabel('Language')).toHaveValue('English (UK)');
+
+  // The purchase and its credits are on the billing page.
+  await page.goto('/billing');
+  const purchase = page.getByTestId('purchase');
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase).toContainText('Paid');
+  await expect(purchase.getByRole('link', { name: /Receipt/ })).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: 'Purchases' });
+  await expect(page.getByRole('region', { name: 'Ledger' })).toContainText(`+${packTotal(starter).toLocaleString('en-US')}`);
 });
 
 test('a payment that fails later says so and adds nothing', async ({ signedInPage: page }) => {

@@ -1,3 +1,4 @@
+import { PurchaseList } from '../billing/PurchaseList';
 import { LedgerList } from '../components/LedgerList';
 import { ScreenHeader } from '../components/Screen';
 
@@ -6,7 +7,12 @@ export default function Billing() {
   return (
     <div className="grid gap-8">
       <ScreenHeader icon="credits" title="Billing" description="Your purchases and every change to your credits, newest first." />
-      {/* Purchases: the payments feature's purchases list goes here, above the ledger. */}
+      <section className="card card-pad grid gap-4" aria-labelledby="billing-purchases">
+        <h2 id="billing-purchases" className="text-xl font-semibold text-fg">
+          Purchases
+        </h2>
+        <PurchaseList />
+      </section>
       <LedgerList path="/credits/ledger" />
     </div>
   );
