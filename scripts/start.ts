@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startRunpodSandbox } from '../src/sandboxes/runpod/index.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,6 +99,15 @@ async function main(): Promise<void> {
     await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
   }
 
+  // GPU rental needs a provider to work at all: without a key it rents simulated machines from a local sandbox.
+  let gpuSandbox: string | undefined;
+  if (!config.gpu.runpod.apiKey && !config.gpu.lambda.apiKey && (config.roles.includes('api') || config.roles.includes('worker'))) {
+    const sandbox = await startRunpodSandbox();
+    env.RUNPOD_API_URL = sandbox.url;
+    env.GPU_SANDBOX = '1';
+    gpuSandbox = sandbox.url;
+  }
+
   console.log(`▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`);
   const server = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts']);
   void exitCode(server).then((code) => stopAll(code));
@@ -107,6 +117,7 @@ async function main(): Promise<void> {
   console.log('\n  NXN is running:');
   if (config.roles.includes('web')) console.log(`    Site          http://localhost:${config.port}`);
   if (config.roles.includes('api')) console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
+  if (gpuSandbox) console.log(`    GPU sandbox   ${gpuSandbox}  (simulated RunPod: no real GPU; set RUNPOD_API_KEY or LAMBDA_API_KEY to rent real ones)`);
   if (emulator) console.log(`    Auth emulator http://${emulator}  (project ${config.firebase.projectId})`);
   console.log('  Press Ctrl-C to stop.\n');
 }

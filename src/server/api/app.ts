@@ -11,6 +11,7 @@ import { profileRoutes } from '../features/account/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
+import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
@@ -61,5 +62,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', speechRoutes(deps));
   app.route('/', imageRoutes(deps));
   app.route('/', videoRoutes(deps));
+  app.route('/', gpuRoutes(deps));
   return app;
 }
