@@ -41,6 +41,9 @@ export const GpuOffer = z.object({
   creditsPerHour: z.number().int(),
   /** Charged per hour while stopped (the disk the provider keeps); 0 when the provider keeps nothing. */
   stoppedCreditsPerHour: z.number().int(),
+  /** Credits a launch holds for its first minutes (the unused part returns when the rental ends). */
+  startCredits: z.number().int(),
+  holdMinutes: z.number().int(),
   /** The hourly price in dollars, roughly (credits at their list value). */
   approxUsdPerHour: z.number(),
   supportsStop: z.boolean(),

@@ -56,7 +56,7 @@ export async function startLambdaCloud(options: { apiKey: string; now: () => num
         const instance = instances.get(one[1]!);
         return instance ? send(200, { data: view(instance) }) : send(404, error('global/object-does-not-exist', 'Instance not found'));
       }
-      send(404, error('global/not-found', route));
+      return send(404, error('global/not-found', route));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -94,6 +94,8 @@ export function createGpuService(deps: GpuServiceDeps) {
       creditsPerHour,
       // Shown for the launch form's default disk; the rental's own figure uses its disk size.
       stoppedCreditsPerHour: credits(offer.stoppedUsdPerHourPerGb * 50),
+      startCredits: startCredits(creditsPerHour, config.holdMinutes),
+      holdMinutes: config.holdMinutes,
       approxUsdPerHour: Math.round((creditsPerHour / config.creditsPerUsd) * 100) / 100,
       supportsStop: provider.supportsStop,
       templates: offer.templates,

@@ -1,0 +1,32 @@
+/** Pieces both GPU screens show: the sandbox label, a copyable line, and prices. */
+import { SANDBOX_LABEL } from '~/contract/gpu';
+import { copyText } from '../components/files';
+
+export function SandboxBadge({ label }: { label: string | null }) {
+  if (!label) return null;
+  return <span className="rounded-full border border-accent-400/40 bg-accent-400/10 px-2 py-0.5 text-xs font-medium text-accent-400">{label}</span>;
+}
+
+export const isSandboxLabel = (label: string | null): boolean => label === SANDBOX_LABEL;
+
+export function CopyLine({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-xs font-medium text-fg-subtle">{label}</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 break-all rounded-lg bg-ink-900 px-2 py-1 text-sm text-fg">{value}</code>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyText(value, label)} aria-label={`Copy ${label}`}>
+          Copy
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export const perHour = (credits: number): string => `${credits} credit${credits === 1 ? '' : 's'}/h`;
+
+export function formatUptime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
