@@ -122,7 +122,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     expect(await status(uid, rental.id)).toBe('stopped');
     const costStopped = (await service.get(uid, rental.id)).costSoFar;
     expect(costStopped).toBe(14); // nine started minutes; the stopped 20 GB disk costs 1 credit an hour
-    advance(30 * MINUTE);
+    advance(60 * MINUTE);
     await service.reconcileAll();
     expect((await service.get(uid, rental.id)).costSoFar).toBe(14 + 1);
 
@@ -135,7 +135,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
 
     const ended = await service.act(uid, rental.id, 'terminate');
     expect(ended.status).toBe('terminated');
-    expect(ended.costSoFar).toBe(15 + 1); // ten started running minutes at 90/h, 31 stopped minutes at 1/h
+    expect(ended.costSoFar).toBe(15 + 1); // ten started running minutes at 90/h, 60 stopped minutes at 1/h
     expect(await account(uid)).toEqual({ balance: 100 - ended.costSoFar, reserved: 0 });
     expect(sandbox.control.pods().some((p) => p.name === `nxn-${rental.id}`)).toBe(false);
     expect((await ledger(uid)).every((row) => row.kind === 'grant' || row.idempotencyKey?.startsWith('gpu:'))).toBe(true);

@@ -65,7 +65,9 @@ describe('billing by the started minute', () => {
     expect(chargedMinutes(stopped, at(90_000 + 30 * 60_000))).toEqual({ run: 2, stopped: 30 });
     const resumed = { ...stopped, stoppedMinutes: 30, stoppedSince: null, runningSince: at(31 * 60_000) };
     expect(chargedMinutes(resumed, at(31 * 60_000 + 10_000))).toEqual({ run: 3, stopped: 30 });
-    expect(costSoFar(resumed, at(31 * 60_000 + 10_000))).toBe(creditsFor(3, 90) + creditsFor(30, 2));
+    expect(costSoFar(resumed, at(31 * 60_000 + 10_000))).toBe(Math.ceil((3 * 90 + 30 * 2) / 60));
+    // One rounding over both rates: a minute at 45/h and a stopped minute at 2/h are one credit, not two.
+    expect(costSoFar(meter({ creditsPerHour: 45, runMinutes: 1, stoppedSince: t0 }), at(10_000))).toBe(1);
   });
 
   it('settles from a hold: captures what was used and holds the next minutes again, within the balance', () => {

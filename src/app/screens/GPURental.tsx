@@ -284,7 +284,10 @@ export default function GPURental() {
         </p>
       ))}
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-        <section aria-label="GPU offers" aria-busy={catalogue === null}>
+        <section aria-labelledby="offers-title" aria-busy={catalogue === null} className="grid content-start gap-3">
+          <h2 id="offers-title" className="text-lg font-semibold text-fg">
+            GPUs you can rent
+          </h2>
           {catalogue === null ? (
             <p className="flex items-center gap-2 text-fg-muted" role="status">
               <Spinner /> Loading GPUs…

@@ -64,7 +64,7 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
         <div>
           <dt className="text-fg-subtle">Cost so far</dt>
           <dd className="text-fg" data-testid="rental-cost">
-            {rental.costSoFar} credits
+            {rental.costSoFar} {rental.costSoFar === 1 ? 'credit' : 'credits'}
           </dd>
         </div>
         <div>

@@ -28,10 +28,10 @@ export function chargedMinutes(meter: Meter, now: Date): { run: number; stopped:
   return { run: meter.runMinutes + open(meter.runningSince), stopped: meter.stoppedMinutes + open(meter.stoppedSince) };
 }
 
-/** Everything the rental has cost up to `now`. */
+/** Everything the rental has cost up to `now`, rounded up once over both rates so rounding never compounds. */
 export function costSoFar(meter: Meter, now: Date): number {
   const minutes = chargedMinutes(meter, now);
-  return creditsFor(minutes.run, meter.creditsPerHour) + creditsFor(minutes.stopped, meter.stoppedCreditsPerHour);
+  return Math.ceil((minutes.run * meter.creditsPerHour + minutes.stopped * meter.stoppedCreditsPerHour) / 60);
 }
 
 /** Closes the open running segment (stop, failure, end): its started minutes become final. */
