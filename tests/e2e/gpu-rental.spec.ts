@@ -1,13 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { sshPublicKey } from '../integration/support/ssh-key';
 import { expect, test } from './support/fixtures';
-
-function sshKey(): string {
-  const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
-  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(der.subarray(der.length - 32))]).toString('base64')} e2e@nxn`;
-}
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -37,7 +31,7 @@ test('rent a sandbox GPU, see it running with its SSH command, stop it and see w
   await form.getByLabel('Public key').fill('ssh-ed25519 not-a-key');
   await form.getByRole('button', { name: 'Save key' }).click();
   await expect(form.getByText('The key is cut short or damaged: copy the whole line again.')).toBeVisible();
-  await form.getByLabel('Public key').fill(sshKey());
+  await form.getByLabel('Public key').fill(sshPublicKey('e2e@nxn'));
   await form.getByRole('button', { name: 'Save key' }).click();
   await expect(form.getByLabel('SSH key')).toContainText('Laptop');
   await expect(form.getByText('Starting needs 8 credits.')).toBeVisible();

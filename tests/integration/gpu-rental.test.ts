@@ -3,7 +3,6 @@
  * against the RunPod sandbox and the real Lambda adapter against a local Lambda-protocol server. The clock is the
  * test's own (service, sandbox and Lambda server share it), so minutes pass without waiting.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +18,10 @@ import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
 import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { startLambdaCloud } from './support/lambda-cloud.ts';
+import { sshPublicKey } from './support/ssh-key.ts';
 import { testConfig } from './support/stack.ts';
 
 const MINUTE = 60_000;
-
-function sshKey(): string {
-  const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
-  const raw = der.subarray(der.length - 32);
-  const field = (bytes: Buffer) => Buffer.concat([Buffer.alloc(4, 0).fill(0), bytes]).fill(bytes.length, 3, 4);
-  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} test@nxn`;
-}
 
 const postgres = await postgresTarget();
 if (typeof postgres === 'string') console.log(postgres);
@@ -71,7 +64,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
       await openAccount(tx, uid);
       await post(tx, { uid, move: grant(credits), reason: 'test', idempotencyKey: `test:${uid}` });
     });
-    const key = await service.addKey(uid, { name: 'laptop', publicKey: sshKey() });
+    const key = await service.addKey(uid, { name: 'laptop', publicKey: sshPublicKey() });
     return { uid, key };
   }
   const account = (uid: string) => getAccount(database.db, uid);

@@ -1,10 +1,10 @@
 /** GPU rental's pure rules: the state machine, the per-minute billing math, settlements and SSH key checks. */
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LaunchBody, parseSshPublicKey, startCredits } from '~/contract/gpu';
 import { loadConfig } from '~/server/config/index.ts';
 import { chargedMinutes, closeRunning, costSoFar, creditsFor, minutesLeft, settle, settlementDue, shouldAutoStop, startedMinutes, type Meter } from '~/server/features/gpu/billing.ts';
 import { canMove, canUserDo, isFinal, observe } from '~/server/features/gpu/state.ts';
+import { sshPublicKey } from '../integration/support/ssh-key.ts';
 
 const t0 = new Date('2026-03-01T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -100,14 +100,8 @@ describe('billing by the started minute', () => {
 });
 
 describe('launch input', () => {
-  const key = () => {
-    const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
-    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
-    return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(der.subarray(der.length - 32))]).toString('base64')} me@laptop`;
-  };
-
   it('accepts OpenSSH public keys and refuses cut or foreign ones', () => {
-    const good = key();
+    const good = sshPublicKey('me@laptop');
     expect(parseSshPublicKey(good)).toMatchObject({ ok: true, type: 'ssh-ed25519', comment: 'me@laptop' });
     expect(parseSshPublicKey(good.slice(0, 40)).ok).toBe(false);
     expect(parseSshPublicKey(good.replace('ssh-ed25519 ', 'ssh-rsa ')).ok).toBe(false); // the body names its own type

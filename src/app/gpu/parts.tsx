@@ -1,13 +1,12 @@
-/** Pieces both GPU screens show: the sandbox label, a copyable line, and prices. */
-import { SANDBOX_LABEL } from '~/contract/gpu';
+/** Pieces both GPU screens use: the sandbox label, a copyable line, prices, and the top-up on a refusal. */
+import { ApiError } from '~/lib/api/client';
+import { openTopUp } from '~/stores/top-up';
 import { copyText } from '../components/files';
 
 export function SandboxBadge({ label }: { label: string | null }) {
   if (!label) return null;
   return <span className="rounded-full border border-accent-400/40 bg-accent-400/10 px-2 py-0.5 text-xs font-medium text-accent-400">{label}</span>;
 }
-
-export const isSandboxLabel = (label: string | null): boolean => label === SANDBOX_LABEL;
 
 export function CopyLine({ label, value }: { label: string; value: string }) {
   return (
@@ -29,4 +28,12 @@ export function formatUptime(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** A 402 opens the top-up dialog for the shortfall (its body carries `needed` and `available`); true when it did. */
+export function topUpOnRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 402) return false;
+  const body = error.body as { needed?: number; available?: number };
+  openTopUp({ shortBy: Math.max(1, (body.needed ?? 0) - (body.available ?? 0)) });
+  return true;
 }

@@ -22,9 +22,12 @@ import { Field } from '../components/Field';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
-import { perHour, SandboxBadge } from '../gpu/parts';
+import { perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
 
 type Sort = 'price' | 'vram' | 'model';
+
+/** Credits the balance lacks to start this offer (0 when it is enough or not known yet). */
+const shortBy = (balance: number | undefined, offer: GpuOffer): number => (balance === undefined ? 0 : Math.max(0, offer.startCredits - balance));
 
 function OfferCard({ offer, selected, onRent }: { offer: GpuOffer; selected: boolean; onRent: () => void }) {
   return (
@@ -135,8 +138,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
     event.preventDefault();
     const parsed = LaunchBody.safeParse({ offerId: offer.id, template, image: template === 'custom' ? image : undefined, diskGb, sshKeyId });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    const balance = account?.credits.balance;
-    if (balance !== undefined && balance < offer.startCredits) return openTopUp({ shortBy: offer.startCredits - balance });
+    if (shortBy(account?.credits.balance, offer) > 0) return openTopUp({ shortBy: shortBy(account?.credits.balance, offer) });
     setBusy(true);
     try {
       const rental = await api.post<Rental>('/gpu/rentals', parsed.data);
@@ -145,10 +147,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
       else toast.success('Your GPU is starting.');
       void navigate('/my-rentals');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) {
-        const body = error.body as { needed?: number; available?: number };
-        openTopUp({ shortBy: Math.max(1, (body.needed ?? 0) - (body.available ?? 0)) });
-      } else setErrors(handleStudioError(error));
+      if (!topUpOnRefusal(error)) setErrors(handleStudioError(error));
     } finally {
       setBusy(false);
     }
@@ -205,6 +204,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
 }
 
 export default function GPURental() {
+  const account = useStore($account);
   const [catalogue, setCatalogue] = useState<GpuCatalogue | null>(null);
   const [keys, setKeys] = useState<SshKey[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -297,7 +297,12 @@ export default function GPURental() {
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {shown.map((o) => (
-                <OfferCard key={o.id} offer={o} selected={o.id === selected} onRent={() => setSelected(o.id)} />
+                <OfferCard
+                  key={o.id}
+                  offer={o}
+                  selected={o.id === selected}
+                  onRent={() => (shortBy(account?.credits.balance, o) > 0 ? openTopUp({ shortBy: shortBy(account?.credits.balance, o) }) : setSelected(o.id))}
+                />
               ))}
             </ul>
           )}

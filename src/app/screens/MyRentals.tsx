@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LOW_CREDIT_MINUTES, type Rental, type RentalList, type RentalStatus } from '~/contract/gpu';
-import { api, ApiError } from '~/lib/api/client';
+import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
-import { CopyLine, formatUptime, perHour, SandboxBadge } from '../gpu/parts';
+import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
 
 const POLL_MS = 3_000;
 const STATUS_LABELS: Record<RentalStatus, string> = {
@@ -141,10 +141,7 @@ export default function MyRentals() {
       void refreshAccount();
       if (action === 'terminate') toast.success('The machine was terminated.');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) {
-        const body = error.body as { needed?: number; available?: number };
-        openTopUp({ shortBy: Math.max(1, (body.needed ?? 0) - (body.available ?? 0)) });
-      } else handleStudioError(error);
+      if (!topUpOnRefusal(error)) handleStudioError(error);
     } finally {
       setBusy(null);
       setConfirming(null);
