@@ -34,6 +34,8 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
   let lambdaCloud: Awaited<ReturnType<typeof startLambdaCloud>>;
   let clock = Date.parse('2026-03-01T10:00:00Z');
   let service: GpuService;
+  /** A second service over the same database and providers: the worker after a restart. */
+  let restarted: () => GpuService;
   let users_ = 0;
   const advance = (ms: number) => void (clock += ms);
   const log = createLogger('silent', 'test');
@@ -48,7 +50,8 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
       createRunpodProvider({ apiKey: 'runpod-key', baseUrl: sandbox.url, timeoutMs: 300, sandbox: true }),
       createLambdaProvider({ apiKey: 'lambda-key', baseUrl: lambdaCloud.url, timeoutMs: 300 }),
     ];
-    service = createGpuService({ config: { ...config.gpu, timeoutMs: 300 }, database, providers, log, now: () => new Date(clock) });
+    restarted = () => createGpuService({ config: { ...config.gpu, timeoutMs: 300 }, database, providers, log, now: () => new Date(clock) });
+    service = restarted();
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -212,7 +215,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     expect(await account(uid)).toEqual({ balance: 97, reserved: 0 });
   });
 
-  it('a create cut off before it was recorded leaves exactly one machine, adopted by the next reconcile', async () => {
+  it('a create cut off before it was recorded leaves exactly one machine, adopted by the restarted worker', async () => {
     const { uid, key } = await user();
     // The create reaches RunPod, which makes the pod after the client gave up: as if the process died mid-call.
     sandbox.control.delayNext(/^POST \/pods$/, 600);
@@ -221,8 +224,9 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     await sleep(800);
     expect(sandbox.control.pods().filter((p) => p.name === `nxn-${rental.id}`)).toHaveLength(1);
     advance(MINUTE);
-    await service.reconcileAll();
-    await service.reconcileAll();
+    const worker = restarted();
+    await worker.reconcileAll();
+    await worker.reconcileAll();
     expect(sandbox.control.pods().filter((p) => p.name === `nxn-${rental.id}`)).toHaveLength(1);
     advance(5_000);
     expect(await status(uid, rental.id)).toBe('running');
