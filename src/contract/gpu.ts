@@ -122,6 +122,7 @@ export const LaunchBody = z
     else if (!IMAGE.test(body.image)) ctx.addIssue({ code: 'custom', path: ['image'], message: 'That is not a valid image name.' });
   });
 export type LaunchBody = z.input<typeof LaunchBody>;
+export type LaunchRequest = z.output<typeof LaunchBody>;
 
 export const RentalLink = z.object({ label: z.string(), url: z.string() });
 

@@ -117,4 +117,15 @@ describe('GPU adapters on provider errors', () => {
     expect(await kind(lambda('lambda-key').stop('x'))).toBe('rejected');
     expect(lambda('lambda-key').supportsStop).toBe(false);
   });
+
+  it('the sandbox refuses to start in production', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(startRunpodSandbox()).rejects.toThrow(/never runs with NODE_ENV=production/);
+    } finally {
+      if (previous === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = previous;
+    }
+  });
 });

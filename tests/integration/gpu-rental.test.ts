@@ -233,6 +233,18 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     await service.act(uid, rental.id, 'terminate');
   });
 
+  it('a machine that lands after its rental was terminated is ended by the next reconcile', async () => {
+    const { uid, key } = await user();
+    sandbox.control.delayNext(/^POST \/pods$/, 600);
+    const rental = await launch(uid, key.id, (await offer('runpod', 'RTX 4090', 'Secure cloud')).id);
+    expect((await service.act(uid, rental.id, 'terminate')).status).toBe('terminated');
+    await sleep(800);
+    expect(sandbox.control.pods().filter((p) => p.name === `nxn-${rental.id}`)).toHaveLength(1);
+    await service.reconcileAll();
+    expect(sandbox.control.pods().filter((p) => p.name === `nxn-${rental.id}`)).toHaveLength(0);
+    expect(await account(uid)).toEqual({ balance: 100, reserved: 0 });
+  });
+
   it('caps active machines per user', async () => {
     const { uid, key } = await user(1000);
     const rtx = (await offer('runpod', 'RTX 4090', 'Community cloud')).id;

@@ -134,6 +134,15 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
     if (!keys.some((key) => key.id === sshKeyId)) setSshKeyId(keys[0]?.id ?? '');
   }, [keys, sshKeyId]);
 
+  const removeKey = async (key: SshKey) => {
+    try {
+      await api.delete(`/gpu/ssh-keys/${key.id}`);
+      onKeys(keys.filter((k) => k.id !== key.id));
+    } catch (error) {
+      handleStudioError(error);
+    }
+  };
+
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = LaunchBody.safeParse({ offerId: offer.id, template, image: template === 'custom' ? image : undefined, diskGb, sshKeyId });
@@ -192,6 +201,20 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
           </select>
         )}
       </Field>
+      {keys.length > 0 ? (
+        <ul className="grid gap-1 text-sm" aria-label="Saved SSH keys">
+          {keys.map((key) => (
+            <li key={key.id} className="flex items-center justify-between gap-2">
+              <span className="min-w-0 truncate text-fg-muted">
+                {key.name} · {key.fingerprint}
+              </span>
+              <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove key ${key.name}`} onClick={() => void removeKey(key)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <KeyForm onAdded={(key) => onKeys([...keys, key])} />
       <p className="text-sm text-fg-muted">
         Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. Starting needs {offer.startCredits} credits.

@@ -17,7 +17,7 @@ import {
   type GpuCatalogue,
   type GpuOffer,
   type GpuProviderName,
-  type LaunchBody,
+  type LaunchRequest,
   type Rental,
   type SshKey,
 } from '../../../contract/gpu.ts';
@@ -242,7 +242,13 @@ export function createGpuService(deps: GpuServiceDeps) {
   }
 
   async function adopt(row: GpuRentalRow, machine: Machine): Promise<GpuRentalRow | undefined> {
-    const adopted = await change(row.id, (current) => (current.machineId ? undefined : { patch: { machineId: machine.id, status: current.status === 'requested' ? 'provisioning' : current.status } }));
+    const adopted = await change(row.id, (current) => (current.machineId || isFinal(current.status) ? undefined : { patch: { machineId: machine.id, status: 'provisioning' } }));
+    // A machine the rental did not take (it was terminated while the create was in flight, or holds another
+    // machine already) would bill on the provider's side with nobody using it: it goes at once.
+    if (adopted && adopted.machineId !== machine.id) {
+      await providerOf(row.provider)?.terminate(machine.id);
+      return adopted;
+    }
     return adopted && applyMachine(adopted, machine);
   }
 
@@ -346,7 +352,7 @@ export function createGpuService(deps: GpuServiceDeps) {
   return {
     catalogue,
 
-    async launch(uid: string, body: Extract<LaunchBody, object> & { diskGb: number }): Promise<Rental> {
+    async launch(uid: string, body: LaunchRequest): Promise<Rental> {
       const key = await store.getKey(db, uid, body.sshKeyId);
       if (!key) throw new HttpError(400, 'Invalid input', { sshKeyId: 'Choose one of your SSH keys.' });
       const [providerName, ...rest] = body.offerId.split(':');
@@ -418,10 +424,26 @@ export function createGpuService(deps: GpuServiceDeps) {
       return (await presentFor(uid, [result ?? row]))[0]!;
     },
 
-    /** The worker's pass over every rental that is not over. */
+    /**
+     * The worker's pass: every rental that is not over, then each provider's machines named after a rental that is
+     * over (a create that landed after the user terminated), which are ended. Machines whose rental this database
+     * does not know are left alone: they may belong to another deployment sharing the provider account.
+     */
     async reconcileAll(): Promise<number> {
       const rows = await store.openRentals(db);
       for (const row of rows) await sync(row);
+      for (const provider of providers) {
+        try {
+          const live = (await provider.listTagged()).filter((machine) => machine.state !== 'terminated');
+          const ended = await store.endedRentalIds(db, live.map((machine) => machine.tag!));
+          for (const machine of live.filter((m) => ended.has(m.tag!))) {
+            log.warn({ machineId: machine.id, rentalId: machine.tag }, 'ending a machine whose rental is over');
+            await provider.terminate(machine.id);
+          }
+        } catch (error) {
+          log.warn({ err: error, provider: provider.name }, 'GPU orphan sweep failed; will try again');
+        }
+      }
       return rows.length;
     },
 

@@ -87,3 +87,11 @@ export async function claimCreate(db: Db, id: string, now: Date, staleBefore: Da
     .returning({ id: gpuRentals.id });
   return claimed.length > 0;
 }
+
+/** Of these rental ids, the ones whose rental is over. */
+export async function endedRentalIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Set();
+  const rows = await db.select({ id: gpuRentals.id }).from(gpuRentals).where(and(inArray(gpuRentals.id, valid), inArray(gpuRentals.status, FINAL)));
+  return new Set(rows.map((row) => row.id));
+}

@@ -111,6 +111,10 @@ export function createLambdaProvider(options: { apiKey: string; baseUrl: string;
       const { data } = await rest.call<{ data: LambdaInstance[] }>('GET', '/api/v1/instances');
       return data.filter((instance) => instance.name === name).map(toLambdaMachine);
     },
+    async listTagged() {
+      const { data } = await rest.call<{ data: LambdaInstance[] }>('GET', '/api/v1/instances');
+      return data.map(toLambdaMachine).filter((machine) => machine.tag !== null);
+    },
     stop() {
       return Promise.reject(new ProviderError('rejected', 'Lambda machines cannot be stopped, only terminated.'));
     },

@@ -161,6 +161,9 @@ export function createRunpodProvider(options: { apiKey: string; baseUrl: string;
       const pods = await rest.call<RunpodPod[]>('GET', `/pods?name=${encodeURIComponent(name)}`);
       return pods.filter((pod) => pod.name === name).map(toMachine);
     },
+    async listTagged() {
+      return (await rest.call<RunpodPod[]>('GET', '/pods')).map(toMachine).filter((machine) => machine.tag !== null);
+    },
     async stop(machineId) {
       await rest.call('POST', `/pods/${encodeURIComponent(machineId)}/stop`);
     },

@@ -56,6 +56,8 @@ export interface GpuProvider {
   get(machineId: string): Promise<Machine | null>;
   /** Machines whose name carries this tag (normally none or one). */
   findByTag(tag: string): Promise<Machine[]>;
+  /** Every machine of the account named by this product (tag set). */
+  listTagged(): Promise<Machine[]>;
   stop(machineId: string): Promise<void>;
   start(machineId: string): Promise<void>;
   /** Ends the machine; a machine already gone counts as terminated. */
