@@ -33,7 +33,7 @@ test('rent a sandbox GPU, see it running with its SSH command, stop it and see w
   await expect(form.getByText('The key is cut short or damaged: copy the whole line again.')).toBeVisible();
   await form.getByLabel('Public key').fill(sshPublicKey('e2e@nxn'));
   await form.getByRole('button', { name: 'Save key' }).click();
-  await expect(form.getByLabel('SSH key')).toContainText('Laptop');
+  await expect(form.getByLabel('SSH key', { exact: true })).toContainText('Laptop');
   await expect(form.getByText('Starting needs 8 credits.')).toBeVisible();
   await expectNoViolations(page);
   await form.getByRole('button', { name: 'Rent · 45 credits/h' }).click();

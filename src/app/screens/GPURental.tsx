@@ -103,7 +103,7 @@ function KeyForm({ onAdded }: { onAdded: (key: SshKey) => void }) {
     }
   };
   return (
-    <fieldset className="grid gap-3 rounded-xl border border-line p-3">
+    <fieldset className="grid min-w-0 gap-3 rounded-xl border border-line p-3">
       <legend className="px-1 text-sm font-medium text-fg">Add an SSH public key</legend>
       <Field label="Key name" error={errors.name}>
         {(props) => <input {...props} className="input" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} placeholder="Laptop" />}
@@ -163,7 +163,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
   };
 
   return (
-    <form className="card card-pad grid gap-4" onSubmit={(e) => void submit(e)} aria-labelledby="launch-title" noValidate>
+    <form className="card card-pad grid min-w-0 content-start gap-4" onSubmit={(e) => void submit(e)} aria-labelledby="launch-title" noValidate>
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="launch-title" className="text-lg font-semibold text-fg">
           Rent {offer.gpuCount}× {offer.gpuModel}
@@ -202,9 +202,9 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
         )}
       </Field>
       {keys.length > 0 ? (
-        <ul className="grid gap-1 text-sm" aria-label="Saved SSH keys">
+        <ul className="grid min-w-0 gap-1 text-sm" aria-label="Saved SSH keys">
           {keys.map((key) => (
-            <li key={key.id} className="flex items-center justify-between gap-2">
+            <li key={key.id} className="flex min-w-0 items-center justify-between gap-2">
               <span className="min-w-0 truncate text-fg-muted">
                 {key.name} · {key.fingerprint}
               </span>
