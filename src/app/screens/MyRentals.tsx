@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { LOW_CREDIT_MINUTES, type Rental, type RentalList, type RentalStatus } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
+import { followRentals, warnLowCredit } from '~/stores/gpu-rentals';
 import { openTopUp } from '~/stores/top-up';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { handleStudioError } from '../components/request-errors';
@@ -116,7 +117,9 @@ export default function MyRentals() {
 
   const load = useCallback(async () => {
     try {
-      setRentals((await api.get<RentalList>('/gpu/rentals')).rentals);
+      const list = await api.get<RentalList>('/gpu/rentals');
+      setRentals(list.rentals);
+      warnLowCredit(list);
     } catch (error) {
       handleStudioError(error);
       setRentals((current) => current ?? []);
@@ -125,6 +128,8 @@ export default function MyRentals() {
 
   useEffect(() => {
     void load();
+    // Low-credit warnings keep coming on other screens once the user leaves this one.
+    followRentals();
   }, [load]);
   const live = rentals?.some((r) => !isOver(r)) ?? false;
   useEffect(() => {
