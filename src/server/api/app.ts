@@ -13,6 +13,7 @@ import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
+import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
@@ -69,5 +70,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', videoRoutes(deps));
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));
+  app.route('/', gpuRoutes(deps));
   return app;
 }

@@ -49,6 +49,7 @@ export interface ServerConfig {
   /** The chat model that writes scripts; undefined → the built-in writer. */
   llm: LlmConfig | undefined;
   payments: PaymentsConfig;
+  gpu: GpuConfig;
   logLevel: LogLevel;
   /** Per-process token buckets (see http/rate-limit.ts). */
   rateLimit: { ip: { perMinute: number; burst: number }; user: { perMinute: number; burst: number } };
@@ -124,6 +125,25 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
   apiBase: string | undefined;
+/** GPU rental: the clouds with a key (RunPod also in sandbox mode), prices, limits and the reconcile loop's pace. */
+export interface GpuConfig {
+  /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
+  sandbox: boolean;
+  runpod: { apiKey: string | undefined; baseUrl: string };
+  lambda: { apiKey: string | undefined; baseUrl: string };
+  timeoutMs: number;
+  /** Credits per hour = provider dollars per hour × creditsPerUsd × margin, rounded up. */
+  margin: number;
+  creditsPerUsd: number;
+  /** Machines one user may have that are not stopped or over. */
+  maxActivePerUser: number;
+  launchesPerHour: number;
+  /** How often the worker mirrors the providers and settles credits. */
+  tickSeconds: number;
+  /** Minutes of use held ahead; a settlement (two ledger rows) happens about once per this many minutes. */
+  holdMinutes: number;
+  /** A running machine is stopped when the user's credits cover fewer minutes than this. */
+  autoStopMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -132,6 +152,7 @@ const ROLES: readonly Role[] = ['web', 'api', 'worker'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const RUNPOD_API_URL = 'https://rest.runpod.io/v1';
 /** The browser gives up on a request after 30 s; the script writer has to answer (or fail cleanly) before that. */
 const DEFAULT_LLM_TIMEOUT_MS = 25_000;
 const MiB = 1024 * 1024;
@@ -153,6 +174,18 @@ const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
       return z.NEVER;
     });
 const port = (fallback: number) => wholeNumber(fallback, 0, 65_535);
+
+const decimal = (fallback: number, min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (Number.isFinite(value) && value >= min) return value;
+      ctx.addIssue({ code: 'custom', message: `must be a number of at least ${min}` });
+      return z.NEVER;
+    });
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback);
@@ -274,6 +307,18 @@ const envSchema = z
       .default('usd')
       .transform((code) => code.toLowerCase()),
     PAYMENTS_SANDBOX: flag(),
+    RUNPOD_API_KEY: text(),
+    RUNPOD_API_URL: baseUrl(),
+    LAMBDA_API_KEY: text(),
+    LAMBDA_API_URL: baseUrl(),
+    GPU_SANDBOX: flag(),
+    GPU_PRICE_MARGIN: decimal(1.3, 1),
+    GPU_CREDITS_PER_USD: decimal(100, 1),
+    GPU_MAX_ACTIVE_PER_USER: wholeNumber(2, 0),
+    GPU_LAUNCHES_PER_HOUR: wholeNumber(10, 1),
+    GPU_TICK_SECONDS: wholeNumber(20, 1),
+    GPU_HOLD_MINUTES: wholeNumber(10, 2),
+    GPU_AUTO_STOP_MINUTES: wholeNumber(2, 1),
   })
   // Rules between variables.
   .superRefine((env, ctx) => {
@@ -294,6 +339,9 @@ const envSchema = z
     }
     // The sandbox credits accounts without money; a production server must never believe in it.
     if (production && env.PAYMENTS_SANDBOX) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'must not be set when NODE_ENV=production' });
+    // The sandbox rents nothing real; a production deployment must never show it to paying users.
+    if (production && env.GPU_SANDBOX) ctx.addIssue({ code: 'custom', path: ['GPU_SANDBOX'], message: 'must not be set when NODE_ENV=production' });
+    if (env.GPU_SANDBOX && !env.RUNPOD_API_URL) ctx.addIssue({ code: 'custom', path: ['RUNPOD_API_URL'], message: 'must point at the sandbox when GPU_SANDBOX is set' });
     if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
     // These rules run even when a variable failed, so one error lists every problem; they only ask whether a
     // variable is set, which a failed value does not confuse.
@@ -383,6 +431,20 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     },
     llm: llmConfig(env),
     payments: paymentsConfig(env),
+    gpu: {
+      sandbox: env.GPU_SANDBOX,
+      // The sandbox takes any key; a real RunPod needs its own.
+      runpod: { apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined), baseUrl: env.RUNPOD_API_URL ?? RUNPOD_API_URL },
+      lambda: { apiKey: env.LAMBDA_API_KEY, baseUrl: env.LAMBDA_API_URL ?? 'https://cloud.lambda.ai' },
+      timeoutMs: 15_000,
+      margin: env.GPU_PRICE_MARGIN,
+      creditsPerUsd: env.GPU_CREDITS_PER_USD,
+      maxActivePerUser: env.GPU_MAX_ACTIVE_PER_USER,
+      launchesPerHour: env.GPU_LAUNCHES_PER_HOUR,
+      tickSeconds: env.GPU_TICK_SECONDS,
+      holdMinutes: env.GPU_HOLD_MINUTES,
+      autoStopMinutes: env.GPU_AUTO_STOP_MINUTES,
+    },
     logLevel: env.LOG_LEVEL,
     rateLimit: {
       ip: { perMinute: env.RATE_LIMIT_IP_PER_MINUTE, burst: env.RATE_LIMIT_IP_BURST },

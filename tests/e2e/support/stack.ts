@@ -21,6 +21,9 @@ export const FALLBACK_API_PORT = 8788;
 export const WEB_PORT = Number(process.env['E2E_WEB_PORT'] ?? 4321);
 export const WEB_URL = `http://localhost:${WEB_PORT}`;
 export const apiUrl = (port: number) => `http://127.0.0.1:${port}`;
+/** The RunPod sandbox every API of the run rents simulated GPUs from. */
+export const GPU_SANDBOX_PORT = 8789;
+const GPU_SANDBOX_URL = `http://127.0.0.1:${GPU_SANDBOX_PORT}`;
 
 const STATE_ENV = 'NXN_E2E_STATE';
 
@@ -174,7 +177,15 @@ export interface ApiOptions {
 /** Starts an API server on the run's data directory and waits for its /healthz. */
 export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker' }: ApiOptions): Promise<void> {
   await waitForFreePort(port, `API "${name}"`);
-  const pid = startServer(name, { ROLE: roles, API_PORT: String(port), DATA_DIR: readState().dataDir, ADMIN_EMAILS: ADMIN_EMAIL });
+  const pid = startServer(name, {
+    ROLE: roles,
+    API_PORT: String(port),
+    DATA_DIR: readState().dataDir,
+    RUNPOD_API_URL: GPU_SANDBOX_URL,
+    GPU_SANDBOX: '1',
+    GPU_TICK_SECONDS: '1',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+  });
   await waitFor(`${apiUrl(port)}/healthz`, `API "${name}"`, 60_000, logFile(name), pid);
 }
 
@@ -183,6 +194,14 @@ export async function startWeb(): Promise<void> {
   await waitForFreePort(WEB_PORT, 'web server; set E2E_WEB_PORT to use another');
   const pid = startServer('web', { ROLE: 'web', PORT: String(WEB_PORT), HOST: '127.0.0.1' });
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, 'web server', 30_000, logFile('web'), pid);
+}
+
+/** The RunPod sandbox as its own process (machines provision in 2 s), as `npm start` runs it without a key. */
+export async function startGpuSandbox(): Promise<void> {
+  await waitForFreePort(GPU_SANDBOX_PORT, 'GPU sandbox');
+  const script = `import('./src/sandboxes/runpod/index.ts').then((m) => m.startRunpodSandbox({ port: ${GPU_SANDBOX_PORT}, provisioningMs: 2000 }))`;
+  const pid = startProcess('gpu-sandbox', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {});
+  await waitFor(`${GPU_SANDBOX_URL}/gpu-types`, 'GPU sandbox', 30_000, logFile('gpu-sandbox'), pid);
 }
 
 /** Reuses an Auth emulator that already answers (teammates share one); otherwise starts one for this run. */
