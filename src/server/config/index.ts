@@ -125,6 +125,8 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
   apiBase: string | undefined;
+}
+
 /** GPU rental: the clouds with a key (RunPod also in sandbox mode), prices, limits and the reconcile loop's pace. */
 export interface GpuConfig {
   /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
