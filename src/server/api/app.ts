@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireUser } from '../auth/middleware.ts';
 import { requireProfile } from '../features/account/middleware.ts';
+import { analyticsRoutes } from '../features/analytics/routes.ts';
 import { profileRoutes } from '../features/account/routes.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
@@ -69,5 +70,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', videoRoutes(deps));
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));
+  // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
+  app.route('/', analyticsRoutes(deps, { metrics: [], activity: [] }));
   return app;
 }
