@@ -68,7 +68,12 @@ const firstSignIn = (uid: string) => {
   }
   return entry;
 };
-export const isFirstSignIn = (uid: string): Promise<boolean> => firstSignIn(uid).promise;
+/** Answers true once: signing out and back in on the same page is a later sign-in. */
+export async function isFirstSignIn(uid: string): Promise<boolean> {
+  const first = await firstSignIn(uid).promise;
+  if (first) firstSignIns.set(uid, { promise: Promise.resolve(false), resolve: () => undefined });
+  return first;
+}
 
 /** Connects the store to Firebase once per page; safe to call from every mount. */
 export function startAuth(): void {

@@ -15,6 +15,8 @@ test('a new user signs up through the auth screen, lands on the welcome screen o
 
   await expect(page).toHaveURL('/welcome');
   await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -181,6 +181,8 @@ describe('profile sync through the store', () => {
     await signUp('grace@example.com', 'secret-pass', 'Grace');
     await expect(isFirstSignIn('new-uid')).resolves.toBe(true);
     expect($signupGrant.get()).toBe(100);
+    // Signing out and back in on the same page is a later sign-in.
+    await expect(isFirstSignIn('new-uid')).resolves.toBe(false);
 
     // Created in Firebase elsewhere (another app, an earlier visit): the backend's first sight of it is no sign-up here.
     const ada = makeUser('ada', 'ada@example.com', null);

@@ -284,7 +284,7 @@ function RecentList({
       ) : count === 0 ? (
         <p className="mt-3 text-sm text-fg-muted">
           {empty}{' '}
-          <Link to={start.to} className="text-brand-300 hover:underline">
+          <Link to={start.to} className="text-brand-300 underline">
             {start.label}
           </Link>
         </p>
