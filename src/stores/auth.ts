@@ -68,9 +68,15 @@ const firstSignIn = (uid: string) => {
   }
   return entry;
 };
+/** How long sign-in waits for that answer before going on as a returning user (a backend that hangs). */
+const FIRST_SIGN_IN_WAIT_MS = 8000;
+
 /** Answers true once: signing out and back in on the same page is a later sign-in. */
 export async function isFirstSignIn(uid: string): Promise<boolean> {
-  const first = await firstSignIn(uid).promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), FIRST_SIGN_IN_WAIT_MS)));
+  const first = await Promise.race([firstSignIn(uid).promise, gaveUp]);
+  clearTimeout(timer);
   if (first) firstSignIns.set(uid, { promise: Promise.resolve(false), resolve: () => undefined });
   return first;
 }
