@@ -3,6 +3,7 @@
  * change against the previous period, and the CSV of exactly what is on screen (totals, then the two charts' tables).
  */
 import { isTimeZone, percentChange, type AnalyticsReport, type BucketSize, type Metric } from '~/contract/analytics';
+import { csvField } from '~/contract/ledger';
 
 /** The browser's IANA zone, or UTC when it reports none the API would accept. */
 export function browserTimeZone(): string {
@@ -78,13 +79,7 @@ export function videoTable(report: AnalyticsReport) {
   return { header, rows };
 }
 
-const csvCell = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  // Quotes for separators, and a leading quote mark against spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-const csvLines = (rows: readonly (readonly (string | number | null)[])[]) => rows.map((row) => row.map(csvCell).join(','));
+const csvLines = (rows: readonly (readonly (string | number | null)[])[]) => rows.map((row) => row.map(csvField).join(','));
 
 /** Totals, then the spending table, then the videos table, with the range and time zone on top. */
 export function reportCsv(report: AnalyticsReport): string {
