@@ -93,7 +93,7 @@ async function run(target: Target, requests: number) {
   for (let i = 0; i < OTHER_USERS; i++) await seed(database, `other-${i}`);
   await seed(database, uid);
   await database.db.execute(sql`analyze`);
-  const verifier = { verify: async () => ({ uid, email: null, name: 'Bench', picture: null, exp: Math.floor(Date.now() / 1000) + 3600 }) };
+  const verifier = { verify: async () => ({ uid, email: null, name: 'Bench', picture: null, emailVerified: false, adminClaim: false, exp: Math.floor(Date.now() / 1000) + 3600 }) };
   const api = await startApiServer({ config, database, verifier, jobs: createJobRegistry([]), port: 0 });
   try {
     return await measure(api.url, PATHS, requests);
