@@ -12,13 +12,10 @@ import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { rows } from '~/server/db/index.ts';
 import { analyticsService } from '~/server/features/analytics/service.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
-import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
+import { databaseTargets, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';
 
-const postgres = await postgresTarget();
-if (typeof postgres === 'string') console.warn(postgres);
-const targets: [string, () => Promise<Target>][] = [['PGlite', pgliteTarget]];
-if (typeof postgres !== 'string') targets.push(['PostgreSQL', async () => postgres]);
+const targets = await databaseTargets();
 
 let stopEmulator: () => Promise<void> = async () => undefined;
 beforeAll(async () => {

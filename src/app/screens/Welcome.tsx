@@ -9,7 +9,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 
 /** Short enough to render in about a minute on the free voices, so the first video costs little of the grant. */
-export const SAMPLE_SCRIPT = {
+const SAMPLE_SCRIPT = {
   title: 'Three habits for better sleep',
   script:
     'Want better sleep tonight? Start with three simple habits.\n\n' +
