@@ -25,14 +25,17 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
   other: 'Other',
 };
 
-/** A job's kind names its feature (jobs/registry.ts kinds). */
-const JOB_KIND_SOURCE: Record<string, LedgerSource> = { video: 'videos', speech: 'speech', image: 'images', watermark: 'watermark' };
+/** A job's kind starts with its feature's name (`video`, `speech.synthesize`, `images.generate`, `watermark…`). */
+const JOB_FEATURE_SOURCE: Record<string, LedgerSource> = { video: 'videos', speech: 'speech', image: 'images', images: 'images', watermark: 'watermark' };
 /** A row without a job carries its feature as the idempotency key's prefix (`script:<id>:settle`, `stripe:…`). */
 const KEY_PREFIX_SOURCE: Record<string, LedgerSource> = { script: 'scripts', gpu: 'gpu', stripe: 'payments', admin: 'admin', signup: 'signup' };
 
 /** The one attribution rule: the job's kind when the row belongs to a job, else the key's prefix; unknown → other. */
 export function ledgerSource(row: { jobKind: string | null; keyPrefix: string | null }): LedgerSource {
-  if (row.jobKind !== null) return Object.hasOwn(JOB_KIND_SOURCE, row.jobKind) ? JOB_KIND_SOURCE[row.jobKind]! : 'other';
+  if (row.jobKind !== null) {
+    const feature = row.jobKind.split('.', 1)[0]!;
+    return Object.hasOwn(JOB_FEATURE_SOURCE, feature) ? JOB_FEATURE_SOURCE[feature]! : 'other';
+  }
   if (row.keyPrefix !== null && Object.hasOwn(KEY_PREFIX_SOURCE, row.keyPrefix)) return KEY_PREFIX_SOURCE[row.keyPrefix]!;
   return 'other';
 }

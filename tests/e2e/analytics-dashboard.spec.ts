@@ -46,10 +46,11 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
     visuals: 'generated',
   });
   expect(video.status).toBe(202);
+  const speech = await api('POST', '/speech', { text: 'Welcome to the studio. This voice-over was made offline.', voiceId: 'en-us-olivia' });
+  expect(speech.status).toBe(202);
 
   await page.goto('/dashboard');
-  const running = page.getByTestId('activity-item');
-  await expect(running).toHaveCount(1);
+  const running = page.getByTestId('activity-item').filter({ hasText: 'The lighthouse keeper' });
   await expect(running.getByRole('progressbar')).toBeVisible();
   await expect(running.getByRole('link', { name: /^The lighthouse keeper climbs/ })).toHaveAttribute('href', `/nxn-agent/video/${video.body.id}`);
   await expectNoViolations(page);
@@ -62,20 +63,23 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   await expect(page.getByRole('img', { name: /^Balance over the last 30 days/ })).toBeVisible();
 
   const done = await api('GET', `/videos/${video.body.id}`);
-  const spent = Number(done.body.creditsCharged) + Number(script.body.creditsCharged);
+  await expect.poll(async () => (await api('GET', `/speech/${speech.body.id}`)).body.status).toBe('succeeded');
+  const spoken = await api('GET', `/speech/${speech.body.id}`);
+  const [videoCredits, speechCredits, scriptCredits] = [done.body.creditsCharged, spoken.body.creditsCharged, script.body.creditsCharged].map(Number) as [number, number, number];
+  const spent = videoCredits + speechCredits + scriptCredits;
   await page.getByRole('link', { name: 'See your analytics' }).click();
   await expect(page).toHaveURL('/analytics');
   await expect(page.locator('[data-metric="creditsSpent"]')).toContainText(String(spent));
   await expect(page.locator('[data-metric="videos"]')).toContainText('1');
   const spending = page.getByRole('region', { name: 'Credits spent by feature' });
   await expect(spending.getByRole('img', { name: new RegExp(`${spent} in total`) })).toBeVisible();
-  await expect(spending.locator('li')).toHaveText(['Videos', 'Scripts']);
+  await expect(spending.locator('li')).toHaveText(['Videos', 'Speech', 'Scripts']);
 
-  // The table holds the chart's numbers: today's row has both spends, and 30 daily rows in all.
+  // The table holds the chart's numbers: today's row has each feature's spend, and 30 daily rows in all.
   await spending.getByRole('button', { name: 'Table' }).click();
   const rows = spending.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(31);
-  await expect(rows.last().getByRole('cell')).toHaveText([String(done.body.creditsCharged), String(script.body.creditsCharged), String(spent)]);
+  await expect(rows.last().getByRole('cell')).toHaveText([videoCredits, speechCredits, scriptCredits, spent].map(String));
   await expectNoViolations(page);
 
   await page.getByRole('button', { name: 'Last 7 days' }).click();
@@ -89,7 +93,7 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv).toContain(`\r\nCredits spent,${spent},0\r\n`);
   expect(csv).toContain('\r\nVideos made,1,0\r\n');
-  expect(csv).toContain('Period,Videos,Scripts,Total');
+  expect(csv).toContain('Period,Videos,Speech,Scripts,Total');
 
   // A phone: the bars and the totals still fit.
   await page.setViewportSize({ width: 360, height: 760 });

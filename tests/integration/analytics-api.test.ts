@@ -80,14 +80,14 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
     await video('failed', at(2, '09:00'), v2, null);
     await video('cancelled', at(2, '11:00'), null, null);
     // Half a minute after midnight in New York: today there, yesterday nowhere.
-    const s1 = await job('speech', 'succeeded', at(0, '00:00:30'));
+    const s1 = await job('speech.synthesize', 'succeeded', at(0, '00:00:30'));
     await spend(5, at(0, '00:00:30'), `job:${s1}`, s1);
     await db.execute(sql`insert into speech (uid, job_id, status, text, voice, created_at) values (${user.uid}, ${s1}, 'succeeded', 'Hello world', 'en-us-olivia', ${at(0, '00:00:30')})`);
     // Half a minute before midnight in New York: yesterday there, but already today in UTC.
     const scriptId = randomUUID();
     await spend(3, at(1, '23:59:30'), `script:${scriptId}`);
     await db.execute(sql`insert into scripts (id, uid, status, prompt, created_at) values (${scriptId}, ${user.uid}, 'succeeded', 'Tides', ${at(1, '23:59:30')})`);
-    const i1 = await job('image', 'succeeded', at(3, '12:00'));
+    const i1 = await job('images.generate', 'succeeded', at(3, '12:00'));
     await spend(8, at(3, '12:00'), `job:${i1}`, i1);
     for (const index of [0, 1]) await db.execute(sql`insert into images (uid, job_id, status, prompt, options, created_at) values (${user.uid}, ${i1}, 'succeeded', 'A lighthouse', ${JSON.stringify({ index })}::jsonb, ${at(3, '12:00')})`);
     await spend(12, at(1, '15:00'), 'gpu:rental-1');

@@ -10,10 +10,12 @@ describe('ledgerSource', () => {
   it("names the feature from the job's kind, else from the key's prefix, else other", () => {
     const cases: [string | null, string | null, string][] = [
       ['video', 'job:1:capture', 'videos'],
-      ['speech', null, 'speech'],
-      ['image', null, 'images'],
+      ['speech.synthesize', null, 'speech'],
+      ['images.generate', null, 'images'],
       ['watermark', null, 'watermark'],
+      ['watermark.remove', null, 'watermark'],
       ['test.echo', null, 'other'],
+      ['videos-old', null, 'other'],
       [null, 'script:abc:settle', 'scripts'],
       [null, 'gpu:rental-1:settle', 'gpu'],
       [null, 'stripe:pi_123', 'payments'],
