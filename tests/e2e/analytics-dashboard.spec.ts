@@ -101,6 +101,10 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   await expect(spending.getByTestId('bars')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoViolations(page);
+  // Long titles in recent work are cut, not pushing the dashboard wider than the phone.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Recent videos' }).getByText(/^Ready ·/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test('a new account lands on /welcome once, with its free credits and a first video one click away', async ({ page }) => {

@@ -120,7 +120,7 @@ export default function Dashboard() {
         ) : activity.length === 0 ? (
           <p className="mt-3 text-fg-muted">Nothing is being made right now. Anything you start shows its progress here.</p>
         ) : (
-          <ul className="mt-4 grid gap-3">
+          <ul className="mt-4 grid grid-cols-1 gap-3">
             {activity.map((item) => (
               <li key={item.id} className="card p-4" data-testid="activity-item">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -289,7 +289,7 @@ function RecentList({
           </Link>
         </p>
       ) : (
-        <ul className="mt-3 grid gap-2">{children}</ul>
+        <ul className="mt-3 grid grid-cols-1 gap-2">{children}</ul>
       )}
     </section>
   );
