@@ -10,6 +10,7 @@ import {
   browserLocalPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  getAdditionalUserInfo,
   getAuth,
   getRedirectResult,
   GoogleAuthProvider,
@@ -23,6 +24,7 @@ import {
   updateProfile,
   type Auth,
   type User,
+  type UserCredential,
 } from 'firebase/auth';
 import { authErrorCode } from './auth-errors';
 
@@ -106,12 +108,19 @@ export async function sendReset(email: string): Promise<void> {
   await sendPasswordResetEmail(await loadAuth(), email);
 }
 
+/** A Google sign-in's user, and whether that sign-in created the account (the welcome screen follows a sign-up). */
+export interface GoogleSignedIn {
+  user: User;
+  isNewUser: boolean;
+}
+const signedIn = (credential: UserCredential): GoogleSignedIn => ({ user: credential.user, isNewUser: getAdditionalUserInfo(credential)?.isNewUser ?? false });
+
 /** Popup first; when the browser blocks popups, the whole page goes through Google and comes back instead. */
-export async function googleSignIn(): Promise<User | null> {
+export async function googleSignIn(): Promise<GoogleSignedIn | null> {
   const auth = await loadAuth();
   const provider = new GoogleAuthProvider();
   try {
-    return (await signInWithPopup(auth, provider)).user;
+    return signedIn(await signInWithPopup(auth, provider));
   } catch (error) {
     if (authErrorCode(error) !== 'popup-blocked') throw error;
     await signInWithRedirect(auth, provider);
@@ -120,8 +129,9 @@ export async function googleSignIn(): Promise<User | null> {
 }
 
 /** Settles a Google redirect sign-in that brought the browser back here; throws its error, if any. */
-export async function finishRedirectSignIn(): Promise<void> {
-  await getRedirectResult(await loadAuth());
+export async function finishRedirectSignIn(): Promise<GoogleSignedIn | null> {
+  const credential = await getRedirectResult(await loadAuth());
+  return credential ? signedIn(credential) : null;
 }
 
 export async function signOutUser(): Promise<void> {

@@ -4,6 +4,8 @@
  */
 const KEY = 'nxn:return-to';
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+/** Where a brand-new account lands, once, instead. */
+export const FIRST_SIGN_IN = '/welcome';
 const AUTH_PATHS = new Set(['/auth', '/login', '/signup']);
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -25,6 +27,12 @@ const session = (): SessionStore | null => {
 
 export function rememberReturnTo(path: string, store: SessionStore | null = session()): void {
   if (isSafeReturnPath(path)) store?.setItem(KEY, path);
+}
+
+/** After the first sign-in of a new account: /welcome (forgetting any remembered page); otherwise takeReturnTo. */
+export function afterSignIn(created: boolean, store: SessionStore | null = session()): string {
+  const path = takeReturnTo(store);
+  return created ? FIRST_SIGN_IN : path;
 }
 
 /** The remembered page (forgotten once read), or the dashboard. */

@@ -46,6 +46,41 @@ let pendingProfileUpdate: Promise<unknown> = Promise.resolve();
 
 let started = false;
 
+/** The signup grant, set when this page's profile sync is the one that created the account (for /welcome). */
+export const $signupGrant = atom<number | null>(null);
+
+/** Uids Firebase reported as created by a sign-in on this page (e-mail sign-up, a first Google sign-in). */
+const signedUp = new Set<string>();
+
+/**
+ * Per uid, whether its sign-in on this page was the account's first: Firebase created the account here and the
+ * profile sync's `POST /auth/auth` is the request that made the NXN profile (`created`, true exactly once). The
+ * sign-in screen waits for this to choose between /welcome and the page the user was going to.
+ */
+const firstSignIns = new Map<string, { promise: Promise<boolean>; resolve(first: boolean): void }>();
+const firstSignIn = (uid: string) => {
+  let entry = firstSignIns.get(uid);
+  if (!entry) {
+    let resolve: (first: boolean) => void = () => undefined;
+    const promise = new Promise<boolean>((r) => (resolve = r));
+    entry = { promise, resolve };
+    firstSignIns.set(uid, entry);
+  }
+  return entry;
+};
+/** How long sign-in waits for that answer before going on as a returning user (a backend that hangs). */
+const FIRST_SIGN_IN_WAIT_MS = 8000;
+
+/** Answers true once: signing out and back in on the same page is a later sign-in. */
+export async function isFirstSignIn(uid: string): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), FIRST_SIGN_IN_WAIT_MS)));
+  const first = await Promise.race([firstSignIn(uid).promise, gaveUp]);
+  clearTimeout(timer);
+  if (first) firstSignIns.set(uid, { promise: Promise.resolve(false), resolve: () => undefined });
+  return first;
+}
+
 /** Connects the store to Firebase once per page; safe to call from every mount. */
 export function startAuth(): void {
   if (started) return;
@@ -59,12 +94,24 @@ export function startAuth(): void {
       try {
         await pendingProfileUpdate;
         const user = auth.currentUser;
-        if (user?.uid === uid) await sendProfile(api, user);
+        const answer = user?.uid === uid ? await sendProfile(api, user) : null;
+        const first = Boolean(answer?.created && signedUp.has(uid));
+        if (first) $signupGrant.set(answer!.granted);
+        firstSignIn(uid).resolve(first);
+      } catch (error) {
+        firstSignIn(uid).resolve(false);
+        throw error;
       } finally {
         void refreshAccount();
       }
     });
 
+    // The profile sync waits for a redirect's result, which says whether that sign-in created the account.
+    pendingProfileUpdate = finishRedirectSignIn()
+      .then((result) => {
+        if (result?.isNewUser) signedUp.add(result.user.uid);
+      })
+      .catch((error: unknown) => $redirectError.set(authErrorMessage(error)));
     watchAuthState(
       auth,
       (user) => {
@@ -74,7 +121,6 @@ export function startAuth(): void {
       },
       (error) => $auth.set({ status: 'error', error }),
     );
-    finishRedirectSignIn().catch((error: unknown) => $redirectError.set(authErrorMessage(error)));
   })().catch((error: unknown) => {
     // The SDK chunk or its setup failed to load: the connection is the likely culprit.
     console.error('Could not start sign-in', error);
@@ -110,7 +156,9 @@ export async function signIn(email: string, password: string): Promise<void> {
 }
 
 export async function signUp(email: string, password: string, displayName?: string): Promise<void> {
-  const work = provider().then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined));
+  const work = provider()
+    .then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined))
+    .then((user) => (signedUp.add(user.uid), user));
   pendingProfileUpdate = work.catch(() => undefined);
   const user = await work;
   // The auth state fired on account creation, before the name was set; a profile update does not fire it again.
@@ -123,7 +171,14 @@ export async function sendReset(email: string): Promise<void> {
 }
 
 export async function signInWithGoogle(): Promise<void> {
-  await (await provider()).googleSignIn();
+  const work = provider()
+    .then((f) => f.googleSignIn())
+    .then((result) => {
+      if (result?.isNewUser) signedUp.add(result.user.uid);
+    });
+  // The profile sync waits to learn whether the popup created the account.
+  pendingProfileUpdate = work.catch(() => undefined);
+  await work;
 }
 
 export async function signOut(): Promise<void> {

@@ -14,7 +14,7 @@ test('signing up creates the profile with the signup credits, shown in the app',
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/welcome');
 
   const shown = SIGNUP_GRANT.toLocaleString('en-US');
   await expect(page.getByTestId('credits-balance')).toHaveText(shown);

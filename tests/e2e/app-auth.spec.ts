@@ -2,7 +2,7 @@ import { clearAccounts, createUser, expect, signInThroughUi, test, uniqueEmail }
 
 test.beforeAll(clearAccounts);
 
-test('a new user signs up through the auth screen, signs out, and signs back in', async ({ page }) => {
+test('a new user signs up through the auth screen, lands on the welcome screen once, and later sign-ins go to the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
   const password = 'a-good-password-7';
 
@@ -13,8 +13,10 @@ test('a new user signs up through the auth screen, signs out, and signs back in'
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
 
+  await expect(page).toHaveURL('/welcome');
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -24,6 +26,7 @@ test('a new user signs up through the auth screen, signs out, and signs back in'
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible();
 });
 
 test('a wrong password shows a clear message inline and as a toast', async ({ page }) => {

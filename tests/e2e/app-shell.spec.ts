@@ -32,7 +32,7 @@ test("shows 'Connection Error' when the sign-in service cannot be loaded", async
 test('a screen that fails to render shows the route error screen, and Reload Page recovers', async ({ signedInPage: page }) => {
   await page.route(ANALYTICS_CHUNK, (route) => route.abort('failed'));
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('link', { name: 'Analytics' }).click();
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByText("We're working to fix this issue")).toBeVisible();

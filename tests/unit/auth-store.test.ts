@@ -172,4 +172,29 @@ describe('profile sync through the store', () => {
     expect(console.error).toHaveBeenCalledWith('Profile sync failed', expect.any(Error));
     expect($auth.get()).toMatchObject({ status: 'resolved', user: { uid: 'ada' } });
   });
+
+  it('calls a sign-in the first only when this page created the account and the backend made its profile', async () => {
+    fake.post.mockImplementation(async (_path: string, body: { uid: string }) => ({ created: body.uid === 'new-uid' || body.uid === 'ada', granted: 100 }));
+    const { isFirstSignIn, signUp, startAuth, $signupGrant } = await freshStore();
+    startAuth();
+    await vi.waitFor(() => expect(fake.next).not.toBeNull());
+    await signUp('grace@example.com', 'secret-pass', 'Grace');
+    await expect(isFirstSignIn('new-uid')).resolves.toBe(true);
+    expect($signupGrant.get()).toBe(100);
+    // Signing out and back in on the same page is a later sign-in.
+    await expect(isFirstSignIn('new-uid')).resolves.toBe(false);
+
+    // Created in Firebase elsewhere (another app, an earlier visit): the backend's first sight of it is no sign-up here.
+    const ada = makeUser('ada', 'ada@example.com', null);
+    fake.currentUser = ada;
+    fake.next!(ada);
+    await expect(isFirstSignIn('ada')).resolves.toBe(false);
+
+    // A returning account, and a sync that fails, go where they were going.
+    fake.post.mockRejectedValueOnce(new Error('backend down'));
+    const bob = makeUser('bob', 'bob@example.com', null);
+    fake.currentUser = bob;
+    fake.next!(bob);
+    await expect(isFirstSignIn('bob')).resolves.toBe(false);
+  });
 });

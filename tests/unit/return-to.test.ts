@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AFTER_SIGN_IN, isSafeReturnPath, rememberReturnTo, takeReturnTo } from '~/lib/return-to';
+import { afterSignIn, DEFAULT_AFTER_SIGN_IN, isSafeReturnPath, rememberReturnTo, takeReturnTo } from '~/lib/return-to';
 
 const memoryStore = () => {
   const data = new Map<string, string>();
@@ -27,4 +27,15 @@ describe('return to the requested page after sign-in', () => {
       expect(takeReturnTo(store)).toBe(DEFAULT_AFTER_SIGN_IN);
     },
   );
+});
+
+describe('afterSignIn', () => {
+  it('sends a new account to /welcome and forgets the remembered page; others go where they were going', () => {
+    const session = memoryStore();
+    rememberReturnTo('/images', session);
+    expect(afterSignIn(true, session)).toBe('/welcome');
+    expect(afterSignIn(false, session)).toBe('/dashboard');
+    rememberReturnTo('/images', session);
+    expect(afterSignIn(false, session)).toBe('/images');
+  });
 });

@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
-import { takeReturnTo } from '~/lib/return-to';
-import { $auth, $redirectError, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
+import { afterSignIn } from '~/lib/return-to';
+import { $auth, $redirectError, isFirstSignIn, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
 import { $sessionHint } from '~/stores/session-hint';
 import { GoogleMark, Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
@@ -160,9 +160,18 @@ export default function Auth() {
     if (typed(passwordRef.current)) setPassword(typed(passwordRef.current));
   }, []);
 
+  // A new account goes to /welcome once; whether it is new, the profile sync's answer says, so wait for it.
+  const signedInUid = auth.status === 'resolved' ? (auth.user?.uid ?? null) : null;
   useEffect(() => {
-    if (signedIn) void navigate(takeReturnTo(), { replace: true });
-  }, [signedIn, navigate]);
+    if (!signedInUid) return;
+    let current = true;
+    void isFirstSignIn(signedInUid).then((first) => {
+      if (current) void navigate(afterSignIn(first), { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedInUid, navigate]);
 
   useEffect(() => {
     if (redirectError) setError(redirectError);

@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { requireUser } from '../auth/middleware.ts';
 import { requireProfile } from '../features/account/middleware.ts';
+import { analyticsRoutes } from '../features/analytics/routes.ts';
 import { profileRoutes } from '../features/account/routes.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
@@ -71,5 +72,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
+  // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
+  app.route('/', analyticsRoutes(deps, { metrics: [], activity: [] }));
   return app;
 }

@@ -23,6 +23,8 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_uid_idempotency_key').on(t.uid, t.idempotencyKey),
     index('credit_ledger_uid_id').on(t.uid, t.id),
+    // Analytics and the balance trend read one user's rows by date (features/analytics/store.ts).
+    index('credit_ledger_uid_created').on(t.uid, t.createdAt),
     // Lets the sweep for interrupted requests (credits/holds.ts) skip the rest of the ledger.
     index('credit_ledger_request_holds').on(t.createdAt).where(sql`${t.kind} = 'reserve' and ${t.jobId} is null`),
     check('credit_ledger_kind', sql`${t.kind} in (${sql.raw(LEDGER_KINDS.map((kind) => `'${kind}'`).join(','))})`),

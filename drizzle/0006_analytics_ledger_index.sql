@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_uid_created" ON "credit_ledger" USING btree ("uid","created_at");
