@@ -32,8 +32,9 @@ export const GpuOffer = z.object({
   gpuCount: z.number().int(),
   /** Per GPU. */
   vramGb: z.number(),
-  vcpus: z.number().int(),
-  ramGb: z.number(),
+  /** Null when the provider does not publish them for the offer (RunPod picks the host). */
+  vcpus: z.number().int().nullable(),
+  ramGb: z.number().nullable(),
   /** Largest disk a launch may ask for. */
   maxDiskGb: z.number().int(),
   region: z.string(),

@@ -7,6 +7,7 @@ import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
 import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
+import { NoCapacityError } from '~/server/providers/gpu/types.ts';
 import { apiSuite } from './support/api-suite';
 import { createUser } from './support/auth-emulator';
 import { startLambdaCloud } from './support/lambda-cloud.ts';
@@ -65,7 +66,7 @@ describe('GPU rental API', () => {
     expect((await api('GET', '/gpu/rentals/not-a-uuid')).status).toBe(404);
 
     // A provider failure on a user's action is a 424 with a message, not a 5xx the client would retry elsewhere.
-    sandbox.control.failNext(/^DELETE \/pods\//, 502, { error: 'Bad gateway' });
+    sandbox.control.failNext(/^DELETE \/v2\/pods\//, 502);
     const failed = await api('POST', `/gpu/rentals/${rented.body.id}/terminate`);
     expect(failed.status).toBe(424);
     expect(failed.body.error).toBe('RunPod is having trouble right now. Please try again later.');
@@ -91,22 +92,64 @@ describe('GPU adapters on provider errors', () => {
   const runpod = (apiKey = 'k', timeoutMs = 300) => createRunpodProvider({ apiKey, baseUrl: sandbox.url, timeoutMs, sandbox: true });
   const kind = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof ProviderError ? error.kind : String(error)));
 
-  it('RunPod: 401, 429, 5xx, timeouts and a pod that is gone', async () => {
+  it('RunPod v2: 401, 429, 5xx, timeouts and a pod that is gone', async () => {
     const strict = await startRunpodSandbox({ apiKey: 'right' });
     try {
       const wrong = createRunpodProvider({ apiKey: 'wrong', baseUrl: strict.url, timeoutMs: 300, sandbox: true });
       expect(await kind(wrong.listOffers())).toBe('auth');
+      expect(await kind(wrong.findByTag('x'))).toBe('auth');
     } finally {
       await strict.close();
     }
-    sandbox.control.failNext(/^GET \/gpu-types$/, 429, { error: 'Too many requests' });
+    sandbox.control.failNext(/^GET \/v2\/catalog\/gpus$/, 429, { title: 'Too Many Requests', status: 429, detail: 'rate limit exceeded for the minute window' });
     expect(await kind(runpod().listOffers())).toBe('rate_limited');
-    sandbox.control.failNext(/^GET \/gpu-types$/, 500, { error: 'Internal' });
+    sandbox.control.failNext(/^GET \/v2\/catalog\/gpus$/, 500);
     expect(await kind(runpod().listOffers())).toBe('unavailable');
-    sandbox.control.delayNext(/^GET \/gpu-types$/, 500);
+    sandbox.control.delayNext(/^GET \/v2\/catalog\/gpus$/, 500);
     expect(await kind(runpod(undefined, 100).listOffers())).toBe('timeout');
+    sandbox.control.failNext(/^GET \/v2\/pods\/[^/]+$/, 403, { title: 'Forbidden', status: 403, detail: 'access denied' });
+    expect(await kind(runpod().get('any'))).toBe('auth');
     expect(await runpod().get('no-such-pod')).toBeNull();
     await expect(runpod().terminate('no-such-pod')).resolves.toBeUndefined();
+    expect(await kind(runpod().stop('no-such-pod'))).toBe('rejected');
+  });
+
+  it('RunPod v2: the catalog with stock, one pod per tag, no capacity, repeated actions and a pod that disappears', async () => {
+    const provider = runpod('k', 2_000);
+    const offers = await provider.listOffers();
+    const rtx = offers.find((o) => o.key === 'SECURE|1|NVIDIA GeForce RTX 4090')!;
+    expect(rtx).toMatchObject({ gpuModel: 'RTX 4090', vramGb: 24, usdPerHour: 0.69, region: 'Secure cloud', available: true, vcpus: null, ramGb: null });
+    expect(offers.find((o) => o.key === 'COMMUNITY|2|NVIDIA GeForce RTX 4090')).toMatchObject({ usdPerHour: 0.68, region: 'Community cloud' });
+    expect(offers.find((o) => o.key === 'SECURE|1|NVIDIA H100 80GB HBM3')?.available).toBe(false); // out of stock in the catalog
+    expect(offers.some((o) => o.key.startsWith('COMMUNITY|') && o.key.endsWith('H100 80GB HBM3'))).toBe(false); // not on community cloud
+
+    const request = { tag: 'adapter-test', offerKey: rtx.key, template: 'pytorch-jupyter' as const, image: '', diskGb: 20, sshPublicKey: 'ssh-ed25519 AAAA test' };
+    await expect(provider.create({ ...request, offerKey: 'SECURE|1|NVIDIA H100 80GB HBM3' })).rejects.toBeInstanceOf(NoCapacityError);
+    // A 400 that is a broken rule, not capacity, stays a plain rejection (the launch fails, but it is not "no machine free").
+    sandbox.control.failNext(/^POST \/v2\/pods$/, 400, { title: 'Bad Request', status: 400, detail: 'mounts: persistent and network are mutually exclusive' });
+    const broken = await provider.create(request).catch((error: unknown) => error);
+    expect(broken).toBeInstanceOf(ProviderError);
+    expect(broken).not.toBeInstanceOf(NoCapacityError);
+
+    const created = await provider.create(request);
+    expect(created).toMatchObject({ tag: 'adapter-test', state: 'running', ssh: { host: '127.0.0.1', port: sandbox.sshPort, user: 'root' } });
+    expect(created.links).toEqual([{ label: 'Jupyter', url: `https://${created.id}-8888.proxy.runpod.net` }]);
+    await provider.create({ ...request, tag: 'someone-else' });
+    expect((await provider.findByTag('adapter-test')).map((m) => m.id)).toEqual([created.id]);
+    expect((await provider.listTagged()).map((m) => m.tag).sort()).toEqual(['adapter-test', 'someone-else']);
+
+    await provider.stop(created.id);
+    await provider.stop(created.id); // RunPod answers 409 to a second stop; the pod is stopped, so that is done
+    expect((await provider.get(created.id))?.state).toBe('stopped');
+    await provider.start(created.id);
+    await provider.start(created.id);
+    expect((await provider.get(created.id))?.state).toBe('running');
+
+    sandbox.control.removePod(created.id);
+    expect(await provider.get(created.id)).toBeNull();
+    expect(await provider.findByTag('adapter-test')).toEqual([]);
+    for (const machine of await provider.listTagged()) await provider.terminate(machine.id);
+    expect(sandbox.control.pods()).toEqual([]);
   });
 
   it('Lambda: a refused key, a missing instance, no stop or start', async () => {

@@ -171,7 +171,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     expect(failed.statusReason).toMatch(/no machine of this kind free.*Nothing was charged/);
     expect(await account(uid)).toEqual({ balance: 100, reserved: 0 });
 
-    sandbox.control.failNext(/^POST \/pods$/, 401, { error: 'Unauthorized' });
+    sandbox.control.failNext(/^POST \/v2\/pods$/, 401);
     const refused = await launch(uid, key.id, rtx.id);
     expect(refused).toMatchObject({ status: 'failed', costSoFar: 0 });
     expect(refused.statusReason).toMatch(/refused the server's API key/);
@@ -181,12 +181,12 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
   it('retries a create that got a 5xx, and a 429, without a second machine', async () => {
     const { uid, key } = await user();
     const rtx = await offer('runpod', 'RTX 4090', 'Secure cloud');
-    sandbox.control.failNext(/^POST \/pods$/, 503, { error: 'Service Unavailable' });
+    sandbox.control.failNext(/^POST \/v2\/pods$/, 503);
     const rental = await launch(uid, key.id, rtx.id);
     expect(rental.status).toBe('requested');
     await service.reconcileAll(); // the last create is too recent to send another
     expect(sandbox.control.pods().filter((p) => p.name === `nxn-${rental.id}`)).toHaveLength(0);
-    sandbox.control.failNext(/^POST \/pods$/, 429, { error: 'Too Many Requests' });
+    sandbox.control.failNext(/^POST \/v2\/pods$/, 429);
     advance(MINUTE);
     await service.reconcileAll();
     expect(await status(uid, rental.id)).toBe('requested');
@@ -218,7 +218,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
   it('a create cut off before it was recorded leaves exactly one machine, adopted by the restarted worker', async () => {
     const { uid, key } = await user();
     // The create reaches RunPod, which makes the pod after the client gave up: as if the process died mid-call.
-    sandbox.control.delayNext(/^POST \/pods$/, 600);
+    sandbox.control.delayNext(/^POST \/v2\/pods$/, 600);
     const rental = await launch(uid, key.id, (await offer('runpod', 'RTX 4090', 'Secure cloud')).id);
     expect(rental.status).toBe('requested');
     await sleep(800);
@@ -235,7 +235,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
 
   it('a machine that lands after its rental was terminated is ended by the next reconcile', async () => {
     const { uid, key } = await user();
-    sandbox.control.delayNext(/^POST \/pods$/, 600);
+    sandbox.control.delayNext(/^POST \/v2\/pods$/, 600);
     const rental = await launch(uid, key.id, (await offer('runpod', 'RTX 4090', 'Secure cloud')).id);
     expect((await service.act(uid, rental.id, 'terminate')).status).toBe('terminated');
     await sleep(800);

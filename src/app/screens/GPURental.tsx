@@ -45,11 +45,11 @@ function OfferCard({ offer, selected, onRent }: { offer: GpuOffer; selected: boo
         </div>
         <div>
           <dt className="text-fg-subtle">vCPUs</dt>
-          <dd className="text-fg">{offer.vcpus}</dd>
+          <dd className="text-fg">{offer.vcpus ?? 'Set by provider'}</dd>
         </div>
         <div>
           <dt className="text-fg-subtle">RAM</dt>
-          <dd className="text-fg">{offer.ramGb} GB</dd>
+          <dd className="text-fg">{offer.ramGb === null ? 'Set by provider' : `${offer.ramGb} GB`}</dd>
         </div>
         <div>
           <dt className="text-fg-subtle">Disk</dt>

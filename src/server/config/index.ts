@@ -154,7 +154,7 @@ const ROLES: readonly Role[] = ['web', 'api', 'worker'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-const RUNPOD_API_URL = 'https://rest.runpod.io/v1';
+const RUNPOD_API_URL = 'https://api.runpod.io/v2';
 /** The browser gives up on a request after 30 s; the script writer has to answer (or fail cleanly) before that. */
 const DEFAULT_LLM_TIMEOUT_MS = 25_000;
 const MiB = 1024 * 1024;

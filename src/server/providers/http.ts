@@ -40,10 +40,13 @@ export interface RequestOptions {
 async function upstreamDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const json = JSON.parse(text) as { error?: { message?: string } | string; detail?: { message?: string } | string; message?: string };
+    const json = JSON.parse(text) as { error?: { message?: string } | string; detail?: { message?: string } | string; message?: string; errors?: unknown };
     const fromError = typeof json.error === 'string' ? json.error : json.error?.message;
     const fromDetail = typeof json.detail === 'string' ? json.detail : json.detail?.message;
-    return fromError ?? fromDetail ?? json.message ?? text;
+    // RFC 9457 problems (RunPod v2) list each validation failure in `errors`; the detail alone says only that there were some.
+    const failures = Array.isArray(json.errors) ? json.errors.filter((entry) => typeof entry === 'string') : [];
+    const detail = fromError ?? fromDetail ?? json.message ?? text;
+    return failures.length ? `${detail} (${failures.join('; ')})` : detail;
   } catch {
     return text;
   }

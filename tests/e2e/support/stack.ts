@@ -23,7 +23,7 @@ export const WEB_URL = `http://localhost:${WEB_PORT}`;
 export const apiUrl = (port: number) => `http://127.0.0.1:${port}`;
 /** The RunPod sandbox every API of the run rents simulated GPUs from. */
 export const GPU_SANDBOX_PORT = 8789;
-const GPU_SANDBOX_URL = `http://127.0.0.1:${GPU_SANDBOX_PORT}`;
+const GPU_SANDBOX_URL = `http://127.0.0.1:${GPU_SANDBOX_PORT}/v2`;
 
 const STATE_ENV = 'NXN_E2E_STATE';
 
@@ -201,7 +201,7 @@ export async function startGpuSandbox(): Promise<void> {
   await waitForFreePort(GPU_SANDBOX_PORT, 'GPU sandbox');
   const script = `import('./src/sandboxes/runpod/index.ts').then((m) => m.startRunpodSandbox({ port: ${GPU_SANDBOX_PORT}, provisioningMs: 2000 }))`;
   const pid = startProcess('gpu-sandbox', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {});
-  await waitFor(`${GPU_SANDBOX_URL}/gpu-types`, 'GPU sandbox', 30_000, logFile('gpu-sandbox'), pid);
+  await waitFor(`${GPU_SANDBOX_URL}/catalog/gpus`, 'GPU sandbox', 30_000, logFile('gpu-sandbox'), pid);
 }
 
 /** Reuses an Auth emulator that already answers (teammates share one); otherwise starts one for this run. */

@@ -12,8 +12,9 @@ export interface ProviderOffer {
   gpuModel: string;
   gpuCount: number;
   vramGb: number;
-  vcpus: number;
-  ramGb: number;
+  /** Null when the provider does not say (RunPod v2 chooses the host without publishing its vCPUs or RAM). */
+  vcpus: number | null;
+  ramGb: number | null;
   maxDiskGb: number;
   region: string;
   available: boolean;
@@ -72,7 +73,8 @@ export class NoCapacityError extends ProviderError {
   }
 }
 
-export const CAPACITY_MESSAGE = /capacity|no longer any instances available|not enough .*available/i;
+/** RunPod v2 says "could not be placed" in its docs; the v1-era wordings stay for Lambda and older answers. */
+export const CAPACITY_MESSAGE = /capacity|no longer any instances available|not enough .*available|could not be placed/i;
 
 /** Machines are named "nxn-<rental id>" so a person looking at the provider's console knows whose they are. */
 export const machineName = (tag: string): string => `nxn-${tag}`;
