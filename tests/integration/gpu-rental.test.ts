@@ -12,6 +12,7 @@ import { getAccount, openAccount, post } from '~/server/credits/service.ts';
 import { openDatabase, type Database } from '~/server/db/index.ts';
 import { creditLedger } from '~/server/db/schema/credits.ts';
 import { users } from '~/server/db/schema/users.ts';
+import { gpuAnalytics } from '~/server/features/gpu/analytics.ts';
 import { AUTO_STOP_REASON, createGpuService, type GpuService } from '~/server/features/gpu/service.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
@@ -135,6 +136,33 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
     expect(await account(uid)).toEqual({ balance: 100 - ended.costSoFar, reserved: 0 });
     expect(sandbox.control.pods().some((p) => p.name === `nxn-${rental.id}`)).toBe(false);
     expect((await ledger(uid)).every((row) => row.kind === 'grant' || row.idempotencyKey?.startsWith('gpu:'))).toBe(true);
+  });
+
+  it('tells analytics the GPU hours run in any range, and the dashboard the machines not over with their cost', async () => {
+    const { uid, key } = await user(500);
+    const rtx = await offer('runpod', 'RTX 4090', 'Secure cloud');
+    const rental = await launch(uid, key.id, rtx.id);
+    advance(5_000);
+    expect(await status(uid, rental.id)).toBe('running');
+    const startedAt = clock;
+    advance(90 * MINUTE);
+    await service.act(uid, rental.id, 'stop');
+    await service.reconcileAll();
+    expect(await status(uid, rental.id)).toBe('stopped');
+    advance(60 * MINUTE); // stopped time is not GPU time
+
+    const gpu = gpuAnalytics(database, () => new Date(clock));
+    const hours = (from: number, to: number) => gpu.hours.total(uid, new Date(from), new Date(to));
+    expect(await hours(startedAt - 24 * 60 * MINUTE, clock)).toBeCloseTo(1.5, 6);
+    expect(await hours(startedAt + 60 * MINUTE, clock)).toBeCloseTo(0.5, 6);
+    expect(await hours(clock - 30 * MINUTE, clock)).toBe(0);
+    expect(await gpu.hours.total((await user()).uid, new Date(startedAt), new Date(clock))).toBe(0);
+
+    const [shown] = await gpu.rentals.running(uid);
+    const { costSoFar } = await service.get(uid, rental.id);
+    expect(shown).toMatchObject({ id: rental.id, source: 'gpu', status: 'stopped', title: '1× RTX 4090', href: '/my-rentals', detail: `${costSoFar} credits so far` });
+    await service.act(uid, rental.id, 'terminate');
+    expect(await gpu.rentals.running(uid)).toEqual([]);
   });
 
   it('stops the machine automatically before the credits run out, and says why', async () => {

@@ -14,6 +14,7 @@ import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
+import { gpuAnalytics } from '../features/gpu/analytics.ts';
 import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
@@ -73,6 +74,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
-  app.route('/', analyticsRoutes(deps, { metrics: [], activity: [] }));
+  const gpu = gpuAnalytics(deps.database);
+  app.route('/', analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals] }));
   return app;
 }

@@ -4,7 +4,7 @@
  * create that dies half-way is found and finished (or adopted) by the next reconcile instead of repeated.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GPU_PROVIDERS, RENTAL_STATUSES, type GpuTemplate } from '../../../contract/gpu.ts';
 import { users } from './users.ts';
 
@@ -86,3 +86,22 @@ export const gpuRentals = pgTable(
 );
 
 export type GpuRentalRow = typeof gpuRentals.$inferSelect;
+
+/**
+ * When each rental ran, one row per running segment (`ended_at` null while it runs). The rental's meter keeps only
+ * totals; GPU hours within any date range (analytics) need the segments themselves.
+ */
+export const gpuRunSegments = pgTable(
+  'gpu_run_segments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => gpuRentals.id, { onDelete: 'cascade' }),
+    uid: owner(),
+    gpuCount: integer('gpu_count').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: optionalTs('ended_at'),
+  },
+  (t) => [index('gpu_run_segments_uid_started').on(t.uid, t.startedAt), index('gpu_run_segments_open').on(t.rentalId).where(sql`${t.endedAt} is null`)],
+);

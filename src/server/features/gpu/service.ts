@@ -172,6 +172,7 @@ export function createGpuService(deps: GpuServiceDeps) {
       if (decision.settle) Object.assign(next, await settleIn(tx, next, at, decision.settle === 'final'));
       const { id: _id, uid: _uid, createdAt: _created, ...patch } = next;
       await store.updateRental(tx, id, patch);
+      await store.recordRunSegment(tx, row, next, at);
       return next;
     });
   }

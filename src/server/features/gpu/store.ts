@@ -1,9 +1,9 @@
 /** GPU rental rows: the user's SSH keys and rentals. Every user-facing read is scoped to its owner. */
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids.ts';
 import type { RentalStatus } from '../../../contract/gpu.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { gpuRentals, gpuSshKeys, type GpuRentalRow } from '../../db/schema/gpu.ts';
+import { gpuRentals, gpuRunSegments, gpuSshKeys, type GpuRentalRow } from '../../db/schema/gpu.ts';
 
 export type { GpuRentalRow };
 export type RentalPatch = Partial<Omit<GpuRentalRow, 'id' | 'uid' | 'createdAt'>>;
@@ -61,6 +61,31 @@ export async function lockRental(tx: Tx, id: string): Promise<GpuRentalRow | und
 
 export async function updateRental(db: Db | Tx, id: string, patch: RentalPatch): Promise<void> {
   await db.update(gpuRentals).set({ ...patch, updatedAt: new Date() }).where(eq(gpuRentals.id, id));
+}
+
+/** Keeps the segments in step with the meter: a rental that starts running opens one, leaving `running` closes it. */
+export async function recordRunSegment(tx: Tx, before: GpuRentalRow, after: GpuRentalRow, at: Date): Promise<void> {
+  if (!before.runningSince && after.runningSince) {
+    await tx.insert(gpuRunSegments).values({ rentalId: after.id, uid: after.uid, gpuCount: after.gpuCount, startedAt: after.runningSince });
+  } else if (before.runningSince && !after.runningSince) {
+    await tx.update(gpuRunSegments).set({ endedAt: at }).where(and(eq(gpuRunSegments.rentalId, after.id), isNull(gpuRunSegments.endedAt)));
+  }
+}
+
+/** GPU hours (machine hours × GPUs) the user's machines ran within [from, to); a segment still open runs until `now`. */
+export async function gpuHours(db: Db, uid: string, from: Date, to: Date, now: Date): Promise<number> {
+  const end = sql`least(coalesce(${gpuRunSegments.endedAt}, ${now.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)`;
+  const start = sql`greatest(${gpuRunSegments.startedAt}, ${from.toISOString()}::timestamptz)`;
+  const [row] = await db
+    .select({ seconds: sql<number>`coalesce(sum(greatest(0, extract(epoch from (${end} - ${start}))) * ${gpuRunSegments.gpuCount}), 0)::float8` })
+    .from(gpuRunSegments)
+    .where(and(eq(gpuRunSegments.uid, uid), lt(gpuRunSegments.startedAt, to), or(isNull(gpuRunSegments.endedAt), gt(gpuRunSegments.endedAt, from))));
+  return Number(row?.seconds ?? 0) / 3600;
+}
+
+/** The user's rentals that are not over, newest first. */
+export async function activeRentals(db: Db, uid: string): Promise<GpuRentalRow[]> {
+  return db.select().from(gpuRentals).where(and(eq(gpuRentals.uid, uid), notInArray(gpuRentals.status, FINAL))).orderBy(desc(gpuRentals.createdAt));
 }
 
 /** Rentals the reconcile loop looks after. */
