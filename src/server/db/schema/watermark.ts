@@ -2,7 +2,7 @@
  * Watermark removals: one row per uploaded video, from the upload (status `uploaded`) through detection and the
  * user's boxes to the render job and its clean file.
  */
-import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WatermarkBox } from '../../../contract/watermark.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
@@ -42,8 +42,6 @@ export const watermarkRemovals = pgTable(
     boxes: jsonb('boxes').$type<WatermarkBox[]>().notNull().default([]),
     detectedAt: timestamp('detected_at', { withTimezone: true }),
     facts: jsonb('facts').$type<WatermarkFacts>().notNull(),
-    stage: text('stage'),
-    progress: real('progress').notNull().default(0),
     /** When the user confirmed they own the footage or may edit it (required before the upload starts). */
     rightsConfirmedAt: timestamp('rights_confirmed_at', { withTimezone: true }).notNull(),
     createdAt: ts('created_at'),
