@@ -16,6 +16,7 @@ import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
 import { imagesInUse } from '../features/videos/uploads.ts';
+import { watermarkRoutes } from '../features/watermark/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
@@ -37,9 +38,10 @@ export function createApiApp(deps: ApiDeps) {
   app.use(
     cors({
       origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      // Tus-* and Upload-*: the resumable upload protocol of watermark removal.
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length'],
       maxAge: 600,
     }),
   );
@@ -61,5 +63,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', speechRoutes(deps));
   app.route('/', imageRoutes(deps));
   app.route('/', videoRoutes(deps));
+  app.route('/', watermarkRoutes(deps));
   return app;
 }

@@ -29,7 +29,7 @@ export function makeWatermarkedVideo(path: string, seconds = 5, size: { width: n
 
 /** The text mark's box: its pixels drawn alone on black. */
 export function textMarkBox(): PixelBox {
-  const { width, height } = TEST_VIDEO;
+  const { width, height }: { width: number; height: number } = TEST_VIDEO;
   const raw = ffmpeg(['-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:d=0.04`, '-vf', `${TEXT},format=gray`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
   let x0 = width, y0 = height, x1 = -1, y1 = -1;
   for (let y = 0; y < height; y++) {
