@@ -20,6 +20,7 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   GPURental: () => import('./screens/GPURental'),
   Analytics: () => import('./screens/Analytics'),
   MyRentals: () => import('./screens/MyRentals'),
+  WatermarkRemoval: () => import('./screens/WatermarkRemoval'),
 };
 
 export const SCREENS = Object.fromEntries(

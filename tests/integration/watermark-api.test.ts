@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
 import type { TestUser } from './support/auth-emulator.ts';
-import { apiSuite, until, type Api } from './support/api-suite.ts';
+import { apiSuite, until } from './support/api-suite.ts';
 import { makeWatermarkedVideo } from './support/watermark-video.ts';
 
 const suite = apiSuite('watermark', (_req, res) => res.writeHead(404).end());
@@ -38,12 +38,11 @@ async function create(user: TestUser, size: number, metadata: Record<string, str
   return { status: res.status, body: await res.text(), url: location ? new URL(location, suite.stack.url).href : '' };
 }
 
-const patch = (user: TestUser, url: string, offset: number, body: BodyInit, signal?: AbortSignal) =>
+const patch = (user: TestUser, url: string, offset: number, body: Buffer | ReadableStream<Uint8Array>) =>
   fetch(url, {
     method: 'PATCH',
     headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body,
-    signal,
+    body: body as BodyInit,
     duplex: 'half',
   } as RequestInit);
 

@@ -11,6 +11,7 @@ const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/voice', icon: 'voice', title: 'Text to speech', text: 'Turn text into natural-sounding speech.' },
   { to: '/images', icon: 'image', title: 'Image generator', text: 'Describe an image and get original artwork.' },
   { to: '/rent-gpu', icon: 'gpu', title: 'GPU rental', text: 'Rent cloud GPUs by the hour.' },
+  { to: '/watermark-removal', icon: 'wand', title: 'Watermark removal', text: 'Take logos and text marks out of your own videos.' },
 ];
 
 const firstName = (name: string | null | undefined, email: string | null | undefined) =>
