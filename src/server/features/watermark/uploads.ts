@@ -26,6 +26,8 @@ export const UPLOADS_PATH = '/watermark-removal/uploads';
 /** An unfinished upload left this long is swept by the file store's expiry. */
 const UNFINISHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
+const SWEEP_MS = 60 * 60 * 1000;
+
 /** tus answers a hook's thrown `{ status_code, body }` as that response. */
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
@@ -91,6 +93,9 @@ export function watermarkUploadRoutes(deps: ApiDeps, accept: (uid: string, uploa
       return {};
     },
   });
+
+  // The file store only knows which uploads expired; sweeping them is ours to schedule.
+  setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), SWEEP_MS).unref();
 
   const limit = routeBodyLimit({ maxBytes: config.watermark.maxBytes, error: () => bodyTooLarge(maxMessage, { file: maxMessage }) });
   const handle = (c: Context<AppEnv>) => {
