@@ -1,6 +1,22 @@
-/** What the benchmark scripts share: CPU time with children, and their figures' place in docs/benchmarks.md. */
+/** What the benchmark scripts share: a scratch production build, CPU time with children, and writing their section of docs/benchmarks.md. */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Builds the site (pre-compressed, as `npm run build` does) into a new temporary folder and returns it. */
+export async function buildIntoTemp(): Promise<string> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'nxn-bench-dist-'));
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  console.error(`building into ${outDir} ...`);
+  await run('npx', ['astro', 'build', '--outDir', outDir], { env, maxBuffer: 64 * 1024 * 1024 });
+  await run('npx', ['tsx', 'scripts/precompress.ts', outDir], { env });
+  return outDir;
+}
 
 /** CPU seconds used so far by this process (all threads) and by the children it has waited for (ffmpeg, workers). */
 export function cpuSeconds(): number {
@@ -11,21 +27,18 @@ export function cpuSeconds(): number {
   return (own.user + own.system) / 1e6 + children / 100;
 }
 
-/**
- * Writes a benchmark's figures into docs/benchmarks.md between its own markers, so the notes written around them
- * survive and other benchmarks' sections are left alone; a first run appends the section under `heading`.
- */
-export function writeBenchSection(marker: string, heading: string, figuresText: string): void {
-  const file = path.join(import.meta.dirname, '..', 'docs', 'benchmarks.md');
-  const START = `<!-- ${marker}:start -->`;
-  const END = `<!-- ${marker}:end -->`;
+/** Replaces the `## <heading>` section of docs/benchmarks.md with `section` (which starts with that heading), or appends it. */
+export function writeBenchmarkSection(heading: string, section: string): string {
+  const file = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${START}\n${figuresText.trimEnd()}\n${END}`;
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start !== -1 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
+  const start = current.search(new RegExp(`^## ${heading}\\s*$`, 'm'));
+  let next: string;
+  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+  else {
+    const rest = current.slice(start + 1);
+    const end = rest.search(/^## /m);
+    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${rest.slice(end)}`);
+  }
+  fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  return file;
 }

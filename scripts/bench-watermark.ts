@@ -15,7 +15,7 @@ import { detectStaticOverlays } from '../src/server/media/overlay-detect.ts';
 import { analysisSize, sampleGrayFrames, sourceFacts, writeMarkMask } from '../src/server/media/overlay-frames.ts';
 import { buildRemovalFilter, removalOutputArgs, type RemovalBox } from '../src/server/media/overlay-removal.ts';
 import { makeWatermarkedVideo } from '../tests/integration/support/watermark-video.ts';
-import { cpuSeconds, writeBenchSection } from './bench-support.ts';
+import { cpuSeconds, writeBenchmarkSection } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +78,10 @@ try {
     ...rows,
   ].join('\n');
   console.log(text);
-  if (!values['no-write']) writeBenchSection('bench-watermark', 'Watermark removal', text);
+  if (!values['no-write']) {
+    const intro = 'Detection and the one-pass removal render (`src/server/media/overlay-*.ts`) on a generated 1080p video with a semi-transparent logo and a text mark.';
+    writeBenchmarkSection('Watermark removal', `## Watermark removal\n\n${intro}\n\n${text}\n`);
+  }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
