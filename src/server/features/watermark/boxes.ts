@@ -4,20 +4,10 @@
  */
 import path from 'node:path';
 import type { WatermarkBox } from '~/contract/watermark.ts';
-import type { ServerConfig } from '~/server/config/index.ts';
 import type { WatermarkFacts } from '~/server/db/schema/watermark.ts';
 import { decodeMask } from '~/server/media/overlay-detect.ts';
 import { writeMarkMask } from '~/server/media/overlay-frames.ts';
 import { toPixels, type RemovalBox } from '~/server/media/overlay-removal.ts';
-import { assertKey } from '~/server/storage/types.ts';
-
-/** What ffmpeg opens: the file itself on local disk, a short-lived presigned URL on S3. */
-export async function sourceInput(config: ServerConfig, directUrl: (key: string) => Promise<string | undefined>, key: string): Promise<string> {
-  if (config.storage.driver === 'local') return path.join(config.storage.localDir, assertKey(key));
-  const url = await directUrl(key);
-  if (!url) throw new Error('The source video has no direct link');
-  return url;
-}
 
 export async function removalBoxes(boxes: readonly WatermarkBox[], frame: { width: number; height: number }, facts: WatermarkFacts, workDir: string): Promise<RemovalBox[]> {
   const mask = facts.mask ? decodeMask(facts.mask.runs, facts.mask.width * facts.mask.height) : undefined;

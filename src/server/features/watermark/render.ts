@@ -8,8 +8,9 @@ import { JobError, type JobHandler } from '~/server/jobs/registry.ts';
 import { FfmpegError, runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { buildRemovalFilter, removalOutputArgs } from '~/server/media/overlay-removal.ts';
 import { createStorage } from '~/server/storage/index.ts';
-import { outputType, removalBoxes, sourceInput } from './boxes.ts';
+import { outputType, removalBoxes } from './boxes.ts';
 import type { WatermarkJobPayload, WatermarkJobResult } from './job.ts';
+import { sourceInput } from './source.ts';
 
 /** How long a presigned source link must live: longer than any render. */
 const SOURCE_LINK_SECONDS = 8 * 60 * 60;

@@ -12,7 +12,7 @@ import { findFile } from '../../storage/files.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import { storeUpload, uploadTempDir } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
-import { sourceInput } from './boxes.ts';
+import { sourceInput } from './source.ts';
 import { WATERMARK_JOB, type WatermarkJobPayload } from './job.ts';
 import { deleteRemoval, findRemoval, getRemoval, insertRemoval, saveBoxes, startRender, type RemovalRow } from './store.ts';
 
