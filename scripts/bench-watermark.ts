@@ -50,9 +50,9 @@ try {
     detection.result.boxes.map(async (b, k) => {
       const pixels = { x: b.x * scale, y: b.y * scale, w: b.w * scale, h: b.h * scale };
       if (k > 0) return { ...pixels, method: 'delogo' as const };
-      const maskPath = path.join(dir, 'mask.png');
-      await writeMarkMask(maskPath, detection.result.mask, size, pixels, facts);
-      return { ...pixels, method: 'removelogo' as const, maskPath };
+      const mask = { alphaPath: path.join(dir, 'mask.pgm'), fillPath: path.join(dir, 'fill.pgm') };
+      await writeMarkMask(mask, detection.result.mask, size, pixels, facts);
+      return { ...pixels, method: 'removelogo' as const, mask };
     }),
   );
   const output = path.join(dir, 'clean.mp4');

@@ -63,10 +63,10 @@ describe('watermark removal media', () => {
     const text = textMarkBox();
     const logo = found.boxes.find((b) => iou(b, LOGO_BOX) >= 0.7)!;
     const mark = found.boxes.find((b) => iou(b, text) >= 0.7)!;
-    const maskPath = path.join(dir, 'mask.png');
-    await writeMarkMask(maskPath, found.mask, found.size, logo, { width, height });
+    const mask = { alphaPath: path.join(dir, 'mask.pgm'), fillPath: path.join(dir, 'fill.pgm') };
+    await writeMarkMask(mask, found.mask, found.size, logo, { width, height });
     const boxes: RemovalBox[] = [
-      { ...logo, method: 'removelogo', maskPath },
+      { ...logo, method: 'removelogo', mask },
       { ...mark, method: 'delogo' },
     ];
     const output = path.join(dir, 'clean.mp4');

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import type { PixelBox } from './overlay-detect.ts';
 import { ffmpegOutput, type ProbeResult } from './ffmpeg.ts';
-import type { SourceFacts } from './overlay-removal.ts';
+import { logoPatch, type SourceFacts } from './overlay-removal.ts';
 
 /** Detection works on frames at most this wide: enough for a channel bug, cheap for 4K. */
 const ANALYSIS_WIDTH = 640;
@@ -51,33 +51,45 @@ export async function sampleGrayFrames(input: string, durationMs: number, count:
   return frames;
 }
 
+/** A binary greyscale PGM, which ffmpeg's image readers (removelogo, movie) take. */
+const pgm = (pixels: Uint8Array, w: number, h: number) => Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`), pixels]);
+
 /**
- * Writes the PNG `removelogo` reads: the frame-sized image, white where the mark's shape (from detection's mask,
+ * Writes the images a `removelogo` box needs (see `logoPatch`): white where the mark's shape (detection's mask at
  * `maskSize`) lies inside `box` (frame pixels), or the whole box when the mask has nothing there (a box drawn by hand
- * over a mark detection missed).
+ * over a mark detection missed); once at the patch's size and once at its fill size, where a pixel is white if any
+ * pixel it stands for is.
  */
-export async function writeMarkMask(path: string, mask: Uint8Array | undefined, maskSize: { width: number; height: number }, box: PixelBox, frame: { width: number; height: number }): Promise<void> {
-  const { width, height } = maskSize;
-  const sx = width / frame.width;
-  const sy = height / frame.height;
-  const x0 = Math.max(0, Math.floor(box.x * sx)), y0 = Math.max(0, Math.floor(box.y * sy));
-  const x1 = Math.min(width, Math.ceil((box.x + box.w) * sx)), y1 = Math.min(height, Math.ceil((box.y + box.h) * sy));
-  const out = new Uint8Array(width * height);
+export async function writeMarkMask(
+  paths: { alphaPath: string; fillPath: string },
+  mask: Uint8Array | undefined,
+  maskSize: { width: number; height: number },
+  box: PixelBox,
+  frame: { width: number; height: number },
+): Promise<void> {
+  const { region, fill } = logoPatch(box, frame.width, frame.height);
+  const sx = maskSize.width / frame.width;
+  const sy = maskSize.height / frame.height;
+  const inBox = (fx: number, fy: number) => fx >= box.x && fx < box.x + box.w && fy >= box.y && fy < box.y + box.h;
+  const alpha = new Uint8Array(region.w * region.h);
   let any = false;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      if (mask?.[y * width + x]) {
-        out[y * width + x] = 255;
+  for (let y = 0; y < region.h; y++) {
+    for (let x = 0; x < region.w; x++) {
+      const fx = region.x + x, fy = region.y + y;
+      if (inBox(fx, fy) && mask?.[Math.floor(fy * sy) * maskSize.width + Math.floor(fx * sx)]) {
+        alpha[y * region.w + x] = 255;
         any = true;
       }
     }
   }
-  if (!any) for (let y = y0; y < y1; y++) out.fill(255, y * width + x0, y * width + x1);
-  const raw = `${path}.gray`;
-  await fs.writeFile(raw, out);
-  try {
-    await ffmpegOutput(['-y', '-f', 'rawvideo', '-pix_fmt', 'gray', '-s', `${width}x${height}`, '-i', raw, '-vf', `scale=${frame.width}:${frame.height}:flags=neighbor`, '-frames:v', '1', path]);
-  } finally {
-    await fs.rm(raw, { force: true });
+  if (!any) for (let y = 0; y < region.h; y++) for (let x = 0; x < region.w; x++) if (inBox(region.x + x, region.y + y)) alpha[y * region.w + x] = 255;
+  const small = new Uint8Array(fill.w * fill.h);
+  const kx = region.w / fill.w, ky = region.h / fill.h;
+  for (let y = 0; y < region.h; y++) {
+    for (let x = 0; x < region.w; x++) {
+      if (alpha[y * region.w + x]) small[Math.min(fill.h - 1, Math.floor(y / ky)) * fill.w + Math.min(fill.w - 1, Math.floor(x / kx))] = 255;
+    }
   }
+  await fs.writeFile(paths.alphaPath, pgm(alpha, region.w, region.h));
+  await fs.writeFile(paths.fillPath, pgm(small, fill.w, fill.h));
 }

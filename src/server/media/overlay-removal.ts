@@ -14,8 +14,34 @@ export interface RemovalBox extends PixelBox {
   /** Seconds of the source; absent → from the start / to the end. */
   startS?: number | undefined;
   endS?: number | undefined;
-  /** `removelogo` only: a greyscale image the size of the frame, white where the mark is. */
-  maskPath?: string | undefined;
+  /**
+   * `removelogo` only: greyscale images, white where the mark is, of the box's patch (`logoPatch`): `alphaPath`
+   * at the patch's size, `fillPath` at its reduced fill size.
+   */
+  mask?: { alphaPath: string; fillPath: string } | undefined;
+}
+
+/**
+ * removelogo's work per frame grows with the mark's area times the square of its depth (a 1080p logo takes half a
+ * second a frame), so the fill is computed on a copy of the patch at most this many pixels across and scaled back;
+ * only the mark's own pixels (feathered) take the result, the rest of the patch stays sharp.
+ */
+const FILL_SIDE = 64;
+
+export interface LogoPatch {
+  /** The part of the frame cut out around the box. */
+  region: PixelBox;
+  /** The size removelogo works at. */
+  fill: { w: number; h: number };
+}
+
+export function logoPatch(box: PixelBox, width: number, height: number): LogoPatch {
+  const b = clampBox(box, width, height, 6, 0);
+  const region = { x: even(b.x), y: even(b.y), w: Math.max(8, even(b.w)), h: Math.max(8, even(b.h)) };
+  region.w = Math.min(region.w, even(width - region.x));
+  region.h = Math.min(region.h, even(height - region.y));
+  const scale = Math.min(1, FILL_SIDE / Math.min(region.w, region.h));
+  return { region, fill: { w: Math.max(8, even(region.w * scale)), h: Math.max(8, even(region.h * scale)) } };
 }
 
 /** A crop may take at most this share of the width or height away. */
@@ -88,9 +114,17 @@ export function buildRemovalFilter(boxes: readonly RemovalBox[], width: number, 
       parts.push(`[${current}]delogo=x=${b.x}:y=${b.y}:w=${Math.min(b.w, width - 1 - b.x)}:h=${Math.min(b.h, height - 1 - b.y)}${enable}[${out}]`);
       current = out;
     } else if (box.method === 'removelogo') {
-      if (!box.maskPath) throw new Error('removelogo needs a mask image');
-      const out = next();
-      parts.push(`[${current}]removelogo=filename=${escapeValue(box.maskPath)}${enable}[${out}]`);
+      if (!box.mask) throw new Error('removelogo needs a mask image');
+      const { region, fill } = logoPatch(box, width, height);
+      const [base, copy, small, filled, alpha, patch, out] = [next(), next(), next(), next(), next(), next(), next()];
+      parts.push(
+        `[${current}]split[${base}][${copy}]`,
+        `[${copy}]crop=${region.w}:${region.h}:${region.x}:${region.y},scale=${fill.w}:${fill.h}:flags=area,removelogo=filename=${escapeValue(box.mask.fillPath)}[${small}]`,
+        `[${small}]scale=${region.w}:${region.h}:flags=bicubic[${filled}]`,
+        `movie=filename=${escapeValue(box.mask.alphaPath)},format=gray,boxblur=luma_radius=2:luma_power=1[${alpha}]`,
+        `[${filled}][${alpha}]alphamerge[${patch}]`,
+        `[${base}][${patch}]overlay=${region.x}:${region.y}${enable}[${out}]`,
+      );
       current = out;
     } else if (box.method === 'blur') {
       const b = clampBox(box, width, height, 2, 0);

@@ -22,9 +22,9 @@ export async function removalBoxes(boxes: readonly WatermarkBox[], frame: { widt
         ...(box.endS !== null ? { endS: box.endS } : {}),
       };
       if (box.method !== 'removelogo') return removal;
-      const maskPath = path.join(workDir, `mask-${k}.png`);
-      await writeMarkMask(maskPath, mask, maskSize, pixels, frame);
-      return { ...removal, maskPath };
+      const paths = { alphaPath: path.join(workDir, `mask-${k}.pgm`), fillPath: path.join(workDir, `fill-${k}.pgm`) };
+      await writeMarkMask(paths, mask, maskSize, pixels, frame);
+      return { ...removal, mask: paths };
     }),
   );
 }
