@@ -79,7 +79,7 @@ try {
   ].join('\n');
   console.log(text);
   if (!values['no-write']) {
-    const intro = 'Detection and the one-pass removal render (`src/server/media/overlay-*.ts`) on a generated 1080p video with a semi-transparent logo and a text mark.';
+    const intro = 'Detection and the one-pass removal render (`src/server/media/overlay-*.ts`) on a generated 1080p video with a semi-transparent logo and a text mark. The shape-following fill (`removelogo`) runs on a copy of the mark\'s patch at most 64 pixels across, blended back through the feathered mask: run on the full-size patch of this 1080p logo it took 0.46 CPU-seconds a frame on its own, against about 0.05 for the whole render now. Detection\'s cost does not grow with the length (32 seeks), so it is a smaller share of longer videos.';
     writeBenchmarkSection('Watermark removal', `## Watermark removal\n\n${intro}\n\n${text}\n`);
   }
 } finally {
