@@ -129,7 +129,7 @@ async function bench(minutes: number): Promise<Figures> {
     visuals: 'generated',
     music: { enabled: true, volume: 30 },
   });
-  const voices = createTtsProviders({ openaiBaseUrl: '', elevenlabsBaseUrl: '' });
+  const voices = createTtsProviders({ openaiBaseUrl: '', elevenlabsBaseUrl: '', festivalPath: '/usr/bin/festival' });
   const images = createDesignedImageProvider();
 
   let peak = 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages NXN needs outside npm: Chromium for browser tests, ffmpeg for the video
-# pipeline, fonts for burned-in captions. Does nothing when they are already there.
+# pipeline, fonts for burned-in captions, Festival for the better offline voice. Does nothing when they are
+# already there.
 set -euo pipefail
 
 missing=()
@@ -13,6 +14,10 @@ command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-microhei)
+# Festival with the CMU SLT HTS voice (MIT-style, BSD-3 and EST licences): the "Festival HTS (offline)" voice. The
+# server works without them and shows that voice as unavailable.
+[ -x /usr/bin/festival ] || missing+=(festival)
+[ -d /usr/share/festival/voices/us/cmu_us_slt_arctic_hts ] || missing+=(festvox-us-slt-hts)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -1,18 +1,24 @@
 /**
  * `npm start`: the whole product on one machine with embedded defaults. Builds the site when dist/ is missing or
  * older than its sources, starts the Firebase Auth emulator (unless a real project is configured or one already
- * answers on 9099), then runs site + API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
+ * answers on 9099), without STRIPE_SECRET_KEY the local Stripe sandbox and without a GPU provider key the local RunPod
+ * sandbox, then runs site + API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startStripeSandbox } from '../src/sandboxes/stripe/index.ts';
+import { startRunpodSandbox } from '../src/sandboxes/runpod/index.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ROLE: process.env.ROLE ?? 'all' };
 const config = loadConfig(env);
 const children: ChildProcess[] = [];
+/** Local stand-ins for outside services, started below and closed when everything stops. */
+const sandboxes: { close(): Promise<void> }[] = [];
 
 /** Inputs of the static build; dist/ is stale when any of them is newer than its index page. */
 const SITE_INPUTS = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -76,6 +82,7 @@ function stopAll(code: number): Promise<never> {
       else child.kill('SIGTERM');
       await Promise.race([exitCode(child), sleep(10_000)]);
     }
+    await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
     process.exit(code);
   })();
   return stopping;
@@ -98,6 +105,24 @@ async function main(): Promise<void> {
     await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
   }
 
+  const notes: string[] = [];
+  // Buying credits works out of the box: the same Stripe code path against a local sandbox, labelled as such.
+  if (config.roles.includes('api') && !config.payments.stripe && env.NODE_ENV !== 'production') {
+    const webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
+    const stripe = await startStripeSandbox({ webhookUrl: `http://127.0.0.1:${config.apiPort}/payments/stripe/webhook`, webhookSecret });
+    sandboxes.push(stripe);
+    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENTS_SANDBOX: '1' });
+    notes.push(`    Payments      Stripe sandbox at ${stripe.url}  (no real money moves)`);
+  }
+  // GPU rental needs a provider to work at all: without a key it rents simulated machines from a local sandbox.
+  const rentsGpus = config.roles.includes('api') || config.roles.includes('worker');
+  if (rentsGpus && !config.gpu.runpod.apiKey && !config.gpu.lambda.apiKey && env.NODE_ENV !== 'production') {
+    const runpod = await startRunpodSandbox();
+    sandboxes.push(runpod);
+    Object.assign(env, { RUNPOD_API_URL: runpod.url, GPU_SANDBOX: '1' });
+    notes.push(`    GPU sandbox   ${runpod.url}  (simulated RunPod: no real GPU; set RUNPOD_API_KEY or LAMBDA_API_KEY to rent real ones)`);
+  }
+
   console.log(`▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`);
   const server = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts']);
   void exitCode(server).then((code) => stopAll(code));
@@ -108,6 +133,7 @@ async function main(): Promise<void> {
   if (config.roles.includes('web')) console.log(`    Site          http://localhost:${config.port}`);
   if (config.roles.includes('api')) console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
   if (emulator) console.log(`    Auth emulator http://${emulator}  (project ${config.firebase.projectId})`);
+  for (const note of notes) console.log(note);
   console.log('  Press Ctrl-C to stop.\n');
 }
 

@@ -5,7 +5,7 @@ import { brand } from '~/config/brand';
 import { documentTitle } from '~/layouts/meta';
 import { AuthGate } from './AuthGate';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { LoadingScreen, StatusScreen } from './components/StatusScreen';
+import { LoadingScreen, NotFoundScreen } from './components/StatusScreen';
 import { AppLayout } from './layout/AppLayout';
 import { APP_ROUTES, AUTH_ROUTES, PROTECTED_ROUTES, type AppRoute } from './routes';
 import { preloadScreen, screenComponent } from './screens';
@@ -32,13 +32,7 @@ function ScreenSlot({ route }: { route: AppRoute }) {
 
 function NotFound() {
   useDocumentTitle('Page not found');
-  return (
-    <StatusScreen icon="alert" title="Page not found" message="This page doesn't exist or has moved.">
-      <a href="/" className="btn btn-secondary">
-        Go to the home page
-      </a>
-    </StatusScreen>
-  );
+  return <NotFoundScreen />;
 }
 
 const screenRoutes = (routes: readonly AppRoute[]): ReactNode =>

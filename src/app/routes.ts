@@ -19,6 +19,8 @@ export type ScreenName =
   | 'GPURental'
   | 'Analytics'
   | 'MyRentals'
+  | 'Billing'
+  | 'Admin'
   | 'WatermarkRemoval';
 
 export type Access = 'auth' | 'public';
@@ -57,6 +59,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/my-rentals', screen: 'MyRentals', access: 'auth', title: 'My rentals', description: 'Your GPU rentals.' },
   { path: '/watermark-removal', screen: 'WatermarkRemoval', access: 'auth', title: 'Watermark removal', description: 'Remove watermarks from your own videos.' },
   { path: '/analytics', screen: 'Analytics', access: 'auth', title: 'Analytics', description: 'Your usage.' },
+  { path: '/billing', screen: 'Billing', access: 'auth', title: 'Billing', description: 'Your purchases and credit history.' },
+  // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).
+  { path: '/admin', screen: 'Admin', access: 'auth', title: 'Operator console', description: 'Operator console.' },
 ];
 
 export const isDynamicPath = (path: string): boolean => path.includes('/:');

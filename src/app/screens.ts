@@ -20,6 +20,8 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   GPURental: () => import('./screens/GPURental'),
   Analytics: () => import('./screens/Analytics'),
   MyRentals: () => import('./screens/MyRentals'),
+  Billing: () => import('./screens/Billing'),
+  Admin: () => import('./screens/Admin'),
   WatermarkRemoval: () => import('./screens/WatermarkRemoval'),
 };
 

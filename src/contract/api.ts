@@ -3,6 +3,7 @@
  * responses). Dates travel as ISO strings.
  */
 import { z } from 'zod';
+import { LEDGER_CATEGORIES, LEDGER_KINDS } from './ledger.ts';
 import { idCursor } from './paging.ts';
 import { StorageUsage } from './storage.ts';
 import { textField } from './text.ts';
@@ -51,13 +52,11 @@ export type Credits = z.infer<typeof Credits>;
 export const ProfileSyncResponse = z.object({ profile: Profile, credits: Credits, created: z.boolean(), granted: z.number().int() });
 export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 
-/** `GET /me`. */
-export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage });
+/** `GET /me`. `admin`: the user may open the operator console (the account menu shows its link only then). */
+export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage, admin: z.boolean() });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** `refund` takes back the credits of a refunded purchase (a row of 0 records a shortfall the balance could not cover). */
-export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'refund', 'adjust'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export { LEDGER_KINDS, type LedgerKind } from './ledger.ts';
 export const LedgerEntry = z.object({
   id: z.string(),
   kind: z.enum(LEDGER_KINDS),
@@ -71,8 +70,13 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-/** `GET /credits/ledger?cursor=&limit=`: newest first; pass `nextCursor` back to get the next page. */
-export const LedgerQuery = z.object({
+/**
+ * `GET /credits/ledger?cursor=&limit=&category=`: newest first; pass `nextCursor` back to get the next page.
+ * `category` (see ledger.ts) keeps the rows of one kind in the user's terms; `GET /credits/ledger.csv?category=`
+ * exports every such row.
+ */
+export const LedgerFilter = z.object({ category: z.enum(LEDGER_CATEGORIES).optional() });
+export const LedgerQuery = LedgerFilter.extend({
   cursor: idCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -2,11 +2,12 @@
  * The one voice catalogue. The create page lists it, the API validates `voiceId` against it and the worker
  * resolves it to an engine voice, so a voice can never be offered that the server does not know.
  *
- * Offline voices run on eSpeak NG (server side only: it is GPL and never reaches the browser; this file is data).
- * Cloud voices are listed too but only usable when the server has that provider's key.
+ * Offline voices run on eSpeak NG (server side only: it is GPL and never reaches the browser; this file is data) and,
+ * where the server has it installed, Festival with an HTS voice. Cloud voices are listed too but only usable when
+ * the server has that provider's key.
  */
 
-export const VOICE_ENGINES = ['espeak', 'openai', 'elevenlabs'] as const;
+export const VOICE_ENGINES = ['espeak', 'festival', 'openai', 'elevenlabs'] as const;
 export type VoiceEngine = (typeof VOICE_ENGINES)[number];
 export type VoiceGender = 'female' | 'male';
 
@@ -157,7 +158,21 @@ const elevenlabsVoices: Voice[] = ELEVENLABS_VOICES.map(([name, voiceId, gender]
   preview: PREVIEW_EN,
 }));
 
-export const VOICES: readonly Voice[] = [...espeakVoices, ...openaiVoices, ...elevenlabsVoices];
+/** Festival's CMU SLT voice, a statistical (HTS) model of a US English speaker: smoother than eSpeak, still synthetic. */
+const festivalVoices: Voice[] = [
+  {
+    id: 'en-us-festival-slt',
+    name: 'Sally',
+    language: 'en-US',
+    languageName: 'English (US)',
+    gender: F,
+    engine: 'festival',
+    engineVoice: 'cmu_us_slt_arctic_hts',
+    preview: PREVIEW_EN,
+  },
+];
+
+export const VOICES: readonly Voice[] = [...espeakVoices, ...festivalVoices, ...openaiVoices, ...elevenlabsVoices];
 
 export const DEFAULT_VOICE_ID = 'en-us-olivia';
 
@@ -165,14 +180,22 @@ const byId = new Map(VOICES.map((voice) => [voice.id, voice]));
 
 export const findVoice = (id: string): Voice | undefined => byId.get(id);
 
-/** Which cloud engines the server has keys for; offline voices are always available. */
+/** Which engines the server can use besides eSpeak NG (always there): cloud ones with keys, Festival if installed. */
 export type ConfiguredEngines = Partial<Record<Exclude<VoiceEngine, 'espeak'>, boolean>>;
 
-/** A cloud engine is configured when the server has its key. */
-export const configuredEngines = (keys: { openaiApiKey?: string | undefined; elevenlabsApiKey?: string | undefined }): ConfiguredEngines => ({
+/** A cloud engine is configured when the server has its key; Festival when the server found it installed. */
+export const configuredEngines = (keys: {
+  openaiApiKey?: string | undefined;
+  elevenlabsApiKey?: string | undefined;
+  festivalInstalled?: boolean | undefined;
+}): ConfiguredEngines => ({
+  festival: keys.festivalInstalled === true,
   openai: Boolean(keys.openaiApiKey),
   elevenlabs: Boolean(keys.elevenlabsApiKey),
 });
+
+/** Engines that run on the server itself, with no account anywhere. */
+export const isOfflineEngine = (engine: VoiceEngine): boolean => engine === 'espeak' || engine === 'festival';
 
 export const isVoiceAvailable = (voice: Voice, configured: ConfiguredEngines): boolean =>
   voice.engine === 'espeak' || configured[voice.engine] === true;
@@ -183,6 +206,7 @@ export const isVoiceAvailable = (voice: Voice, configured: ConfiguredEngines): b
  */
 export const ENGINE_LABELS: Record<VoiceEngine, { short: string; full: string }> = {
   espeak: { short: 'Standard', full: 'eSpeak NG (offline)' },
+  festival: { short: 'Festival HTS', full: 'Festival HTS (offline)' },
   openai: { short: 'OpenAI', full: 'OpenAI TTS' },
   elevenlabs: { short: 'ElevenLabs', full: 'ElevenLabs' },
 };
@@ -190,6 +214,8 @@ export const ENGINE_LABELS: Record<VoiceEngine, { short: string; full: string }>
 /** The engine as a speech record names it. */
 export const engineTag = (engine: VoiceEngine): { id: VoiceEngine; label: string } => ({ id: engine, label: ENGINE_LABELS[engine].full });
 
-/** Shown next to a cloud voice the server cannot use yet. */
+/** Shown next to a voice the server cannot use yet. */
 export const unavailableVoiceMessage = (voice: Voice): string =>
-  `${ENGINE_LABELS[voice.engine].short} voices need an ${ENGINE_LABELS[voice.engine].short} API key on the server.`;
+  isOfflineEngine(voice.engine)
+    ? `${ENGINE_LABELS[voice.engine].short} voices need ${ENGINE_LABELS[voice.engine].short} installed on the server.`
+    : `${ENGINE_LABELS[voice.engine].short} voices need an ${ENGINE_LABELS[voice.engine].short} API key on the server.`;

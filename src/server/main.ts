@@ -62,8 +62,17 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
       return startApiServer({ config, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'api' }) });
     }
     case 'worker': {
-      const { startWorker } = await import('./jobs/worker.ts');
-      return startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'worker' }) });
+      const [{ startWorker }, { startGpuReconciler }] = await Promise.all([import('./jobs/worker.ts'), import('./features/gpu/reconcile.ts')]);
+      const workerLog = log.child({ role: 'worker' });
+      const worker = await startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: workerLog });
+      // GPU rentals live outside the job queue: a loop mirrors each provider and settles credits.
+      const gpu = startGpuReconciler({ config, database: await shared.database(), log: workerLog });
+      return {
+        async close() {
+          await gpu.close();
+          await worker.close();
+        },
+      };
     }
   }
 }

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { CREDIT_PACKS } from '~/contract/payments';
 import { PRICES, SIGNUP_GRANT } from '~/contract/pricing';
 import { expect, test } from './support/fixtures';
 
@@ -59,14 +60,15 @@ test('the editor refuses scripts over 5 minutes, names missing fields, and takes
   await expectNoViolations(page);
 });
 
-test('pricing shows the real prices and says plainly that credits cannot be bought yet', async ({ signedInPage: page }) => {
+test('pricing shows the real prices and the credit packs', async ({ signedInPage: page }) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Plans and credits' })).toBeVisible();
   await expect(page.getByTestId('signup-grant')).toHaveText(String(SIGNUP_GRANT));
   await expect(page.getByTestId('pricing-balance')).toHaveText(String(SIGNUP_GRANT));
   await expect(page.getByText(`${PRICES.videoPerMinute['1080p']} credits per started minute`)).toBeVisible();
   await expect(page.getByText(`${PRICES.ttsPer1000Chars} credits per started 1,000 characters`)).toBeVisible();
-  await expect(page.getByRole('heading', { name: "Buying credits isn't available yet" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Credit packs' })).toBeVisible();
+  await expect(page.getByTestId('credit-pack')).toHaveCount(CREDIT_PACKS.length);
   await expectNoViolations(page);
 
   await page.goto('/history');

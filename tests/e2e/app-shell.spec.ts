@@ -84,7 +84,7 @@ test('after sign-in the profile goes to POST /auth/auth once, with the ID token 
 
   // Same uid while moving around the app: no second sync.
   await page.getByRole('navigation', { name: 'Studios' }).getByRole('link', { name: 'Voice' }).click();
-  await page.getByRole('link', { name: 'Upgrade' }).click();
-  await expect(page).toHaveURL('/pricing');
+  await page.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page.getByRole('dialog', { name: 'Top up credits' })).toBeVisible();
   expect(syncs).toHaveLength(1);
 });

@@ -14,6 +14,7 @@ import { createElevenLabsProvider } from '~/server/providers/tts/elevenlabs.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createOpenAiTtsProvider } from '~/server/providers/tts/openai.ts';
+import type { WordTimer } from '~/server/providers/tts/types.ts';
 
 interface Seen {
   method: string;
@@ -82,13 +83,25 @@ afterAll(async () => {
 const openaiVoice = VOICES.find((v) => v.engine === 'openai')!;
 const elevenVoice = VOICES.find((v) => v.engine === 'elevenlabs')!;
 
+/** Stands in for the aligner (tested on real audio below): records what it was asked and times each word 1 s apart. */
+function stubTimer() {
+  const calls: Array<{ text: string; voice: string; sampleRate: number; samples: number }> = [];
+  const timeWords: WordTimer = (text, voice, audio) => {
+    calls.push({ text, voice: voice.id, sampleRate: audio.sampleRate, samples: audio.pcm.length });
+    return Promise.resolve(text.split(' ').map((word, i) => ({ text: word, startMs: i * 1000, endMs: i * 1000 + 500 })));
+  };
+  return { calls, timeWords };
+}
+const { timeWords } = stubTimer();
+
 describe('OpenAI TTS adapter', () => {
-  it('posts the documented request and turns raw PCM into audio with estimated word timings', async () => {
+  it('posts the documented request and turns raw PCM into audio whose words are timed by the aligner', async () => {
     api.answer((res) => {
       res.writeHead(200, { 'content-type': 'audio/pcm' });
       res.end(tone());
     });
-    const tts = createOpenAiTtsProvider({ apiKey: 'sk-test', baseUrl: `${api.base}/v1` });
+    const timer = stubTimer();
+    const tts = createOpenAiTtsProvider({ apiKey: 'sk-test', baseUrl: `${api.base}/v1`, timeWords: timer.timeWords });
     const result = await tts.synthesize('Hello brave world.', openaiVoice, { speed: 1.25 });
     const request = api.seen.at(-1)!;
     expect(request.method).toBe('POST');
@@ -97,14 +110,12 @@ describe('OpenAI TTS adapter', () => {
     expect(request.body).toEqual({ model: 'tts-1', input: 'Hello brave world.', voice: openaiVoice.engineVoice, response_format: 'pcm', speed: 1.25 });
     expect(result.sampleRate).toBe(24_000);
     expect(result.durationMs).toBe(1000);
-    expect(result.words.map((w) => w.text)).toEqual(['Hello', 'brave', 'world.']);
-    // Spread over the tone, not the silence around it.
-    expect(result.words[0]!.startMs).toBe(250);
-    expect(result.words.at(-1)!.endMs).toBe(750);
+    expect(timer.calls).toEqual([{ text: 'Hello brave world.', voice: openaiVoice.id, sampleRate: 24_000, samples: 24_000 }]);
+    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([['Hello', 0], ['brave', 1000], ['world.', 2000]]);
   });
 
   it('maps 401, 429 and 500 to errors a user can act on', async () => {
-    const tts = createOpenAiTtsProvider({ apiKey: 'bad', baseUrl: api.base });
+    const tts = createOpenAiTtsProvider({ apiKey: 'bad', baseUrl: api.base, timeWords });
     api.answer(json(401, { error: { message: 'Incorrect API key provided' } }));
     let error = await errorOf(tts.synthesize('Hi.', openaiVoice));
     expect([error.kind, error.status, error.message]).toEqual(['auth', 401, "OpenAI refused the server's API key."]);
@@ -120,13 +131,74 @@ describe('OpenAI TTS adapter', () => {
 
   it('gives up after its deadline, and stops at once when the caller cancels', async () => {
     api.answer(hang);
-    const slow = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeoutMs: 200 });
+    const slow = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeoutMs: 200, timeWords });
     const error = await errorOf(slow.synthesize('Hi.', openaiVoice));
     expect(error.kind).toBe('timeout');
     const controller = new AbortController();
-    const pending = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base }).synthesize('Hi.', openaiVoice, { signal: controller.signal });
+    const pending = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords }).synthesize('Hi.', openaiVoice, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+/** Linear resampling, enough to hand eSpeak's 22.05 kHz audio to a client expecting OpenAI's 24 kHz PCM. */
+function resample(pcm: Int16Array, from: number, to: number): Int16Array {
+  const out = new Int16Array(Math.floor((pcm.length * to) / from));
+  for (let i = 0; i < out.length; i++) {
+    const x = (i * from) / to;
+    const k = Math.floor(x);
+    out[i] = Math.round(pcm[k]! + ((pcm[Math.min(pcm.length - 1, k + 1)]! - pcm[k]!) * (x - k)));
+  }
+  return out;
+}
+
+describe('an OpenAI-compatible server (no word times in the protocol)', () => {
+  it('yields word times aligned to the audio it served, close to where the words really are', async () => {
+    // eSpeak audio whose word times are known, in another variant and pace than the aligner's reference.
+    const text = 'Every great video starts with a simple idea and a clear voice. Small habits, repeated daily, quietly become the life you live.';
+    const espeak = createEspeakProvider();
+    const spoken = await espeak.synthesize(text, { ...findVoice('en-us-olivia')!, engineVoice: 'en-us+f4' }, { speed: 1.15 }).finally(() => espeak.close());
+    api.answer((res) => {
+      res.writeHead(200, { 'content-type': 'audio/pcm' });
+      res.end(Buffer.from(resample(spoken.pcm, spoken.sampleRate, 24_000).buffer));
+    });
+    const warnings: unknown[] = [];
+    const providers = createTtsProviders(
+      { openaiApiKey: 'sk-local', openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' },
+      { logger: { warn: (...args: unknown[]) => warnings.push(args) } },
+    );
+    const nova = findVoice('openai-nova')!;
+    try {
+      const result = await providers.forVoice(nova).synthesize(text, nova);
+      expect(result.words.map((w) => w.text)).toEqual(spoken.words.map((w) => w.text));
+      const errors = result.words.map((w, i) => Math.abs(w.startMs - spoken.words[i]!.startMs)).sort((a, b) => a - b);
+      expect(errors[Math.floor(errors.length / 2)]).toBeLessThan(80);
+      expect(errors[Math.floor(errors.length * 0.9)]).toBeLessThan(200);
+      expect(warnings).toEqual([]);
+    } finally {
+      await providers.close();
+    }
+  });
+
+  it('falls back to spreading words over the speech, and logs why, when alignment cannot run', async () => {
+    api.answer((res) => {
+      res.writeHead(200, { 'content-type': 'audio/pcm' });
+      res.end(tone());
+    });
+    const warnings: unknown[][] = [];
+    const providers = createTtsProviders(
+      { openaiApiKey: 'sk-local', openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' },
+      { logger: { warn: (...args: unknown[]) => warnings.push(args) } },
+    );
+    const nova = findVoice('openai-nova')!;
+    const openai = providers.forVoice(nova);
+    // With the eSpeak process gone there is no reference to align against.
+    await providers.close();
+    const result = await openai.synthesize('Hello brave world.', nova);
+    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([['Hello', 250], ['brave', 417], ['world.', 583]]);
+    expect(result.words.at(-1)!.endMs).toBe(750);
+    expect(warnings.map(([, message]) => message)).toEqual(['Word alignment failed; captions use estimated word times']);
+    expect(warnings[0]![0]).toMatchObject({ engine: 'openai', voice: 'openai-nova' });
   });
 });
 
@@ -139,7 +211,8 @@ describe('ElevenLabs adapter', () => {
 
   it('posts to with-timestamps and takes word timings from the character alignment', async () => {
     api.answer(json(200, { audio_base64: tone().toString('base64'), alignment: alignment('Good morning.'), normalized_alignment: alignment('Good morning.') }));
-    const tts = createElevenLabsProvider({ apiKey: 'xi-test', baseUrl: api.base });
+    const timer = stubTimer();
+    const tts = createElevenLabsProvider({ apiKey: 'xi-test', baseUrl: api.base, timeWords: timer.timeWords });
     const result = await tts.synthesize('Good morning.', elevenVoice);
     const request = api.seen.at(-1)!;
     expect(request.url).toBe(`/v1/text-to-speech/${elevenVoice.engineVoice}/with-timestamps?output_format=pcm_24000`);
@@ -150,19 +223,22 @@ describe('ElevenLabs adapter', () => {
       { text: 'Good', startMs: 250, endMs: 440 },
       { text: 'morning.', startMs: 500, endMs: 890 },
     ]);
+    expect(timer.calls).toEqual([]);
   });
 
-  it('estimates timings when no alignment comes back, and reports bad answers', async () => {
+  it('aligns the audio itself when no alignment comes back, and reports bad answers', async () => {
     api.answer(json(200, { audio_base64: tone().toString('base64'), alignment: null }));
-    const tts = createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base });
+    const timer = stubTimer();
+    const tts = createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeWords: timer.timeWords });
     expect((await tts.synthesize('Two words.', elevenVoice)).words.map((w) => w.text)).toEqual(['Two', 'words.']);
+    expect(timer.calls).toEqual([{ text: 'Two words.', voice: elevenVoice.id, sampleRate: 24_000, samples: 24_000 }]);
     api.answer(json(200, { detail: 'nothing here' }));
     expect((await errorOf(tts.synthesize('Hi.', elevenVoice))).kind).toBe('bad_output');
     api.answer(json(401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } }));
     const error = await errorOf(tts.synthesize('Hi.', elevenVoice));
     expect([error.kind, error.detail]).toEqual(['auth', 'Invalid API key']);
     api.answer(hang);
-    const slow = createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeoutMs: 200 });
+    const slow = createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeoutMs: 200, timeWords });
     expect((await errorOf(slow.synthesize('Hi.', elevenVoice))).kind).toBe('timeout');
   });
 });
@@ -198,9 +274,9 @@ describe('OpenAI images adapter', () => {
 describe('every cloud adapter', () => {
   const adapters = {
     'OpenAI TTS': (timeoutMs?: number) =>
-      createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', openaiVoice),
+      createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', openaiVoice),
     ElevenLabs: (timeoutMs?: number) =>
-      createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', elevenVoice),
+      createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', elevenVoice),
     'OpenAI images': (timeoutMs?: number) =>
       createOpenAiImageProvider({ apiKey: 'k', baseUrl: api.base, ...(timeoutMs ? { timeoutMs } : {}) }).generate({ prompt: 'x', width: 512, height: 512 }),
   };
@@ -264,7 +340,7 @@ describe('offline engines', () => {
   });
 
   it('refuses cloud voices when their key is not configured', () => {
-    const providers = createTtsProviders({ openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base });
+    const providers = createTtsProviders({ openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' });
     expect(() => providers.forVoice(openaiVoice)).toThrow('OpenAI voices need an OpenAI API key on the server.');
     expect(providers.forVoice(findVoice('en-us-olivia')!).engine).toBe('espeak');
     return providers.close();

@@ -20,7 +20,7 @@ Start your day with five quiet minutes. Breathe slowly, and notice the light in 
 Then write down one small goal. Tiny steps, repeated every day, become the habits that change your life.`;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-media-render-'));
-const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9' });
+const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
 const images = createDesignedImageProvider();
 
 async function render(name: string, overrides: Partial<CreateVideoRequestInput>): Promise<VideoResult> {

@@ -53,6 +53,9 @@ describe('speech plan', () => {
   it('lets eSpeak do pitch and speed itself', () => {
     expect(planSpeech('espeak', 1.5, 3)).toEqual({ engine: 'espeak', engineSpeed: 1.5, enginePitch: 3, filter: undefined });
   });
+  it('lets Festival set the pace and shifts its pitch afterwards (its HTS engine ignores pitch)', () => {
+    expect(planSpeech('festival', 1.5, 12)).toEqual({ engine: 'festival', engineSpeed: 1.5, enginePitch: undefined, filter: 'rubberband=pitch=2.00000:tempo=1.00000' });
+  });
   it('shifts pitch after OpenAI and makes up the speed ElevenLabs cannot reach', () => {
     expect(planSpeech('openai', 1.5, 0).filter).toBeUndefined();
     expect(planSpeech('openai', 1, 12).filter).toBe('rubberband=pitch=2.00000:tempo=1.00000');
@@ -65,7 +68,7 @@ describe('speech pipeline', () => {
     const paragraph = Array.from({ length: 8 }, (_, i) => `Sentence ${i + 1} of this paragraph tells the listener something new and useful.`).join(' ');
     const text = `${paragraph}\n\n${paragraph}`;
     expect([...text].length).toBeGreaterThan(800);
-    const tts = createTtsProviders({ openaiBaseUrl: 'http://unused', elevenlabsBaseUrl: 'http://unused' });
+    const tts = createTtsProviders({ openaiBaseUrl: 'http://unused', elevenlabsBaseUrl: 'http://unused', festivalPath: '/usr/bin/festival' });
     const progress: number[] = [];
     try {
       const out = await synthesizeSpeech(speechRequestSchema.parse({ text, voiceId: 'en-us-olivia' }), { tts, onProgress: (f) => progress.push(f) });

@@ -71,7 +71,7 @@ describe('verified token cache', () => {
       {
         async verify(token) {
           calls++;
-          return token === 'good' ? { uid: 'u1', email: null, name: null, picture: null, exp: 1_100 } : undefined;
+          return token === 'good' ? { uid: 'u1', email: null, name: null, picture: null, emailVerified: false, adminClaim: false, exp: 1_100 } : undefined;
         },
       },
       { now: () => clock },

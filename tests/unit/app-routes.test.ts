@@ -25,6 +25,9 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/signup', 'Auth', 'public'],
   ['/auth', 'Auth', 'public'],
   ['/analytics', 'Analytics', 'auth'],
+  // Not in the spec's table: the billing page and the operator console of issue 10.
+  ['/billing', 'Billing', 'auth'],
+  ['/admin', 'Admin', 'auth'],
   // Beyond §2's table: the studio the spec's backend timeouts imply (`watermark-removal` requests get 600 s).
   ['/watermark-removal', 'WatermarkRemoval', 'auth'],
 ];

@@ -52,6 +52,12 @@ describe('configuration defaults', () => {
     });
   });
 
+  it('reads ADMIN_EMAILS as a lower-cased list and refuses what is not an address', () => {
+    expect(load().adminEmails).toEqual([]);
+    expect(load({ ADMIN_EMAILS: ' Ops@Example.com, ,boss@example.com ' }).adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
+    expect(failure({ ADMIN_EMAILS: 'ops@example.com,nobody' })).toContain('ADMIN_EMAILS must be a comma list of e-mail addresses');
+  });
+
   it('treats blank values as unset and trims the rest', () => {
     const config = load({ PORT: '  ', LOG_LEVEL: '', WORKER_CONCURRENCY: ' 4 ', PUBLIC_API_URL: 'https://api.nxn.ai/ ' });
     expect(config.port).toBe(4321);
@@ -153,6 +159,24 @@ describe('production rules', () => {
       firebaseAuthDomain: 'nxn.firebaseapp.com',
     });
     expect(load({ PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' }).site.authEmulatorHost).toBe('localhost:9199');
+  });
+});
+
+describe('payments configuration', () => {
+  it('has no Stripe without a key, and needs the webhook secret with one', () => {
+    expect(load().payments).toEqual({ stripe: undefined, currency: 'usd', sandbox: false });
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111/', PAYMENTS_CURRENCY: 'EUR' }).payments).toEqual({
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
+      currency: 'eur',
+      sandbox: false,
+    });
+  });
+
+  it('refuses an unknown currency and the sandbox in production', () => {
+    expect(failure({ PAYMENTS_CURRENCY: 'dollars' })).toContain('PAYMENTS_CURRENCY must be a three-letter ISO 4217 currency code');
+    expect(failure({ PAYMENTS_CURRENCY: 'xyz' })).toContain('PAYMENTS_CURRENCY must be a currency Intl knows');
+    expect(failure({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toContain('PAYMENTS_SANDBOX must not be set when NODE_ENV=production');
   });
 });
 

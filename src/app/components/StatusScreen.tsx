@@ -52,3 +52,12 @@ export const RouteErrorScreen = () => (
     </button>
   </StatusScreen>
 );
+
+/** A path the app has no screen for, or one this user may not know about (the operator console). */
+export const NotFoundScreen = () => (
+  <StatusScreen icon="alert" title="Page not found" message="This page doesn't exist or has moved.">
+    <a href="/" className="btn btn-secondary">
+      Go to the home page
+    </a>
+  </StatusScreen>
+);

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
- * A modal's keyboard contract: focus starts on `initial`, Escape dismisses, Tab stays inside `panel`, and focus goes
- * back where it was when the dialog closes.
+ * A modal's keyboard contract: focus starts on `initial`, Escape dismisses, Tab stays inside `panel` (among its
+ * buttons and links), and focus goes back where it was when the dialog closes.
  */
 export function useDialogFocus(panel: RefObject<HTMLElement | null>, initial: RefObject<HTMLElement | null>, onDismiss: () => void): void {
   const dismiss = useRef(onDismiss);
@@ -14,7 +14,7 @@ export function useDialogFocus(panel: RefObject<HTMLElement | null>, initial: Re
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dismiss.current();
       if (event.key === 'Tab' && panel.current) {
-        const buttons = [...panel.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+        const buttons = [...panel.current.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
         const first = buttons[0];
         const last = buttons.at(-1);
         if (event.shiftKey && document.activeElement === first) {

@@ -2,29 +2,35 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AllHostsFailedError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
+type Page = Record<string, unknown> & { nextCursor: string | null };
+
+export interface HistoryOptions {
+  /** Extra query parameters (a filter); a change starts the list over. */
+  query?: Record<string, string | undefined>;
+  /** The page's list field: `items` for the studios, `entries` for the ledger. */
+  listKey?: string;
 }
 
 /**
  * A newest-first history from a paged endpoint (`?cursor=&limit=`): first page on mount, "load more" appends,
  * `reload` starts over (after a new generation), `replace`/`remove` keep the list in step with edits.
  */
-export function useHistory<T extends { id: string }>(path: string, limit = 12) {
+export function useHistory<T extends { id: string }>(path: string, limit = 12, { query = {}, listKey = 'items' }: HistoryOptions = {}) {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
+  const filter = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const base = `${path}?limit=${limit}${filter ? `&${filter}` : ''}`;
 
   const reload = useCallback(async () => {
     const run = ++generation.current;
     setState((s) => (s === 'ready' ? s : 'loading'));
     try {
-      const page = await api.get<Page<T>>(`${path}?limit=${limit}`);
+      const page = await api.get<Page>(base);
       if (run !== generation.current) return;
-      setItems(page.items);
+      setItems((page[listKey] as T[] | undefined) ?? []);
       setCursor(page.nextCursor);
       setState('ready');
     } catch (error) {
@@ -32,21 +38,22 @@ export function useHistory<T extends { id: string }>(path: string, limit = 12) {
       setState('error');
       if (error instanceof AllHostsFailedError) notifyApiError(error);
     }
-  }, [path, limit]);
+  }, [base, listKey]);
 
   const loadMore = useCallback(async () => {
     if (!cursor) return;
     setLoadingMore(true);
     try {
-      const page = await api.get<Page<T>>(`${path}?limit=${limit}&cursor=${encodeURIComponent(cursor)}`);
-      setItems((current) => [...current, ...page.items.filter((item) => !current.some((c) => c.id === item.id))]);
+      const page = await api.get<Page>(`${base}&cursor=${encodeURIComponent(cursor)}`);
+      const more = (page[listKey] as T[] | undefined) ?? [];
+      setItems((current) => [...current, ...more.filter((item) => !current.some((c) => c.id === item.id))]);
       setCursor(page.nextCursor);
     } catch (error) {
       notifyApiError(error);
     } finally {
       setLoadingMore(false);
     }
-  }, [cursor, path, limit]);
+  }, [cursor, base, listKey]);
 
   useEffect(() => {
     void reload();

@@ -4,10 +4,12 @@ import type { FieldErrors } from '~/contract/errors';
 import { AllHostsFailedError, ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
+import { openTopUp } from '~/stores/top-up';
 
 /**
- * Shows what went wrong with a creation request and returns the field errors to put under the inputs. A 402 names
- * the shortfall and links to plans; a provider failure (424) and any other answer show the server's own message.
+ * Shows what went wrong with a creation request and returns the field errors to put under the inputs. A 402 opens the
+ * top-up dialog with the shortfall, over the screen, so the form stays as it is; a provider failure (424) and any
+ * other answer show the server's own message.
  */
 export function handleStudioError(error: unknown): FieldErrors {
   if (error instanceof ApiError) {
@@ -16,7 +18,8 @@ export function handleStudioError(error: unknown): FieldErrors {
       return { ...error.fields };
     }
     if (error.status === 402) {
-      toast.error(error.message, { action: { label: 'Get credits', onClick: () => window.location.assign('/pricing') } });
+      const { needed, available } = error.body as { needed?: number; available?: number };
+      openTopUp(needed !== undefined && available !== undefined ? { shortBy: Math.max(1, needed - available) } : {});
       void refreshAccount();
       return {};
     }

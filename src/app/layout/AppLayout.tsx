@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { $account } from '~/stores/account';
+import { openTopUp } from '~/stores/top-up';
+import { TopUp } from '../billing/TopUpDialog';
 import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { BOTTOM_NAV, STUDIOS } from './nav';
@@ -10,15 +12,16 @@ function CreditsBalance() {
   const account = useStore($account);
   const balance = account?.credits.balance;
   return (
-    <Link
-      to="/pricing"
+    <button
+      type="button"
+      onClick={() => openTopUp()}
       className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-sm font-medium text-fg hover:bg-white/10"
-      title={balance === undefined ? 'Credit balance unavailable right now' : 'Your credit balance'}
+      title={balance === undefined ? 'Credit balance unavailable right now' : 'Your credit balance: top up'}
     >
       <Icon name="coins" className="size-4 text-accent-400" />
       <span data-testid="credits-balance">{balance === undefined ? '—' : balance.toLocaleString('en-US')}</span>
       <span className="sr-only sm:not-sr-only">credits</span>
-    </Link>
+    </button>
   );
 }
 
@@ -58,9 +61,9 @@ export function AppLayout() {
           </nav>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <CreditsBalance />
-            <Link to="/pricing" className="btn btn-primary btn-sm hidden sm:inline-flex">
+            <button type="button" onClick={() => openTopUp()} className="btn btn-primary btn-sm hidden sm:inline-flex">
               Upgrade
-            </Link>
+            </button>
             <UserMenu />
           </div>
         </div>
@@ -69,6 +72,7 @@ export function AppLayout() {
       <main id="app-main" className="container-page flex-1 pb-28 pt-8 md:pb-16">
         <Outlet />
       </main>
+      <TopUp />
 
       <nav
         aria-label="Main"

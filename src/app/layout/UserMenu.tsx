@@ -6,7 +6,7 @@ import { $account, refreshAccount } from '~/stores/account';
 import { $auth, signOut, type AuthUser } from '~/stores/auth';
 import { toast } from 'sonner';
 import { Icon } from '../components/Icon';
-import { ACCOUNT_LINKS } from './nav';
+import { ACCOUNT_LINKS, ADMIN_LINK } from './nav';
 import { StorageDialog, StorageMeter } from './StorageDialog';
 
 const initials = (user: AuthUser): string => {
@@ -120,7 +120,7 @@ export function UserMenu() {
           ) : null}
           <nav aria-label="Account">
             <ul className="py-2">
-              {ACCOUNT_LINKS.map((item) => (
+              {(account?.admin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS).map((item) => (
                 <li key={item.to}>
                   <Link
                     to={item.to}

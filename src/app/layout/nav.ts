@@ -26,6 +26,10 @@ export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/my-rentals', label: 'My rentals', icon: 'gpu' },
   { to: '/analytics', label: 'Analytics', icon: 'chart' },
   { to: '/pricing', label: 'Plans and credits', icon: 'tag' },
+  { to: '/billing', label: 'Billing', icon: 'credits' },
   { to: '/tts-pricing', label: 'Voice pricing', icon: 'tag' },
   { to: '/welcome', label: 'Getting started', icon: 'sparkles' },
 ];
+
+/** Shown in the account menu only to admins (GET /me's `admin`). */
+export const ADMIN_LINK: NavItem = { to: '/admin', label: 'Admin', icon: 'shield' };

@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { brand } from '~/config/brand';
 import { PRICES, SIGNUP_GRANT, VIDEO_RESOLUTIONS, imageCost, ttsCost, videoCost } from '~/contract/pricing';
+import { notifyApiError } from '~/lib/notify';
 import { $account, refreshAccount } from '~/stores/account';
+import { $paymentsConfig, loadPaymentsConfig } from '~/stores/payments';
+import { openTopUp } from '~/stores/top-up';
+import { PackList } from '../billing/PackList';
 import { Icon, type IconName } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 
@@ -53,7 +57,11 @@ const ROWS: readonly PriceRow[] = [
 
 export default function AgentPricing() {
   const account = useStore($account);
-  useEffect(() => void refreshAccount(), []);
+  const payments = useStore($paymentsConfig);
+  useEffect(() => {
+    void refreshAccount();
+    loadPaymentsConfig().catch(notifyApiError);
+  }, []);
   const balance = account?.credits.balance;
   const oneMinute1080 = videoCost(MINUTE, '1080p');
 
@@ -112,23 +120,33 @@ export default function AgentPricing() {
         </p>
       </section>
 
-      <section className="card card-pad flex flex-col items-start gap-4 sm:flex-row" aria-labelledby="buy-title">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-400">
-          <Icon name="info" className="size-5" />
-        </span>
-        <div className="grid gap-2">
+      <section className="card card-pad grid gap-4" aria-labelledby="buy-title">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="buy-title" className="text-lg font-semibold text-fg">
-            Buying credits isn't available yet
+            Credit packs
           </h2>
-          <p className="text-fg-muted">
-            No payment provider is connected to {brand.productName} yet, so there are no plans or credit packs to buy and nothing on this page will charge you. If you
-            need more credits now, write to us and we'll help.
-          </p>
-          <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('More credits')}`} className="btn btn-secondary btn-sm justify-self-start">
-            <Icon name="mail" className="size-4" />
-            {brand.supportEmail}
-          </a>
+          {payments?.sandbox ? <span className="badge">Sandbox payments</span> : null}
         </div>
+        {!payments ? (
+          <p className="text-sm text-fg-muted">Loading credit packs…</p>
+        ) : payments.enabled ? (
+          <>
+            <p className="text-fg-muted">Pay once, no subscription; credits never expire. Bigger packs add bonus credits.</p>
+            <PackList
+              currency={payments.currency}
+              action={(pack, price) => (
+                <button type="button" className="btn btn-primary btn-sm justify-self-start sm:justify-self-end" onClick={() => openTopUp()} aria-label={`Buy ${pack.name} for ${price}`}>
+                  Buy
+                </button>
+              )}
+            />
+          </>
+        ) : (
+          <p className="text-fg-muted">
+            Buying credits is not available right now. If you need more credits, write to{' '}
+            <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('More credits')}`}>{brand.supportEmail}</a> and we'll help.
+          </p>
+        )}
       </section>
     </div>
   );

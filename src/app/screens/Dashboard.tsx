@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { brand } from '~/config/brand';
 import { $account } from '~/stores/account';
 import { $auth } from '~/stores/auth';
+import { openTopUp } from '~/stores/top-up';
 import { Icon, type IconName } from '../components/Icon';
 
 const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
@@ -52,9 +53,9 @@ export default function Dashboard() {
             {account ? null : <p className="text-sm text-fg-subtle">Your balance shows here once our servers answer.</p>}
           </div>
         </div>
-        <Link to="/pricing" className="btn btn-primary">
+        <button type="button" className="btn btn-primary" onClick={() => openTopUp()}>
           Get more credits
-        </Link>
+        </button>
       </section>
 
       <section aria-labelledby="studios-title">

@@ -1,10 +1,183 @@
-import { ScreenHeader, UnavailableNotice } from '../components/Screen';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LOW_CREDIT_MINUTES, type Rental, type RentalList, type RentalStatus } from '~/contract/gpu';
+import { api } from '~/lib/api/client';
+import { refreshAccount } from '~/stores/account';
+import { followRentals, warnLowCredit } from '~/stores/gpu-rentals';
+import { openTopUp } from '~/stores/top-up';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { handleStudioError } from '../components/request-errors';
+import { ScreenHeader } from '../components/Screen';
+import { Spinner } from '../components/Spinner';
+import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
+
+const POLL_MS = 3_000;
+const STATUS_LABELS: Record<RentalStatus, string> = {
+  requested: 'Requested',
+  provisioning: 'Starting',
+  running: 'Running',
+  stopping: 'Stopping',
+  stopped: 'Stopped',
+  terminated: 'Terminated',
+  failed: 'Failed',
+};
+const isOver = (r: Rental) => r.status === 'terminated' || r.status === 'failed';
+
+function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; onAction: (action: 'stop' | 'start') => void; onTerminate: () => void; busy: boolean }) {
+  const low = rental.minutesLeft !== null && rental.minutesLeft <= LOW_CREDIT_MINUTES;
+  return (
+    <li className="card card-pad grid gap-3" data-testid="gpu-rental" aria-label={`${rental.gpuCount}× ${rental.gpuModel}, ${STATUS_LABELS[rental.status]}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold text-fg">
+          {rental.gpuCount}× {rental.gpuModel}
+        </h2>
+        <span className="rounded-full bg-ink-800 px-2 py-0.5 text-xs font-medium text-fg" data-testid="rental-status">
+          {STATUS_LABELS[rental.status]}
+        </span>
+        <SandboxBadge label={rental.sandboxLabel} />
+      </div>
+      {rental.statusReason ? (
+        <p className="text-sm text-fg-muted" role="status">
+          {rental.statusReason}
+        </p>
+      ) : null}
+      {low ? (
+        <p className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-fg" role="alert">
+          About {rental.minutesLeft} minutes of credit left. The machine stops automatically before your credits run out.{' '}
+          <button type="button" className="underline" onClick={() => openTopUp({})}>
+            Add credits
+          </button>
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-fg-subtle">Uptime</dt>
+          <dd className="text-fg">{formatUptime(rental.uptimeMs)}</dd>
+        </div>
+        <div>
+          <dt className="text-fg-subtle">Rate</dt>
+          <dd className="text-fg">
+            {perHour(rental.creditsPerHour)}
+            {rental.stoppedCreditsPerHour > 0 ? ` (stopped: ${perHour(rental.stoppedCreditsPerHour)})` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-fg-subtle">Cost so far</dt>
+          <dd className="text-fg" data-testid="rental-cost">
+            {rental.costSoFar} {rental.costSoFar === 1 ? 'credit' : 'credits'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-fg-subtle">Where</dt>
+          <dd className="text-fg">
+            {rental.region} · {rental.provider === 'runpod' ? 'RunPod' : 'Lambda'}
+          </dd>
+        </div>
+      </dl>
+      {rental.connection ? (
+        <div className="grid gap-2">
+          {rental.connection.ssh ? <CopyLine label="SSH command" value={rental.connection.ssh} /> : null}
+          {rental.connection.links.map((link) => (
+            <div key={link.url} className="grid gap-1">
+              <CopyLine label={link.label} value={link.url} />
+              <a className="text-sm text-brand-300 underline" href={link.url} target="_blank" rel="noreferrer">
+                Open {link.label}
+              </a>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {!rental.supportsStop && !isOver(rental) ? <p className="text-xs text-fg-muted">This provider cannot stop and resume machines: terminate it when you are done.</p> : null}
+      {isOver(rental) ? null : (
+        <div className="flex flex-wrap gap-2">
+          {rental.supportsStop && rental.status === 'running' ? (
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => onAction('stop')}>
+              Stop
+            </button>
+          ) : null}
+          {rental.supportsStop && rental.status === 'stopped' ? (
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => onAction('start')}>
+              Start
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={onTerminate}>
+            Terminate
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
 
 export default function MyRentals() {
+  const [rentals, setRentals] = useState<Rental[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Rental | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await api.get<RentalList>('/gpu/rentals');
+      setRentals(list.rentals);
+      warnLowCredit(list);
+    } catch (error) {
+      handleStudioError(error);
+      setRentals((current) => current ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    // Low-credit warnings keep coming on other screens once the user leaves this one.
+    followRentals();
+  }, [load]);
+  const live = rentals?.some((r) => !isOver(r)) ?? false;
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [live, load]);
+
+  const act = async (rental: Rental, action: 'stop' | 'start' | 'terminate') => {
+    setBusy(rental.id);
+    try {
+      const updated = await api.post<Rental>(`/gpu/rentals/${rental.id}/${action}`);
+      setRentals((list) => list?.map((r) => (r.id === updated.id ? updated : r)) ?? null);
+      void refreshAccount();
+      if (action === 'terminate') toast.success('The machine was terminated.');
+    } catch (error) {
+      if (!topUpOnRefusal(error)) handleStudioError(error);
+    } finally {
+      setBusy(null);
+      setConfirming(null);
+    }
+  };
+
   return (
-    <div>
-      <ScreenHeader icon="gpu" title="My rentals" description="The GPUs you have rented, with their status and the time left on each." />
-      <UnavailableNotice title="GPU rental isn't available yet.">There are no rentals to list because GPU rental hasn't opened yet.</UnavailableNotice>
+    <div className="grid gap-6">
+      <ScreenHeader icon="gpu" title="My rentals" description="The GPUs you have rented, with their status and the time left on each.">
+        <Link to="/rent-gpu" className="btn btn-primary btn-sm">
+          Rent a GPU
+        </Link>
+      </ScreenHeader>
+      {rentals === null ? (
+        <p className="flex items-center gap-2 text-fg-muted" role="status">
+          <Spinner /> Loading your rentals…
+        </p>
+      ) : rentals.length === 0 ? (
+        <p className="text-fg-muted">You have not rented a GPU yet.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {rentals.map((rental) => (
+            <RentalCard key={rental.id} rental={rental} busy={busy === rental.id} onAction={(action) => void act(rental, action)} onTerminate={() => setConfirming(rental)} />
+          ))}
+        </ul>
+      )}
+      {confirming ? (
+        <ConfirmDialog title="Terminate this machine?" confirmLabel="Terminate" busy={busy === confirming.id} onConfirm={() => void act(confirming, 'terminate')} onCancel={() => setConfirming(null)}>
+          Terminating deletes the machine and everything on its disk, for good: copy off anything you want to keep first. Billing ends when it is terminated.
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

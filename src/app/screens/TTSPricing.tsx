@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
-import { ENGINE_LABELS, VOICES, VOICE_ENGINES } from '~/contract/voices';
+import { ENGINE_LABELS, VOICES, VOICE_ENGINES, isOfflineEngine } from '~/contract/voices';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 
@@ -66,7 +66,11 @@ export default function TTSPricing() {
               <p className="text-sm text-fg-muted">
                 {count} voices, {languages} {languages === 1 ? 'language' : 'languages'}
               </p>
-              {engine === 'espeak' ? null : <p className="hint">Available when the server has an {ENGINE_LABELS[engine].short} key.</p>}
+              {engine === 'espeak' ? null : isOfflineEngine(engine) ? (
+                <p className="hint">Available when {ENGINE_LABELS[engine].short} is installed on the server.</p>
+              ) : (
+                <p className="hint">Available when the server has an {ENGINE_LABELS[engine].short} key.</p>
+              )}
             </li>
           ))}
         </ul>

@@ -26,7 +26,7 @@ import { useStudioSubmit } from '../studios/submit';
 const POLL_MS = 1000;
 
 const isFinished = (record: SpeechRecord) => record.status === 'succeeded' || record.status === 'failed';
-const engineKind = (record: SpeechRecord) => (record.engine.id === 'espeak' ? 'offline' : 'ai');
+const engineKind = (record: SpeechRecord) => (record.engine.id === 'espeak' || record.engine.id === 'festival' ? 'offline' : 'ai');
 const fileStem = (record: SpeechRecord) => `nxn-speech-${record.voiceName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${record.id.slice(0, 8)}`;
 
 function SpeechResult({ record, onDelete }: { record: SpeechRecord; onDelete?: () => void }) {

@@ -1,6 +1,7 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
- * IP rate limit → body limit → (health checks, signed file links) → token → user rate limit → profile → routes.
+ * IP rate limit → body limit → (health checks, signed file links, payments config, Stripe's webhook) → token →
+ * user rate limit → profile → routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -8,10 +9,13 @@ import { secureHeaders } from 'hono/secure-headers';
 import { requireUser } from '../auth/middleware.ts';
 import { requireProfile } from '../features/account/middleware.ts';
 import { profileRoutes } from '../features/account/routes.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
+import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
+import { paymentRoutes } from '../features/payments/routes.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
@@ -49,8 +53,11 @@ export function createApiApp(deps: ApiDeps) {
   app.use(bodyLimits(config.bodyLimit.json));
 
   const files = fileRoutes(deps);
+  const payments = paymentRoutes(deps);
   app.route('/', healthRoutes(deps));
   app.route('/', files.public);
+  // Stripe's webhook signs its body instead of carrying a user token.
+  app.route('/', payments.public);
 
   app.use(requireUser(deps.verifier));
   app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
@@ -63,6 +70,9 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', speechRoutes(deps));
   app.route('/', imageRoutes(deps));
   app.route('/', videoRoutes(deps));
+  app.route('/', payments.private);
+  app.route('/', adminRoutes(deps));
+  app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
   return app;
 }

@@ -32,7 +32,15 @@ export function createFirebaseVerifier(config: ServerConfig['firebase'], onRejec
       try {
         const decoded = await auth.verifyIdToken(idToken);
         const claim = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-        return { uid: decoded.uid, email: claim(decoded.email), name: claim(decoded.name), picture: claim(decoded.picture), exp: decoded.exp };
+        return {
+          uid: decoded.uid,
+          email: claim(decoded.email),
+          name: claim(decoded.name),
+          picture: claim(decoded.picture),
+          emailVerified: decoded.email_verified === true,
+          adminClaim: decoded.admin === true,
+          exp: decoded.exp,
+        };
       } catch (error) {
         if (isRejection(error)) {
           onReject?.((error as { code: string }).code);

@@ -26,6 +26,8 @@ export interface ServerConfig {
     authEmulatorHost: string | undefined;
   };
   corsOrigins: string[];
+  /** ADMIN_EMAILS, lower-cased: verified e-mail addresses that may use the operator console (see auth/admin.ts). */
+  adminEmails: string[];
   /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
   fileUrlSecret: string;
   /** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
@@ -37,6 +39,8 @@ export interface ServerConfig {
     openaiImageModel: string;
     elevenlabsApiKey: string | undefined;
     elevenlabsBaseUrl: string;
+    /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
+    festivalPath: string;
     /** Set → FLUX images on fal.ai. */
     falApiKey: string | undefined;
     falBaseUrl: string;
@@ -44,6 +48,8 @@ export interface ServerConfig {
   };
   /** The chat model that writes scripts; undefined → the built-in writer. */
   llm: LlmConfig | undefined;
+  payments: PaymentsConfig;
+  gpu: GpuConfig;
   logLevel: LogLevel;
   /** Per-process token buckets (see http/rate-limit.ts). */
   rateLimit: { ip: { perMinute: number; burst: number }; user: { perMinute: number; burst: number } };
@@ -106,6 +112,44 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
+/** Buying credits through Stripe Checkout. */
+export interface PaymentsConfig {
+  /** Undefined → credits cannot be bought (no key configured); the dialog says so. */
+  stripe: StripeConfig | undefined;
+  /** ISO 4217 code, lower case as Stripe writes it. */
+  currency: string;
+  /** Stripe is the local sandbox started by `npm start` (PAYMENTS_SANDBOX): no real money moves. */
+  sandbox: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
+  apiBase: string | undefined;
+}
+
+/** GPU rental: the clouds with a key (RunPod also in sandbox mode), prices, limits and the reconcile loop's pace. */
+export interface GpuConfig {
+  /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
+  sandbox: boolean;
+  runpod: { apiKey: string | undefined; baseUrl: string };
+  lambda: { apiKey: string | undefined; baseUrl: string };
+  timeoutMs: number;
+  /** Credits per hour = provider dollars per hour × creditsPerUsd × margin, rounded up. */
+  margin: number;
+  creditsPerUsd: number;
+  /** Machines one user may have that are not stopped or over. */
+  maxActivePerUser: number;
+  launchesPerHour: number;
+  /** How often the worker mirrors the providers and settles credits. */
+  tickSeconds: number;
+  /** Minutes of use held ahead; a settlement (two ledger rows) happens about once per this many minutes. */
+  holdMinutes: number;
+  /** A running machine is stopped when the user's credits cover fewer minutes than this. */
+  autoStopMinutes: number;
+}
+
 type Env = Record<string, string | undefined>;
 
 const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
@@ -115,6 +159,7 @@ const ROLES: readonly Role[] = ['web', 'api', 'worker'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const RUNPOD_API_URL = 'https://rest.runpod.io/v1';
 /** The browser gives up on a request after 30 s; the script writer has to answer (or fail cleanly) before that. */
 const DEFAULT_LLM_TIMEOUT_MS = 25_000;
 const MiB = 1024 * 1024;
@@ -136,6 +181,18 @@ const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
       return z.NEVER;
     });
 const port = (fallback: number) => wholeNumber(fallback, 0, 65_535);
+
+const decimal = (fallback: number, min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (Number.isFinite(value) && value >= min) return value;
+      ctx.addIssue({ code: 'custom', message: `must be a number of at least ${min}` });
+      return z.NEVER;
+    });
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback);
@@ -172,6 +229,18 @@ const origins = (fallback: string) =>
       return z.NEVER;
     });
 
+/** A comma list of e-mail addresses, lower-cased (Firebase keeps addresses as typed; mailboxes ignore case). */
+const emails = () =>
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const items = raw.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      if (items.every((item) => z.email().safeParse(item).success)) return items;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma list of e-mail addresses' });
+      return z.NEVER;
+    });
+
 const roles = () =>
   z
     .string()
@@ -197,6 +266,7 @@ const envSchema = z
     FIREBASE_PROJECT_ID: z.string().default('demo-nxn'),
     FIREBASE_AUTH_EMULATOR_HOST: text(),
     CORS_ORIGINS: origins('http://localhost:4321,http://127.0.0.1:4321'),
+    ADMIN_EMAILS: emails(),
     FILE_URL_SECRET: text(),
     PUBLIC_API_URL: baseUrl(),
     PUBLIC_API_HOSTS: origins(DEFAULT_API_HOSTS),
@@ -229,6 +299,7 @@ const envSchema = z
     OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
     ELEVENLABS_API_KEY: text(),
     ELEVENLABS_BASE_URL: baseUrl(),
+    FESTIVAL_PATH: z.string().min(1).default('/usr/bin/festival'),
     FAL_KEY: text(),
     FAL_BASE_URL: baseUrl(),
     FAL_MODEL: z.string().default('fal-ai/flux/dev'),
@@ -236,6 +307,28 @@ const envSchema = z
     LLM_API_KEY: text(),
     LLM_MODEL: text(),
     LLM_TIMEOUT_MS: wholeNumber(DEFAULT_LLM_TIMEOUT_MS, 1),
+    STRIPE_SECRET_KEY: text(),
+    STRIPE_WEBHOOK_SECRET: text(),
+    STRIPE_API_BASE: baseUrl(),
+    PAYMENTS_CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code')
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code.toUpperCase()), 'must be a currency Intl knows')
+      .default('usd')
+      .transform((code) => code.toLowerCase()),
+    PAYMENTS_SANDBOX: flag(),
+    RUNPOD_API_KEY: text(),
+    RUNPOD_API_URL: baseUrl(),
+    LAMBDA_API_KEY: text(),
+    LAMBDA_API_URL: baseUrl(),
+    GPU_SANDBOX: flag(),
+    GPU_PRICE_MARGIN: decimal(1.3, 1),
+    GPU_CREDITS_PER_USD: decimal(100, 1),
+    GPU_MAX_ACTIVE_PER_USER: wholeNumber(2, 0),
+    GPU_LAUNCHES_PER_HOUR: wholeNumber(10, 1),
+    GPU_TICK_SECONDS: wholeNumber(20, 1),
+    GPU_HOLD_MINUTES: wholeNumber(10, 2),
+    GPU_AUTO_STOP_MINUTES: wholeNumber(2, 1),
   })
   // Rules between variables.
   .superRefine((env, ctx) => {
@@ -251,6 +344,14 @@ const envSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
       }
     }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set (webhooks are how payments are credited)' });
+    }
+    // The sandbox credits accounts without money; a production server must never believe in it.
+    if (production && env.PAYMENTS_SANDBOX) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'must not be set when NODE_ENV=production' });
+    // The sandbox rents nothing real; a production deployment must never show it to paying users.
+    if (production && env.GPU_SANDBOX) ctx.addIssue({ code: 'custom', path: ['GPU_SANDBOX'], message: 'must not be set when NODE_ENV=production' });
+    if (env.GPU_SANDBOX && !env.RUNPOD_API_URL) ctx.addIssue({ code: 'custom', path: ['RUNPOD_API_URL'], message: 'must point at the sandbox when GPU_SANDBOX is set' });
     if (env.LLM_BASE_URL && !env.LLM_MODEL) ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'is required when LLM_BASE_URL points at a non-OpenAI server' });
     // These rules run even when a variable failed, so one error lists every problem; they only ask whether a
     // variable is set, which a failed value does not confuse.
@@ -297,6 +398,14 @@ function llmConfig(env: ParsedEnv): LlmConfig | undefined {
   };
 }
 
+function paymentsConfig(env: ParsedEnv): PaymentsConfig {
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+      : undefined;
+  return { stripe, currency: env.PAYMENTS_CURRENCY, sandbox: env.PAYMENTS_SANDBOX };
+}
+
 /** Parses the environment; a wrong value throws one Error naming every bad variable. */
 export function loadConfig(source: Env = process.env): ServerConfig {
   const raw: Env = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, source[name]?.trim() || undefined]));
@@ -315,6 +424,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL,
     firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
     corsOrigins: env.CORS_ORIGINS,
+    adminEmails: env.ADMIN_EMAILS,
     // The generated key survives local restarts (see link-key.ts).
     fileUrlSecret: env.FILE_URL_SECRET ?? readOrCreateLinkKey(linkKeyFile(dataDir)),
     storage: storageConfig(env, path.join(dataDir, 'files')),
@@ -324,11 +434,27 @@ export function loadConfig(source: Env = process.env): ServerConfig {
       openaiImageModel: env.OPENAI_IMAGE_MODEL,
       elevenlabsApiKey: env.ELEVENLABS_API_KEY,
       elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL ?? 'https://api.elevenlabs.io',
+      festivalPath: env.FESTIVAL_PATH,
       falApiKey: env.FAL_KEY,
       falBaseUrl: env.FAL_BASE_URL ?? 'https://fal.run',
       falModel: env.FAL_MODEL,
     },
     llm: llmConfig(env),
+    payments: paymentsConfig(env),
+    gpu: {
+      sandbox: env.GPU_SANDBOX,
+      // The sandbox takes any key; a real RunPod needs its own.
+      runpod: { apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined), baseUrl: env.RUNPOD_API_URL ?? RUNPOD_API_URL },
+      lambda: { apiKey: env.LAMBDA_API_KEY, baseUrl: env.LAMBDA_API_URL ?? 'https://cloud.lambda.ai' },
+      timeoutMs: 15_000,
+      margin: env.GPU_PRICE_MARGIN,
+      creditsPerUsd: env.GPU_CREDITS_PER_USD,
+      maxActivePerUser: env.GPU_MAX_ACTIVE_PER_USER,
+      launchesPerHour: env.GPU_LAUNCHES_PER_HOUR,
+      tickSeconds: env.GPU_TICK_SECONDS,
+      holdMinutes: env.GPU_HOLD_MINUTES,
+      autoStopMinutes: env.GPU_AUTO_STOP_MINUTES,
+    },
     logLevel: env.LOG_LEVEL,
     rateLimit: {
       ip: { perMinute: env.RATE_LIMIT_IP_PER_MINUTE, burst: env.RATE_LIMIT_IP_BURST },

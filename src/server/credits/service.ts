@@ -3,7 +3,9 @@
  * or not at all. Overspending is impossible because the balance UPDATE is conditional (and row-locked by PostgreSQL
  * under concurrency), with the table's CHECK (balance >= 0) behind it.
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { LedgerEntry, LedgerPage } from '../../contract/api.ts';
+import { CATEGORY_RULES, type LedgerCategory } from '../../contract/ledger.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { creditBalances, creditLedger } from '../db/schema/credits.ts';
 import { InsufficientCreditsError, type Account, type Movement } from './ledger.ts';
@@ -71,15 +73,55 @@ export async function getAccount(db: Db | Tx, uid: string): Promise<Account> {
   return rows[0] ?? { balance: 0, reserved: 0 };
 }
 
-/** Newest first; `cursor` is the last id of the previous page. */
-export async function ledgerPage(db: Db, uid: string, limit: number, cursor?: number) {
+/** The rows of one ledger category (contract/ledger.ts), as SQL. */
+function categoryWhere(category: LedgerCategory): SQL | undefined {
+  return or(
+    ...CATEGORY_RULES[category].map((rule) =>
+      and(
+        eq(creditLedger.kind, rule.kind),
+        rule.sign === 'positive' ? gt(creditLedger.delta, 0) : rule.sign === 'negative' ? lt(creditLedger.delta, 0) : undefined,
+      ),
+    ),
+  );
+}
+
+const toEntry = (row: typeof creditLedger.$inferSelect): LedgerEntry => ({
+  id: String(row.id),
+  kind: row.kind,
+  delta: row.delta,
+  reservedDelta: row.reservedDelta,
+  reason: row.reason,
+  jobId: row.jobId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export interface LedgerPageOptions {
+  limit: number;
+  /** The last id of the previous page. */
+  cursor?: number | undefined;
+  category?: LedgerCategory | undefined;
+}
+
+/** One page of a user's ledger, newest first, as the API sends it (the billing page and the operator console). */
+export async function ledgerPage(db: Db, uid: string, { limit, cursor, category }: LedgerPageOptions): Promise<LedgerPage> {
   const rows = await db
     .select()
     .from(creditLedger)
-    .where(cursor === undefined ? eq(creditLedger.uid, uid) : and(eq(creditLedger.uid, uid), lt(creditLedger.id, cursor)))
+    .where(and(eq(creditLedger.uid, uid), cursor === undefined ? undefined : lt(creditLedger.id, cursor), category ? categoryWhere(category) : undefined))
     .orderBy(desc(creditLedger.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { entries: page, nextCursor: rows.length > limit && last ? String(last.id) : null };
+  return { entries: page.map(toEntry), nextCursor: rows.length > limit && last ? String(last.id) : null };
+}
+
+/** Every entry of the filtered ledger, newest first, read a page at a time so a long history never sits in memory. */
+export async function* ledgerEntries(db: Db, uid: string, category?: LedgerCategory, pageSize = 500): AsyncGenerator<LedgerEntry[]> {
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await ledgerPage(db, uid, { limit: pageSize, cursor, category });
+    if (page.entries.length > 0) yield page.entries;
+    if (!page.nextCursor) return;
+    cursor = Number(page.nextCursor);
+  }
 }

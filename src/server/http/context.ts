@@ -7,6 +7,10 @@ export interface VerifiedUser {
   email: string | null;
   name: string | null;
   picture: string | null;
+  /** Firebase's `email_verified`: the user proved they read that mailbox. */
+  emailVerified: boolean;
+  /** The custom claim `admin: true`, set on the account with the Admin SDK (see auth/admin.ts). */
+  adminClaim: boolean;
   /** Token expiry, epoch seconds. */
   exp: number;
 }

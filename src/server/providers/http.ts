@@ -31,6 +31,7 @@ export interface RequestOptions {
   /** "OpenAI", "ElevenLabs": named in messages. */
   service: string;
   headers: Record<string, string>;
+  /** JSON to send; undefined sends no body (GET, DELETE). */
   body: unknown;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -61,7 +62,10 @@ function statusError(service: string, status: number, detail: string): ProviderE
  * POSTs JSON and returns the OK response. The caller's signal cancels (rethrown as its abort reason); the deadline
  * becomes a `timeout` ProviderError.
  */
-export async function postJson(url: string, options: RequestOptions): Promise<Response> {
+export const postJson = (url: string, options: RequestOptions): Promise<Response> => sendJson('POST', url, options);
+
+/** `postJson` for any method: REST providers (GPU clouds) read with GET and end machines with DELETE. */
+export async function sendJson(method: string, url: string, options: RequestOptions): Promise<Response> {
   const { service, signal } = options;
   signal?.throwIfAborted();
   const deadline = AbortSignal.timeout(options.timeoutMs);
@@ -69,9 +73,9 @@ export async function postJson(url: string, options: RequestOptions): Promise<Re
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers },
-      body: JSON.stringify(options.body),
+      method,
+      headers: options.body === undefined ? options.headers : { 'content-type': 'application/json', ...options.headers },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       signal: combined,
     });
   } catch (error) {

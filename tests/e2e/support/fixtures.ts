@@ -3,7 +3,7 @@
  * and signed in through the real auth screen.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { EMULATOR_URL, PROJECT_ID } from './stack';
+import { ADMIN_EMAIL, EMULATOR_URL, PROJECT_ID } from './stack';
 
 export interface TestUser {
   uid: string;
@@ -29,6 +29,31 @@ export async function createUser(options: { email?: string; password?: string; d
   if (!response.ok) throw new Error(`Emulator sign-up failed: ${response.status} ${await response.text()}`);
   const { localId } = (await response.json()) as { localId: string };
   return { uid: localId, email, password, displayName: options.displayName ?? null };
+}
+
+/** Marks the account's e-mail verified, as following the verification link would. */
+export async function verifyEmail(user: TestUser): Promise<void> {
+  const response = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+  });
+  if (!response.ok) throw new Error(`Emulator update failed: ${response.status} ${await response.text()}`);
+}
+
+/** The stack's operator (ADMIN_EMAIL, verified); made again after a spec cleared the emulator's accounts. */
+export async function createAdmin(): Promise<TestUser> {
+  const password = 'operator-password-42';
+  const signIn = await fetch(identityToolkit('accounts:signInWithPassword'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password, returnSecureToken: true }),
+  });
+  const admin = signIn.ok
+    ? { uid: ((await signIn.json()) as { localId: string }).localId, email: ADMIN_EMAIL, password, displayName: 'Operator' }
+    : await createUser({ email: ADMIN_EMAIL, password, displayName: 'Operator' });
+  await verifyEmail(admin);
+  return admin;
 }
 
 /** Deletes every account of the demo project in the emulator. */

@@ -14,11 +14,16 @@ export const EMULATOR_HOST = '127.0.0.1:9099';
 export const EMULATOR_URL = `http://${EMULATOR_HOST}`;
 export const PROJECT_ID = 'demo-nxn';
 /** The browser build's backend hosts (src/config/brand.ts defaults): primary, then fallback. */
+/** The operator of the e2e stack: listed in every API's ADMIN_EMAILS (fixtures.ts `createAdmin` makes it verified). */
+export const ADMIN_EMAIL = 'operator@example.com';
 export const PRIMARY_API_PORT = 8787;
 export const FALLBACK_API_PORT = 8788;
 export const WEB_PORT = Number(process.env['E2E_WEB_PORT'] ?? 4321);
 export const WEB_URL = `http://localhost:${WEB_PORT}`;
 export const apiUrl = (port: number) => `http://127.0.0.1:${port}`;
+/** The RunPod sandbox every API of the run rents simulated GPUs from. */
+export const GPU_SANDBOX_PORT = 8789;
+const GPU_SANDBOX_URL = `http://127.0.0.1:${GPU_SANDBOX_PORT}`;
 
 const STATE_ENV = 'NXN_E2E_STATE';
 
@@ -29,6 +34,8 @@ export interface StackState {
   dataDir: string;
   /** Processes this run started, by name. */
   pids: Record<string, number>;
+  /** The Stripe sandbox global setup runs in-process (src/sandboxes/stripe), which every API started is pointed at. */
+  stripe?: { url: string; webhookSecret: string };
 }
 
 const statePath = (): string => {
@@ -146,8 +153,13 @@ export const logFile = (name: string): string => join(readState().runDir, `${nam
 
 /** `npx tsx src/server/main.ts`, run by the Node that runs Playwright (the project's Node 24) without npx's wrapper. */
 function startServer(name: string, env: Record<string, string>): number {
+  const { stripe } = readState();
+  const payments = stripe
+    ? { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENTS_SANDBOX: '1' }
+    : {};
   return startProcess(name, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     LOG_LEVEL: 'warn',
+    ...payments,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: PROJECT_ID,
     CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
@@ -165,7 +177,15 @@ export interface ApiOptions {
 /** Starts an API server on the run's data directory and waits for its /healthz. */
 export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker' }: ApiOptions): Promise<void> {
   await waitForFreePort(port, `API "${name}"`);
-  const pid = startServer(name, { ROLE: roles, API_PORT: String(port), DATA_DIR: readState().dataDir });
+  const pid = startServer(name, {
+    ROLE: roles,
+    API_PORT: String(port),
+    DATA_DIR: readState().dataDir,
+    RUNPOD_API_URL: GPU_SANDBOX_URL,
+    GPU_SANDBOX: '1',
+    GPU_TICK_SECONDS: '1',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+  });
   await waitFor(`${apiUrl(port)}/healthz`, `API "${name}"`, 60_000, logFile(name), pid);
 }
 
@@ -174,6 +194,14 @@ export async function startWeb(): Promise<void> {
   await waitForFreePort(WEB_PORT, 'web server; set E2E_WEB_PORT to use another');
   const pid = startServer('web', { ROLE: 'web', PORT: String(WEB_PORT), HOST: '127.0.0.1' });
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, 'web server', 30_000, logFile('web'), pid);
+}
+
+/** The RunPod sandbox as its own process (machines provision in 2 s), as `npm start` runs it without a key. */
+export async function startGpuSandbox(): Promise<void> {
+  await waitForFreePort(GPU_SANDBOX_PORT, 'GPU sandbox');
+  const script = `import('./src/sandboxes/runpod/index.ts').then((m) => m.startRunpodSandbox({ port: ${GPU_SANDBOX_PORT}, provisioningMs: 2000 }))`;
+  const pid = startProcess('gpu-sandbox', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {});
+  await waitFor(`${GPU_SANDBOX_URL}/gpu-types`, 'GPU sandbox', 30_000, logFile('gpu-sandbox'), pid);
 }
 
 /** Reuses an Auth emulator that already answers (teammates share one); otherwise starts one for this run. */
@@ -187,6 +215,11 @@ export async function ensureEmulator(): Promise<void> {
 
 export const PRIMARY_API = { name: 'api-primary', port: PRIMARY_API_PORT } as const;
 export const FALLBACK_API = { name: 'api-fallback', port: FALLBACK_API_PORT, roles: 'api' } as const;
+
+/** Records the sandbox in the state file, so APIs started later (also from specs) are pointed at it. */
+export function useStripeSandbox(stripe: { url: string; webhookSecret: string }): void {
+  writeState({ ...readState(), stripe });
+}
 
 export async function stopAll(): Promise<void> {
   for (const name of Object.keys(readState().pids).reverse()) await stopProcess(name);

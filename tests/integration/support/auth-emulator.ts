@@ -112,8 +112,7 @@ export interface TestUser {
 
 let counter = 0;
 
-export async function createUser(): Promise<TestUser> {
-  const email = `api-${process.pid}-${Date.now()}-${counter++}@example.test`;
+export async function createUser(email = `api-${process.pid}-${Date.now()}-${counter++}@example.test`): Promise<TestUser> {
   const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -122,4 +121,28 @@ export async function createUser(): Promise<TestUser> {
   if (!res.ok) throw new Error(`signUp failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { localId: string; idToken: string };
   return { uid: body.localId, email, idToken: body.idToken };
+}
+
+/**
+ * Marks the user's e-mail verified and/or sets custom claims (as the Admin SDK would), then signs in again: a token
+ * carries the account's state at sign-in, so only the fresh token shows the change.
+ */
+export async function updateUser(user: TestUser, change: { emailVerified?: boolean; claims?: Record<string, unknown> }): Promise<TestUser> {
+  const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-nxn/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({
+      localId: user.uid,
+      ...(change.emailVerified === undefined ? {} : { emailVerified: change.emailVerified }),
+      ...(change.claims ? { customAttributes: JSON.stringify(change.claims) } : {}),
+    }),
+  });
+  if (!res.ok) throw new Error(`accounts:update failed: ${res.status} ${await res.text()}`);
+  const signIn = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'secret-password', returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`signIn failed: ${signIn.status} ${await signIn.text()}`);
+  return { ...user, idToken: ((await signIn.json()) as { idToken: string }).idToken };
 }

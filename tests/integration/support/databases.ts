@@ -48,3 +48,10 @@ export async function postgresTarget(): Promise<Target | string> {
     },
   };
 }
+
+/** PGlite, and PostgreSQL when it answers (the reason it was skipped is printed otherwise): for `describe.each`. */
+export async function databaseTargets(): Promise<[string, () => Promise<Target>][]> {
+  const postgres = await postgresTarget();
+  if (typeof postgres === 'string') console.warn(postgres);
+  return typeof postgres === 'string' ? [['PGlite', pgliteTarget]] : [['PGlite', pgliteTarget], ['PostgreSQL', async () => postgres]];
+}

@@ -5,19 +5,9 @@ import { SIGNUP_GRANT } from '../../../contract/pricing.ts';
 import { grant } from '../../credits/ledger.ts';
 import { getAccount, openAccount, post } from '../../credits/service.ts';
 import type { Database, Db } from '../../db/index.ts';
+import { findProfile, toProfile } from '../../db/profiles.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AppEnv, VerifiedUser } from '../../http/context.ts';
-
-type UserRow = typeof users.$inferSelect;
-
-export const toProfile = (row: UserRow): Profile => ({
-  uid: row.uid,
-  email: row.email,
-  displayName: row.displayName,
-  photoURL: row.photoUrl,
-  createdAt: row.createdAt.toISOString(),
-  lastSeenAt: row.lastSeenAt.toISOString(),
-});
 
 export interface ProfileInput {
   uid: string;
@@ -68,7 +58,6 @@ export async function updateProfile(database: Database, input: ProfileInput): Pr
 }
 
 export async function getProfile(db: Db, uid: string): Promise<{ profile: Profile; credits: Credits } | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.uid, uid));
-  if (!row) return undefined;
-  return { profile: toProfile(row), credits: await getAccount(db, uid) };
+  const profile = await findProfile(db, uid);
+  return profile ? { profile, credits: await getAccount(db, uid) } : undefined;
 }

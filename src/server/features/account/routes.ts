@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { LedgerEntry, LedgerPage, LedgerQuery, MeResponse, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
+import { LedgerFilter, LedgerQuery, MeResponse, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
+import { isAdmin } from '../../auth/admin.ts';
+import { ledgerCsvResponse } from '../../credits/export.ts';
 import { ledgerPage } from '../../credits/service.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
@@ -7,17 +9,6 @@ import { storageUsage } from '../../storage/uploads.ts';
 import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
-
-type LedgerRow = Awaited<ReturnType<typeof ledgerPage>>['entries'][number];
-const toEntry = (row: LedgerRow): LedgerEntry => ({
-  id: String(row.id),
-  kind: row.kind,
-  delta: row.delta,
-  reservedDelta: row.reservedDelta,
-  reason: row.reason,
-  jobId: row.jobId,
-  createdAt: row.createdAt.toISOString(),
-});
 
 export function profileRoutes({ database, config }: ApiDeps) {
   return new Hono<AppEnv>()
@@ -35,11 +26,8 @@ export function profileRoutes({ database, config }: ApiDeps) {
       const me = await getProfile(database.db, c.get('uid'));
       if (!me) throw notFound('Profile not found');
       const storage = await storageUsage(database.db, c.get('uid'), config.storageQuotaBytes);
-      return c.json({ ...me, storage } satisfies MeResponse);
+      return c.json({ ...me, storage, admin: isAdmin(c.get('user'), config.adminEmails) } satisfies MeResponse);
     })
-    .get('/credits/ledger', async (c) => {
-      const q = query(c, LedgerQuery);
-      const page = await ledgerPage(database.db, c.get('uid'), q.limit, q.cursor);
-      return c.json({ entries: page.entries.map(toEntry), nextCursor: page.nextCursor } satisfies LedgerPage);
-    });
+    .get('/credits/ledger', async (c) => c.json(await ledgerPage(database.db, c.get('uid'), query(c, LedgerQuery))))
+    .get('/credits/ledger.csv', (c) => ledgerCsvResponse(c, database.db, c.get('uid'), query(c, LedgerFilter).category));
 }

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { ttsCost } from '../../../contract/pricing.ts';
 import type { SpeechRequest } from '../../../contract/speech.ts';
-import { configuredEngines, engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { encodeWav } from '../../media/wav.ts';
-import { createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
+import { availableEngines, createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { SPEECH_JOB } from './job.ts';
@@ -24,7 +24,7 @@ const PREVIEW_CACHE_SIZE = 64;
 export function speechService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   let tts: TtsProviders | undefined;
   const providers = () => (tts ??= createTtsProviders(config.providers));
-  const configured = (): ConfiguredEngines => configuredEngines(config.providers);
+  const configured = (): ConfiguredEngines => availableEngines(config.providers);
   const previews = new Map<string, Buffer>();
 
   return {

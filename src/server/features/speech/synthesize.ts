@@ -15,11 +15,12 @@ import { chunkSpeechText } from './chunks.ts';
 import { joinSpeech } from '../../media/pcm.ts';
 
 /** Characters per request: under each engine's cap, small enough on eSpeak for honest progress. */
-const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, openai: 4000, elevenlabs: 2500 };
+const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, festival: 800, openai: 4000, elevenlabs: 2500 };
 
 /** What each engine does natively; the rest is done by ffmpeg afterwards. */
 const ENGINE_CONTROLS: Record<VoiceEngine, { pitch: boolean; speed: readonly [number, number] }> = {
   espeak: { pitch: true, speed: [0.5, 2] },
+  festival: { pitch: false, speed: [0.5, 2] },
   openai: { pitch: false, speed: [0.25, 4] },
   elevenlabs: { pitch: false, speed: [0.7, 1.2] },
 };

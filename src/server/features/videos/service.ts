@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
-import { configuredEngines, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
+import { availableEngines } from '../../providers/tts/index.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
@@ -19,7 +20,7 @@ const invalid = (field: string, message: string) => new HttpError(400, 'Invalid 
 class RetryRaced extends Error {}
 
 export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
-  const configured = (): ConfiguredEngines => configuredEngines(config.providers);
+  const configured = (): ConfiguredEngines => availableEngines(config.providers);
 
   /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {

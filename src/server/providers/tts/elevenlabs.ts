@@ -4,8 +4,8 @@
  */
 import type { Voice } from '~/contract/voices.ts';
 import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { estimateWordTimings, speechBounds, wordsFromCharacterAlignment, type CharacterAlignment } from '../../media/word-timing.ts';
-import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
+import { wordsFromCharacterAlignment, type CharacterAlignment } from '../../media/word-timing.ts';
+import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
 
 /** Raw 16-bit mono; 24 kHz is available on every plan (44.1 kHz PCM needs a Pro plan). */
 const OUTPUT_FORMAT = 'pcm_24000';
@@ -16,6 +16,8 @@ export interface ElevenLabsConfig {
   baseUrl: string;
   model?: string;
   timeoutMs?: number;
+  /** For a response without its alignment. */
+  timeWords: WordTimer;
 }
 
 interface TimestampedAudio {
@@ -51,12 +53,9 @@ export function createElevenLabsProvider(config: ElevenLabsConfig): TtsProvider 
       const bytes = Buffer.from(json.audio_base64, 'base64');
       const pcm = new Int16Array(Math.floor(bytes.length / 2));
       Buffer.from(pcm.buffer).set(bytes.subarray(0, pcm.length * 2));
-      const words = isAlignment(json.alignment) ? wordsFromCharacterAlignment(json.alignment) : [];
-      const fallback = () => {
-        const bounds = speechBounds(pcm, SAMPLE_RATE);
-        return estimateWordTimings(text, bounds.startMs, bounds.endMs);
-      };
-      return { pcm, sampleRate: SAMPLE_RATE, durationMs: durationOf(pcm.length, SAMPLE_RATE), words: words.length > 0 ? words : fallback() };
+      const given = isAlignment(json.alignment) ? wordsFromCharacterAlignment(json.alignment) : [];
+      const words = given.length > 0 ? given : await config.timeWords(text, voice, { pcm, sampleRate: SAMPLE_RATE }, options.signal);
+      return { pcm, sampleRate: SAMPLE_RATE, durationMs: durationOf(pcm.length, SAMPLE_RATE), words };
     },
   };
 }

@@ -5,6 +5,7 @@
 import initialize, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { serveWorker } from '../worker-pool.ts';
 import type { EspeakEvent } from '../../media/word-timing.ts';
+import { alignAudio, type FrameMapping, type TimedAudio } from '../../media/alignment.ts';
 
 export interface EspeakTask {
   text: string;
@@ -14,12 +15,16 @@ export interface EspeakTask {
   rate: number;
   /** 0..99, 50 is the voice's own pitch. */
   pitch: number;
+  /** Another engine's recording of the same text: the rendering then serves as the reference to align it. */
+  alignTo?: TimedAudio;
 }
 
 export interface EspeakOutput {
   pcm: Int16Array;
   sampleRate: number;
   events: EspeakEvent[];
+  /** With `alignTo`: where this rendering's frames fall in that recording. */
+  alignment?: FrameMapping;
 }
 
 let engine: ESpeakNGWorker | undefined;
@@ -32,7 +37,7 @@ async function getEngine(): Promise<ESpeakNGWorker> {
   return engine;
 }
 
-serveWorker<EspeakTask, EspeakOutput>(async ({ text, voice, rate, pitch }) => {
+serveWorker<EspeakTask, EspeakOutput>(async ({ text, voice, rate, pitch, alignTo }) => {
   const espeak = await getEngine();
   if (espeak.set_voice(voice) !== 0) throw new Error(`Unknown eSpeak voice "${voice}"`);
   espeak.set_rate(rate);
@@ -52,5 +57,8 @@ serveWorker<EspeakTask, EspeakOutput>(async ({ text, voice, rate, pitch }) => {
     pcm.set(chunk, offset);
     offset += chunk.length;
   }
-  return { pcm, sampleRate: espeak.get_samplerate(), events };
+  const sampleRate = espeak.get_samplerate();
+  // Aligning here keeps the DTW's second or so of arithmetic off the server's event loop.
+  const alignment = alignTo ? alignAudio({ pcm, sampleRate }, alignTo) : undefined;
+  return { pcm, sampleRate, events, ...(alignment ? { alignment } : {}) };
 });

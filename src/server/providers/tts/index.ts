@@ -1,16 +1,20 @@
-/** Picks the engine for a voice: eSpeak offline, cloud engines only when the server has their key. */
+/** Picks the engine for a voice: eSpeak offline, Festival when installed, cloud engines only with their key. */
 import { configuredEngines, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
+import { createLogger, type Logger } from '../../http/logger.ts';
 import { ProviderError } from '../http.ts';
+import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
 import { createElevenLabsProvider } from './elevenlabs.ts';
-import { createEspeakProvider } from './espeak.ts';
+import { createEspeakProvider, type EspeakProvider } from './espeak.ts';
+import { createFestivalProvider, festivalInstalled } from './festival.ts';
 import { createOpenAiTtsProvider } from './openai.ts';
-import type { TtsProvider } from './types.ts';
+import type { TtsProvider, WordTimer } from './types.ts';
 
 export interface TtsKeys {
   openaiApiKey?: string | undefined;
   openaiBaseUrl: string;
   elevenlabsApiKey?: string | undefined;
   elevenlabsBaseUrl: string;
+  festivalPath: string;
 }
 
 export interface TtsProviders {
@@ -19,17 +23,38 @@ export interface TtsProviders {
   close(): Promise<void>;
 }
 
-export function createTtsProviders(keys: TtsKeys): TtsProviders {
+/** The engines this server can use now (Festival is looked for on disk, so installing it needs no restart). */
+export const availableEngines = (keys: TtsKeys): ConfiguredEngines =>
+  configuredEngines({ ...keys, festivalInstalled: festivalInstalled(keys.festivalPath) });
+
+/** Aligns with eSpeak; if that fails the words are spread by length over the speech, and the log says so. */
+function createWordTimer(espeak: EspeakProvider, logger: Pick<Logger, 'warn'>): WordTimer {
+  return async (text, voice, audio, signal) => {
+    try {
+      return await espeak.align(text, voice, audio, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      logger.warn({ err: error, engine: voice.engine, voice: voice.id }, 'Word alignment failed; captions use estimated word times');
+      const bounds = speechBounds(audio.pcm, audio.sampleRate);
+      return estimateWordTimings(text, bounds.startMs, bounds.endMs);
+    }
+  };
+}
+
+export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logger, 'warn'> } = {}): TtsProviders {
   const espeak = createEspeakProvider();
-  const openai = keys.openaiApiKey ? createOpenAiTtsProvider({ apiKey: keys.openaiApiKey, baseUrl: keys.openaiBaseUrl }) : undefined;
+  const timeWords = createWordTimer(espeak, options.logger ?? createLogger('info', 'tts'));
+  const festival = createFestivalProvider({ command: keys.festivalPath });
+  const openai = keys.openaiApiKey ? createOpenAiTtsProvider({ apiKey: keys.openaiApiKey, baseUrl: keys.openaiBaseUrl, timeWords }) : undefined;
   const elevenlabs = keys.elevenlabsApiKey
-    ? createElevenLabsProvider({ apiKey: keys.elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl })
+    ? createElevenLabsProvider({ apiKey: keys.elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl, timeWords })
     : undefined;
-  const configured = configuredEngines(keys);
+  const configured = availableEngines(keys);
+  const providers: Record<Voice['engine'], TtsProvider | undefined> = { espeak, festival, openai, elevenlabs };
   return {
     configured,
     forVoice(voice) {
-      const provider = voice.engine === 'espeak' ? espeak : voice.engine === 'openai' ? openai : elevenlabs;
+      const provider = providers[voice.engine];
       if (!provider || !isVoiceAvailable(voice, configured)) throw new ProviderError('rejected', unavailableVoiceMessage(voice));
       return provider;
     },

@@ -1,11 +1,10 @@
 /**
- * OpenAI text-to-speech (`POST /v1/audio/speech`). The API returns audio only, so word timings are spread over
- * the part of the audio that is actually speech.
+ * OpenAI text-to-speech (`POST /v1/audio/speech`), also spoken by self-hosted servers such as Kokoro-FastAPI. The
+ * API returns audio only, so word timings come from aligning the audio with a reference rendering.
  */
 import type { Voice } from '~/contract/voices.ts';
 import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
-import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
+import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
 
 /** `response_format: "pcm"` is documented as raw 24 kHz signed 16-bit little-endian mono. */
 const PCM_SAMPLE_RATE = 24_000;
@@ -15,6 +14,7 @@ export interface OpenAiTtsConfig {
   baseUrl: string;
   model?: string;
   timeoutMs?: number;
+  timeWords: WordTimer;
 }
 
 export function createOpenAiTtsProvider(config: OpenAiTtsConfig): TtsProvider {
@@ -39,12 +39,11 @@ export function createOpenAiTtsProvider(config: OpenAiTtsConfig): TtsProvider {
       if (body.length < 2) throw new ProviderError('bad_output', 'OpenAI sent back no audio.');
       const pcm = new Int16Array(Math.floor(body.length / 2));
       Buffer.from(pcm.buffer).set(body.subarray(0, pcm.length * 2));
-      const bounds = speechBounds(pcm, PCM_SAMPLE_RATE);
       return {
         pcm,
         sampleRate: PCM_SAMPLE_RATE,
         durationMs: durationOf(pcm.length, PCM_SAMPLE_RATE),
-        words: estimateWordTimings(text, bounds.startMs, bounds.endMs),
+        words: await config.timeWords(text, voice, { pcm, sampleRate: PCM_SAMPLE_RATE }, options.signal),
       };
     },
   };

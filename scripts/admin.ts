@@ -1,0 +1,66 @@
+/**
+ * The operator console's credit change from the command line, for when no admin can sign in (or for scripts):
+ *
+ *   npm run admin -- grant  <email or uid> <credits> --reason "Goodwill for the outage"
+ *   npm run admin -- deduct <email or uid> <credits> --reason "Duplicate signup"
+ *
+ * It uses the configured database (DATABASE_URL, or PGlite under DATA_DIR; PGlite admits one process at a time, so
+ * stop the server first) and the same service as `POST /admin/users/:uid/credits`. The ledger row's idempotency key
+ * is `admin:cli:<key>`; pass `--key <uuid>` to make a retried command apply once.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { AdminCreditBody } from '../src/contract/admin.ts';
+import { fieldErrors } from '../src/contract/errors.ts';
+import { loadConfig } from '../src/server/config/index.ts';
+import { openDatabase } from '../src/server/db/index.ts';
+import { changeCredits } from '../src/server/features/admin/service.ts';
+import { usersByEmail } from '../src/server/features/admin/store.ts';
+import { findProfile } from '../src/server/db/profiles.ts';
+
+const USAGE = 'Usage: npm run admin -- grant|deduct <email or uid> <credits> --reason "..." [--key <uuid>]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { reason: { type: 'string' }, key: { type: 'string' } },
+});
+const [action, who, amount, ...extra] = positionals;
+if (!action || !who || !amount || extra.length > 0) fail(USAGE);
+
+const parsed = AdminCreditBody.safeParse({
+  action,
+  credits: /^\d+$/.test(amount) ? Number(amount) : Number.NaN,
+  reason: values.reason ?? '',
+  idempotencyKey: values.key ?? randomUUID(),
+});
+if (!parsed.success) {
+  fail(Object.entries(fieldErrors(parsed.error.issues)).map(([field, message]) => `${field}: ${message}`).join('\n') + `\n${USAGE}`);
+}
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const byUid = await findProfile(database.db, who);
+  const matches = byUid ? [byUid] : await usersByEmail(database.db, who);
+  const [user, ...others] = matches;
+  if (!user) throw new Error(`No user with the e-mail address or uid "${who}"`);
+  if (others.length > 0) throw new Error(`Several users have the address ${who}; name one by uid: ${matches.map((m) => m.uid).join(', ')}`);
+  const body = parsed.data;
+  const result = await changeCredits(database, { uid: user.uid, ...body, operator: 'cli', requestKey: body.idempotencyKey });
+  const verb = body.action === 'grant' ? 'Granted' : 'Deducted';
+  console.log(
+    result.applied
+      ? `${verb} ${body.credits} credits ${body.action === 'grant' ? 'to' : 'from'} ${user.email ?? user.uid} (${user.uid}). Balance: ${result.credits.balance}.`
+      : `Already done with key ${body.idempotencyKey}; nothing changed. Balance: ${result.credits.balance}.`,
+  );
+} catch (error) {
+  process.exitCode = 1;
+  console.error((error as Error).message);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,107 @@
+/**
+ * A user's credit ledger, newest first, filtered by category in the user's terms, paged, with a CSV export of what
+ * the filter shows. The billing page lists the signed-in user's; the operator console any user's.
+ */
+import { useId, useState } from 'react';
+import type { LedgerEntry } from '~/contract/api';
+import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
+import { api, ApiError } from '~/lib/api/client';
+import { notifyApiError } from '~/lib/notify';
+import { downloadBlob } from './files';
+import { formatDate } from './format';
+import { useHistory } from './history';
+import { HistoryList } from './HistoryList';
+import { Icon } from './Icon';
+import { Spinner } from './Spinner';
+
+const signed = (n: number): string => (n > 0 ? `+${n.toLocaleString('en-US')}` : n < 0 ? `−${(-n).toLocaleString('en-US')}` : '0');
+
+/** The change to the spendable balance first; a row that only moves held credits (a capture) shows that instead. */
+function amounts(entry: LedgerEntry): { main: string; held: string | null } {
+  if (entry.delta === 0 && entry.reservedDelta !== 0) return { main: `${signed(entry.reservedDelta)} held`, held: null };
+  return { main: signed(entry.delta), held: entry.reservedDelta === 0 ? null : `${signed(entry.reservedDelta)} held` };
+}
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  const category = ledgerCategory(entry.kind, entry.delta);
+  const { main, held } = amounts(entry);
+  return (
+    <li className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p className="break-words text-fg">{entry.reason}</p>
+        <p className="mt-0.5 text-xs text-fg-subtle">
+          <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+          {category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
+        </p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className={`font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-300' : 'text-fg'}`}>{main}</p>
+        {held ? <p className="text-xs tabular-nums text-fg-subtle">{held}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+export function LedgerList({ path }: { path: string }) {
+  const [category, setCategory] = useState<LedgerCategory | undefined>(undefined);
+  const [exporting, setExporting] = useState(false);
+  const history = useHistory<LedgerEntry>(path, 20, { query: { category }, listKey: 'entries' });
+  const filterId = useId();
+  const headingId = useId();
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const response = await api.send(`${path}.csv${category ? `?category=${category}` : ''}`);
+      if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+      downloadBlob(await response.blob(), ledgerCsvFileName(new Date(), category));
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="card card-pad grid gap-4" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold text-fg">
+          Ledger
+        </h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <label htmlFor={filterId} className="text-xs font-medium text-fg-muted">
+              Show
+            </label>
+            <select
+              id={filterId}
+              className="input py-1.5"
+              value={category ?? ''}
+              onChange={(event) => setCategory((event.target.value || undefined) as LedgerCategory | undefined)}
+            >
+              <option value="">All entries</option>
+              {LEDGER_CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {LEDGER_CATEGORY_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void exportCsv()} disabled={exporting}>
+            {exporting ? <Spinner /> : <Icon name="download" className="size-4" />}
+            Download CSV
+          </button>
+        </div>
+      </div>
+      <HistoryList history={history} loading="Loading the ledger…" failed="The ledger couldn't be loaded." empty={category ? 'No entries of this kind yet.' : 'No entries yet.'}>
+        {(entries) => (
+          <ul className="divide-y divide-white/10" aria-label="Ledger entries">
+            {entries.map((entry) => (
+              <LedgerRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </HistoryList>
+    </section>
+  );
+}

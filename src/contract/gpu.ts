@@ -1,0 +1,171 @@
+/**
+ * GPU rental's wire contract and the rules the browser shows before the server applies them: the offer catalogue,
+ * launch requests, rentals and their states, SSH public keys, and the per-minute price arithmetic.
+ */
+import { z } from 'zod';
+import { textField } from './text.ts';
+
+export const GPU_PROVIDERS = ['runpod', 'lambda'] as const;
+export type GpuProviderName = (typeof GPU_PROVIDERS)[number];
+
+/** Every label a sandbox offer or machine carries, so nobody mistakes it for a real GPU. */
+export const SANDBOX_LABEL = 'Sandbox: no real GPU';
+
+export const RENTAL_STATUSES = ['requested', 'provisioning', 'running', 'stopping', 'stopped', 'terminated', 'failed'] as const;
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+
+export const GPU_TEMPLATES = ['pytorch-jupyter', 'comfyui', 'ubuntu-ssh', 'custom'] as const;
+export type GpuTemplate = (typeof GPU_TEMPLATES)[number];
+
+export const TEMPLATE_LABELS: Record<GpuTemplate, string> = {
+  'pytorch-jupyter': 'PyTorch with Jupyter',
+  comfyui: 'ComfyUI',
+  'ubuntu-ssh': 'Ubuntu with SSH',
+  custom: 'Custom image',
+};
+
+export const GpuOffer = z.object({
+  /** Opaque to the browser; sent back unchanged to launch. */
+  id: z.string(),
+  provider: z.enum(GPU_PROVIDERS),
+  gpuModel: z.string(),
+  gpuCount: z.number().int(),
+  /** Per GPU. */
+  vramGb: z.number(),
+  vcpus: z.number().int(),
+  ramGb: z.number(),
+  /** Largest disk a launch may ask for. */
+  maxDiskGb: z.number().int(),
+  region: z.string(),
+  available: z.boolean(),
+  creditsPerHour: z.number().int(),
+  /** Charged per hour while stopped (the disk the provider keeps); 0 when the provider keeps nothing. */
+  stoppedCreditsPerHour: z.number().int(),
+  /** Credits a launch holds for its first minutes (the unused part returns when the rental ends). */
+  startCredits: z.number().int(),
+  holdMinutes: z.number().int(),
+  /** The hourly price in dollars, roughly (credits at their list value). */
+  approxUsdPerHour: z.number(),
+  supportsStop: z.boolean(),
+  templates: z.array(z.enum(GPU_TEMPLATES)),
+  /** SANDBOX_LABEL for sandbox offers, otherwise null. */
+  sandboxLabel: z.string().nullable(),
+});
+export type GpuOffer = z.infer<typeof GpuOffer>;
+
+export const GpuCatalogue = z.object({
+  offers: z.array(GpuOffer),
+  /** Providers that could not be asked just now (their offers are missing), with a reason for the person. */
+  unavailable: z.array(z.object({ provider: z.enum(GPU_PROVIDERS), message: z.string() })),
+  /** What one credit is worth in dollars, for the approximate figures. */
+  usdPerCredit: z.number(),
+});
+export type GpuCatalogue = z.infer<typeof GpuCatalogue>;
+
+/** What an SSH public key line looks like: type, base64 body, optional comment. */
+const SSH_KEY_TYPES = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'sk-ssh-ed25519@openssh.com'] as const;
+
+/**
+ * Checks an OpenSSH public key line and returns its normal form (type, body, comment), or an error message. The
+ * base64 body must decode and name the same type inside, which catches keys cut short by copy and paste.
+ */
+export function parseSshPublicKey(raw: string): { ok: true; type: string; body: string; comment: string } | { ok: false; message: string } {
+  const parts = raw.trim().split(/\s+/);
+  const [type = '', body = '', ...rest] = parts;
+  if (!(SSH_KEY_TYPES as readonly string[]).includes(type)) {
+    return { ok: false, message: 'Paste an OpenSSH public key starting with ssh-ed25519, ssh-rsa or ecdsa-sha2-….' };
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
+  const bytes = base64Bytes(body);
+  const nameLength = bytes.length >= 4 ? ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0 : -1;
+  const inner = nameLength > 0 && nameLength + 4 <= bytes.length ? String.fromCharCode(...bytes.slice(4, 4 + nameLength)) : '';
+  if (inner !== type || bytes.length < 4 + nameLength + 16) return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
+  return { ok: true, type, body, comment: rest.join(' ') };
+}
+
+function base64Bytes(body: string): number[] {
+  const binary = atob(body);
+  return Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export const SshKeyBody = z.object({
+  name: textField().trim().min(1, 'Give the key a name.').max(60),
+  publicKey: textField()
+    .max(16_384)
+    .superRefine((key, ctx) => {
+      const parsed = parseSshPublicKey(key);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+});
+export type SshKeyBody = z.input<typeof SshKeyBody>;
+
+export const SshKey = z.object({ id: z.string(), name: z.string(), publicKey: z.string(), fingerprint: z.string(), createdAt: z.string() });
+export type SshKey = z.infer<typeof SshKey>;
+
+/** A Docker image reference, as a registry would accept it. */
+const IMAGE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:(?::\d+)?\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
+export const DISK_GB_MIN = 10;
+export const DISK_GB_MAX = 2000;
+
+export const LaunchBody = z
+  .object({
+    offerId: textField().min(1).max(300),
+    template: z.enum(GPU_TEMPLATES, { error: 'Choose a template.' }),
+    image: textField().trim().max(255).optional(),
+    diskGb: z.coerce.number().int('Whole gigabytes only.').min(DISK_GB_MIN, `At least ${DISK_GB_MIN} GB.`).max(DISK_GB_MAX, `At most ${DISK_GB_MAX} GB.`),
+    sshKeyId: z.uuid('Choose one of your SSH keys.'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.template !== 'custom') return;
+    if (!body.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'Enter the image to run, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04.' });
+    else if (!IMAGE.test(body.image)) ctx.addIssue({ code: 'custom', path: ['image'], message: 'That is not a valid image name.' });
+  });
+export type LaunchBody = z.input<typeof LaunchBody>;
+export type LaunchRequest = z.output<typeof LaunchBody>;
+
+export const RentalLink = z.object({ label: z.string(), url: z.string() });
+
+export const Rental = z.object({
+  id: z.string(),
+  provider: z.enum(GPU_PROVIDERS),
+  status: z.enum(RENTAL_STATUSES),
+  /** Why the rental is where it is when the user did not ask for it (auto-stop, a launch failure, the provider). */
+  statusReason: z.string().nullable(),
+  gpuModel: z.string(),
+  gpuCount: z.number().int(),
+  vramGb: z.number(),
+  region: z.string(),
+  template: z.enum(GPU_TEMPLATES),
+  image: z.string(),
+  diskGb: z.number().int(),
+  creditsPerHour: z.number().int(),
+  stoppedCreditsPerHour: z.number().int(),
+  supportsStop: z.boolean(),
+  /** Milliseconds of running time, all segments. */
+  uptimeMs: z.number().int(),
+  /** Credits this rental has cost so far, settled or not. */
+  costSoFar: z.number().int(),
+  /** Minutes of running the user's credits still cover; null when not running. */
+  minutesLeft: z.number().int().nullable(),
+  sandboxLabel: z.string().nullable(),
+  /** Present while running. */
+  connection: z
+    .object({
+      ssh: z.string().nullable(),
+      links: z.array(RentalLink),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type Rental = z.infer<typeof Rental>;
+
+export const RentalList = z.object({ rentals: z.array(Rental) });
+export type RentalList = z.infer<typeof RentalList>;
+
+/** How many minutes of credit left make the app warn. */
+export const LOW_CREDIT_MINUTES = 15;
+
+/** Credits to start a rental: its first minutes paid up front into a hold (the rest returns when it stops). */
+export const startCredits = (creditsPerHour: number, holdMinutes: number): number => Math.ceil((creditsPerHour * holdMinutes) / 60);

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { AdminCreditBody, AdminUserSearch, type AdminUserDetail, type AdminUserList } from '../../../contract/admin.ts';
+import { LedgerFilter, LedgerQuery } from '../../../contract/api.ts';
+import { requireAdmin } from '../../auth/admin.ts';
+import { ledgerCsvResponse } from '../../credits/export.ts';
+import { getAccount, ledgerPage } from '../../credits/service.ts';
+import { findProfile } from '../../db/profiles.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { jsonBody, query } from '../../http/validate.ts';
+import { toJob } from '../../jobs/lifecycle.ts';
+import type { ApiDeps } from '../deps.ts';
+import { changeCredits } from './service.ts';
+import { searchUsers } from './store.ts';
+
+const RECENT_JOBS = 10;
+
+/** The operator console's API. Every path sits under /admin/ behind requireAdmin: a 404 for anyone else. */
+export function adminRoutes({ database, config, queue }: ApiDeps) {
+  const db = database.db;
+  /** 404 for a uid with no profile, as for any record that does not exist. */
+  const existing = async (uid: string) => {
+    const profile = await findProfile(db, uid);
+    if (!profile) throw notFound('No such user');
+    return profile;
+  };
+  return new Hono<AppEnv>()
+    .use('/admin/*', requireAdmin(config))
+    .get('/admin/users', async (c) => c.json({ users: await searchUsers(db, query(c, AdminUserSearch).q) } satisfies AdminUserList))
+    .get('/admin/users/:uid', async (c) => {
+      const uid = c.req.param('uid');
+      const profile = await existing(uid);
+      const jobs = await queue.list(uid, RECENT_JOBS);
+      return c.json({ profile, credits: await getAccount(db, uid), jobs: jobs.jobs.map(toJob) } satisfies AdminUserDetail);
+    })
+    .get('/admin/users/:uid/ledger', async (c) => {
+      const uid = (await existing(c.req.param('uid'))).uid;
+      return c.json(await ledgerPage(db, uid, query(c, LedgerQuery)));
+    })
+    .get('/admin/users/:uid/ledger.csv', async (c) => {
+      const uid = (await existing(c.req.param('uid'))).uid;
+      return ledgerCsvResponse(c, db, uid, query(c, LedgerFilter).category);
+    })
+    .post('/admin/users/:uid/credits', async (c) => {
+      const uid = c.req.param('uid');
+      const body = await jsonBody(c, AdminCreditBody);
+      const result = await changeCredits(database, { uid, ...body, operator: c.get('uid'), requestKey: body.idempotencyKey });
+      c.get('log').info({ target: uid, action: body.action, credits: body.credits, applied: result.applied }, 'operator credit change');
+      return c.json(result);
+    });
+}

@@ -1,0 +1,51 @@
+/**
+ * Keeps an eye on the user's GPU rentals from anywhere in the app once the rentals screen has been opened: while a
+ * rental is not over, it is read every minute, and a running machine with about 15 minutes of credit left raises a
+ * warning (once per rental) with a way to add credits, whichever screen the user is on.
+ */
+import { toast } from 'sonner';
+import { LOW_CREDIT_MINUTES, type RentalList } from '~/contract/gpu';
+import { api } from '~/lib/api/client';
+import { $auth } from './auth';
+import { openTopUp } from './top-up';
+
+const CHECK_MS = 60_000;
+const warned = new Set<string>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function warnLowCredit(list: RentalList): void {
+  for (const rental of list.rentals) {
+    if (rental.status !== 'running' || rental.minutesLeft === null || rental.minutesLeft > LOW_CREDIT_MINUTES || warned.has(rental.id)) continue;
+    warned.add(rental.id);
+    toast.warning(`Your ${rental.gpuModel} has about ${rental.minutesLeft} minutes of credit left. It stops automatically before your credits run out.`, {
+      action: { label: 'Add credits', onClick: () => openTopUp({}) },
+      duration: 30_000,
+    });
+  }
+}
+
+/** Starts following (no-op when already following); it ends by itself once every rental is over. */
+export function followRentals(): void {
+  if (timer !== undefined) return;
+  const auth = $auth.get();
+  const uid = auth.status === 'resolved' ? auth.user?.uid : undefined;
+  const check = async () => {
+    const auth = $auth.get();
+    // Signed out (or another user): nothing of the previous user is followed.
+    if (auth.status !== 'resolved' || !auth.user || auth.user.uid !== uid) {
+      timer = undefined;
+      warned.clear();
+      return;
+    }
+    let open = true;
+    try {
+      const list = await api.get<RentalList>('/gpu/rentals');
+      warnLowCredit(list);
+      open = list.rentals.some((rental) => rental.status !== 'terminated' && rental.status !== 'failed');
+    } catch {
+      // The rentals screen reports failures; this background look tries again next minute.
+    }
+    timer = open ? setTimeout(() => void check(), CHECK_MS) : undefined;
+  };
+  timer = setTimeout(() => void check(), CHECK_MS);
+}

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { sshPublicKey } from '../integration/support/ssh-key';
+import { expect, test } from './support/fixtures';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('rent a sandbox GPU, see it running with its SSH command, stop it and see what it cost', async ({ signedInPage: page }) => {
+  await page.goto('/rent-gpu');
+  await expect(page.getByRole('heading', { name: 'Rent a GPU', level: 1 })).toBeVisible();
+  const offers = page.getByTestId('gpu-offer');
+  await expect(offers.first()).toBeVisible();
+  await expect(offers.first().getByText('Sandbox: no real GPU')).toBeVisible();
+  await expectNoViolations(page);
+
+  // Cheapest first; the filters narrow the list.
+  await page.getByLabel('Min VRAM (GB)').fill('80');
+  await expect(offers.filter({ hasText: 'RTX 4090' })).toHaveCount(0);
+  await page.getByLabel('Min VRAM (GB)').fill('');
+  await page.getByLabel('GPU model').selectOption('RTX 4090');
+  const rtx = offers.filter({ hasText: 'Community cloud' }).first();
+  await expect(rtx.getByText('45 credits/h', { exact: true })).toBeVisible();
+  await expect(rtx.getByText('≈ $0.45/h')).toBeVisible();
+  await rtx.getByRole('button', { name: 'Rent · 45 credits/h' }).click();
+
+  const form = page.getByRole('form', { name: /Rent 1× RTX 4090/ });
+  await form.getByLabel('Key name').fill('Laptop');
+  await form.getByLabel('Public key').fill('ssh-ed25519 not-a-key');
+  await form.getByRole('button', { name: 'Save key' }).click();
+  await expect(form.getByText('The key is cut short or damaged: copy the whole line again.')).toBeVisible();
+  await form.getByLabel('Public key').fill(sshPublicKey('e2e@nxn'));
+  await form.getByRole('button', { name: 'Save key' }).click();
+  await expect(form.getByLabel('SSH key', { exact: true })).toContainText('Laptop');
+  await expect(form.getByText('Starting needs 8 credits.')).toBeVisible();
+  await expectNoViolations(page);
+  await form.getByRole('button', { name: 'Rent · 45 credits/h' }).click();
+
+  await expect(page).toHaveURL('/my-rentals');
+  const rental = page.getByTestId('gpu-rental').first();
+  await expect(rental.getByTestId('rental-status')).toHaveText('Running', { timeout: 20_000 });
+  await expect(rental.getByText('Sandbox: no real GPU')).toBeVisible();
+  await expect(rental.getByText(/^ssh root@127\.0\.0\.1 -p \d+$/)).toBeVisible();
+  await expect(rental.getByText(/^https:\/\/\w+-8888\.proxy\.runpod\.net$/)).toBeVisible();
+  await expect(rental.getByRole('button', { name: 'Copy SSH command' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await rental.getByRole('button', { name: 'Stop' }).click();
+  await expect(rental.getByTestId('rental-status')).toHaveText('Stopped', { timeout: 20_000 });
+  await expect(rental.getByTestId('rental-cost')).toHaveText('1 credit'); // one started minute at 45 credits an hour
+
+  await rental.getByRole('button', { name: 'Terminate' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Terminate this machine?' });
+  await expect(dialog).toContainText('everything on its disk');
+  await expectNoViolations(page);
+  await dialog.getByRole('button', { name: 'Terminate' }).click();
+  await expect(rental.getByTestId('rental-status')).toHaveText('Terminated');
+  await expect(page.getByTestId('credits-balance')).toHaveText('99');
+});
