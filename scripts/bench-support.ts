@@ -1,4 +1,4 @@
-/** What the benchmark scripts share: a scratch production build and writing their section of docs/benchmarks.md. */
+/** What the benchmark scripts share: a scratch production build, CPU time with children, and writing their section of docs/benchmarks.md. */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -16,6 +16,15 @@ export async function buildIntoTemp(): Promise<string> {
   await run('npx', ['astro', 'build', '--outDir', outDir], { env, maxBuffer: 64 * 1024 * 1024 });
   await run('npx', ['tsx', 'scripts/precompress.ts', outDir], { env });
   return outDir;
+}
+
+/** CPU seconds used so far by this process (all threads) and by the children it has waited for (ffmpeg, workers). */
+export function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // Fields 16 and 17 of /proc/<pid>/stat (cutime, cstime), in clock ticks of 1/100 s.
+  const children = Number(fields[13]) + Number(fields[14]);
+  return (own.user + own.system) / 1e6 + children / 100;
 }
 
 /** Replaces the `## <heading>` section of docs/benchmarks.md with `section` (which starts with that heading), or appends it. */

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuSeconds } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
@@ -87,15 +88,6 @@ function treeRss(root: number): number {
   }
   const walk = (pid: number): number => (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
   return walk(root);
-}
-
-/** CPU seconds used so far by this process (all threads) and by the children it has waited for (ffmpeg, workers). */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  // Fields 16 and 17 of /proc/<pid>/stat (cutime, cstime), in clock ticks of 1/100 s.
-  const children = Number(fields[13]) + Number(fields[14]);
-  return (own.user + own.system) / 1e6 + children / 100;
 }
 
 const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;

@@ -20,7 +20,8 @@ export type ScreenName =
   | 'Analytics'
   | 'MyRentals'
   | 'Billing'
-  | 'Admin';
+  | 'Admin'
+  | 'WatermarkRemoval';
 
 export type Access = 'auth' | 'public';
 
@@ -56,6 +57,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/images', screen: 'ImageGeneration', access: 'auth', title: 'Image generator', description: 'Generate images.' },
   { path: '/rent-gpu', screen: 'GPURental', access: 'auth', title: 'Rent a GPU', description: 'Rent cloud GPUs.' },
   { path: '/my-rentals', screen: 'MyRentals', access: 'auth', title: 'My rentals', description: 'Your GPU rentals.' },
+  { path: '/watermark-removal', screen: 'WatermarkRemoval', access: 'auth', title: 'Watermark removal', description: 'Remove watermarks from your own videos.' },
   { path: '/analytics', screen: 'Analytics', access: 'auth', title: 'Analytics', description: 'Your usage.' },
   { path: '/billing', screen: 'Billing', access: 'auth', title: 'Billing', description: 'Your purchases and credit history.' },
   // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).

@@ -22,6 +22,7 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   MyRentals: () => import('./screens/MyRentals'),
   Billing: () => import('./screens/Billing'),
   Admin: () => import('./screens/Admin'),
+  WatermarkRemoval: () => import('./screens/WatermarkRemoval'),
 };
 
 export const SCREENS = Object.fromEntries(

@@ -14,6 +14,8 @@ export const PRICES = {
   ttsPer1000Chars: 2,
   scriptGeneration: 1,
   imagePerImage: 3,
+  /** Per started minute of the source video, whatever its resolution. */
+  watermarkPerMinute: 5,
 } as const;
 
 const MINUTE_MS = 60_000;
@@ -34,4 +36,10 @@ export const scriptCost = (): number => PRICES.scriptGeneration;
 
 export function imageCost(count: number): number {
   return Number.isInteger(count) && count > 0 ? count * PRICES.imagePerImage : 0;
+}
+
+/** Watermark removal: every started minute of the source counts, so a 61 s clip costs two minutes. */
+export function watermarkCost(durationMs: number): number {
+  if (!Number.isFinite(durationMs) || durationMs <= 0) return 0;
+  return Math.ceil(durationMs / MINUTE_MS) * PRICES.watermarkPerMinute;
 }

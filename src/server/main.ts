@@ -8,6 +8,7 @@ import type { Database } from './db/index.ts';
 import { imageJobs } from './features/images/job.ts';
 import { speechJobs } from './features/speech/job.ts';
 import { videoJobs } from './features/videos/job.ts';
+import { watermarkJobs } from './features/watermark/job.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createJobRegistry } from './jobs/registry.ts';
@@ -17,6 +18,7 @@ const jobs = createJobRegistry([
   ...videoJobs,
   ...speechJobs,
   ...imageJobs,
+  ...watermarkJobs,
 ]);
 
 interface Running {

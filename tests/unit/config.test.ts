@@ -44,6 +44,7 @@ describe('configuration defaults', () => {
       trustProxy: false,
       bodyLimit: { json: 1024 * 1024, upload: 512 * 1024 * 1024 },
       storageQuotaBytes: 2 * 1024 ** 3,
+      watermark: { maxBytes: 2 * 1024 ** 3, maxMinutes: 30, x264Preset: 'faster' },
       jobs: { concurrency: 2, pollSeconds: 1, monitorSeconds: 15 },
       publicApiUrl: undefined,
       apiHosts: ['http://127.0.0.1:8787', 'http://127.0.0.1:8788'],

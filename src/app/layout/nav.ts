@@ -6,13 +6,14 @@ export interface NavItem {
   icon: IconName;
 }
 
-/** The creation studios, in the public nav bar's order. */
+/** The creation studios, in the public nav bar's order; studios the spec's nav bar does not name come after. */
 export const STUDIOS: readonly NavItem[] = [
   { to: '/create', label: 'Agent', icon: 'video' },
   { to: '/scripts', label: 'Scripts', icon: 'script' },
   { to: '/voice', label: 'Voice', icon: 'voice' },
   { to: '/images', label: 'Images', icon: 'image' },
   { to: '/rent-gpu', label: 'GPU', icon: 'gpu' },
+  { to: '/watermark-removal', label: 'Watermarks', icon: 'wand' },
 ];
 
 /** Phone bottom bar: the dashboard plus the four content studios (GPU lives in the account menu there). */

@@ -24,6 +24,7 @@ const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/voice', icon: 'voice', title: 'Text to speech', text: 'Turn text into natural-sounding speech.' },
   { to: '/images', icon: 'image', title: 'Image generator', text: 'Describe an image and get original artwork.' },
   { to: '/rent-gpu', icon: 'gpu', title: 'GPU rental', text: 'Rent cloud GPUs by the hour.' },
+  { to: '/watermark-removal', icon: 'wand', title: 'Watermark removal', text: 'Take logos and text marks out of your own videos.' },
 ];
 
 const STATUS_LABELS: Record<string, string> = { queued: 'Queued', active: 'In progress', succeeded: 'Ready', failed: 'Failed', cancelled: 'Cancelled' };

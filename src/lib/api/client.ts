@@ -186,6 +186,8 @@ export function createApiClient(options: ApiClientOptions) {
     put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PATCH', path, body, options),
     delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
+    /** The signed-in user's ID token, for requests another library sends (resumable uploads). */
+    idToken: (): Promise<string | null> => (getToken ? getToken() : Promise.resolve(null)),
     /** The auth store registers the ID-token source once Firebase is loaded. */
     setTokenProvider(provider: TokenProvider | undefined) {
       getToken = provider;

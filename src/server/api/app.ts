@@ -22,6 +22,7 @@ import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
 import { imagesInUse } from '../features/videos/uploads.ts';
+import { watermarkRoutes } from '../features/watermark/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
@@ -43,9 +44,10 @@ export function createApiApp(deps: ApiDeps) {
   app.use(
     cors({
       origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      // Tus-* and Upload-*: the resumable upload protocol of watermark removal.
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length'],
       maxAge: 600,
     }),
   );
@@ -73,6 +75,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
+  app.route('/', watermarkRoutes(deps));
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
   app.route('/', analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals] }));

@@ -62,6 +62,8 @@ export interface ServerConfig {
   bodyLimit: { json: number; upload: number };
   /** Bytes each user may keep in storage; an upload that would pass it is refused. */
   storageQuotaBytes: number;
+  /** Watermark removal: the largest and longest video taken, and the x264 preset of the render (CRF 18 either way). */
+  watermark: { maxBytes: number; maxMinutes: number; x264Preset: X264Preset };
   jobs: {
     /** Jobs one worker process runs at once, per kind (each media job may use a child process). */
     concurrency: number;
@@ -149,6 +151,9 @@ export interface GpuConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+export type X264Preset = (typeof X264_PRESETS)[number];
 
 const ROLES: readonly Role[] = ['web', 'api', 'worker'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
@@ -277,6 +282,9 @@ const envSchema = z
     STORAGE_QUOTA_BYTES: wholeNumber(2 * 1024 * MiB),
     BODY_LIMIT_BYTES: wholeNumber(MiB),
     UPLOAD_LIMIT_BYTES: wholeNumber(512 * MiB),
+    WATERMARK_MAX_BYTES: wholeNumber(2 * 1024 * MiB, 1),
+    WATERMARK_MAX_MINUTES: wholeNumber(30, 1, 24 * 60),
+    WATERMARK_X264_PRESET: oneOf(X264_PRESETS, 'faster'),
     RATE_LIMIT_IP_PER_MINUTE: wholeNumber(600),
     RATE_LIMIT_IP_BURST: wholeNumber(200),
     RATE_LIMIT_USER_PER_MINUTE: wholeNumber(300),
@@ -455,6 +463,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: { json: env.BODY_LIMIT_BYTES, upload: env.UPLOAD_LIMIT_BYTES },
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    watermark: { maxBytes: env.WATERMARK_MAX_BYTES, maxMinutes: env.WATERMARK_MAX_MINUTES, x264Preset: env.WATERMARK_X264_PRESET },
     jobs: { concurrency: env.WORKER_CONCURRENCY, pollSeconds: env.JOB_POLL_SECONDS, monitorSeconds: env.JOB_MONITOR_SECONDS },
     publicApiUrl: env.PUBLIC_API_URL,
     apiHosts: env.PUBLIC_API_HOSTS,

@@ -9,6 +9,8 @@ export interface FfmpegRun {
   signal?: AbortSignal | undefined;
   /** Called with the child's pid once it runs (benchmarks sample its memory). */
   onSpawn?: (pid: number) => void;
+  /** Called with the number of frames written so far (from `-progress`). */
+  onFrame?: (frames: number) => void;
 }
 
 export class FfmpegError extends Error {
@@ -23,14 +25,14 @@ export class FfmpegError extends Error {
 
 const STDERR_LIMIT = 16_000;
 
-function run(command: string, args: readonly string[], options: FfmpegRun, collectStdout: boolean): Promise<string> {
+function run(command: string, args: readonly string[], options: FfmpegRun, collectStdout: boolean): Promise<Buffer> {
   const { signal } = options;
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stderr = '';
-    let stdout = '';
+    const stdout: Buffer[] = [];
     let pending = '';
     const onAbort = () => child.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -38,18 +40,20 @@ function run(command: string, args: readonly string[], options: FfmpegRun, colle
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_LIMIT);
     });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (collectStdout) {
-        stdout += chunk;
+        stdout.push(chunk);
         return;
       }
-      pending += chunk;
+      pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
         // ffmpeg 5 reports microseconds under both out_time_us and (misnamed) out_time_ms.
         const match = /^out_time_us=(\d+)/.exec(line);
         if (match && options.durationMs) options.onProgress?.(Math.min(1, Number(match[1]) / 1000 / options.durationMs));
+        const frame = /^frame=(\d+)/.exec(line);
+        if (frame) options.onFrame?.(Number(frame[1]));
       }
     });
     child.on('error', (error) => {
@@ -59,7 +63,7 @@ function run(command: string, args: readonly string[], options: FfmpegRun, colle
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
-      else if (code === 0) resolve(stdout);
+      else if (code === 0) resolve(Buffer.concat(stdout));
       else reject(new FfmpegError(`${command} failed (${killedBy ?? `exit ${code}`})`, stderr));
     });
   });
@@ -70,9 +74,16 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegRun = {}
   options.onProgress?.(1);
 }
 
+/** ffmpeg writing to `pipe:1`: the output's bytes (a frame, an image, a short clip), never a whole video. */
+export function ffmpegOutput(args: readonly string[], signal?: AbortSignal): Promise<Buffer> {
+  return run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { signal }, true);
+}
+
 export interface ProbeResult {
   durationMs: number;
   size: number;
+  /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
+  formatName: string;
   streams: Array<{
     codec_type: string;
     codec_name: string;
@@ -82,6 +93,10 @@ export interface ProbeResult {
     color_space?: string;
     color_primaries?: string;
     color_transfer?: string;
+    color_range?: string;
+    avg_frame_rate?: string;
+    nb_frames?: string;
+    side_data_list?: Array<{ rotation?: number }>;
     sample_rate?: string;
     channels?: number;
   }>;
@@ -89,10 +104,11 @@ export interface ProbeResult {
 
 export async function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
   const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { signal }, true);
-  const json = JSON.parse(out) as { format?: { duration?: string; size?: string }; streams?: ProbeResult['streams'] };
+  const json = JSON.parse(out.toString('utf8')) as { format?: { duration?: string; size?: string; format_name?: string }; streams?: ProbeResult['streams'] };
   return {
     durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
     size: Number(json.format?.size ?? 0),
+    formatName: json.format?.format_name ?? '',
     streams: json.streams ?? [],
   };
 }

@@ -6,6 +6,7 @@ import { createLogger } from '~/server/http/logger.ts';
 import { imageJobs } from '~/server/features/images/job.ts';
 import { speechJobs } from '~/server/features/speech/job.ts';
 import { videoJobs } from '~/server/features/videos/job.ts';
+import { watermarkJobs } from '~/server/features/watermark/job.ts';
 import { JobQueue } from '~/server/jobs/queue.ts';
 import { createJobRegistry } from '~/server/jobs/registry.ts';
 import { startWorker } from '~/server/jobs/worker.ts';
@@ -14,7 +15,7 @@ import type { TestUser } from './auth-emulator.ts';
 import { remoteJobs, testJobs } from './test-jobs.ts';
 
 /** The kinds main.ts declares. */
-export const featureJobs = [...videoJobs, ...speechJobs, ...imageJobs];
+export const featureJobs = [...videoJobs, ...speechJobs, ...imageJobs, ...watermarkJobs];
 const workerJobs = [...featureJobs, ...testJobs];
 
 export interface Stack {
