@@ -331,7 +331,6 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
               onSkip: (reason) => options.providers.onSkip?.(i + 1, reason),
             });
             if (!photo) continue;
-            taken.add(stockPhotoKey(photo));
             try {
               await fitToStill(`${file}.source`, file, stillSize);
             } catch (error) {

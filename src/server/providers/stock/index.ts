@@ -40,8 +40,11 @@ export interface StockPick {
   orientation: StockOrientation;
   /** Where the picture goes. */
   file: string;
-  /** `provider:id` of photos other scenes already show. */
-  taken: ReadonlySet<string>;
+  /**
+   * `provider:id` of photos other scenes show or are fetching; the photo picked is added before its download
+   * starts (and taken out again if it fails), so two scenes fetched at once do not pick the same one.
+   */
+  taken: Set<string>;
   signal?: AbortSignal | undefined;
   /** Why each library or photo was passed over, for the job log. */
   onSkip?: (reason: string) => void;
@@ -63,10 +66,14 @@ export async function findStockPhoto(library: StockLibrary, pick: StockPick): Pr
     const fresh = photos.filter((photo) => !pick.taken.has(stockPhotoKey(photo)));
     // Every result already used elsewhere: repeating one beats leaving the library.
     for (const photo of (fresh.length > 0 ? fresh : photos).slice(0, CANDIDATES)) {
+      const key = stockPhotoKey(photo);
+      const reserved = !pick.taken.has(key);
+      pick.taken.add(key);
       try {
         await downloadStockPhoto(photo.downloadUrl, pick.file, { service: STOCK_PROVIDER_NAMES[provider.id], maxBytes: library.maxDownloadBytes, signal: pick.signal });
         return photo;
       } catch (error) {
+        if (reserved) pick.taken.delete(key);
         pick.signal?.throwIfAborted();
         if (!(error instanceof ProviderError)) throw error;
         pick.onSkip?.(`${stockPhotoKey(photo)}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`);
