@@ -1,10 +1,11 @@
-/** The rules around stock pictures that need no server: cache keys, the visual order, credits, rate-limit waits. */
+/** The rules around scene pictures that need no server: cache keys, the visual order, credits, rate-limit waits, queries. */
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VISUAL_ORDER_SOURCES } from '~/contract/video.ts';
 import { stockCredits } from '~/server/features/videos/pipeline.ts';
-import { retryAfterMs } from '~/server/providers/http.ts';
+import { ProviderError, retryAfterMs } from '~/server/providers/http.ts';
 import { stockCacheKey } from '~/server/providers/stock/cache.ts';
-import { parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';
+import { chatSceneQueries, parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';
+import type { ChatProvider } from '~/server/providers/llm/types.ts';
 
 const base = { script: 'A short script about the sea and its waves.', voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'line', visuals: 'generated' };
 
@@ -63,5 +64,30 @@ describe('scene queries from a chat model', () => {
     expect(parseSceneQueries('{"queries": ["only one"]}', 2)).toBeUndefined();
     expect(parseSceneQueries('{"queries": ["ok", ""]}', 2)).toBeUndefined();
     expect(parseSceneQueries('no json here', 1)).toBeUndefined();
+  });
+});
+
+describe('scene queries', () => {
+  const scenes = ['The lighthouse keeper climbed the stairs.', 'A fishing boat drifted toward the rocks.'];
+  const chat = (reply: () => Promise<string>): ChatProvider => ({ id: 'test', model: 'test-model', complete: reply });
+
+  it("use the model's queries when it sends one per scene", async () => {
+    const write = chatSceneQueries(chat(async () => '{"queries": ["lighthouse keeper stairs", "fishing boat rocks"]}'));
+    expect(await write(scenes)).toEqual(['lighthouse keeper stairs', 'fishing boat rocks']);
+  });
+
+  it('fall back to keywords, saying why, when the model fails or answers badly', async () => {
+    const reasons: string[] = [];
+    const failing = chatSceneQueries(
+      chat(async () => {
+        throw new ProviderError('rate_limited', 'test-model is busy right now. Please try again in a minute.');
+      }),
+      (reason) => reasons.push(reason),
+    );
+    const fallback = await failing(scenes);
+    expect(fallback[0]).toContain('keeper');
+    expect(fallback[1]).toContain('boat');
+    expect(await chatSceneQueries(chat(async () => '{"queries": ["one"]}'), (reason) => reasons.push(reason))(scenes)).toEqual(fallback);
+    expect(reasons).toEqual(['test-model: test-model is busy right now. Please try again in a minute.', 'test-model sent no usable scene queries']);
   });
 });
