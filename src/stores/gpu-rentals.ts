@@ -1,5 +1,5 @@
 /**
- * Keeps an eye on the user's GPU rentals from anywhere in the app once the rentals screen has been opened: while a
+ * Keeps an eye on the user's GPU rentals from anywhere in the app (the layout starts it; renting restarts it): while a
  * rental is not over, it is read every minute, and a running machine with about 15 minutes of credit left raises a
  * warning (once per rental) with a way to add credits, whichever screen the user is on.
  */

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { $account } from '~/stores/account';
+import { followRentals } from '~/stores/gpu-rentals';
 import { openTopUp } from '~/stores/top-up';
 import { TopUp } from '../billing/TopUpDialog';
 import { Icon } from '../components/Icon';
@@ -35,6 +37,8 @@ const bottomLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Frame of every signed-in screen: top bar, the screen, and a bottom bar on phones. */
 export function AppLayout() {
+  // The low-credit warning of a running GPU must reach the user on any screen, not only after opening My rentals.
+  useEffect(followRentals, []);
   return (
     <div className="relative flex min-h-dvh flex-col">
       <div
