@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { narrationLengthError, NOTHING_TO_READ_MESSAGE, videoDimensions, type CreateVideoRequest } from '~/contract/video.ts';
-import { findVoice, type Voice } from '~/contract/voices.ts';
+import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
@@ -63,7 +63,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 }
 
 export interface VideoProviders {
-  voices: { forVoice(voice: Voice): TtsProvider };
+  /** Resolves the request's voice id (static or live) and gives its engine. */
+  voices: { forVoice(voice: Voice): TtsProvider; findVoice(id: string): Promise<Voice | undefined> };
   images: ImageProvider;
 }
 
@@ -174,7 +175,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   let saving: Promise<void> = Promise.resolve();
   const save = (): Promise<void> => (saving = saving.catch(() => undefined).then(() => writeManifest(workDir, manifest)));
 
-  const voice = findVoice(request.voiceId);
+  const voice = await options.providers.voices.findVoice(request.voiceId);
   if (!voice) throw new MediaError('This voice is no longer available. Please choose another voice.', 'narrate');
   const { width, height } = videoDimensions(request.aspect, request.resolution);
 
