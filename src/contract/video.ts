@@ -22,6 +22,44 @@ export type CaptionStyle = (typeof CAPTION_STYLES)[number];
 export const VISUAL_MODES = ['generated', 'uploaded'] as const;
 export type VisualMode = (typeof VISUAL_MODES)[number];
 
+/**
+ * Where a generated scene's picture comes from, first choice first: each scene takes the first source that has
+ * something for it (stock needs PEXELS_API_KEY or PIXABAY_API_KEY, AI images an image engine's key); the designed
+ * background never fails, so every order ends with it.
+ */
+export const VISUAL_ORDERS = ['stock-first', 'ai-first', 'designed'] as const;
+export type VisualOrder = (typeof VISUAL_ORDERS)[number];
+export type VisualSource = 'stock' | 'ai' | 'designed';
+
+export const VISUAL_ORDER_SOURCES: Record<VisualOrder, readonly VisualSource[]> = {
+  'stock-first': ['stock', 'ai', 'designed'],
+  'ai-first': ['ai', 'stock', 'designed'],
+  designed: ['designed'],
+};
+
+export const VISUAL_ORDER_LABELS: Record<VisualOrder, string> = {
+  'stock-first': 'Stock photos first, then AI images',
+  'ai-first': 'AI images first, then stock photos',
+  designed: 'Designed backgrounds only',
+};
+
+export const STOCK_PROVIDERS = ['pexels', 'pixabay'] as const;
+export type StockProviderId = (typeof STOCK_PROVIDERS)[number];
+
+/** Who made a stock picture a video shows, and where it came from, as the providers' licences ask us to credit it. */
+export const stockCreditSchema = z.object({
+  provider: z.enum(STOCK_PROVIDERS),
+  author: z.string(),
+  authorUrl: z.string().nullable(),
+  /** The picture's page on the provider's site. */
+  sourceUrl: z.string(),
+  /** 1-based scenes that show it. */
+  scenes: z.array(z.number().int()),
+});
+export type StockCredit = z.infer<typeof stockCreditSchema>;
+
+export const STOCK_PROVIDER_NAMES: Record<StockProviderId, string> = { pexels: 'Pexels', pixabay: 'Pixabay' };
+
 export const ASPECT_LABELS: Record<VideoAspect, string> = {
   '16:9': 'Landscape (16:9)',
   '9:16': 'Vertical (9:16)',
@@ -149,6 +187,7 @@ export const createVideoRequestSchema = z
     resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
     captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
     visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
+    visualOrder: z.enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' }).default('stock-first'),
     imageFileIds: z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
@@ -248,6 +287,9 @@ export const videoRecordSchema = z.object({
   height: z.number().int(),
   captions: z.enum(CAPTION_STYLES),
   visuals: z.enum(VISUAL_MODES),
+  visualOrder: z.enum(VISUAL_ORDERS),
+  /** Stock pictures the finished video shows, credited on its page. */
+  stockCredits: z.array(stockCreditSchema),
   imageCount: z.number().int(),
   music: z.object({ enabled: z.boolean(), volume: z.number().int() }),
   /** Of the finished MP4; null until then. */

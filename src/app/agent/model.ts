@@ -18,6 +18,7 @@ import {
   type VideoAspect,
   type VideoRecord,
   type VisualMode,
+  type VisualOrder,
 } from '~/contract/video';
 import { DEFAULT_VOICE_ID } from '~/contract/voices';
 import { countWords } from '~/contract/words';
@@ -31,6 +32,7 @@ export interface CreateForm {
   resolution: VideoResolution;
   captions: CaptionStyle;
   visuals: VisualMode;
+  visualOrder: VisualOrder;
   images: UploadedImage[];
   musicEnabled: boolean;
   musicVolume: number;
@@ -43,6 +45,7 @@ export const INITIAL_FORM: CreateForm = {
   resolution: '1080p',
   captions: 'word',
   visuals: 'generated',
+  visualOrder: 'stock-first',
   images: [],
   musicEnabled: true,
   musicVolume: VIDEO_LIMITS.defaultMusicVolume,
@@ -56,6 +59,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     resolution: form.resolution,
     captions: form.captions,
     visuals: form.visuals,
+    visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
     music: { enabled: form.musicEnabled, volume: form.musicVolume },
   };

@@ -13,11 +13,14 @@ import {
   formatDuration,
   videoDimensions,
   videoRecordSchema,
+  VISUAL_ORDER_LABELS,
+  VISUAL_ORDERS,
   type CaptionStyle,
   type UploadedImage,
   type VideoAspect,
   type VideoRecord,
   type VisualMode,
+  type VisualOrder,
 } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { takeCreateHandoff } from '~/lib/studios/create-handoff';
@@ -39,7 +42,7 @@ const CAPTION_DETAILS: Record<CaptionStyle, string> = {
 };
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
-  { value: 'generated', label: 'Designed backgrounds', detail: 'A background made for each scene, with slow pan and zoom' },
+  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock photos, AI images or designed backgrounds that match what is said, with slow pan and zoom' },
   { value: 'uploaded', label: 'My own images', detail: 'Upload photos or artwork, shown in your order' },
 ];
 
@@ -259,7 +262,25 @@ export default function AgentCreate() {
               Visuals and music
             </SectionTitle>
             <ChoiceGroup<VisualMode> legend="Visuals" name="visuals" value={form.visuals} onChange={(v) => set('visuals', v)} error={errors.visuals} columns="sm:grid-cols-2" choices={VISUAL_CHOICES} />
-            {form.visuals === 'uploaded' ? <ImageUploader images={form.images} onChange={setImages} error={errors.imageFileIds} /> : null}
+            {form.visuals === 'uploaded' ? (
+              <ImageUploader images={form.images} onChange={setImages} error={errors.imageFileIds} />
+            ) : (
+              <Field
+                label="Where the pictures come from"
+                hint="Each scene takes the first source that has a picture for it; a designed background when none does."
+                error={errors.visualOrder}
+              >
+                {(props) => (
+                  <select {...props} className="input" value={form.visualOrder} onChange={(e) => set('visualOrder', e.target.value as VisualOrder)}>
+                    {VISUAL_ORDERS.map((order) => (
+                      <option key={order} value={order}>
+                        {VISUAL_ORDER_LABELS[order]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
             <div className="grid gap-3 border-t border-white/10 pt-5">
               <label className="relative flex cursor-pointer items-center justify-between gap-4">
                 <span className="flex items-center gap-3">

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
-import { ASPECT_LABELS, CAPTION_LABELS, formatDuration, type VideoRecord } from '~/contract/video';
+import { ASPECT_LABELS, CAPTION_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
 import { useVideo } from '../agent/live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from '../agent/model';
@@ -176,6 +176,43 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+const scenesText = (scenes: readonly number[]): string => `${scenes.length === 1 ? 'Scene' : 'Scenes'} ${scenes.join(', ')}`;
+
+/**
+ * Pexels asks for a link back to it and credits photographers where possible; Pixabay needs no attribution, but
+ * its source is shown all the same so every picture can be traced.
+ */
+function StockCredits({ credits }: { credits: readonly StockCredit[] }) {
+  const link = 'text-cyan-300 underline underline-offset-2 hover:text-cyan-200';
+  return (
+    <div className="grid gap-2" data-testid="video-stock-credits">
+      <h3 className="text-sm font-medium text-fg">Stock photos</h3>
+      <ul className="grid gap-1.5 text-sm text-fg-muted">
+        {credits.map((credit) => (
+          <li key={credit.sourceUrl}>
+            <a className={link} href={credit.sourceUrl} target="_blank" rel="noopener noreferrer">
+              Photo
+            </a>{' '}
+            by{' '}
+            {credit.authorUrl ? (
+              <a className={link} href={credit.authorUrl} target="_blank" rel="noopener noreferrer">
+                {credit.author}
+              </a>
+            ) : (
+              credit.author
+            )}{' '}
+            on{' '}
+            <a className={link} href={credit.provider === 'pexels' ? 'https://www.pexels.com' : 'https://pixabay.com'} target="_blank" rel="noopener noreferrer">
+              {STOCK_PROVIDER_NAMES[credit.provider]}
+            </a>
+            <span className="text-fg-subtle"> · {scenesText(credit.scenes)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Details({ video }: { video: VideoRecord }) {
   return (
     <section className="card card-pad grid gap-5" aria-labelledby="details-title">
@@ -195,13 +232,14 @@ function Details({ video }: { video: VideoRecord }) {
           {video.voiceLanguage ? <span className="text-fg-muted"> · {video.voiceLanguage}</span> : null}
         </Detail>
         <Detail label="Captions">{CAPTION_LABELS[video.captions]}</Detail>
-        <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : 'Designed backgrounds'}</Detail>
+        <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
         <Detail label="Music">{video.music.enabled ? `On, ${video.music.volume}%` : 'Off'}</Detail>
         <Detail label="Created" testId="video-created">
           <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
         </Detail>
         <Detail label="Credits">{video.status === 'succeeded' ? `${video.creditsCharged} charged` : video.status === 'failed' || video.status === 'cancelled' ? 'None charged' : `${video.cost} held`}</Detail>
       </dl>
+      {video.stockCredits.length > 0 ? <StockCredits credits={video.stockCredits} /> : null}
       <details className="group rounded-xl border border-white/10 bg-white/[0.02]">
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 text-sm font-medium text-fg">
           Script

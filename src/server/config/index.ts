@@ -50,6 +50,12 @@ export interface ServerConfig {
     falApiKey: string | undefined;
     falBaseUrl: string;
     falModel: string;
+    /** Set → stock photos for video scenes from Pexels. */
+    pexelsApiKey: string | undefined;
+    pexelsApiUrl: string;
+    /** Set → stock photos for video scenes from Pixabay. */
+    pixabayApiKey: string | undefined;
+    pixabayApiUrl: string;
   };
   /** The chat model that writes scripts; undefined → the built-in writer. */
   llm: LlmConfig | undefined;
@@ -316,6 +322,10 @@ const envSchema = z
     FAL_KEY: text(),
     FAL_BASE_URL: baseUrl(),
     FAL_MODEL: z.string().default('fal-ai/flux/dev'),
+    PEXELS_API_KEY: text(),
+    PEXELS_API_URL: baseUrl(),
+    PIXABAY_API_KEY: text(),
+    PIXABAY_API_URL: baseUrl(),
     LLM_BASE_URL: baseUrl(),
     LLM_API_KEY: text(),
     LLM_MODEL: text(),
@@ -458,6 +468,10 @@ export function loadConfig(source: Env = process.env): ServerConfig {
       falApiKey: env.FAL_KEY,
       falBaseUrl: env.FAL_BASE_URL ?? 'https://fal.run',
       falModel: env.FAL_MODEL,
+      pexelsApiKey: env.PEXELS_API_KEY,
+      pexelsApiUrl: env.PEXELS_API_URL ?? 'https://api.pexels.com',
+      pixabayApiKey: env.PIXABAY_API_KEY,
+      pixabayApiUrl: env.PIXABAY_API_URL ?? 'https://pixabay.com',
     },
     llm: llmConfig(env),
     payments: paymentsConfig(env),

@@ -10,13 +10,16 @@ export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
   readonly status: number | undefined;
   readonly detail: string | undefined;
+  /** On a 429: how long the service asked us to wait, when it said (Retry-After, X-RateLimit-Reset). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; detail?: string } = {}) {
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; detail?: string; retryAfterMs?: number } = {}) {
     super(message);
     this.name = 'ProviderError';
     this.kind = kind;
     this.status = options.status;
     this.detail = options.detail;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -54,11 +57,26 @@ async function upstreamDetail(response: Response): Promise<string> {
   }
 }
 
-function statusError(service: string, status: number, detail: string): ProviderError {
+/**
+ * Retry-After in seconds, or X-RateLimit-Reset, which Pexels sends as a UNIX time and Pixabay as seconds to go
+ * (anything past a billion seconds is a timestamp).
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const retryAfter = Number(headers.get('retry-after') ?? NaN);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter * 1000;
+  const reset = Number(headers.get('x-ratelimit-reset') ?? NaN);
+  if (!Number.isFinite(reset) || reset < 0) return undefined;
+  return reset > 1e9 ? Math.max(0, reset * 1000 - now) : reset * 1000;
+}
+
+function statusError(service: string, status: number, detail: string, headers?: Headers): ProviderError {
   if (status === 401 || status === 403) {
     return new ProviderError('auth', `${service} refused the server's API key.`, { status, detail });
   }
-  if (status === 429) return new ProviderError('rate_limited', `${service} is busy right now. Please try again in a minute.`, { status, detail });
+  if (status === 429) {
+    const wait = headers ? retryAfterMs(headers) : undefined;
+    return new ProviderError('rate_limited', `${service} is busy right now. Please try again in a minute.`, { status, detail, ...(wait === undefined ? {} : { retryAfterMs: wait }) });
+  }
   if (status >= 500) return new ProviderError('unavailable', `${service} is having trouble right now. Please try again later.`, { status, detail });
   return new ProviderError('rejected', `${service} could not process this request${detail ? `: ${detail}` : '.'}`, { status, detail });
 }
@@ -89,7 +107,7 @@ export async function sendJson(method: string, url: string, options: RequestOpti
     if (deadline.aborted) throw new ProviderError('timeout', `${service} took too long to answer.`, { detail: String(error) });
     throw new ProviderError('unreachable', `We couldn't reach ${service}.`, { detail: String(error) });
   }
-  if (!response.ok) throw statusError(service, response.status, await upstreamDetail(response));
+  if (!response.ok) throw statusError(service, response.status, await upstreamDetail(response), response.headers);
   return response;
 }
 

@@ -7,7 +7,7 @@ import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg
 import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
-import type { CreateVideoRequest } from '../../../contract/video.ts';
+import type { CreateVideoRequest, StockCredit, VisualOrder } from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
@@ -26,6 +26,10 @@ const options = <T>() => jsonb('options').$type<T>().notNull().default(sql`'{}':
 export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds' | 'music'> {
   width?: number;
   height?: number;
+  /** Absent on videos made before the choice existed: those had designed backgrounds only. */
+  visualOrder?: VisualOrder;
+  /** Written with the finished video. */
+  stockCredits?: StockCredit[];
 }
 
 /** The validated request and the engine that wrote the script. */

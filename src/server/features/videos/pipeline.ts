@@ -10,9 +10,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { narrationLengthError, NOTHING_TO_READ_MESSAGE, videoDimensions, type CreateVideoRequest } from '~/contract/video.ts';
+import {
+  narrationLengthError,
+  NOTHING_TO_READ_MESSAGE,
+  videoDimensions,
+  VISUAL_ORDER_SOURCES,
+  type CreateVideoRequest,
+  type StockCredit,
+  type VisualSource,
+} from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
+import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
+import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
 import { buildAss, buildSrt, captionLayout, groupCaptions } from '../../media/captions.ts';
@@ -65,7 +75,16 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 export interface VideoProviders {
   /** Resolves the request's voice id (static or live) and gives its engine. */
   voices: { forVoice(voice: Voice): TtsProvider; findVoice(id: string): Promise<Voice | undefined> };
+  /** The designed background: offline, never fails, the last source of every visual order. */
   images: ImageProvider;
+  /** The configured AI image engine; absent → scenes skip the "ai" source. */
+  ai?: ImageProvider;
+  /** Stock libraries with a key; absent or empty → scenes skip the "stock" source. */
+  stock?: StockLibrary;
+  /** A search query per scene; the built-in keywords when absent. */
+  queries?: SceneQueryWriter;
+  /** Why a scene passed over a source (rate limit, nothing found, a refused download), for the job log. */
+  onSkip?: (scene: number, reason: string) => void;
 }
 
 export interface VideoOutputs {
@@ -81,6 +100,8 @@ export interface VideoOutputs {
 export interface VideoResult extends VideoOutputs {
   /** What `store` returned (file ids, URLs). */
   stored: unknown;
+  /** The stock pictures shown, for the credits on the video page. */
+  stockCredits: StockCredit[];
 }
 
 export interface RunVideoPipelineOptions {
@@ -111,6 +132,9 @@ interface Still {
   file: string;
   width: number;
   height: number;
+  /** Absent on stills of manifests written before there was a choice: those were designed. */
+  source?: VisualSource | 'upload';
+  credit?: Omit<StockCredit, 'scenes'> & { key: string };
 }
 
 export interface Manifest {
@@ -121,6 +145,8 @@ export interface Manifest {
   finished: Partial<Record<VideoStage, string>>;
   text?: string;
   scenes?: string[];
+  /** Stock/AI search query per scene. */
+  queries?: string[];
   narration?: Array<NarratedScene | null>;
   timeline?: Timeline;
   narrationTrack?: string;
@@ -257,14 +283,21 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const dir = path.join(workDir, 'stills');
       await fs.mkdir(dir, { recursive: true });
       const size = stillSize(timeline, width, height);
+      const orientation: StockOrientation = size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square';
+      const { ai, stock } = options.providers;
+      const useUploads = request.visuals === 'uploaded' && uploads.length > 0;
+      const sources = VISUAL_ORDER_SOURCES[request.visualOrder].filter(
+        (source) => source === 'designed' || (source === 'ai' && ai) || (source === 'stock' && stock && stock.providers.length > 0),
+      );
+      if (!useUploads && sources.length > 1) manifest.queries ??= await (options.providers.queries ?? keywordSceneQueries)(scenes, signal);
       manifest.stills ??= scenes.map(() => null);
+      const taken = new Set(manifest.stills.flatMap((still) => (still?.credit ? [still.credit.key] : [])));
       let finished = 0;
       // Two stills at a time: drawing is single-threaded and this machine class has two cores.
       await forEachLimited(scenes, STILLS_AT_ONCE, async (text, i) => {
         const done = manifest.stills![i];
         if (!done || !(await exists(done.file))) {
-          manifest.stills![i] =
-            request.visuals === 'uploaded' && uploads.length > 0 ? await fitUpload(i % uploads.length, size) : await generateStill(i, text, size);
+          manifest.stills![i] = useUploads ? await fitUpload(i % uploads.length, size) : await sceneStill(i, text, size);
           await save();
         }
         progress('visuals', ++finished / scenes.length);
@@ -281,25 +314,66 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
             throw new MediaError(`We couldn't read your image ${k + 1}. Please upload JPEG, PNG or WebP images.`, 'visuals', { cause: error });
           }
         }
-        return { file, ...stillSize };
+        return { file, ...stillSize, source: 'upload' };
       }
 
-      async function generateStill(i: number, prompt: string, stillSize: { width: number; height: number }): Promise<Still> {
+      /** The first source in the user's order that has a picture for the scene; the designed one always does. */
+      async function sceneStill(i: number, text: string, stillSize: { width: number; height: number }): Promise<Still> {
         const file = sceneFile(dir, i, 'png');
-        try {
-          const image = await options.providers.images.generate({ prompt, ...stillSize, seed: i, ...(signal ? { signal } : {}) });
-          if (image.width === stillSize.width && image.height === stillSize.height) await fs.writeFile(file, image.png);
-          else {
-            // Cloud engines offer a few sizes only; bring theirs to ours like an upload.
-            await fs.writeFile(`${file}.source`, image.png);
-            await runFfmpeg(fitImageArgs(`${file}.source`, stillSize, file), { signal });
-            await fs.rm(`${file}.source`, { force: true });
+        const query = manifest.queries?.[i] ?? '';
+        for (const source of sources) {
+          if (source === 'stock' && stock) {
+            const photo = await findStockPhoto(stock, {
+              query,
+              orientation,
+              file: `${file}.source`,
+              taken,
+              signal,
+              onSkip: (reason) => options.providers.onSkip?.(i + 1, reason),
+            });
+            if (!photo) continue;
+            try {
+              await fitToStill(`${file}.source`, file, stillSize);
+            } catch (error) {
+              if (isAbortError(error)) throw error;
+              options.providers.onSkip?.(i + 1, `${stockPhotoKey(photo)} could not be fitted to the frame`);
+              continue;
+            }
+            const credit = { key: stockPhotoKey(photo), provider: photo.provider, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
+            return { file, ...stillSize, source, credit };
           }
+          if (source === 'ai' && ai) {
+            try {
+              await generateStill(ai, i, query ? `${query}. ${text}` : text, file, stillSize);
+              return { file, ...stillSize, source };
+            } catch (error) {
+              if (isAbortError(error)) throw error;
+              options.providers.onSkip?.(i + 1, `${ai.id}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+          }
+        }
+        try {
+          await generateStill(options.providers.images, i, text, file, stillSize);
         } catch (error) {
           if (isAbortError(error)) throw error;
           throw new MediaError(withReason(`We couldn't create the background for scene ${i + 1}.`, error), 'visuals', { cause: error });
         }
-        return { file, ...stillSize };
+        return { file, ...stillSize, source: 'designed' };
+      }
+
+      async function fitToStill(source: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
+        await runFfmpeg(fitImageArgs(source, stillSize, file), { signal });
+        await fs.rm(source, { force: true });
+      }
+
+      async function generateStill(engine: ImageProvider, i: number, prompt: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
+        const image = await engine.generate({ prompt, ...stillSize, seed: i, ...(signal ? { signal } : {}) });
+        if (image.width === stillSize.width && image.height === stillSize.height) await fs.writeFile(file, image.png);
+        else {
+          // Cloud engines offer a few sizes only; bring theirs to ours like an upload.
+          await fs.writeFile(`${file}.source`, image.png);
+          await fitToStill(`${file}.source`, file, stillSize);
+        }
       }
     },
 
@@ -413,5 +487,19 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     progress(stage, 1);
   }
 
-  return { ...manifest.outputs!, stored: manifest.stored ?? null };
+  return { ...manifest.outputs!, stored: manifest.stored ?? null, stockCredits: stockCredits(manifest.stills ?? []) };
+}
+
+/** One credit per picture, naming the scenes (1-based) that show it. */
+export function stockCredits(stills: ReadonlyArray<Pick<Still, 'credit'> | null>): StockCredit[] {
+  const byKey = new Map<string, StockCredit>();
+  stills.forEach((still, i) => {
+    const credit = still?.credit;
+    if (!credit) return;
+    const { key, ...shown } = credit;
+    const entry = byKey.get(key);
+    if (entry) entry.scenes.push(i + 1);
+    else byKey.set(key, { ...shown, scenes: [i + 1] });
+  });
+  return [...byKey.values()];
 }

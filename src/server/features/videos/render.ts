@@ -9,6 +9,10 @@ import { JobError, type JobContext, type JobHandler } from '~/server/jobs/regist
 import { ProviderError } from '~/server/providers/http.ts';
 import { isTransient } from '~/server/providers/job-errors.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createImageProvider, imageEngineSettings, resolveEngine } from '~/server/providers/images/engines.ts';
+import { createSceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
+import { createStockLibrary } from '~/server/providers/stock/index.ts';
+import { createLogger } from '~/server/http/logger.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { MediaError } from './errors.ts';
@@ -57,13 +61,26 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
   await removeAbandonedWork(config.dataDir);
   const voices = createTtsProviders(config.providers);
   const images = createDesignedImageProvider();
+  const logger = createLogger(config.logLevel, 'video');
+  // The AI source is the image studio's "auto" engine; with no cloud key that is the designed artwork, already last.
+  const engines = imageEngineSettings(config);
+  const aiEngine = resolveEngine('auto', engines);
+  const ai = aiEngine && aiEngine !== 'offline' ? createImageProvider(aiEngine, engines) : undefined;
+  const note = (reason: string) => logger.info({ jobId: ctx.jobId, videoId: ctx.payload.videoId }, reason);
   try {
     const uploads = await fetchUploads(ctx, path.join(workDir, 'uploads'));
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
       workDir,
       request: ctx.payload.request,
-      providers: { voices, images },
+      providers: {
+        voices,
+        images,
+        ...(ai ? { ai } : {}),
+        stock: createStockLibrary(config),
+        queries: createSceneQueryWriter(config.llm, (reason) => note(`Scene queries from keywords: ${reason}`)),
+        onSkip: (scene, reason) => note(`Scene ${scene} passed over a picture source: ${reason}`),
+      },
       uploads,
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
@@ -75,10 +92,10 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
     });
     const stored = result.stored as StoredOutputs;
     await fs.rm(workDir, { recursive: true, force: true });
-    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height };
+    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, stockCredits: result.stockCredits };
   } catch (error) {
     throw toJobError(error);
   } finally {
-    await Promise.all([voices.close(), images.close()]);
+    await Promise.all([voices.close(), images.close(), ai?.close?.()]);
   }
 };

@@ -4,7 +4,7 @@
  * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
@@ -62,6 +62,8 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       height: options.height ?? size.height,
       captions: options.captions,
       visuals: options.visuals,
+      visualOrder: options.visualOrder ?? 'designed',
+      stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
       imageCount: options.imageFileIds.length,
       music: options.music,
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
@@ -101,6 +103,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
     options: {
       captions: request.captions,
       visuals: request.visuals,
+      visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
       music: request.music,
     },
@@ -139,6 +142,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       resolution: row.resolution as CreateVideoRequest['resolution'],
       captions: options.captions,
       visuals: options.visuals,
+      visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
       music: options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume },
     },
@@ -207,6 +211,8 @@ export interface FinishedVideo {
   durationMs: number;
   width: number;
   height: number;
+  /** Absent from results of jobs that finished before stock pictures existed. */
+  stockCredits?: StockCredit[];
 }
 
 /** `charged`: what the finished video cost, which replaces the estimate's price held until now. */
@@ -224,7 +230,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
       cost: charged,
-      options: { ...row.options, width: result.width, height: result.height },
+      options: { ...row.options, width: result.width, height: result.height, stockCredits: result.stockCredits ?? [] },
       error: null,
       updatedAt: sql`now()`,
     })

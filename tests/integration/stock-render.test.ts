@@ -1,0 +1,111 @@
+/**
+ * A video whose scenes get their pictures in the user's order: stock photos from a local Pexels for the scenes it
+ * has, an AI image for the one it has not. Each Pexels subject is a solid-colour JPEG and the AI image solid blue,
+ * so a frame grabbed in the middle of each scene shows which picture the render put there.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideoRequestSchema } from '~/contract/video.ts';
+import { findVoice } from '~/contract/voices.ts';
+import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
+import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import type { ImageProvider } from '~/server/providers/images/types.ts';
+import { withSearchCache } from '~/server/providers/stock/cache.ts';
+import { createPexelsProvider } from '~/server/providers/stock/pexels.ts';
+import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
+import { startStockServer, type StockServer } from './support/stock-servers.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-stock-render-'));
+const espeak = createEspeakProvider();
+const designed = createDesignedImageProvider();
+let pexels: StockServer;
+
+const script = [
+  'The tomato is ripe and heavy. This tomato came from a small garden, and every tomato there grew slowly in the warm summer sun.',
+  'The lime is bright and sour. Slice the lime in half, squeeze the lime over the glass, and taste how fresh the drink becomes now.',
+  'The unicorn stands in the meadow. Nobody has ever seen a unicorn up close, but the unicorn in this story is very shy and quiet.',
+].join('\n\n');
+
+/** An AI engine that paints every prompt solid blue, at the size asked. */
+const blueAi: ImageProvider & { prompts: string[] } = {
+  id: 'test-ai',
+  prompts: [],
+  async generate(request) {
+    blueAi.prompts.push(request.prompt);
+    const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `color=c=blue:s=${request.width}x${request.height}`, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-']);
+    return { png, width: request.width, height: request.height };
+  },
+};
+
+/** The average colour of the frame at `seconds`, as [r, g, b]. */
+const frameColour = (video: string, seconds: number): number[] => [
+  ...execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']),
+];
+
+let result: VideoResult;
+let info: ProbeResult;
+
+beforeAll(async () => {
+  pexels = await startStockServer({ kind: 'pexels', key: 'pexels-key', photos: { tomato: 'red', lime: 'lime' } });
+  const request = createVideoRequestSchema.parse({ script, voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'off', visuals: 'generated', visualOrder: 'stock-first' });
+  result = await runVideoPipeline({
+    jobId: 'stock-render',
+    workDir: path.join(root, 'work'),
+    request,
+    providers: {
+      voices: { forVoice: () => espeak, findVoice: async (id) => findVoice(id) },
+      images: designed,
+      ai: blueAi,
+      stock: { providers: [withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), { dir: path.join(root, 'cache') })] },
+    },
+  });
+  info = await probe(result.video);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([espeak.close(), designed.close(), pexels.close()]);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('a video with stock photos', () => {
+  it('is one H.264 video and one AAC audio stream, as long as the narration', async () => {
+    expect(info.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
+    const manifest = await readManifest(path.join(root, 'work'));
+    expect(Math.abs(result.durationMs - manifest!.timeline!.totalMs)).toBeLessThan(500);
+  });
+
+  it('searched Pexels with each scene query in the frame orientation', async () => {
+    const manifest = await readManifest(path.join(root, 'work'));
+    expect(manifest!.scenes).toHaveLength(3);
+    expect(manifest!.queries!.map((q) => q.split(' '))).toEqual([expect.arrayContaining(['tomato']), expect.arrayContaining(['lime']), expect.arrayContaining(['unicorn'])]);
+    expect(pexels.state.searches.map((s) => s.orientation)).toEqual(['landscape', 'landscape', 'landscape']);
+  });
+
+  it('shows the stock photo in its scene and the AI image where stock had none', async () => {
+    const { timeline } = (await readManifest(path.join(root, 'work')))!;
+    const middle = (i: number) => (timeline!.scenes[i]!.firstFrame + timeline!.scenes[i]!.frames / 2) / timeline!.fps;
+    const [tomato, lime, unicorn] = [0, 1, 2].map((i) => frameColour(result.video, middle(i)));
+    // ffmpeg's red is (255, 0, 0), its lime (0, 255, 0); the AI's blue (0, 0, 255).
+    expect(tomato![0]).toBeGreaterThan(200);
+    expect(tomato![1]! + tomato![2]!).toBeLessThan(60);
+    expect(lime![1]).toBeGreaterThan(200);
+    expect(lime![0]! + lime![2]!).toBeLessThan(60);
+    expect(unicorn![2]).toBeGreaterThan(200);
+    expect(unicorn![0]! + unicorn![1]!).toBeLessThan(60);
+    expect(blueAi.prompts).toHaveLength(1);
+    expect(blueAi.prompts[0]).toMatch(/unicorn/);
+  });
+
+  it('credits each stock photo with its photographer and page, for the scene that shows it', () => {
+    expect(result.stockCredits).toEqual([
+      expect.objectContaining({ provider: 'pexels', author: 'tomato photographer', authorUrl: 'https://www.pexels.com/@tomato', scenes: [1] }),
+      expect.objectContaining({ provider: 'pexels', author: 'lime photographer', scenes: [2] }),
+    ]);
+    expect(result.stockCredits[0]!.sourceUrl).toMatch(/^https:\/\/www\.pexels\.com\/photo\/tomato-/);
+  });
+});
