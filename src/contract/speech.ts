@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ttsCost } from './pricing.ts';
 import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
-import { findVoice } from './voices.ts';
+import { isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE } from './voices.ts';
 
 export const SPEECH_LIMITS = {
   /** Characters as the user sees them (code points), the unit the price uses too. */
@@ -50,7 +50,7 @@ export const speechRequestSchema = z.object({
     .min(1, 'Enter the text to speak.')
     .refine((t) => speechCharCount(t) <= SPEECH_LIMITS.textMax, `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`)
     .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.'),
-  voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
+  voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
   speed: speedField,
   pitch: pitchField,
 });

@@ -10,7 +10,7 @@ import { WORDS_PER_SECOND } from './scripts.ts';
 import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
 import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
-import { findVoice } from './voices.ts';
+import { isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE } from './voices.ts';
 
 export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
@@ -182,7 +182,7 @@ export const createVideoRequestSchema = z
     script: textField({ error: EMPTY_SCRIPT_MESSAGE })
       .trim()
       .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
-    voiceId: z.string({ error: 'Choose a voice.' }).refine((id) => findVoice(id) !== undefined, 'Choose a voice from the list.'),
+    voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
     aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
     resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
     captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),

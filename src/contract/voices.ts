@@ -4,12 +4,17 @@
  *
  * Offline voices run on eSpeak NG (server side only: it is GPL and never reaches the browser; this file is data) and,
  * where the server has it installed, Festival with an HTS voice. Cloud voices are listed too but only usable when
- * the server has that provider's key.
+ * the server has that provider's key. Azure, Google and ElevenLabs voices are also read live from the providers by
+ * the API (GET /voices), which merges them with these.
  */
 
-export const VOICE_ENGINES = ['espeak', 'festival', 'openai', 'elevenlabs'] as const;
+export const VOICE_ENGINES = ['espeak', 'festival', 'openai', 'elevenlabs', 'azure', 'google'] as const;
 export type VoiceEngine = (typeof VOICE_ENGINES)[number];
-export type VoiceGender = 'female' | 'male';
+export type VoiceGender = 'female' | 'male' | 'neutral';
+
+/** Engines whose voices are read from the provider at run time (the API serves them with the static ones). */
+export const LIVE_ENGINES = ['azure', 'google', 'elevenlabs'] as const;
+export type LiveEngine = (typeof LIVE_ENGINES)[number];
 
 export interface Voice {
   /** Stable id stored with every video, e.g. "en-us-olivia". */
@@ -25,6 +30,10 @@ export interface Voice {
   engineVoice: string;
   /** A short line in the voice's own language for the picker's preview button. */
   preview: string;
+  /** Speaking styles the provider offers for this voice (Azure's "cheerful", ElevenLabs' "narration"...). */
+  styles?: string[];
+  /** A voice made on the provider account itself (an ElevenLabs clone), not one of the provider's own. */
+  custom?: boolean;
 }
 
 interface Language {
@@ -178,7 +187,50 @@ export const DEFAULT_VOICE_ID = 'en-us-olivia';
 
 const byId = new Map(VOICES.map((voice) => [voice.id, voice]));
 
+/** A voice of the static catalogue; live voices are found through the API's merged catalogue. */
 export const findVoice = (id: string): Voice | undefined => byId.get(id);
+
+/** Live voices are named "<engine>:<the provider's own voice name>", so the id alone says which provider to ask. */
+export const liveVoiceId = (engine: LiveEngine, engineVoice: string): string => `${engine}:${engineVoice}`;
+
+const LIVE_ID = /^(azure|google|elevenlabs):([A-Za-z0-9][\w.-]{0,119})$/;
+
+export function parseLiveVoiceId(id: string): { engine: LiveEngine; engineVoice: string } | undefined {
+  const match = LIVE_ID.exec(id);
+  return match ? { engine: match[1] as LiveEngine, engineVoice: match[2]! } : undefined;
+}
+
+export const UNKNOWN_VOICE_MESSAGE = 'Choose a voice from the list.';
+
+/** What the request schemas accept; whether a live voice really exists is checked by the API against the catalogue. */
+export const isCatalogueVoiceId = (id: string): boolean => byId.has(id) || parseLiveVoiceId(id) !== undefined;
+
+const primary = (tag: string) => tag.split('-')[0]!.toLowerCase();
+
+/** The static catalogue's preview line for a language (exact tag first, then the same base language), else English. */
+export function previewLineFor(tag: string): string {
+  const exact = LANGUAGES.find((lang) => lang.tag.toLowerCase() === tag.toLowerCase());
+  return (exact ?? LANGUAGES.find((lang) => primary(lang.tag) === primary(tag)))?.preview ?? PREVIEW_EN;
+}
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/**
+ * The picker filters by language name, so a live voice takes the static catalogue's name for its tag when there is
+ * one ("English (US)"), else the provider's own, else the platform's English name for the tag.
+ */
+export function languageNameFor(tag: string, providerName?: string): string {
+  const known = LANGUAGES.find((lang) => lang.tag.toLowerCase() === tag.toLowerCase());
+  if (known) return known.name;
+  if (providerName) return providerName;
+  try {
+    return displayNames.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+export const GENDER_LABELS: Record<VoiceGender, string> = { female: 'Female', male: 'Male', neutral: 'Neutral' };
 
 /** Which engines the server can use besides eSpeak NG (always there): cloud ones with keys, Festival if installed. */
 export type ConfiguredEngines = Partial<Record<Exclude<VoiceEngine, 'espeak'>, boolean>>;
@@ -187,12 +239,24 @@ export type ConfiguredEngines = Partial<Record<Exclude<VoiceEngine, 'espeak'>, b
 export const configuredEngines = (keys: {
   openaiApiKey?: string | undefined;
   elevenlabsApiKey?: string | undefined;
+  azureSpeechKey?: string | undefined;
+  /** Azure needs a region or an endpoint besides its key. */
+  azureSpeechBaseUrl?: string | undefined;
+  googleTtsApiKey?: string | undefined;
   festivalInstalled?: boolean | undefined;
 }): ConfiguredEngines => ({
   festival: keys.festivalInstalled === true,
   openai: Boolean(keys.openaiApiKey),
   elevenlabs: Boolean(keys.elevenlabsApiKey),
+  azure: Boolean(keys.azureSpeechKey && keys.azureSpeechBaseUrl),
+  google: Boolean(keys.googleTtsApiKey),
 });
+
+/** `GET /voices`: the merged catalogue and the engines the server can use. */
+export interface VoiceCatalogueAnswer {
+  voices: Voice[];
+  configured: ConfiguredEngines;
+}
 
 /** Engines that run on the server itself, with no account anywhere. */
 export const isOfflineEngine = (engine: VoiceEngine): boolean => engine === 'espeak' || engine === 'festival';
@@ -209,6 +273,8 @@ export const ENGINE_LABELS: Record<VoiceEngine, { short: string; full: string }>
   festival: { short: 'Festival HTS', full: 'Festival HTS (offline)' },
   openai: { short: 'OpenAI', full: 'OpenAI TTS' },
   elevenlabs: { short: 'ElevenLabs', full: 'ElevenLabs' },
+  azure: { short: 'Azure', full: 'Azure AI Speech' },
+  google: { short: 'Google', full: 'Google Cloud Text-to-Speech' },
 };
 
 /** The engine as a speech record names it. */

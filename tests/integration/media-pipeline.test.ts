@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, NOTHING_TO_READ_MESSAGE } from '~/contract/video.ts';
-import type { Voice } from '~/contract/voices.ts';
+import { findVoice, type Voice } from '~/contract/voices.ts';
 import { MediaError } from '~/server/features/videos/errors.ts';
 import { readManifest, runVideoPipeline, type VideoProviders, type VideoStage } from '~/server/features/videos/pipeline.ts';
 import { ProviderError } from '~/server/providers/http.ts';
@@ -35,6 +35,7 @@ const request = createVideoRequestSchema.parse({
 function countingVoices(): VideoProviders['voices'] & { calls: number } {
   const counter = {
     calls: 0,
+    findVoice: async (id: string) => findVoice(id),
     forVoice: (): TtsProvider => ({
       engine: 'espeak',
       synthesize: (text: string, voice: Voice, options?: SynthesisOptions) => {
@@ -130,6 +131,7 @@ describe('runVideoPipeline', () => {
   it('says in plain words which scene failed, with the provider’s reason', async () => {
     let calls = 0;
     const flaky: VideoProviders['voices'] = {
+      findVoice: async (id) => findVoice(id),
       forVoice: () => ({
         engine: 'openai',
         synthesize: (text, voice, options) => {
@@ -148,6 +150,7 @@ describe('runVideoPipeline', () => {
   it('stops before visuals and rendering when the spoken narration runs past 5 minutes, for good', async () => {
     // A slow voice: each of the two scenes takes 2:30, so with the breaths around them the video would run 5:02.
     const slow: VideoProviders['voices'] = {
+      findVoice: async (id) => findVoice(id),
       forVoice: () => ({
         engine: 'openai',
         synthesize: async () => ({ pcm: new Int16Array(150 * 8000), sampleRate: 8000, durationMs: 150_000, words: [] }),

@@ -46,7 +46,7 @@ function toneProviders(engine: 'openai' | 'elevenlabs', calls: Array<{ text: str
       return { pcm, sampleRate: rate, durationMs: 1000, words: [] };
     },
   };
-  return { configured: { openai: true, elevenlabs: true }, forVoice: (_voice: Voice) => provider, close: async () => undefined };
+  return { configured: { openai: true, elevenlabs: true }, forVoice: (_voice: Voice) => provider, findVoice: async (id) => findVoice(id), close: async () => undefined };
 }
 
 describe('speech plan', () => {

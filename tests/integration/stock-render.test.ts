@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema } from '~/contract/video.ts';
+import { findVoice } from '~/contract/voices.ts';
 import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
 import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
@@ -56,7 +57,7 @@ beforeAll(async () => {
     workDir: path.join(root, 'work'),
     request,
     providers: {
-      voices: { forVoice: () => espeak },
+      voices: { forVoice: () => espeak, findVoice: async (id) => findVoice(id) },
       images: designed,
       ai: blueAi,
       stock: { providers: [withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), { dir: path.join(root, 'cache') })] },

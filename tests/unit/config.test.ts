@@ -123,6 +123,16 @@ describe('wrong values', () => {
     expect(load(bucket).storage.driver).toBe('local');
   });
 
+  it('finds Azure Speech by its region or its endpoint, and needs one of them with the key', () => {
+    expect(failure({ AZURE_SPEECH_KEY: 'k' })).toBe('Invalid configuration: AZURE_SPEECH_REGION or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY');
+    expect(load({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope' }).providers.azureSpeechBaseUrl).toBe('https://westeurope.tts.speech.microsoft.com');
+    expect(load({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope', AZURE_SPEECH_ENDPOINT: 'https://speech.example/' }).providers.azureSpeechBaseUrl).toBe(
+      'https://speech.example',
+    );
+    expect(failure({ AZURE_SPEECH_REGION: 'west europe/..' })).toMatch(/AZURE_SPEECH_REGION/);
+    expect(load({ GOOGLE_TTS_API_KEY: 'g' }).providers).toMatchObject({ googleTtsApiKey: 'g', googleTtsBaseUrl: 'https://texttospeech.googleapis.com' });
+  });
+
   it('needs a model for a chat server other than OpenAI', () => {
     expect(failure({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toBe(
       'Invalid configuration: LLM_MODEL is required when LLM_BASE_URL points at a non-OpenAI server',

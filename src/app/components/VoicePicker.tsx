@@ -4,11 +4,11 @@
  * cannot be chosen, with the reason.
  */
 import { useId, useMemo, useState } from 'react';
-import { ENGINE_LABELS, VOICES, findVoice, isVoiceAvailable, unavailableVoiceMessage } from '~/contract/voices';
+import { ENGINE_LABELS, GENDER_LABELS, isVoiceAvailable, unavailableVoiceMessage } from '~/contract/voices';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
-import { listVoices, VOICE_LANGUAGES } from './voice-list';
-import { useConfiguredEngines, useVoicePreview, type PreviewSettings } from './voice-preview';
+import { listVoices, voiceLanguages } from './voice-list';
+import { useVoiceCatalogue, useVoicePreview, type PreviewSettings } from './voice-preview';
 
 export function VoicePicker({
   value,
@@ -31,18 +31,19 @@ export function VoicePicker({
   const [search, setSearch] = useState('');
   const [language, setLanguage] = useState('');
   const [gender, setGender] = useState('');
-  const configured = useConfiguredEngines();
+  const { voices: catalogue, configured } = useVoiceCatalogue();
   const preview = useVoicePreview(previewSettings);
   const errorId = useId();
-  const selected = layout === 'section' ? findVoice(value) : undefined;
-  const voices = useMemo(() => listVoices({ search, language, gender }, configured), [search, language, gender, configured]);
+  const selected = layout === 'section' ? catalogue.find((voice) => voice.id === value) : undefined;
+  const languages = useMemo(() => voiceLanguages(catalogue), [catalogue]);
+  const voices = useMemo(() => listVoices({ search, language, gender }, configured, catalogue), [search, language, gender, configured, catalogue]);
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
       <legend className={layout === 'section' ? 'sr-only' : 'label mb-1'}>Voice</legend>
       {selected ? (
         <p className="text-sm text-fg-muted" data-testid="selected-voice">
-          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {selected.languageName} · {selected.gender === 'female' ? 'Female' : 'Male'}
+          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {selected.languageName} · {GENDER_LABELS[selected.gender]}
         </p>
       ) : null}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
@@ -51,8 +52,8 @@ export function VoicePicker({
           <input className="input !pl-9" type="search" placeholder="Search by name or language" aria-label="Search voices" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <select className="input" aria-label="Language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-          <option value="">All languages ({VOICE_LANGUAGES.length})</option>
-          {VOICE_LANGUAGES.map((name) => (
+          <option value="">All languages ({languages.length})</option>
+          {languages.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
@@ -62,10 +63,11 @@ export function VoicePicker({
           <option value="">Any gender</option>
           <option value="female">Female</option>
           <option value="male">Male</option>
+          <option value="neutral">Neutral</option>
         </select>
       </div>
       <p className="hint" aria-live="polite">
-        {voices.length} of {VOICES.length} voices
+        {voices.length} of {catalogue.length} voices
       </p>
       <div className="relative grid max-h-80 gap-1 overflow-y-auto rounded-xl border border-white/10 bg-ink-950/40 p-1" role="radiogroup" aria-label="Voices">
         {voices.length === 0 ? <p className="p-3 text-sm text-fg-muted">No voice matches. Clear the search or pick another language.</p> : null}
@@ -91,8 +93,10 @@ export function VoicePicker({
                 <span className="min-w-0">
                   <span className="font-medium text-fg">{voice.name}</span>
                   <span className="ml-2 text-xs text-fg-subtle">
-                    {voice.languageName} · {voice.gender === 'female' ? 'Female' : 'Male'}
+                    {voice.languageName} · {GENDER_LABELS[voice.gender]}
                     {voice.engine === 'espeak' ? '' : ` · ${ENGINE_LABELS[voice.engine].short}`}
+                    {voice.custom ? ' · Your voice' : ''}
+                    {voice.styles?.length ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}` : ''}
                   </span>
                   {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
                 </span>

@@ -1,23 +1,18 @@
-/** The voice picker's talking parts: which cloud engines the server has keys for, and the spoken previews. */
+/** The voice picker's talking parts: the catalogue with the engines the server can use, and the spoken previews. */
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ConfiguredEngines, Voice } from '~/contract/voices';
+import type { Voice } from '~/contract/voices';
 import { api } from '~/lib/api/client';
+import { $voices, loadVoices } from '~/stores/voices';
 
-/** Which cloud engines this server can use; offline voices need nothing. Unknown until the API answers. */
-export function useConfiguredEngines(): ConfiguredEngines {
-  const [configured, setConfigured] = useState<ConfiguredEngines>({});
+/** The merged catalogue (static and live voices) and the engines the server can use; loads it on first use. */
+export function useVoiceCatalogue() {
+  const catalogue = useStore($voices);
   useEffect(() => {
-    let live = true;
-    api
-      .get<{ configured: ConfiguredEngines }>('/speech/voices')
-      .then((answer) => live && setConfigured(answer.configured))
-      .catch((error: unknown) => console.error('Could not load the voice engines', error));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return configured;
+    if (!catalogue.loaded) void loadVoices();
+  }, [catalogue.loaded]);
+  return catalogue;
 }
 
 /** How a preview is spoken; without it the engine's defaults. */

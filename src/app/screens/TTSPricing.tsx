@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
-import { ENGINE_LABELS, VOICES, VOICE_ENGINES, isOfflineEngine } from '~/contract/voices';
+import { ENGINE_LABELS, VOICE_ENGINES, isOfflineEngine, type Voice } from '~/contract/voices';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
+import { useVoiceCatalogue } from '../components/voice-preview';
 
 const EXAMPLE_LENGTHS = [300, 1000, 2500, SPEECH_LIMITS.textMax] as const;
 
-const voiceCounts = VOICE_ENGINES.map((engine) => ({
-  engine,
-  count: VOICES.filter((voice) => voice.engine === engine).length,
-  languages: new Set(VOICES.filter((voice) => voice.engine === engine).map((voice) => voice.language)).size,
-}));
+const voiceCounts = (voices: readonly Voice[]) =>
+  VOICE_ENGINES.map((engine) => {
+    const own = voices.filter((voice) => voice.engine === engine);
+    return { engine, count: own.length, languages: new Set(own.map((voice) => voice.language)).size };
+  });
 
 /** Prices come from the same functions the server charges with, so this page cannot drift from the bill. */
 export default function TTSPricing() {
   const [text, setText] = useState('');
   const chars = speechCharCount(text);
+  const { voices } = useVoiceCatalogue();
 
   return (
     <div className="grid gap-8">
@@ -60,11 +62,11 @@ export default function TTSPricing() {
           Voices
         </h2>
         <ul className="grid gap-2 sm:grid-cols-3">
-          {voiceCounts.map(({ engine, count, languages }) => (
+          {voiceCounts(voices).map(({ engine, count, languages }) => (
             <li key={engine} className="rounded-xl border border-white/10 px-4 py-3">
               <p className="font-medium text-fg">{ENGINE_LABELS[engine].short}</p>
               <p className="text-sm text-fg-muted">
-                {count} voices, {languages} {languages === 1 ? 'language' : 'languages'}
+                {count > 0 ? `${count} voices, ${languages} ${languages === 1 ? 'language' : 'languages'}` : 'Voices listed by the provider'}
               </p>
               {engine === 'espeak' ? null : isOfflineEngine(engine) ? (
                 <p className="hint">Available when {ENGINE_LABELS[engine].short} is installed on the server.</p>

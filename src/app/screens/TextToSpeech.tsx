@@ -6,7 +6,7 @@ import {
   speechRequestSchema,
   type SpeechRecord,
 } from '~/contract/speech';
-import { DEFAULT_VOICE_ID, ENGINE_LABELS, findVoice } from '~/contract/voices';
+import { DEFAULT_VOICE_ID, ENGINE_LABELS } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../components/confirm';
@@ -19,6 +19,7 @@ import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { VoicePicker } from '../components/VoicePicker';
+import { useVoiceCatalogue } from '../components/voice-preview';
 import { AudioPlayer } from '../studios/AudioPlayer';
 import { EngineBadge } from '../studios/EngineBadge';
 import { useStudioSubmit } from '../studios/submit';
@@ -98,7 +99,8 @@ export default function TextToSpeech() {
   const { errors, setErrors, busy, submit: send } = useStudioSubmit<SpeechRecord>('/speech', (record) => history.prepend([record]));
   const confirm = useConfirm();
   const estimate = speechEstimate(text);
-  const voice = findVoice(voiceId);
+  const { voices } = useVoiceCatalogue();
+  const voice = voices.find((v) => v.id === voiceId);
   const pending = useMemo(() => history.items.filter((r) => !isFinished(r)).map((r) => r.id), [history.items]);
 
   // Follows generations still running until they finish; the history then holds their players.

@@ -39,6 +39,11 @@ export interface ServerConfig {
     openaiImageModel: string;
     elevenlabsApiKey: string | undefined;
     elevenlabsBaseUrl: string;
+    azureSpeechKey: string | undefined;
+    /** AZURE_SPEECH_ENDPOINT, or the region's endpoint built from AZURE_SPEECH_REGION; undefined → neither given. */
+    azureSpeechBaseUrl: string | undefined;
+    googleTtsApiKey: string | undefined;
+    googleTtsBaseUrl: string;
     /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
     festivalPath: string;
     /** Set → FLUX images on fal.ai. */
@@ -305,6 +310,14 @@ const envSchema = z
     OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
     ELEVENLABS_API_KEY: text(),
     ELEVENLABS_BASE_URL: baseUrl(),
+    AZURE_SPEECH_KEY: text(),
+    AZURE_SPEECH_REGION: z
+      .string()
+      .regex(/^[a-z0-9]+$/, 'must be an Azure region name such as westeurope')
+      .optional(),
+    AZURE_SPEECH_ENDPOINT: baseUrl(),
+    GOOGLE_TTS_API_KEY: text(),
+    GOOGLE_TTS_API_URL: baseUrl(),
     FESTIVAL_PATH: z.string().min(1).default('/usr/bin/festival'),
     FAL_KEY: text(),
     FAL_BASE_URL: baseUrl(),
@@ -344,6 +357,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     // Never a fixed default: anyone could forge links with it. Outside production a generated key is kept instead.
+    if (env.AZURE_SPEECH_KEY && !env.AZURE_SPEECH_REGION && !env.AZURE_SPEECH_ENDPOINT) {
+      ctx.addIssue({ code: 'custom', path: ['AZURE_SPEECH_REGION'], message: 'or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY' });
+    }
     if (production && !env.FILE_URL_SECRET) ctx.addIssue({ code: 'custom', path: ['FILE_URL_SECRET'], message: 'is required when NODE_ENV=production' });
     // The emulator accepts unsigned tokens, so production refuses it outright.
     if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -444,6 +460,10 @@ export function loadConfig(source: Env = process.env): ServerConfig {
       openaiImageModel: env.OPENAI_IMAGE_MODEL,
       elevenlabsApiKey: env.ELEVENLABS_API_KEY,
       elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL ?? 'https://api.elevenlabs.io',
+      azureSpeechKey: env.AZURE_SPEECH_KEY,
+      azureSpeechBaseUrl: env.AZURE_SPEECH_ENDPOINT ?? (env.AZURE_SPEECH_REGION ? `https://${env.AZURE_SPEECH_REGION}.tts.speech.microsoft.com` : undefined),
+      googleTtsApiKey: env.GOOGLE_TTS_API_KEY,
+      googleTtsBaseUrl: env.GOOGLE_TTS_API_URL ?? 'https://texttospeech.googleapis.com',
       festivalPath: env.FESTIVAL_PATH,
       falApiKey: env.FAL_KEY,
       falBaseUrl: env.FAL_BASE_URL ?? 'https://fal.run',

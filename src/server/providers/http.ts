@@ -36,6 +36,8 @@ export interface RequestOptions {
   headers: Record<string, string>;
   /** JSON to send; undefined sends no body (GET, DELETE). */
   body: unknown;
+  /** Sends `body` (then a string) as is with this type instead of as JSON: Azure's synthesis takes SSML. */
+  contentType?: string;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
 }
@@ -93,10 +95,11 @@ export async function sendJson(method: string, url: string, options: RequestOpti
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
   let response: Response;
   try {
+    const raw = options.contentType !== undefined;
     response = await fetch(url, {
       method,
-      headers: options.body === undefined ? options.headers : { 'content-type': 'application/json', ...options.headers },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      headers: options.body === undefined ? options.headers : { 'content-type': options.contentType ?? 'application/json', ...options.headers },
+      ...(options.body === undefined ? {} : { body: raw ? String(options.body) : JSON.stringify(options.body) }),
       signal: combined,
     });
   } catch (error) {

@@ -172,10 +172,12 @@ export interface ApiOptions {
   port: number;
   /** ROLE for the process; the primary also runs the job worker. */
   roles?: string;
+  /** More settings for this server, e.g. a provider pointed at a local protocol server. */
+  env?: Record<string, string>;
 }
 
 /** Starts an API server on the run's data directory and waits for its /healthz. */
-export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker' }: ApiOptions): Promise<void> {
+export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker', env = {} }: ApiOptions): Promise<void> {
   await waitForFreePort(port, `API "${name}"`);
   const pid = startServer(name, {
     ROLE: roles,
@@ -185,6 +187,7 @@ export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'
     GPU_SANDBOX: '1',
     GPU_TICK_SECONDS: '1',
     ADMIN_EMAILS: ADMIN_EMAIL,
+    ...env,
   });
   await waitFor(`${apiUrl(port)}/healthz`, `API "${name}"`, 60_000, logFile(name), pid);
 }

@@ -1,10 +1,12 @@
 /**
- * Text-to-speech API. Synthesis is a job (`speech.synthesize`): POST answers 202 with the queued record, the
+ * Text-to-speech API. GET /voices is the voice catalogue every picker shows (static voices plus those the
+ * configured providers list live). Synthesis is a job (`speech.synthesize`): POST answers 202 with the queued record, the
  * browser polls GET /speech/:id until it has succeeded or failed. Voice previews are free, short and cached. The
  * rules are in service.ts.
  */
 import { Hono } from 'hono';
 import { speechPreviewQuery, speechRequestSchema, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
+import type { VoiceCatalogueAnswer } from '../../../contract/voices.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -21,7 +23,7 @@ export function speechRoutes(deps: ApiDeps) {
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
 
   return new Hono<AppEnv>()
-    .get('/speech/voices', (c) => c.json({ configured: speech.configured() }))
+    .get('/voices', async (c) => c.json((await speech.voices()) satisfies VoiceCatalogueAnswer))
     .get('/speech/voices/:voiceId/preview', async (c) => {
       const { speed, pitch } = query(c, speechPreviewQuery);
       try {

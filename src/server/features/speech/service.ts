@@ -1,13 +1,14 @@
 /**
- * The speech studio's rules behind its routes: which voices this server can use, free previews (cached), accepting a
+ * The speech studio's rules behind its routes: the voice catalogue (static and live) and which voices this server can use, free previews (cached), accepting a
  * synthesis as a job with its credits held, and deleting one (a running job is cancelled and its credits return).
  */
 import { randomUUID } from 'node:crypto';
 import { ttsCost } from '../../../contract/pricing.ts';
 import type { SpeechRequest } from '../../../contract/speech.ts';
-import { engineTag, findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { engineTag, isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { encodeWav } from '../../media/wav.ts';
+import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines, createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -24,15 +25,17 @@ const PREVIEW_CACHE_SIZE = 64;
 export function speechService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   let tts: TtsProviders | undefined;
   const providers = () => (tts ??= createTtsProviders(config.providers));
-  const configured = (): ConfiguredEngines => availableEngines(config.providers);
+  const configured = () => availableEngines(config.providers);
+  const catalogue = voiceCatalogue(config.providers);
   const previews = new Map<string, Buffer>();
 
   return {
-    configured,
+    /** Static and live voices, and which engines this server can use (GET /voices). */
+    voices: () => catalogue.list(),
 
     /** A WAV of the voice's preview line; engine failures surface as ProviderError. */
     async preview(voiceId: string, speed: number, pitch: number, signal: AbortSignal): Promise<Buffer> {
-      const voice = findVoice(voiceId);
+      const voice = await catalogue.find(voiceId);
       if (!voice) throw notFound('Voice not found');
       if (!isVoiceAvailable(voice, configured())) throw new HttpError(409, unavailableVoiceMessage(voice));
       const key = `${voice.id}|${speed}|${pitch}`;
@@ -50,7 +53,8 @@ export function speechService({ database, storage, queue, config }: Pick<ApiDeps
 
     /** Queues the synthesis with its credits held (402 when short); answers the new record's id. */
     async create(uid: string, request: SpeechRequest): Promise<string> {
-      const voice = findVoice(request.voiceId)!;
+      const voice = await catalogue.find(request.voiceId);
+      if (!voice) throw new HttpError(400, 'Invalid input', { voiceId: UNKNOWN_VOICE_MESSAGE });
       if (!isVoiceAvailable(voice, configured())) throw new HttpError(400, 'Invalid input', { voiceId: unavailableVoiceMessage(voice) });
       const id = randomUUID();
       await queue.enqueue({

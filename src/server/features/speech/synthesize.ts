@@ -8,14 +8,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SpeechRequest } from '~/contract/speech.ts';
-import { engineTag, findVoice, type VoiceEngine } from '~/contract/voices.ts';
+import { engineTag, type VoiceEngine } from '~/contract/voices.ts';
 import { decodeWav, encodeWav } from '~/server/media/wav.ts';
 import type { TtsProviders } from '~/server/providers/tts/index.ts';
 import { chunkSpeechText } from './chunks.ts';
 import { joinSpeech } from '../../media/pcm.ts';
 
-/** Characters per request: under each engine's cap, small enough on eSpeak for honest progress. */
-const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, festival: 800, openai: 4000, elevenlabs: 2500 };
+/**
+ * Characters per request: under each engine's cap (Google takes 5,000 bytes, which 1,500 characters of any script
+ * fit; Azure stops audio at 10 minutes), small enough on eSpeak for honest progress.
+ */
+const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, festival: 800, openai: 4000, elevenlabs: 2500, azure: 3000, google: 1500 };
 
 /** What each engine does natively; the rest is done by ffmpeg afterwards. */
 const ENGINE_CONTROLS: Record<VoiceEngine, { pitch: boolean; speed: readonly [number, number] }> = {
@@ -23,6 +26,8 @@ const ENGINE_CONTROLS: Record<VoiceEngine, { pitch: boolean; speed: readonly [nu
   festival: { pitch: false, speed: [0.5, 2] },
   openai: { pitch: false, speed: [0.25, 4] },
   elevenlabs: { pitch: false, speed: [0.7, 1.2] },
+  azure: { pitch: true, speed: [0.5, 2] },
+  google: { pitch: true, speed: [0.25, 4] },
 };
 
 export const semitonesToRatio = (semitones: number): number => 2 ** (semitones / 12);
@@ -104,7 +109,7 @@ async function encodeOutputs(joinedWav: Buffer, filter: string | undefined, sign
 }
 
 export async function synthesizeSpeech(request: SpeechRequest, deps: SynthesizeDeps): Promise<SpeechOutput> {
-  const voice = findVoice(request.voiceId);
+  const voice = await deps.tts.findVoice(request.voiceId);
   if (!voice) throw new Error(`Unknown voice ${request.voiceId}`);
   const provider = deps.tts.forVoice(voice);
   const plan = planSpeech(voice.engine, request.speed, request.pitch);

@@ -19,7 +19,7 @@ import {
   type StockCredit,
   type VisualSource,
 } from '~/contract/video.ts';
-import { findVoice, type Voice } from '~/contract/voices.ts';
+import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
 import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
@@ -73,7 +73,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 }
 
 export interface VideoProviders {
-  voices: { forVoice(voice: Voice): TtsProvider };
+  /** Resolves the request's voice id (static or live) and gives its engine. */
+  voices: { forVoice(voice: Voice): TtsProvider; findVoice(id: string): Promise<Voice | undefined> };
   /** The designed background: offline, never fails, the last source of every visual order. */
   images: ImageProvider;
   /** The configured AI image engine; absent → scenes skip the "ai" source. */
@@ -200,7 +201,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   let saving: Promise<void> = Promise.resolve();
   const save = (): Promise<void> => (saving = saving.catch(() => undefined).then(() => writeManifest(workDir, manifest)));
 
-  const voice = findVoice(request.voiceId);
+  const voice = await options.providers.voices.findVoice(request.voiceId);
   if (!voice) throw new MediaError('This voice is no longer available. Please choose another voice.', 'narrate');
   const { width, height } = videoDimensions(request.aspect, request.resolution);
 

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
-import { findVoice, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines } from '../../../contract/voices.ts';
+import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
+import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines } from '../../providers/tts/index.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -20,12 +21,13 @@ const invalid = (field: string, message: string) => new HttpError(400, 'Invalid 
 class RetryRaced extends Error {}
 
 export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
-  const configured = (): ConfiguredEngines => availableEngines(config.providers);
+  const catalogue = voiceCatalogue(config.providers);
 
   /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {
-    const voice = findVoice(request.voiceId)!;
-    if (!isVoiceAvailable(voice, configured())) throw invalid('voiceId', unavailableVoiceMessage(voice));
+    const voice = await catalogue.find(request.voiceId);
+    if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
+    if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('voiceId', unavailableVoiceMessage(voice));
     if (request.visuals !== 'uploaded') return;
     const owned = await ownedFiles(database.db, uid, request.imageFileIds);
     const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { isUuid } from '~/contract/ids.ts';
-import { findVoice } from '~/contract/voices.ts';
+import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
@@ -53,7 +53,8 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       stage: status === 'succeeded' ? null : (job?.stage ?? video.stage),
       progress: status === 'succeeded' ? 1 : (job?.progress ?? video.progress),
       voiceId: video.voice ?? '',
-      voiceName: voice?.name ?? 'Unknown voice',
+      // A live voice is named by its provider's own voice name (the list is not read just to show a record).
+      voiceName: voice?.name ?? parseLiveVoiceId(video.voice ?? '')?.engineVoice ?? 'Unknown voice',
       voiceLanguage: voice?.languageName ?? '',
       aspect,
       resolution,

@@ -1,31 +1,26 @@
 /** Picks the engine for a voice: eSpeak offline, Festival when installed, cloud engines only with their key. */
-import { configuredEngines, isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
+import { isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
 import { createLogger, type Logger } from '../../http/logger.ts';
 import { ProviderError } from '../http.ts';
 import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
+import { createAzureTtsProvider } from './azure.ts';
 import { createElevenLabsProvider } from './elevenlabs.ts';
 import { createEspeakProvider, type EspeakProvider } from './espeak.ts';
-import { createFestivalProvider, festivalInstalled } from './festival.ts';
+import { voiceCatalogue } from './catalogue.ts';
+import { createFestivalProvider } from './festival.ts';
+import { createGoogleTtsProvider } from './google.ts';
 import { createOpenAiTtsProvider } from './openai.ts';
+import { availableEngines, type TtsKeys } from './keys.ts';
 import type { TtsProvider, WordTimer } from './types.ts';
 
-export interface TtsKeys {
-  openaiApiKey?: string | undefined;
-  openaiBaseUrl: string;
-  elevenlabsApiKey?: string | undefined;
-  elevenlabsBaseUrl: string;
-  festivalPath: string;
-}
 
 export interface TtsProviders {
   configured: ConfiguredEngines;
   forVoice(voice: Voice): TtsProvider;
+  /** A voice id (static or live) resolved through the shared catalogue; undefined when no provider lists it. */
+  findVoice(id: string): Promise<Voice | undefined>;
   close(): Promise<void>;
 }
-
-/** The engines this server can use now (Festival is looked for on disk, so installing it needs no restart). */
-export const availableEngines = (keys: TtsKeys): ConfiguredEngines =>
-  configuredEngines({ ...keys, festivalInstalled: festivalInstalled(keys.festivalPath) });
 
 /** Aligns with eSpeak; if that fails the words are spread by length over the speech, and the log says so. */
 function createWordTimer(espeak: EspeakProvider, logger: Pick<Logger, 'warn'>): WordTimer {
@@ -49,8 +44,11 @@ export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logge
   const elevenlabs = keys.elevenlabsApiKey
     ? createElevenLabsProvider({ apiKey: keys.elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl, timeWords })
     : undefined;
+  const { azureSpeechKey, azureSpeechBaseUrl, googleTtsApiKey } = keys;
+  const azure = azureSpeechKey && azureSpeechBaseUrl ? createAzureTtsProvider({ apiKey: azureSpeechKey, baseUrl: azureSpeechBaseUrl, timeWords }) : undefined;
+  const google = googleTtsApiKey ? createGoogleTtsProvider({ apiKey: googleTtsApiKey, baseUrl: keys.googleTtsBaseUrl, timeWords }) : undefined;
   const configured = availableEngines(keys);
-  const providers: Record<Voice['engine'], TtsProvider | undefined> = { espeak, festival, openai, elevenlabs };
+  const providers: Record<Voice['engine'], TtsProvider | undefined> = { espeak, festival, openai, elevenlabs, azure, google };
   return {
     configured,
     forVoice(voice) {
@@ -58,9 +56,11 @@ export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logge
       if (!provider || !isVoiceAvailable(voice, configured)) throw new ProviderError('rejected', unavailableVoiceMessage(voice));
       return provider;
     },
+    findVoice: (id) => voiceCatalogue(keys).find(id),
     close: () => espeak.close(),
   };
 }
 
+export { availableEngines, type TtsKeys } from './keys.ts';
 export type { SynthesisOptions, SynthesisResult, TtsProvider } from './types.ts';
 export type { TimedWord } from '../../media/word-timing.ts';

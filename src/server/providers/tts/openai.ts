@@ -4,7 +4,7 @@
  */
 import type { Voice } from '~/contract/voices.ts';
 import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
+import { clamp, durationOf, pcmFromBytes, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
 
 /** `response_format: "pcm"` is documented as raw 24 kHz signed 16-bit little-endian mono. */
 const PCM_SAMPLE_RATE = 24_000;
@@ -37,8 +37,7 @@ export function createOpenAiTtsProvider(config: OpenAiTtsConfig): TtsProvider {
       });
       const body = Buffer.from(await readBody('OpenAI', () => response.arrayBuffer(), options.signal));
       if (body.length < 2) throw new ProviderError('bad_output', 'OpenAI sent back no audio.');
-      const pcm = new Int16Array(Math.floor(body.length / 2));
-      Buffer.from(pcm.buffer).set(body.subarray(0, pcm.length * 2));
+      const pcm = pcmFromBytes(body);
       return {
         pcm,
         sampleRate: PCM_SAMPLE_RATE,

@@ -33,3 +33,10 @@ export type WordTimer = (text: string, voice: Voice, audio: { pcm: Int16Array; s
 export const durationOf = (samples: number, sampleRate: number): number => Math.round((samples / sampleRate) * 1000);
 
 export const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
+
+/** Raw signed 16-bit little-endian mono bytes as samples (an odd trailing byte is dropped). */
+export function pcmFromBytes(bytes: Uint8Array): Int16Array {
+  const pcm = new Int16Array(Math.floor(bytes.length / 2));
+  Buffer.from(pcm.buffer).set(bytes.subarray(0, pcm.length * 2));
+  return pcm;
+}
