@@ -98,6 +98,8 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
 
 const AXIS_TICK = { fill: 'var(--color-fg-subtle)', fontSize: 12 };
 const GRID = 'rgb(255 255 255 / 0.1)';
+/** Figures read as in the table: 1,400 rather than 1400. */
+const figure = <T,>(value: T) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
 
 /**
  * Stacked bars, one per bucket. Recharts' accessibility layer makes the drawing a focusable application: the arrow
@@ -111,8 +113,9 @@ export function StackedBars({ name, labels, series }: { name: string; labels: re
       <BarChart responsive data={data} title={name} style={{ width: '100%', height: 192 }} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID }} interval="preserveStartEnd" minTickGap={12} />
-        <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+        <YAxis allowDecimals={false} tickFormatter={figure} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
         <Tooltip
+          formatter={figure}
           cursor={{ fill: 'rgb(255 255 255 / 0.06)' }}
           contentStyle={{ background: 'var(--color-ink-800)', border: `1px solid ${GRID}`, borderRadius: 8, fontSize: 14 }}
           labelStyle={{ color: 'var(--color-fg)', fontWeight: 600 }}
