@@ -1,7 +1,7 @@
 /**
  * The analytics charts, drawn with Recharts (docs/ARCHITECTURE.md, "Analytics" explains the choice). Only the
- * analytics screen imports this module, so the library stays in its chunk. Every chart can switch to a table
- * holding the same numbers, the view screen readers and keyboard users get every figure from at once.
+ * analytics screen imports this module, so the library stays in its chunk. Every chart can switch to a table of
+ * the same numbers, where screen-reader and keyboard users read every figure at once.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
