@@ -49,6 +49,12 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   const speech = await api('POST', '/speech', { text: 'Welcome to the studio. This voice-over was made offline.', voiceId: 'en-us-olivia' });
   expect(speech.status).toBe(202);
 
+  // The chart library belongs to the analytics chunk alone: the app shell and the dashboard load none of it.
+  const scripts: Promise<{ url: string; charts: boolean }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((code) => ({ url: response.url(), charts: code.includes('recharts-') })));
+  });
+  const chartScripts = async () => (await Promise.all(scripts)).filter((script) => script.charts).map((script) => script.url);
   await page.goto('/dashboard');
   const running = page.getByTestId('activity-item').filter({ hasText: 'The lighthouse keeper' });
   await expect(running.getByRole('progressbar')).toBeVisible();
@@ -67,13 +73,24 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   const spoken = await api('GET', `/speech/${speech.body.id}`);
   const [videoCredits, speechCredits, scriptCredits] = [done.body.creditsCharged, spoken.body.creditsCharged, script.body.creditsCharged].map(Number) as [number, number, number];
   const spent = videoCredits + speechCredits + scriptCredits;
+  expect(await chartScripts()).toEqual([]);
   await page.getByRole('link', { name: 'See your analytics' }).click();
   await expect(page).toHaveURL('/analytics');
   await expect(page.locator('[data-metric="creditsSpent"]')).toContainText(String(spent));
   await expect(page.locator('[data-metric="videos"]')).toContainText('1');
   const spending = page.getByRole('region', { name: 'Credits spent by feature' });
-  await expect(spending.getByRole('img', { name: new RegExp(`${spent} in total`) })).toBeVisible();
+  await expect(spending.getByRole('figure', { name: new RegExp(`${spent} in total`) })).toBeVisible();
+  expect(await chartScripts()).toEqual([expect.stringMatching(/\/_astro\/Analytics\.[\w-]+\.js$/)]);
   await expect(spending.locator('li')).toHaveText(['Videos', 'Speech', 'Scripts']);
+  // The drawing works from the keyboard: focus lands on the first of the 30 days, the arrow keys walk to today,
+  // and the tooltip (a live region) reads out that day's spend by feature.
+  const drawing = spending.getByRole('application', { name: /^Credits spent per day, by feature/ });
+  await drawing.focus();
+  for (let day = 1; day < 30; day += 1) await drawing.press('ArrowRight');
+  const tooltip = spending.getByRole('status');
+  for (const [feature, credits] of [['Videos', videoCredits], ['Speech', speechCredits], ['Scripts', scriptCredits]] as const) {
+    await expect(tooltip).toContainText(`${feature} : ${credits}`);
+  }
 
   // The table holds the chart's numbers: today's row has each feature's spend, and 30 daily rows in all.
   await spending.getByRole('button', { name: 'Table' }).click();

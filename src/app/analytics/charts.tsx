@@ -1,10 +1,10 @@
 /**
- * The analytics charts, drawn with HTML boxes and one SVG line rather than a chart library (docs/ARCHITECTURE.md,
- * "Analytics" explains the choice): bars are flex columns whose heights are percentages, so they fit a 360 px
- * phone without measuring anything. Every chart can switch to a table holding the same numbers, which is what
- * screen readers and keyboard users read; the drawing itself is one labelled image.
+ * The analytics charts, drawn with Recharts (docs/ARCHITECTURE.md, "Analytics" explains the choice). Only the
+ * analytics screen imports this module, so the library stays in its chunk. Every chart can switch to a table of
+ * the same numbers, where screen-reader and keyboard users read every figure at once.
  */
 import { useId, useState, type ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface Series {
   label: string;
@@ -31,7 +31,7 @@ export const SERIES_COLORS: Record<string, string> = {
   cancelled: '#a3a3a3',
 };
 
-/** A titled chart with a Chart / Table switch; `summary` is the drawing's spoken description. */
+/** A titled chart with a Chart / Table switch; `summary` names the figure (what the drawing shows in a sentence). */
 export function ChartCard({ title, summary, table, children }: { title: string; summary: string; table: ChartTable; children: ReactNode }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const id = useId();
@@ -56,7 +56,7 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
         </div>
       </div>
       {view === 'chart' ? (
-        <figure className="mt-4" role="img" aria-label={summary}>
+        <figure className="mt-4" aria-label={summary}>
           {children}
         </figure>
       ) : (
@@ -96,35 +96,34 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
   );
 }
 
-/** Stacked bars, one column per bucket; only a few axis labels so a phone's 30 narrow bars stay legible. */
-export function StackedBars({ labels, series }: { labels: readonly string[]; series: readonly Series[] }) {
-  const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const max = Math.max(1, ...totals);
-  const tick = Math.max(1, Math.ceil(labels.length / 4));
+const AXIS_TICK = { fill: 'var(--color-fg-subtle)', fontSize: 12 };
+const GRID = 'rgb(255 255 255 / 0.1)';
+/** Figures read as in the table: 1,400 rather than 1400. */
+const figure = <T,>(value: T) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
+
+/**
+ * Stacked bars, one per bucket. Recharts' accessibility layer makes the drawing a focusable application: the arrow
+ * keys step through the buckets and the tooltip, a live region, speaks each one's figures. The X axis drops labels
+ * that would collide, so a phone's 30 narrow bars stay legible.
+ */
+export function StackedBars({ name, labels, series }: { name: string; labels: readonly string[]; series: readonly Series[] }) {
+  const data = labels.map((label, i) => ({ label, values: series.map((s) => s.values[i] ?? 0) }));
   return (
-    <div aria-hidden="true">
-      <div className="flex gap-2">
-        <div className="flex h-44 flex-col justify-between text-right text-xs tabular-nums text-fg-subtle">
-          <span>{max.toLocaleString('en-US')}</span>
-          <span>0</span>
-        </div>
-        <div className="flex h-44 flex-1 items-end gap-px border-b border-l border-white/15 sm:gap-1" data-testid="bars">
-          {labels.map((label, i) => (
-            <div key={label} className="flex h-full min-w-0 flex-1 flex-col-reverse" title={`${label}: ${totals[i]!.toLocaleString('en-US')}`}>
-              {series.map((s) =>
-                (s.values[i] ?? 0) > 0 ? <div key={s.label} style={{ height: `${((s.values[i] ?? 0) / max) * 100}%`, background: s.color }} /> : null,
-              )}
-            </div>
-          ))}
-        </div>
-      </div>
-      <div className="ml-8 mt-1 flex text-xs text-fg-subtle">
-        {labels.map((label, i) => (
-          <span key={label} className="min-w-0 flex-1 overflow-visible whitespace-nowrap">
-            {i % tick === 0 ? label : ''}
-          </span>
+    <div data-testid="bars">
+      <BarChart responsive data={data} title={name} style={{ width: '100%', height: 192 }} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+        <CartesianGrid vertical={false} stroke={GRID} />
+        <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID }} interval="preserveStartEnd" minTickGap={12} />
+        <YAxis allowDecimals={false} tickFormatter={figure} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+        <Tooltip
+          formatter={figure}
+          cursor={{ fill: 'rgb(255 255 255 / 0.06)' }}
+          contentStyle={{ background: 'var(--color-ink-800)', border: `1px solid ${GRID}`, borderRadius: 8, fontSize: 14 }}
+          labelStyle={{ color: 'var(--color-fg)', fontWeight: 600 }}
+        />
+        {series.map((s, k) => (
+          <Bar key={s.label} dataKey={(row: (typeof data)[number]) => row.values[k]} name={s.label} stackId="total" fill={s.color} isAnimationActive={false} />
         ))}
-      </div>
+      </BarChart>
       <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-fg-muted">
         {series.map((s) => (
           <li key={s.label} className="flex items-center gap-1.5">
@@ -134,19 +133,5 @@ export function StackedBars({ labels, series }: { labels: readonly string[]; ser
         ))}
       </ul>
     </div>
-  );
-}
-
-/** A small line of values (the balance over 30 days), labelled as one image. */
-export function Sparkline({ values, label, className = '' }: { values: readonly number[]; label: string; className?: string }) {
-  const width = 120;
-  const height = 32;
-  const min = Math.min(...values);
-  const span = Math.max(1, Math.max(...values) - min);
-  const points = values.map((v, i) => `${((i / Math.max(1, values.length - 1)) * width).toFixed(1)},${(height - 2 - ((v - min) / span) * (height - 4)).toFixed(1)}`);
-  return (
-    <svg viewBox={`0 0 ${width} ${height}`} className={`h-8 w-30 ${className}`} role="img" aria-label={label} preserveAspectRatio="none">
-      <polyline points={points.join(' ')} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -171,21 +171,26 @@ function ReportView({ report }: { report: AnalyticsReport }) {
       <div className="grid gap-6 xl:grid-cols-2">
         <ChartCard
           title="Credits spent by feature"
-          summary={`Stacked bars of credits spent per ${report.range.bucket}, ${spent.toLocaleString('en-US')} in total. Switch to the table for every figure.`}
+          summary={`Stacked bars of credits spent per ${report.range.bucket}, ${spent.toLocaleString('en-US')} in total. The table lists every figure.`}
           table={spendTable(report)}
         >
           {report.spend.length > 0 ? (
-            <StackedBars labels={labels} series={report.spend.map((s) => ({ label: s.label, values: s.values, color: SERIES_COLORS[s.source] ?? SERIES_COLORS.other! }))} />
+            <StackedBars
+              name={`Credits spent per ${report.range.bucket}, by feature; the arrow keys step through the ${report.range.bucket}s`}
+              labels={labels}
+              series={report.spend.map((s) => ({ label: s.label, values: s.values, color: SERIES_COLORS[s.source] ?? SERIES_COLORS.other! }))}
+            />
           ) : (
             <p className="text-fg-muted">No credits spent in this range.</p>
           )}
         </ChartCard>
         <ChartCard
           title="Videos by outcome"
-          summary={`Stacked bars of videos per ${report.range.bucket} by outcome, ${made ?? 0} ready in total. Switch to the table for every figure.`}
+          summary={`Stacked bars of videos per ${report.range.bucket} by outcome, ${made ?? 0} ready in total. The table lists every figure.`}
           table={videoTable(report)}
         >
           <StackedBars
+            name={`Videos per ${report.range.bucket}, by outcome; the arrow keys step through the ${report.range.bucket}s`}
             labels={labels}
             series={[
               { label: 'Ready', values: report.videos.succeeded, color: SERIES_COLORS.succeeded! },

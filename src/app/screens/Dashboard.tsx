@@ -12,7 +12,7 @@ import { $account, refreshAccount } from '~/stores/account';
 import { $auth } from '~/stores/auth';
 import { openTopUp } from '~/stores/top-up';
 import { useActivity } from '../analytics/activity';
-import { Sparkline } from '../analytics/charts';
+import { Sparkline } from '../analytics/Sparkline';
 import { browserTimeZone } from '../analytics/model';
 import { formatDate } from '../components/format';
 import { useHistory } from '../components/history';
