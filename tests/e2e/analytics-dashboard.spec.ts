@@ -50,11 +50,15 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   expect(speech.status).toBe(202);
 
   // The chart library belongs to the analytics chunk alone: the app shell and the dashboard load none of it.
-  const scripts: Promise<{ url: string; charts: boolean }>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text().then((code) => ({ url: response.url(), charts: code.includes('recharts-') })));
+  // Only the addresses are noted as the pages load: a body cannot be read once its page has been navigated away.
+  const loaded = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') loaded.add(request.url());
   });
-  const chartScripts = async () => (await Promise.all(scripts)).filter((script) => script.charts).map((script) => script.url);
+  const chartScripts = async () => {
+    const scripts = await Promise.all([...loaded].map(async (url) => ({ url, code: await (await page.request.get(url)).text() })));
+    return scripts.filter((script) => script.code.includes('recharts-')).map((script) => script.url);
+  };
   await page.goto('/dashboard');
   const running = page.getByTestId('activity-item').filter({ hasText: 'The lighthouse keeper' });
   await expect(running.getByRole('progressbar')).toBeVisible();
