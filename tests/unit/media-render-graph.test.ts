@@ -18,14 +18,26 @@ function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJo
   };
 }
 
-/** Evaluates one of our ffmpeg expressions at a frame (the subset we emit: if, lt, min, max, trunc(t*fps+0.5)). */
-function evaluate(expr: string, frame: number): number {
+/** Evaluates one of our ffmpeg expressions at a frame (the subset we emit: if, lt, min, max, mod, st/ld, trunc(t*fps+0.5)). */
+function evaluate(expr: string, frame: number, scope: { x?: number; stored?: number[] } = {}): number {
+  const stored = scope.stored ?? [];
   const js = expr
-    .replace(/\\,/g, ',')
+    .replace(/\\([,;])/g, '$1')
     .replace(/trunc\(t\*\d+\+0\.5\)/g, 'F')
-    .replace(/\bif\(/g, 'iff(');
-  const fn = new Function('F', 'iff', 'lt', 'min', 'max', `return ${js};`) as (...args: unknown[]) => number;
-  return fn(frame, (c: unknown, a: number, b: number) => (c ? a : b), (a: number, b: number) => a < b, Math.min, Math.max);
+    .replace(/\bif\(/g, 'iff(')
+    .replace(/;/g, ',');
+  const fn = new Function('F', 'x', 'iff', 'lt', 'min', 'max', 'mod', 'st', 'ld', `return (${js});`) as (...args: unknown[]) => number;
+  return fn(
+    frame,
+    scope.x,
+    (c: unknown, a: number, b: number) => (c ? a : b),
+    (a: number, b: number) => a < b,
+    Math.min,
+    Math.max,
+    (a: number, b: number) => a % b,
+    (i: number, v: number) => (stored[i] = v),
+    (i: number) => stored[i],
+  );
 }
 
 const cropOf = (line: string, axis: 'x' | 'y'): string => new RegExp(`:${axis}='([^']*)'`).exec(line)![1]!;
@@ -34,8 +46,8 @@ describe('render plan', () => {
   const j = job();
   const plan = planRender(j);
   const graph = plan.files['/w/graph.txt']!.split(';\n');
-  const main = graph.find((l) => l.startsWith('[0:v]'))!;
-  const incoming = graph.find((l) => l.startsWith('[1:v]'))!;
+  const main = graph.find((l) => l.startsWith('[main-stills]'))!;
+  const incoming = graph.find((l) => l.startsWith('[incoming-stills]'))!;
 
   it('decodes stills once per lane from two concat lists, never with -loop 1', () => {
     expect(plan.args).not.toContain('-loop');
@@ -44,7 +56,8 @@ describe('render plan', () => {
     expect(plan.files['/w/lane-incoming.ffconcat']).not.toContain('scene-0.png');
     const durations = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^duration ([\d.]+)$/gm)].map((m) => Number(m[1]));
     expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(j.timeline.totalFrames / 25, 6);
-    expect(main.match(/out_color_matrix=bt709/g)).toHaveLength(1);
+    // RGB → BT.709 happens once per still for each of the four pan-phase copies, in each lane.
+    expect(graph.filter((l) => l.includes('out_color_matrix=bt709'))).toHaveLength(8);
   });
 
   it('crossfades only inside the windows, ramping the outgoing picture down frame by frame', () => {
@@ -58,7 +71,8 @@ describe('render plan', () => {
   });
 
   it('pans by exactly one whole pixel per frame, inside the still, continuing across a crossfade', () => {
-    const margin = j.stillSize.width - 1920;
+    // Two pixels of the still go to the copy shifted by one (see stillSize).
+    const margin = j.stillSize.width - 2 - 1920;
     const x = cropOf(main, 'x');
     const second = j.timeline.scenes[1]!;
     const third = j.timeline.scenes[2]!;
@@ -72,6 +86,27 @@ describe('render plan', () => {
     const handover = second.firstFrame + j.timeline.transitionFrames;
     expect(evaluate(incomingX, handover - 1) - evaluate(x, handover)).toBe(-second.pan.dx);
     expect(evaluate(cropOf(incoming, 'x'), third.firstFrame)).toBe(evaluate(panExpression(third, third.pan.dx, margin, 'trunc(t*25+0.5)'), third.firstFrame));
+  });
+
+  it('converts each still to 4:2:0 once per lane; every frame is a crop of it, whole pixels as the pan asks', () => {
+    // After the frame-rate duplication nothing rescales or converts: a crop of a ready picture costs no pixel work.
+    for (const lane of [main, incoming]) expect(lane.split(/fps=25/)[1]).not.toMatch(/scale=|format=/);
+    const copies = graph.filter((l) => l.startsWith('[main-stills-full')).map((l) => /^\[[^\]]+\]crop=(\d+):(\d+):(\d):(\d),scale=/.exec(l)!);
+    expect(copies).toHaveLength(4);
+    const copyHeight = Number(copies[0]![2]);
+    const x = cropOf(main, 'x');
+    const y = cropOf(main, 'y');
+    for (let f = 0; f < j.timeline.totalFrames; f++) {
+      const panX = evaluate(x, f);
+      const stored: number[] = [];
+      const rawY = evaluate(y, f, { x: panX, stored });
+      // crop takes 4:2:0 origins down to even numbers.
+      const [cropX, cropY] = [panX - (panX % 2), rawY - (rawY % 2)];
+      const copy = copies[Math.floor(cropY / copyHeight)]!;
+      expect([cropX + Number(copy[3]), (cropY % copyHeight) + Number(copy[4])]).toEqual([panX, stored[0]]);
+      expect(cropX + 1920).toBeLessThanOrEqual(Number(copy[1]));
+      expect((cropY % copyHeight) + 1080).toBeLessThanOrEqual(copyHeight);
+    }
   });
 
   it('encodes H.264 + AAC in MP4 with faststart, tagged BT.709, with the timeline’s frame count', () => {

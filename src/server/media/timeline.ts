@@ -92,5 +92,7 @@ export function buildTimeline(audioMs: readonly number[], portrait: boolean, set
 export function stillSize(timeline: Timeline, width: number, height: number): { width: number; height: number } {
   const travel = (axis: 'dx' | 'dy') => Math.max(0, ...timeline.scenes.filter((s) => s.pan[axis] !== 0).map((s) => s.frames - 1));
   const even = (n: number) => n + (n % 2);
-  return { width: even(width + travel('dx')), height: even(height + travel('dy')) };
+  // Two pixels more on a moving axis: the renderer reads odd pan positions from a copy shifted by one.
+  const margin = (n: number) => (n > 0 ? even(n) + 2 : 0);
+  return { width: width + margin(travel('dx')), height: height + margin(travel('dy')) };
 }
