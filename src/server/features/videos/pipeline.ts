@@ -380,7 +380,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async captions() {
       const timeline = manifest.timeline!;
       const narrated = manifest.narration as NarratedScene[];
-      const layout = captionLayout(width, height);
+      const layout = captionLayout(width, height, request.captionOptions);
       const cues = narrated.flatMap((scene, i) => {
         const offset = timeline.scenes[i]!.audioStartMs;
         const words = scene.words.map((w) => ({ ...w, startMs: w.startMs + offset, endMs: w.endMs + offset }));
@@ -391,7 +391,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       let ass: string | null = null;
       if (request.captions !== 'off') {
         ass = path.join(workDir, 'captions.ass');
-        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
+        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, request.captionOptions.color));
       }
       manifest.captions = { srt, ass };
     },
