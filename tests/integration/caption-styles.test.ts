@@ -5,13 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVideoRequestSchema, type CreateVideoRequestInput } from '~/contract/video.ts';
-import { runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
-import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
-import { createTtsProviders } from '~/server/providers/tts/index.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import { localRenders } from './support/local-renders.ts';
 
 const SCRIPT = `Good morning to every early riser.
 
@@ -21,24 +17,16 @@ const HEIGHT = 1280;
 const GREEN = '#00FF00';
 const MAGENTA = '#FF00FF';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-caption-styles-'));
-const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
-const images = createDesignedImageProvider();
-
-async function render(name: string, overrides: Partial<CreateVideoRequestInput>): Promise<VideoResult> {
-  const request = createVideoRequestSchema.parse({
-    script: SCRIPT,
-    voiceId: 'en-us-olivia',
-    aspect: '9:16',
-    resolution: '720p',
-    visuals: 'generated',
-    visualOrder: 'designed',
-    music: { enabled: false, volume: 30 },
-    captions: 'off',
-    ...overrides,
-  });
-  return runVideoPipeline({ jobId: `captions-${name}`, workDir: path.join(root, name), request, providers: { voices, images } });
-}
+const { render, close } = localRenders('captions', {
+  script: SCRIPT,
+  voiceId: 'en-us-olivia',
+  aspect: '9:16',
+  resolution: '720p',
+  visuals: 'generated',
+  visualOrder: 'designed',
+  music: { enabled: false, volume: 30 },
+  captions: 'off',
+});
 
 /** One frame as RGB bytes. */
 function grab(video: string, atSeconds: number): Uint8Array {
@@ -71,7 +59,7 @@ function ink(frame: Uint8Array, bare: Uint8Array, color: string): Ink {
       const i = (y * WIDTH + x) * 3;
       const diff = Math.abs(frame[i]! - bare[i]!) + Math.abs(frame[i + 1]! - bare[i + 1]!) + Math.abs(frame[i + 2]! - bare[i + 2]!);
       if (diff < 120) continue;
-      bands[Math.min(2, Math.floor((y * 3) / HEIGHT))]++;
+      bands[Math.min(2, Math.floor((y * 3) / HEIGHT)) as 0 | 1 | 2]++;
       left = Math.min(left, x);
       right = Math.max(right, x);
       if (near(frame, i) && !near(bare, i)) colored++;
@@ -98,10 +86,7 @@ beforeAll(async () => {
   moment = seconds(start!) + (seconds(end!) - seconds(start!)) * 0.6;
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all([voices.close(), images.close()]);
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(close);
 
 describe('caption looks on a 9:16 frame', () => {
   const look = (name: 'word' | 'karaoke' | 'pop', color: string) => ink(grab(renders[name].video, moment), grab(renders.bare.video, moment), color);

@@ -56,7 +56,8 @@ export function CaptionPreview({ look, options, aspect }: { look: Exclude<Captio
   const spoken = useSpokenWord(look !== 'line');
   const { width, height } = videoDimensions(aspect, '720p');
   // Type is a share of the frame's shorter side; the preview box is sized by its width (cqw).
-  const fontSize = `${((CAPTION_SIZE_SCALE[options.size] * Math.min(width, height)) / width) * 100}cqw`;
+  // A popped word is drawn larger, as the renderer draws it (POP_SCALE).
+  const fontSize = `${((CAPTION_SIZE_SCALE[options.size] * (look === 'pop' ? 1.3 : 1) * Math.min(width, height)) / width) * 100}cqw`;
   const vertical = height > width;
   const band = options.position === 'top' ? { top: vertical ? '12%' : '8%' } : options.position === 'bottom' ? { bottom: vertical ? '20%' : '8%' } : { top: '50%', transform: 'translateY(-50%)' };
   const word = (text: string, i: number) => {
@@ -134,7 +135,8 @@ export function CaptionStylePicker({
       <ChoiceGroup<CaptionStyle>
         legend="Captions"
         name="captions"
-        columns="sm:grid-cols-3"
+        compact
+        columns="grid-cols-3"
         value={look}
         onChange={onLook}
         error={errors.captions}
