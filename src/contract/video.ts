@@ -16,8 +16,34 @@ export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
 export { VIDEO_RESOLUTIONS, type VideoResolution };
 
-export const CAPTION_STYLES = ['off', 'line', 'word'] as const;
+/** The look of burned-in captions: 'karaoke' fills each word as it is spoken, 'pop' shows only the spoken word. */
+export const CAPTION_STYLES = ['off', 'line', 'word', 'karaoke', 'pop'] as const;
 export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+
+export const CAPTION_POSITIONS = ['top', 'middle', 'bottom'] as const;
+export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
+
+export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
+export type CaptionSize = (typeof CAPTION_SIZES)[number];
+
+/** Type height as a share of the frame's shorter side, so captions read the same on 16:9, 9:16 and 1:1. */
+export const CAPTION_SIZE_SCALE: Record<CaptionSize, number> = { small: 0.046, medium: 0.058, large: 0.074 };
+
+/** Bright enough to stand out from white text behind a black outline; any other "#RRGGBB" is accepted too. */
+export const CAPTION_COLORS = ['#FFD84D', '#4DE1FF', '#7CF27C', '#FF6FB5', '#FF9F43'] as const;
+export const CAPTION_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+export const captionOptionsSchema = z.object({
+  position: z.enum(CAPTION_POSITIONS, { error: 'Choose top, middle or bottom.' }).default('bottom'),
+  size: z.enum(CAPTION_SIZES, { error: 'Choose small, medium or large.' }).default('medium'),
+  color: z
+    .string({ error: 'Choose a highlight colour.' })
+    .regex(CAPTION_COLOR_PATTERN, 'Use a colour like #FFD84D.')
+    .transform((hex) => hex.toUpperCase())
+    .default(CAPTION_COLORS[0]),
+});
+export type CaptionOptions = z.output<typeof captionOptionsSchema>;
+export const DEFAULT_CAPTION_OPTIONS: CaptionOptions = { position: 'bottom', size: 'medium', color: CAPTION_COLORS[0] };
 
 export const VISUAL_MODES = ['generated', 'uploaded'] as const;
 export type VisualMode = (typeof VISUAL_MODES)[number];
@@ -70,7 +96,12 @@ export const CAPTION_LABELS: Record<CaptionStyle, string> = {
   off: 'No captions',
   line: 'Line by line',
   word: 'Word highlight',
+  karaoke: 'Karaoke fill',
+  pop: 'One word pop-in',
 };
+
+export const CAPTION_POSITION_LABELS: Record<CaptionPosition, string> = { top: 'Top', middle: 'Middle', bottom: 'Bottom' };
+export const CAPTION_SIZE_LABELS: Record<CaptionSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 export const VIDEO_LIMITS = {
   maxSeconds: 300,
@@ -186,6 +217,7 @@ export const createVideoRequestSchema = z
     aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
     resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
     captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
+    captionOptions: captionOptionsSchema.default(DEFAULT_CAPTION_OPTIONS),
     visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
     visualOrder: z.enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' }).default('stock-first'),
     imageFileIds: z
@@ -286,6 +318,7 @@ export const videoRecordSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   captions: z.enum(CAPTION_STYLES),
+  captionOptions: z.object({ position: z.enum(CAPTION_POSITIONS), size: z.enum(CAPTION_SIZES), color: z.string() }),
   visuals: z.enum(VISUAL_MODES),
   visualOrder: z.enum(VISUAL_ORDERS),
   /** Stock pictures the finished video shows, credited on its page. */

@@ -82,3 +82,50 @@ test('the editor prices what will be said and refuses a script with nothing to r
   await expect(page.getByTestId('video-cost')).toHaveText('0 credits');
   await expect(page.getByRole('button', { name: 'Create video' })).toBeDisabled();
 });
+
+test('the caption style is previewed as it is chosen and sent with the video', async ({ signedInPage: page }) => {
+  await page.goto('/create');
+  const preview = page.getByTestId('caption-preview');
+  const text = page.getByTestId('caption-preview-text');
+  await expect(preview).toHaveAttribute('data-look', 'word');
+  await expect(preview).toHaveAttribute('data-position', 'bottom');
+  const frame = (await preview.boundingBox())!;
+  const bottomLine = (await text.boundingBox())!;
+  expect(bottomLine.y).toBeGreaterThan(frame.y + frame.height / 2);
+
+  await page.getByText('Karaoke fill').click();
+  await page.getByRole('radio', { name: 'Top', exact: true }).check({ force: true });
+  await page.getByRole('radio', { name: 'Large', exact: true }).check({ force: true });
+  await page.getByRole('radio', { name: 'Pink' }).check({ force: true });
+  await expect(preview).toHaveAttribute('data-look', 'karaoke');
+  await expect(preview).toHaveAttribute('data-position', 'top');
+  await expect(preview).toHaveAccessibleName('Preview: Karaoke fill, top, large text');
+  const topLine = (await text.boundingBox())!;
+  expect(topLine.y + topLine.height).toBeLessThan(frame.y + frame.height / 2);
+  // Larger type: the same words take more room.
+  expect(topLine.height).toBeGreaterThan(bottomLine.height);
+  // The fill sweeps in the chosen colour.
+  await expect(text.locator('[aria-hidden="true"]').first()).toHaveCSS('color', 'rgb(255, 111, 181)');
+
+  await page.getByText('One word pop-in').click();
+  await expect(preview).toHaveAttribute('data-look', 'pop');
+  await expect(text).toHaveText(/^\S+$/);
+  await expect(text).toHaveCSS('color', 'rgb(255, 111, 181)');
+  await page.getByLabel('Custom', { exact: true }).fill('#00ff00');
+  await expect(text).toHaveCSS('color', 'rgb(0, 255, 0)');
+
+  // What is sent is what was previewed; the server's word on the colour is shown beside the colours.
+  let sent: unknown;
+  await page.route('**/videos', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent = route.request().postDataJSON();
+    await route.fulfill({ status: 400, json: { error: 'Check the highlighted fields.', fields: { 'captionOptions.color': 'Use a colour like #FFD84D.' } } });
+  });
+  await page.getByLabel('What should the narrator say?').fill(SCRIPT);
+  await page.getByRole('button', { name: 'Create video' }).click();
+  await expect(page.getByText('Use a colour like #FFD84D.')).toBeVisible();
+  expect(sent).toMatchObject({ captions: 'pop', captionOptions: { position: 'top', size: 'large', color: '#00FF00' } });
+
+  await page.getByText('No captions').click();
+  await expect(preview).toBeHidden();
+});

@@ -4,14 +4,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVideoRequestSchema, type CreateVideoRequestInput } from '~/contract/video.ts';
 import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
-import { runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
-import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
-import { createTtsProviders } from '~/server/providers/tts/index.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import { localRenders } from './support/local-renders.ts';
 
 const SCRIPT = `## A calmer morning
 
@@ -19,23 +16,15 @@ Start your day with five quiet minutes. Breathe slowly, and notice the light in 
 
 Then write down one small goal. Tiny steps, repeated every day, become the habits that change your life.`;
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-media-render-'));
-const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
-const images = createDesignedImageProvider();
-
-async function render(name: string, overrides: Partial<CreateVideoRequestInput>): Promise<VideoResult> {
-  const request = createVideoRequestSchema.parse({
-    script: SCRIPT,
-    voiceId: 'en-us-olivia',
-    aspect: '16:9',
-    resolution: '720p',
-    captions: 'word',
-    visuals: 'generated',
-    music: { enabled: false, volume: 30 },
-    ...overrides,
-  });
-  return runVideoPipeline({ jobId: `render-${name}`, workDir: path.join(root, name), request, providers: { voices, images } });
-}
+const { render, workDir, close } = localRenders('render', {
+  script: SCRIPT,
+  voiceId: 'en-us-olivia',
+  aspect: '16:9',
+  resolution: '720p',
+  captions: 'word',
+  visuals: 'generated',
+  music: { enabled: false, volume: 30 },
+});
 
 /** One video frame as 8-bit grey levels. */
 function grabGray(video: string, atSeconds: number, width: number, height: number): Uint8Array {
@@ -63,10 +52,7 @@ beforeAll(async () => {
   info = await probe(captioned.video);
 }, 240_000);
 
-afterAll(async () => {
-  await Promise.all([voices.close(), images.close()]);
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(close);
 
 describe('a rendered video', () => {
   it('is an H.264 + AAC MP4 of the chosen size, tagged BT.709', () => {
@@ -80,7 +66,7 @@ describe('a rendered video', () => {
   });
 
   it('lasts as long as its narration (within half a second), about 15 seconds', async () => {
-    const narration = await probe(path.join(root, 'captioned', 'narration.wav'));
+    const narration = await probe(path.join(workDir('captioned'), 'narration.wav'));
     expect(Math.abs(info.durationMs - narration.durationMs)).toBeLessThanOrEqual(500);
     expect(Math.abs(captioned.durationMs - info.durationMs)).toBeLessThanOrEqual(50);
     expect(info.durationMs).toBeGreaterThan(10_000);

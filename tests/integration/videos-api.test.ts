@@ -126,6 +126,8 @@ describe('videos API', () => {
     const first = await api('POST', '/videos', long);
     expect(first.status).toBe(202);
     expect(first.body).toMatchObject({ estimatedSec: 300, cost: 75, creditsCharged: 0, width: 1920, height: 1080, voiceName: 'Olivia' });
+    // Requests from before caption styles existed get the look they always had.
+    expect(first.body.captionOptions).toEqual({ position: 'bottom', size: 'medium', color: '#FFD84D' });
     expect(['queued', 'active']).toContain(first.body.status);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 75, reserved: 75 });
 
@@ -154,9 +156,13 @@ describe('videos API', () => {
 
   it('retries a cancelled video as a new run charged once, and refuses a retry while it runs', async () => {
     const { api } = await signedUp();
-    const created = await api('POST', '/videos', request({ script: words(300) }));
+    const style = { captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#ff6fb5' } };
+    const created = await api('POST', '/videos', request({ script: words(300), ...style }));
+    expect(created.body).toMatchObject({ captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' } });
     await api('POST', `/videos/${created.body.id}/cancel`);
-    expect((await api('POST', `/videos/${created.body.id}/retry`)).status).toBe(202);
+    const retried = await api('POST', `/videos/${created.body.id}/retry`);
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' } });
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
     const twice = await api('POST', `/videos/${created.body.id}/retry`);
     expect(twice.status).toBe(409);

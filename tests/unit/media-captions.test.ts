@@ -27,6 +27,25 @@ describe('captionLayout', () => {
     expect(tall.marginV).toBeGreaterThan(wide.marginV);
     expect(captionLayout(1280, 720).fontSize).toBeLessThan(wide.fontSize);
   });
+
+  it('sizes type from the short side, so a phone frame gets the same size as a landscape one', () => {
+    const sizes = (['small', 'medium', 'large'] as const).map((size) => captionLayout(720, 1280, { position: 'bottom', size }));
+    expect(sizes.map((l) => l.fontSize)).toEqual([33, 42, 53]);
+    expect(captionLayout(1280, 720, { position: 'bottom', size: 'large' }).fontSize).toBe(53);
+    // Bigger type fits fewer characters on a line.
+    expect(sizes[0]!.maxCharsPerLine).toBeGreaterThan(sizes[2]!.maxCharsPerLine);
+  });
+
+  it('maps positions to ASS alignment and keeps clear of the bands phone apps cover', () => {
+    const top = captionLayout(720, 1280, { position: 'top', size: 'medium' });
+    const middle = captionLayout(720, 1280, { position: 'middle', size: 'medium' });
+    const bottom = captionLayout(720, 1280, { position: 'bottom', size: 'medium' });
+    expect([top.alignment, middle.alignment, bottom.alignment]).toEqual([8, 5, 2]);
+    expect(top.marginV).toBe(Math.round(1280 * 0.12));
+    expect(bottom.marginV).toBe(256);
+    expect(captionLayout(1280, 720, { position: 'top', size: 'medium' }).marginV).toBe(Math.round(720 * 0.08));
+    for (const layout of [top, bottom]) expect(layout.marginH).toBe(Math.round(720 * 0.07));
+  });
 });
 
 describe('groupCaptions', () => {
@@ -103,6 +122,56 @@ describe('ASS and SRT', () => {
     for (const event of events) expect(event.match(/\\c&H4DD8FF&/g)).toHaveLength(1);
     const times = events.map((e) => e.split(',').slice(1, 3));
     for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBe(times[i - 1]![1]);
+  });
+
+  const style = (ass: string) => ass.split('\n').find((l) => l.startsWith('Style: Caption,'))!.split(',');
+  const dialogues = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue:'));
+
+  it('writes the position and size into the style', () => {
+    const top = style(buildAss(cues, 'line', captionLayout(720, 1280, { position: 'top', size: 'large' }), 720, 1280));
+    // Fontsize, Alignment, MarginL, MarginR, MarginV
+    expect([top[2], top[18], top[19], top[20], top[21]]).toEqual(['53', '8', '50', '50', '154']);
+    expect(style(buildAss(cues, 'line', captionLayout(720, 1280, { position: 'middle', size: 'small' }), 720, 1280))[18]).toBe('5');
+  });
+
+  it('highlights the spoken word in the chosen colour', () => {
+    const events = dialogues(buildAss(cues, 'word', full, 1920, 1080, '#12AB9F'));
+    expect(events[2]).toBe('Dialogue: 0,0:00:01.10,0:00:01.40,Caption,,0,0,0,,Hello brave {\\c&H9FAB12&}new{\\c&HFFFFFF&} world.');
+  });
+
+  it('sweeps karaoke fills across each word for as long as it is spoken, in one event per cue', () => {
+    const ass = buildAss(cues, 'karaoke', full, 1920, 1080, '#FF6FB5');
+    // \kf fills from the secondary colour (white, still to come) to the primary (the highlight).
+    expect(style(ass).slice(3, 5)).toEqual(['&H00B56FFF', '&H00FFFFFF']);
+    expect(dialogues(ass)).toEqual(['Dialogue: 0,0:00:00.50,0:00:02.20,Caption,,0,0,0,,{\\kf30}Hello {\\kf30}brave {\\kf30}new {\\kf30}world.']);
+    const paused = groupCaptions([...speak('one two', 0), ...speak('three', 800)], { maxCharsPerLine: 40, maxLines: 2 }, { pauseMs: 1000, maxCueMs: 4500, holdMs: 500, minCueMs: 900 });
+    // A word held before a pause keeps its fill going until the next word starts.
+    expect(dialogues(buildAss(paused, 'karaoke', full, 1920, 1080))[0]).toContain('{\\kf30}one {\\kf50}two {\\kf30}three');
+  });
+
+  it('keeps karaoke line breaks between the fills', () => {
+    const two = groupCaptions(speak('one two three four five six seven'), layout);
+    expect(dialogues(buildAss(two, 'karaoke', full, 1920, 1080))[0]).toContain('{\\kf30}four\\N{\\kf30}five');
+  });
+
+  it('pops in one word at a time, in the highlight colour, back to back', () => {
+    const ass = buildAss(cues, 'pop', full, 1920, 1080, '#7CF27C');
+    expect(style(ass)[3]).toBe('&H007CF27C');
+    const events = dialogues(ass);
+    expect(events).toHaveLength(4);
+    // A word alone grows from 60% to 130% of the line size in 120 ms.
+    expect(events[1]).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,{\\fscx78\\fscy78\\t(0,120,\\fscx130\\fscy130)}brave');
+    for (const event of events) expect(event.split(',,').at(-1)!.replace(/\{[^}]*\}/g, '')).not.toContain(' ');
+    const times = events.map((e) => e.split(',').slice(1, 3));
+    for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBe(times[i - 1]![1]);
+  });
+
+  it('grows a popped word only as far as the line width allows', () => {
+    const narrow = { ...full, maxCharsPerLine: 12 };
+    const long = dialogues(buildAss(groupCaptions(speak('unbelievably'), layout), 'pop', narrow, 1920, 1080))[0]!;
+    expect(long).toContain('\\t(0,120,\\fscx100\\fscy100)}unbelievably');
+    const ten = dialogues(buildAss(groupCaptions(speak('abcdefghij'), layout), 'pop', narrow, 1920, 1080))[0]!;
+    expect(ten).toContain('\\fscx120\\fscy120)}abcdefghij');
   });
 
   it('escapes text that ASS would treat as commands', () => {

@@ -137,13 +137,28 @@ describe('createVideoRequestSchema', () => {
 
   it('reports each invalid field with a clear message', () => {
     expect(
-      fieldErrors({ ...valid, voiceId: 'robot-9000', aspect: '4:3', resolution: '4k', captions: 'karaoke', music: { enabled: true, volume: 140 } }),
+      fieldErrors({ ...valid, voiceId: 'robot-9000', aspect: '4:3', resolution: '4k', captions: 'rainbow', music: { enabled: true, volume: 140 } }),
     ).toEqual({
       voiceId: 'Choose a voice from the list.',
       aspect: 'Choose 16:9, 9:16 or 1:1.',
       resolution: 'Choose 720p or 1080p.',
       captions: 'Choose a caption style.',
       'music.volume': 'Music volume goes from 0 to 100.',
+    });
+  });
+
+  it('checks caption position, size and colour, and gives videos made before the choice the old look', () => {
+    expect(fieldErrors({ ...valid, captionOptions: { position: 'left', size: 'huge', color: 'yellow' } })).toEqual({
+      'captionOptions.position': 'Choose top, middle or bottom.',
+      'captionOptions.size': 'Choose small, medium or large.',
+      'captionOptions.color': 'Use a colour like #FFD84D.',
+    });
+    expect(fieldErrors({ ...valid, captionOptions: { color: '#12345' } })).toEqual({ 'captionOptions.color': 'Use a colour like #FFD84D.' });
+    expect(createVideoRequestSchema.parse(valid).captionOptions).toEqual({ position: 'bottom', size: 'medium', color: '#FFD84D' });
+    expect(createVideoRequestSchema.parse({ ...valid, captions: 'pop', captionOptions: { position: 'top', color: '#ff6fb5' } }).captionOptions).toEqual({
+      position: 'top',
+      size: 'medium',
+      color: '#FF6FB5',
     });
   });
 

@@ -5,6 +5,7 @@
 import { PRICES, type VideoResolution } from '~/contract/pricing';
 import { formatBytes } from '~/contract/storage';
 import {
+  DEFAULT_CAPTION_OPTIONS,
   VIDEO_LIMITS,
   VIDEO_STAGE_IDS,
   VIDEO_STAGE_LABELS,
@@ -12,6 +13,7 @@ import {
   estimateNarration,
   estimateVideoCost,
   scriptLengthError,
+  type CaptionOptions,
   type CaptionStyle,
   type CreateVideoRequestInput,
   type UploadedImage,
@@ -31,6 +33,7 @@ export interface CreateForm {
   aspect: VideoAspect;
   resolution: VideoResolution;
   captions: CaptionStyle;
+  captionOptions: CaptionOptions;
   visuals: VisualMode;
   visualOrder: VisualOrder;
   images: UploadedImage[];
@@ -44,6 +47,7 @@ export const INITIAL_FORM: CreateForm = {
   aspect: '16:9',
   resolution: '1080p',
   captions: 'word',
+  captionOptions: DEFAULT_CAPTION_OPTIONS,
   visuals: 'generated',
   visualOrder: 'stock-first',
   images: [],
@@ -58,6 +62,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     aspect: form.aspect,
     resolution: form.resolution,
     captions: form.captions,
+    captionOptions: form.captionOptions,
     visuals: form.visuals,
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],

@@ -6,7 +6,6 @@ import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
 import {
   ASPECT_LABELS,
-  CAPTION_LABELS,
   VIDEO_ASPECTS,
   VIDEO_LIMITS,
   createVideoRequestSchema,
@@ -15,7 +14,6 @@ import {
   videoRecordSchema,
   VISUAL_ORDER_LABELS,
   VISUAL_ORDERS,
-  type CaptionStyle,
   type UploadedImage,
   type VideoAspect,
   type VideoRecord,
@@ -25,6 +23,7 @@ import {
 import { ApiError, api } from '~/lib/api/client';
 import { takeCreateHandoff } from '~/lib/studios/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
+import { CaptionStylePicker } from '../agent/CaptionStylePicker';
 import { AspectShape, ChoiceGroup, type Choice } from '../agent/ChoiceGroup';
 import { ImageUploader } from '../agent/ImageUploader';
 import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
@@ -34,12 +33,6 @@ import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { VoicePicker } from '../components/VoicePicker';
-
-const CAPTION_DETAILS: Record<CaptionStyle, string> = {
-  off: 'No text on the video',
-  line: 'One line at a time',
-  word: 'Each word lights up as it is spoken',
-};
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
   { value: 'generated', label: 'Pictures for each scene', detail: 'Stock photos, AI images or designed backgrounds that match what is said, with slow pan and zoom' },
@@ -52,6 +45,7 @@ const ERROR_KEYS: Partial<Record<keyof CreateForm, string[]>> = {
   visuals: ['imageFileIds'],
   musicEnabled: ['music'],
   musicVolume: ['music', 'music.volume'],
+  captionOptions: ['captionOptions.position', 'captionOptions.size', 'captionOptions.color'],
 };
 
 function SectionTitle({ step, id, children }: { step: number; id: string; children: string }) {
@@ -245,15 +239,13 @@ export default function AgentCreate() {
                 return { value: resolution, label: `${resolution} ${resolution === '1080p' ? 'Full HD' : 'HD'}`, detail: `${width}×${height} · ${PRICES.videoPerMinute[resolution]} credits a minute` };
               })}
             />
-            <ChoiceGroup<CaptionStyle>
-              legend="Captions"
-              name="captions"
-              compact
-              columns="grid-cols-3"
-              value={form.captions}
-              onChange={(v) => set('captions', v)}
-              error={errors.captions}
-              choices={(['off', 'line', 'word'] as const).map((style) => ({ value: style, label: CAPTION_LABELS[style], detail: CAPTION_DETAILS[style] }))}
+            <CaptionStylePicker
+              look={form.captions}
+              options={form.captionOptions}
+              aspect={form.aspect}
+              errors={errors}
+              onLook={(v) => set('captions', v)}
+              onOptions={(v) => set('captionOptions', v)}
             />
           </section>
 

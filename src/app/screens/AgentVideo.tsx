@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
-import { ASPECT_LABELS, CAPTION_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
+import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_POSITION_LABELS, CAPTION_SIZE_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
 import { useVideo } from '../agent/live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from '../agent/model';
@@ -231,7 +231,15 @@ function Details({ video }: { video: VideoRecord }) {
           {video.voiceName}
           {video.voiceLanguage ? <span className="text-fg-muted"> · {video.voiceLanguage}</span> : null}
         </Detail>
-        <Detail label="Captions">{CAPTION_LABELS[video.captions]}</Detail>
+        <Detail label="Captions">
+          {CAPTION_LABELS[video.captions]}
+          {video.captions === 'off' ? null : (
+            <span className="text-fg-muted">
+              {' '}
+              · {CAPTION_POSITION_LABELS[video.captionOptions.position]}, {CAPTION_SIZE_LABELS[video.captionOptions.size].toLowerCase()}
+            </span>
+          )}
+        </Detail>
         <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
         <Detail label="Music">{video.music.enabled ? `On, ${video.music.volume}%` : 'Off'}</Detail>
         <Detail label="Created" testId="video-created">

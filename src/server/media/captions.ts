@@ -3,11 +3,14 @@
  * sentence ends), then written as ASS for burning in (line by line, or with the spoken word highlighted) and as
  * SRT for download.
  */
+import { CAPTION_SIZE_SCALE, DEFAULT_CAPTION_OPTIONS, type CaptionOptions, type CaptionPosition, type CaptionStyle } from '~/contract/video.ts';
 import { CLAUSE_END, SENTENCE_END } from '~/contract/words.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 
 export interface CaptionLayout {
   fontSize: number;
+  /** ASS numpad alignment: 8 top centre, 5 middle, 2 bottom centre. */
+  alignment: number;
   maxCharsPerLine: number;
   maxLines: number;
   marginV: number;
@@ -20,15 +23,22 @@ export interface CaptionCue {
   lines: TimedWord[][];
 }
 
-/** Sized from the frame: about 5.8% of the short side, lines no wider than 86% of the width. */
-export function captionLayout(width: number, height: number): CaptionLayout {
-  const fontSize = Math.round(Math.min(width, height) * 0.058);
+const ALIGNMENT: Record<CaptionPosition, number> = { top: 8, middle: 5, bottom: 2 };
+
+/**
+ * Sized from the frame: type a share of the short side (medium 5.8%), lines no wider than 86% of the width, kept
+ * clear of the edges phone apps cover.
+ */
+export function captionLayout(width: number, height: number, options: Pick<CaptionOptions, 'position' | 'size'> = DEFAULT_CAPTION_OPTIONS): CaptionLayout {
+  const fontSize = Math.round(Math.min(width, height) * CAPTION_SIZE_SCALE[options.size]);
   const marginH = Math.round(width * 0.07);
   // Bold DejaVu Sans averages about 0.62 em per character.
   const maxCharsPerLine = Math.max(12, Math.floor((width - 2 * marginH) / (fontSize * 0.62)));
-  // Vertical videos keep captions above the app buttons that cover their bottom fifth.
-  const marginV = Math.round(height * (height > width ? 0.2 : 0.08));
-  return { fontSize, maxCharsPerLine, maxLines: 2, marginV, marginH };
+  const vertical = height > width;
+  // Vertical videos keep captions above the app buttons that cover their bottom fifth and below the top bar
+  // (about a tenth); libass ignores the margin for middle alignment.
+  const marginV = Math.round(height * (options.position === 'top' ? (vertical ? 0.12 : 0.08) : vertical ? 0.2 : 0.08));
+  return { fontSize, alignment: ALIGNMENT[options.position], maxCharsPerLine, maxLines: 2, marginV, marginH };
 }
 
 export interface GroupingOptions {
@@ -187,6 +197,9 @@ const assColor = (hex: string, alpha = 0): string => `&H${alpha.toString(16).toU
 /** Inline colour override, "{\c&HBBGGRR&}". */
 const colorTag = (hex: string): string => `{\\c&H${bgr(hex)}&}`;
 
+/** ASS \k durations are in centiseconds. */
+const centiseconds = (ms: number): number => Math.max(0, Math.round(ms / 10));
+
 /**
  * Draws Latin, Cyrillic, Greek, Arabic and Hebrew. For other letters libass falls back through fontconfig to Noto
  * (Indic scripts, Thai and most others), Nanum (Hangul) and WenQuanYi Micro Hei (Chinese, Japanese), which
@@ -194,15 +207,41 @@ const colorTag = (hex: string): string => `{\\c&H${bgr(hex)}&}`;
  */
 export const CAPTION_FONT = 'DejaVu Sans';
 const TEXT_COLOR = '#FFFFFF';
-const HIGHLIGHT_COLOR = '#FFD84D';
+/** How long a pop-in word takes to grow into place: quick enough to keep up with speech. */
+const POP_MS = 120;
+/** A word alone is drawn larger than a line's words (percent), unless that would push it past the line's width. */
+const POP_SCALE = 130;
 
-export type BurnedCaptionStyle = 'line' | 'word';
+export type BurnedCaptionStyle = Exclude<CaptionStyle, 'off'>;
 
-export function buildAss(cues: readonly CaptionCue[], style: BurnedCaptionStyle, layout: CaptionLayout, width: number, height: number): string {
+/** The spoken words of a cue, each held on screen until the next one starts, so nothing blinks between words. */
+const wordSpans = (cue: CaptionCue): { word: TimedWord; start: number; end: number }[] => {
+  const words = cue.lines.flat();
+  return words.map((word, i) => {
+    const start = i === 0 ? cue.startMs : word.startMs;
+    const end = i + 1 < words.length ? words[i + 1]!.startMs : cue.endMs;
+    return { word, start, end: Math.max(start, end) };
+  });
+};
+
+/**
+ * ASS for burning in. 'line' shows each cue; 'word' recolours the spoken word; 'karaoke' sweeps the highlight
+ * across each word while it is said (\kf: the secondary colour is the unsung text, the primary the sung);
+ * 'pop' shows only the spoken word, in the highlight colour, growing into place.
+ */
+export function buildAss(
+  cues: readonly CaptionCue[],
+  style: BurnedCaptionStyle,
+  layout: CaptionLayout,
+  width: number,
+  height: number,
+  highlight: string = DEFAULT_CAPTION_OPTIONS.color,
+): string {
   const outline = Math.max(2, Math.round(layout.fontSize * 0.08));
   // No drop shadow: libass would blend a third copy of every glyph on every frame (about 4% of the render's CPU),
   // and a firm outline alone keeps captions legible on any background.
   const shadow = 0;
+  const primary = style === 'karaoke' || style === 'pop' ? highlight : TEXT_COLOR;
   const header = [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -215,28 +254,34 @@ export function buildAss(cues: readonly CaptionCue[], style: BurnedCaptionStyle,
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,${CAPTION_FONT},${layout.fontSize},${assColor(TEXT_COLOR)},${assColor(TEXT_COLOR)},${assColor('#000000', 0x30)},${assColor('#000000', 0x70)},-1,0,0,0,100,100,0,0,1,${outline},${shadow},2,${layout.marginH},${layout.marginH},${layout.marginV},1`,
+    `Style: Caption,${CAPTION_FONT},${layout.fontSize},${assColor(primary)},${assColor(TEXT_COLOR)},${assColor('#000000', 0x30)},${assColor('#000000', 0x70)},-1,0,0,0,100,100,0,0,1,${outline},${shadow},${layout.alignment},${layout.marginH},${layout.marginH},${layout.marginV},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
   const dialogue = (startMs: number, endMs: number, text: string) => `Dialogue: 0,${assTime(startMs)},${assTime(endMs)},Caption,,0,0,0,,${text}`;
-  const render = (lines: TimedWord[][], highlighted: TimedWord | null) =>
-    lines
-      .map((line) =>
-        lineText(line, (word) => (word === highlighted ? `${colorTag(HIGHLIGHT_COLOR)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text))),
-      )
-      .join('\\N');
+  const render = (lines: TimedWord[][], show: (word: TimedWord) => string) => lines.map((line) => lineText(line, show)).join('\\N');
 
   const events = cues.flatMap((cue) => {
-    if (style === 'line') return [dialogue(cue.startMs, cue.endMs, render(cue.lines, null))];
-    // One event per word, each running until the next word starts, so the cue never blinks between words.
-    const words = cue.lines.flat();
-    return words.map((word, i) => {
-      const start = i === 0 ? cue.startMs : word.startMs;
-      const end = i + 1 < words.length ? words[i + 1]!.startMs : cue.endMs;
-      return dialogue(start, Math.max(start, end), render(cue.lines, word));
-    });
+    switch (style) {
+      case 'line':
+        return [dialogue(cue.startMs, cue.endMs, render(cue.lines, (word) => assText(word.text)))];
+      case 'word':
+        return wordSpans(cue).map(({ word: spoken, start, end }) =>
+          dialogue(start, end, render(cue.lines, (word) => (word === spoken ? `${colorTag(highlight)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text)))),
+        );
+      case 'karaoke': {
+        // One event per cue; each word's fill lasts until the next word starts (the last one until it ends).
+        const spans = new Map(wordSpans(cue).map(({ word, start, end }, i, all) => [word, i + 1 < all.length ? end - start : word.endMs - start]));
+        return [dialogue(cue.startMs, cue.endMs, render(cue.lines, (word) => `{\\kf${centiseconds(spans.get(word)!)}}${assText(word.text)}`))];
+      }
+      case 'pop':
+        return wordSpans(cue).map(({ word, start, end }) => {
+          const scale = Math.max(100, Math.min(POP_SCALE, Math.floor((100 * layout.maxCharsPerLine) / textWidth(word.text))));
+          const from = Math.round(scale * 0.6);
+          return dialogue(start, end, `{\\fscx${from}\\fscy${from}\\t(0,${POP_MS},\\fscx${scale}\\fscy${scale})}${assText(word.text)}`);
+        });
+    }
   });
   return `${[...header, ...events].join('\n')}\n`;
 }

@@ -7,7 +7,7 @@ import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg
 import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
-import type { CreateVideoRequest, StockCredit, VisualOrder } from '../../../contract/video.ts';
+import type { CaptionOptions, CreateVideoRequest, StockCredit, VisualOrder } from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
@@ -30,6 +30,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   visualOrder?: VisualOrder;
   /** Written with the finished video. */
   stockCredits?: StockCredit[];
+  /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
+  captionOptions?: CaptionOptions;
 }
 
 /** The validated request and the engine that wrote the script. */

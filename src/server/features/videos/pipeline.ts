@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DEFAULT_CAPTION_OPTIONS,
   narrationLengthError,
   NOTHING_TO_READ_MESSAGE,
   videoDimensions,
@@ -380,7 +381,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async captions() {
       const timeline = manifest.timeline!;
       const narrated = manifest.narration as NarratedScene[];
-      const layout = captionLayout(width, height);
+      // Jobs queued before caption styles existed carry no options in their stored payload.
+      const style = request.captionOptions ?? DEFAULT_CAPTION_OPTIONS;
+      const layout = captionLayout(width, height, style);
       const cues = narrated.flatMap((scene, i) => {
         const offset = timeline.scenes[i]!.audioStartMs;
         const words = scene.words.map((w) => ({ ...w, startMs: w.startMs + offset, endMs: w.endMs + offset }));
@@ -391,7 +394,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       let ass: string | null = null;
       if (request.captions !== 'off') {
         ass = path.join(workDir, 'captions.ass');
-        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height));
+        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, style.color));
       }
       manifest.captions = { srt, ass };
     },

@@ -4,7 +4,7 @@
  * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
@@ -61,6 +61,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       width: options.width ?? size.width,
       height: options.height ?? size.height,
       captions: options.captions,
+      captionOptions: options.captionOptions ?? DEFAULT_CAPTION_OPTIONS,
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
@@ -102,6 +103,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
     resolution: request.resolution,
     options: {
       captions: request.captions,
+      captionOptions: request.captionOptions,
       visuals: request.visuals,
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
@@ -141,6 +143,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       aspect: row.aspect as CreateVideoRequest['aspect'],
       resolution: row.resolution as CreateVideoRequest['resolution'],
       captions: options.captions,
+      captionOptions: options.captionOptions ?? DEFAULT_CAPTION_OPTIONS,
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
