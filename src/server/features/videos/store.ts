@@ -66,7 +66,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       visualOrder: options.visualOrder ?? 'designed',
       stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
       imageCount: options.imageFileIds.length,
-      music: options.music,
+      music: { track: DEFAULT_MUSIC_TRACK, ...options.music },
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
       estimatedSec: estimateDurationSeconds(video.script),
       cost: video.cost,
@@ -147,7 +147,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
-      music: options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume },
+      music: { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK, ...options.music },
     },
   };
 }
