@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { isUuid } from '~/contract/ids.ts';
+import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
@@ -147,7 +148,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
-      music: { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK, ...options.music },
+      music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
     },
   };
 }
