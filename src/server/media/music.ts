@@ -36,7 +36,7 @@ export function generatePad(options: PadOptions = DEFAULT_PAD): Int16Array {
   const loopSeconds = frames / sampleRate;
   const mix = new Float32Array(frames * 2);
   // Roots from A2 up to E3: low enough to sit under a voice.
-  const root = 110 * 2 ** ((options.seed % 8) / 12);
+  const root = rootFor(110, options.seed);
   const chordSeconds = loopSeconds / PROGRESSION.length;
   const fade = chordSeconds * 0.3;
 
@@ -130,44 +130,49 @@ function addNote(mix: Float32Array, sampleRate: number, table: Float32Array, not
 /** The key's root for a seed, from `base` up to seven semitones above it. */
 const rootFor = (base: number, seed: number) => base * 2 ** ((seed % 8) / 12);
 
-/** Steps of `perBeat` notes at `bpm`, fitted to a whole number of beats per loop so the groove wraps in time. */
-function grid(options: PadOptions, bpm: number, perBeat: number) {
+interface Step {
+  index: number;
+  start: number;
+  /** The chord sounding at this step, bass note first. */
+  chord: readonly number[];
+  /** Which of the chord's notes the arpeggio plays. */
+  note: number;
+  /** Frequency of `semitones` above the key's root. */
+  pitch: (semitones: number) => number;
+}
+
+/**
+ * An arpeggio over the progression: eighth notes at `bpm`, fitted to a whole number of beats per loop so the groove
+ * wraps in time, `pattern` naming which chord note each step plays; `play` adds the notes of one step.
+ */
+function arpeggio(options: PadOptions, bpm: number, base: number, pattern: readonly number[], play: (mix: Float32Array, step: Step) => void): Int16Array {
   const frames = Math.round(options.sampleRate * options.seconds);
   const loopSeconds = frames / options.sampleRate;
-  const beats = Math.max(PROGRESSION.length, Math.round((loopSeconds * bpm) / 60));
-  const steps = beats * perBeat;
-  return { frames, steps, step: loopSeconds / steps, stepsPerChord: steps / PROGRESSION.length };
+  const steps = Math.max(PROGRESSION.length, Math.round((loopSeconds * bpm) / 60)) * 2;
+  const mix = new Float32Array(frames * 2);
+  const root = rootFor(base, options.seed);
+  const pitch = (semitones: number) => root * 2 ** (semitones / 12);
+  for (let index = 0; index < steps; index++) {
+    const chord = PROGRESSION[Math.floor((index * PROGRESSION.length) / steps)]!;
+    play(mix, { index, start: (index * loopSeconds) / steps, chord, note: pattern[index % pattern.length]!, pitch });
+  }
+  return toPcm(mix);
 }
 
 /** Bright eighth-note plucks climbing each chord over a bass on the beat, at 120 BPM. */
 export function generatePluck(options: PadOptions = DEFAULT_PAD): Int16Array {
-  const { frames, steps, step, stepsPerChord } = grid(options, 120, 2);
-  const mix = new Float32Array(frames * 2);
-  const root = rootFor(220, options.seed);
-  const pattern = [1, 2, 3, 4, 3, 2, 4, 3];
-  for (let s = 0; s < steps; s++) {
-    const chord = PROGRESSION[Math.floor(s / stepsPerChord)]!;
-    const semitone = chord[pattern[s % pattern.length]!]!;
-    const start = s * step;
-    addNote(mix, options.sampleRate, PLUCK_TABLE, { start, freq: root * 2 ** (semitone / 12), decay: 0.12, length: 0.5, gain: 0.35, pan: s % 2 ? 0.4 : -0.4 });
-    if (s % 2 === 0) addNote(mix, options.sampleRate, PIANO_TABLE, { start, freq: (root / 2) * 2 ** (chord[0]! / 12), decay: 0.2, length: 0.45, gain: 0.5, pan: 0 });
-  }
-  return toPcm(mix);
+  return arpeggio(options, 120, 220, [1, 2, 3, 4, 3, 2, 4, 3], (mix, { index, start, chord, note, pitch }) => {
+    addNote(mix, options.sampleRate, PLUCK_TABLE, { start, freq: pitch(chord[note]!), decay: 0.12, length: 0.5, gain: 0.35, pan: index % 2 ? 0.4 : -0.4 });
+    if (index % 2 === 0) addNote(mix, options.sampleRate, PIANO_TABLE, { start, freq: pitch(chord[0]! - 12), decay: 0.2, length: 0.45, gain: 0.5, pan: 0 });
+  });
 }
 
 /** A gentle piano-like arpeggio rising and falling through each chord in eighth notes, at 80 BPM. */
 export function generatePiano(options: PadOptions = DEFAULT_PAD): Int16Array {
-  const { frames, steps, step, stepsPerChord } = grid(options, 80, 2);
-  const mix = new Float32Array(frames * 2);
-  const root = rootFor(165, options.seed);
-  const pattern = [0, 1, 2, 3, 4, 3, 2, 1];
-  for (let s = 0; s < steps; s++) {
-    const chord = PROGRESSION[Math.floor(s / stepsPerChord)]!;
-    const n = pattern[s % pattern.length]!;
-    const freq = root * 2 ** (chord[n]! / 12);
-    addNote(mix, options.sampleRate, PIANO_TABLE, { start: s * step, freq, decay: n === 0 ? 1.4 : 0.8, length: 2.5, gain: n === 0 ? 0.45 : 0.3, pan: (n - 2) * 0.2 });
-  }
-  return toPcm(mix);
+  return arpeggio(options, 80, 165, [0, 1, 2, 3, 4, 3, 2, 1], (mix, { start, chord, note, pitch }) => {
+    const bass = note === 0;
+    addNote(mix, options.sampleRate, PIANO_TABLE, { start, freq: pitch(chord[note]!), decay: bass ? 1.4 : 0.8, length: 2.5, gain: bass ? 0.45 : 0.3, pan: (note - 2) * 0.2 });
+  });
 }
 
 /** A low root, fifth and octave that swell and drift slowly against each other. */
