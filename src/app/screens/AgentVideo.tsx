@@ -242,7 +242,7 @@ function Details({ video }: { video: VideoRecord }) {
           )}
         </Detail>
         <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
-        <Detail label="Music">
+        <Detail label="Music" testId="video-music">
           {video.music.enabled ? (
             <>
               {musicTrack(video.music.track).name}, {video.music.volume}%<span className="block text-xs text-fg-muted">{musicTrack(video.music.track).licence}</span>
