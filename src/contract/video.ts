@@ -11,6 +11,7 @@ import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
 import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
 import { isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE } from './voices.ts';
+import { DEFAULT_MUSIC_TRACK, MUSIC_TRACK_IDS } from './music.ts';
 
 export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
@@ -232,8 +233,9 @@ export const createVideoRequestSchema = z
           .int('Use a whole number for the volume.')
           .min(0, 'Music volume goes from 0 to 100.')
           .max(100, 'Music volume goes from 0 to 100.'),
+        track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
       })
-      .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }),
+      .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);
@@ -324,7 +326,7 @@ export const videoRecordSchema = z.object({
   /** Stock pictures the finished video shows, credited on its page. */
   stockCredits: z.array(stockCreditSchema),
   imageCount: z.number().int(),
-  music: z.object({ enabled: z.boolean(), volume: z.number().int() }),
+  music: z.object({ enabled: z.boolean(), volume: z.number().int(), track: z.enum(MUSIC_TRACK_IDS) }),
   /** Of the finished MP4; null until then. */
   durationSec: z.number().nullable(),
   /** estimateNarration's, known from the start. */

@@ -18,6 +18,14 @@ test('create a short video, watch it being made, play it, and find it in the his
   await expect(page.getByTestId('video-cost')).toHaveText('10 credits');
   await expect(page.getByRole('radio', { name: /Olivia/ })).toBeChecked();
 
+  const track = page.getByLabel('Music track');
+  await expect(track).toHaveValue('calm-pad');
+  await track.selectOption({ label: 'Warm piano arpeggio' });
+  await expect(page.getByText('Warm and hopeful, 80 BPM. Made by NXN; free to use in videos made with NXN, commercial use included.')).toBeVisible();
+  // The preview is a few seconds the API renders; it plays until stopped or done.
+  await page.getByRole('button', { name: 'Preview Warm piano arpeggio' }).click();
+  await page.getByRole('button', { name: 'Stop preview of Warm piano arpeggio' }).click();
+
   await page.getByRole('button', { name: 'Create video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^The lighthouse keeper climbs/);
@@ -44,6 +52,7 @@ test('create a short video, watch it being made, play it, and find it in the his
   await expect(video).toBeVisible();
   await expect(page.getByTestId('video-resolution')).toHaveText('1280×720 · 720p');
   await expect(page.getByTestId('video-voice')).toContainText('Olivia');
+  await expect(page.getByTestId('video-music')).toHaveText('Warm piano arpeggio, 30%Made by NXN; free to use in videos made with NXN, commercial use included.');
   await expect(page.getByTestId('video-duration')).toHaveText(/^0:0[4-9]$/);
   await expect(page.getByRole('button', { name: 'Download MP4' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Download subtitles (SRT)' })).toBeEnabled();

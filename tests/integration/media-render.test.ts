@@ -105,6 +105,34 @@ describe('a rendered video', () => {
   });
 });
 
+/** The quietest 100 ms of the video's sound (RMS, full scale 1), past the music's fade-in and before its fade-out. */
+function quietestLevel(video: string, durationMs: number): number {
+  const rate = 8000;
+  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+  const window = rate / 10;
+  let quietest = Infinity;
+  for (let start = 2.5 * rate; start + window <= ((durationMs - 3500) / 1000) * rate; start += window / 2) {
+    let sum = 0;
+    for (let i = start; i < start + window; i++) sum += samples[i]! ** 2;
+    quietest = Math.min(quietest, Math.sqrt(sum / window) / 32768);
+  }
+  return quietest;
+}
+
+describe('background music', () => {
+  let pluck: VideoResult;
+  beforeAll(async () => {
+    pluck = await render('pluck', { captions: 'off', music: { enabled: true, volume: 40, track: 'upbeat-pluck' } });
+  }, 120_000);
+
+  it('plays under the narration, so the gaps between sentences are not silent as they are with music off', () => {
+    const silence = quietestLevel(plain.video, plain.durationMs);
+    expect(silence).toBeLessThan(0.0005);
+    for (const withMusic of [captioned, pluck]) expect(quietestLevel(withMusic.video, withMusic.durationMs)).toBeGreaterThan(0.0015);
+  });
+});
+
 describe('captions in other alphabets', () => {
   /** Renders `script` with captions and without, and checks the caption area differs halfway through. */
   async function burnsCaptions(name: string, script: string, voiceId: string): Promise<VideoResult> {

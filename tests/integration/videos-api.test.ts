@@ -88,7 +88,26 @@ describe('videos API', () => {
     const cloudVoice = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
     expect(cloudVoice.status).toBe(400);
     expect(cloudVoice.body.fields.voiceId).toBe('OpenAI voices need an OpenAI API key on the server.');
+
+    const unknownTrack = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'chart-hit' } }));
+    expect(unknownTrack.status).toBe(400);
+    expect(unknownTrack.body.fields['music.track']).toBe('Choose one of the music tracks.');
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('plays a few seconds of each library track to signed-in users, and knows no other track', async () => {
+    const { user } = await signedUp();
+    const preview = (track: string) => fetch(`${suite.stack.url}/videos/music/${track}/preview`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    const piano = await preview('warm-piano');
+    expect([piano.status, piano.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+    const wav = Buffer.from(await piano.arrayBuffer());
+    expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // 16-bit stereo: bytes per second, from the header, give the length.
+    expect((wav.length - 44) / wav.readUInt32LE(28)).toBeCloseTo(10, 1);
+    const drone = Buffer.from(await (await preview('ambient-drone')).arrayBuffer());
+    expect(drone.equals(wav)).toBe(false);
+    expect((await preview('chart-hit')).status).toBe(404);
+    expect((await fetch(`${suite.stack.url}/videos/music/warm-piano/preview`)).status).toBe(401);
   });
 
   it('takes only real JPEG, PNG or WebP images of a usable size, and lets only their owner use them', async () => {
@@ -257,8 +276,9 @@ describe('videos API', () => {
 
   it('makes a short video with real stage progress, then serves the MP4, thumbnail and SRT, and deletes them', async () => {
     const { api } = await signedUp();
-    const created = await api('POST', '/videos', request());
+    const created = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'warm-piano' } }));
     expect(created.status).toBe(202);
+    expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano' });
     const seen: Array<{ stage: string | null; progress: number }> = [];
     const done = await until(
       async () => {

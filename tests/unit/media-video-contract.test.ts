@@ -11,6 +11,7 @@ import {
   wordCount,
 } from '~/contract/video.ts';
 import { spokenWords } from '~/contract/words.ts';
+import { MUSIC_TRACKS } from '~/contract/music.ts';
 
 const words = (n: number): string => Array.from({ length: n }, () => 'word').join(' ');
 
@@ -131,7 +132,7 @@ describe('script length and cost', () => {
 describe('createVideoRequestSchema', () => {
   it('accepts a complete request and fills defaults', () => {
     const parsed = createVideoRequestSchema.parse({ ...valid, music: undefined });
-    expect(parsed.music).toEqual({ enabled: false, volume: 30 });
+    expect(parsed.music).toEqual({ enabled: false, volume: 30, track: 'calm-pad' });
     expect(parsed.imageFileIds).toEqual([]);
   });
 
@@ -166,5 +167,23 @@ describe('createVideoRequestSchema', () => {
     const errors = fieldErrors({ ...valid, script: words(900), visuals: 'uploaded', imageFileIds: [] });
     expect(errors.script).toMatch(/Videos can be up to 5 minutes/);
     expect(errors.imageFileIds).toBe('Upload at least one image, or choose generated backgrounds.');
+  });
+});
+
+describe('background music track', () => {
+  it('defaults to the calm pad, so requests made before the library still parse as they sounded', () => {
+    expect(createVideoRequestSchema.parse(valid).music).toEqual({ enabled: true, volume: 40, track: 'calm-pad' });
+    const { music: _, ...withoutMusic } = valid;
+    expect(createVideoRequestSchema.parse(withoutMusic).music).toEqual({ enabled: false, volume: 30, track: 'calm-pad' });
+  });
+
+  it('takes a library track and refuses any other', () => {
+    expect(createVideoRequestSchema.parse({ ...valid, music: { enabled: true, volume: 40, track: 'warm-piano' } }).music.track).toBe('warm-piano');
+    expect(fieldErrors({ ...valid, music: { enabled: true, volume: 40, track: 'chart-hit' } })).toEqual({ 'music.track': 'Choose one of the music tracks.' });
+  });
+
+  it('records a licence for every track', () => {
+    for (const track of MUSIC_TRACKS) expect(track.licence).toMatch(/^Made by NXN; free to use in videos made with NXN, commercial use included/);
+    expect(new Set(MUSIC_TRACKS.map((t) => t.mood)).size).toBe(MUSIC_TRACKS.length);
   });
 });

@@ -2,6 +2,7 @@
  * The agent screens' pure logic: the create form and its request, the live figures beside the editor, what blocks
  * submitting, and the progress list of a video being made. No React here, so unit tests cover it directly.
  */
+import { DEFAULT_MUSIC_TRACK, type MusicTrackId } from '~/contract/music';
 import { PRICES, type VideoResolution } from '~/contract/pricing';
 import { formatBytes } from '~/contract/storage';
 import {
@@ -39,6 +40,7 @@ export interface CreateForm {
   images: UploadedImage[];
   musicEnabled: boolean;
   musicVolume: number;
+  musicTrack: MusicTrackId;
 }
 
 export const INITIAL_FORM: CreateForm = {
@@ -53,6 +55,7 @@ export const INITIAL_FORM: CreateForm = {
   images: [],
   musicEnabled: true,
   musicVolume: VIDEO_LIMITS.defaultMusicVolume,
+  musicTrack: DEFAULT_MUSIC_TRACK,
 };
 
 export function toRequest(form: CreateForm): CreateVideoRequestInput {
@@ -66,7 +69,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     visuals: form.visuals,
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
-    music: { enabled: form.musicEnabled, volume: form.musicVolume },
+    music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack },
   };
 }
 

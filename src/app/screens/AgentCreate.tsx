@@ -33,6 +33,7 @@ import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { VoicePicker } from '../components/VoicePicker';
+import { MusicTrackPicker } from '../agent/MusicTrackPicker';
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
   { value: 'generated', label: 'Pictures for each scene', detail: 'Stock photos, AI images or designed backgrounds that match what is said, with slow pan and zoom' },
@@ -45,6 +46,7 @@ const ERROR_KEYS: Partial<Record<keyof CreateForm, string[]>> = {
   visuals: ['imageFileIds'],
   musicEnabled: ['music'],
   musicVolume: ['music', 'music.volume'],
+  musicTrack: ['music', 'music.track'],
   captionOptions: ['captionOptions.position', 'captionOptions.size', 'captionOptions.color'],
 };
 
@@ -279,7 +281,7 @@ export default function AgentCreate() {
                   <Icon name="music" className="size-5 text-brand-300" />
                   <span>
                     <span className="block text-sm font-medium text-fg">Background music</span>
-                    <span className="block text-xs text-fg-subtle">A soft music bed that ducks under the voice</span>
+                    <span className="block text-xs text-fg-subtle">A music bed that ducks under the voice</span>
                   </span>
                 </span>
                 <input
@@ -295,6 +297,7 @@ export default function AgentCreate() {
                   aria-hidden="true"
                 />
               </label>
+              <MusicTrackPicker value={form.musicTrack} disabled={!form.musicEnabled} error={errors['music.track']} onChange={(track) => set('musicTrack', track)} />
               <Field label={`Music volume: ${form.musicVolume}%`} error={errors['music.volume'] ?? errors.music}>
                 {(props) => (
                   <input

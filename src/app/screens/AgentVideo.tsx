@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
+import { musicTrack } from '~/contract/music';
 import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_POSITION_LABELS, CAPTION_SIZE_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
 import { useVideo } from '../agent/live';
@@ -241,7 +242,15 @@ function Details({ video }: { video: VideoRecord }) {
           )}
         </Detail>
         <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
-        <Detail label="Music">{video.music.enabled ? `On, ${video.music.volume}%` : 'Off'}</Detail>
+        <Detail label="Music" testId="video-music">
+          {video.music.enabled ? (
+            <>
+              {musicTrack(video.music.track).name}, {video.music.volume}%<span className="block text-xs text-fg-muted">{musicTrack(video.music.track).licence}</span>
+            </>
+          ) : (
+            'Off'
+          )}
+        </Detail>
         <Detail label="Created" testId="video-created">
           <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
         </Detail>

@@ -23,7 +23,9 @@ const file = (name: string) => uuid(name).references(() => files.id, { onDelete:
 const options = <T>() => jsonb('options').$type<T>().notNull().default(sql`'{}'::jsonb`);
 
 /** The request's choices, and the finished video's size (from the job). */
-export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds' | 'music'> {
+export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds'> {
+  /** Without a track on videos made before the choice existed: those had DEFAULT_MUSIC_TRACK. */
+  music: Omit<CreateVideoRequest['music'], 'track'> & Partial<Pick<CreateVideoRequest['music'], 'track'>>;
   width?: number;
   height?: number;
   /** Absent on videos made before the choice existed: those had designed backgrounds only. */

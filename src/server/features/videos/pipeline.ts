@@ -30,7 +30,8 @@ import { buildAss, buildSrt, captionLayout, groupCaptions } from '../../media/ca
 import { cleanScript } from '~/contract/clean.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
 import { probe, runFfmpeg } from '../../media/ffmpeg.ts';
-import { DEFAULT_PAD, generatePad } from '../../media/music.ts';
+import { DEFAULT_PAD, generateTrack } from '../../media/music.ts';
+import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings } from '../../media/render.ts';
 import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
@@ -405,7 +406,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       if (request.music.enabled && request.music.volume > 0) {
         const file = path.join(workDir, 'music.wav');
         const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
-        await fs.writeFile(file, encodeWav({ pcm: generatePad({ ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
+        // Jobs queued before the music library carry no track in their stored payload: they had the pad.
+        const track = request.music.track ?? DEFAULT_MUSIC_TRACK;
+        await fs.writeFile(file, encodeWav({ pcm: generateTrack(track, { ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
         music = { path: file, volume: request.music.volume / 100 };
       }
       const output = path.join(workDir, 'video.mp4');

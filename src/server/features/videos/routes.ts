@@ -1,7 +1,8 @@
 /**
  * Agent videos over HTTP. Making one is a `video` job: POST answers 202 with the queued record (credits reserved,
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
- * user's own images for "uploaded" visuals arrive first, one per POST /videos/uploads. The rules are in service.ts.
+ * user's own images for "uploaded" visuals arrive first, one per POST /videos/uploads. GET
+ * /videos/music/:track/preview plays a few seconds of a library track. The rules are in service.ts.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { videoService } from './service.ts';
 import { listVideos } from './store.ts';
+import { musicPreview } from './music-preview.ts';
 import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
 
 const IdempotencyKey = z.string().trim().min(8).max(200).optional();
@@ -38,6 +40,9 @@ export function videoRoutes(deps: ApiDeps) {
       const { videoId, created } = await videos.create(c.get('uid'), request, key.success ? key.data : undefined);
       return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
     })
+    .get('/videos/music/:track/preview', (c) =>
+      c.body(new Uint8Array(musicPreview(c.req.param('track'))), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=86400' }),
+    )
     .get('/videos', async (c) => {
       const q = query(c, HistoryQuery);
       return c.json((await listVideos(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies VideoPage);

@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { isUuid } from '~/contract/ids.ts';
+import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
@@ -66,7 +67,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       visualOrder: options.visualOrder ?? 'designed',
       stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
       imageCount: options.imageFileIds.length,
-      music: options.music,
+      music: { track: DEFAULT_MUSIC_TRACK, ...options.music },
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
       estimatedSec: estimateDurationSeconds(video.script),
       cost: video.cost,
@@ -147,7 +148,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
-      music: options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume },
+      music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
     },
   };
 }
