@@ -209,33 +209,39 @@ export function narrationLengthError(durationMs: number): string | null {
 export const estimateVideoCost = (script: string, resolution: VideoResolution): number =>
   videoCost(estimateDurationSeconds(script) * 1000, resolution);
 
+/** Everything about a video except what it says and shows: shared by the one-step request and the storyboard. */
+export const videoSettingsSchema = z.object({
+  voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
+  aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
+  resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
+  captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
+  captionOptions: captionOptionsSchema.default(DEFAULT_CAPTION_OPTIONS),
+  visualOrder: z.enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' }).default('stock-first'),
+  music: z
+    .object({
+      enabled: z.boolean({ error: 'Turn music on or off.' }),
+      volume: z
+        .number({ error: 'Set the music volume.' })
+        .int('Use a whole number for the volume.')
+        .min(0, 'Music volume goes from 0 to 100.')
+        .max(100, 'Music volume goes from 0 to 100.'),
+      track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
+    })
+    .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
+});
+export type VideoSettings = z.output<typeof videoSettingsSchema>;
+
 export const createVideoRequestSchema = z
   .object({
     script: textField({ error: EMPTY_SCRIPT_MESSAGE })
       .trim()
       .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
-    voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
-    aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
-    resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
-    captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
-    captionOptions: captionOptionsSchema.default(DEFAULT_CAPTION_OPTIONS),
+    ...videoSettingsSchema.shape,
     visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
-    visualOrder: z.enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' }).default('stock-first'),
     imageFileIds: z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
       .default([]),
-    music: z
-      .object({
-        enabled: z.boolean({ error: 'Turn music on or off.' }),
-        volume: z
-          .number({ error: 'Set the music volume.' })
-          .int('Use a whole number for the volume.')
-          .min(0, 'Music volume goes from 0 to 100.')
-          .max(100, 'Music volume goes from 0 to 100.'),
-        track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
-      })
-      .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);

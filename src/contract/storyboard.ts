@@ -1,0 +1,241 @@
+/**
+ * The storyboard: the scenes of a video as the user shapes them between "Create video" and the render. Each scene
+ * has its narration text, the search query behind its picture, the visual it shows and the transition into it.
+ * The edits (split, merge, move, edit, swap) are pure functions over the scene list, run by the editor as the user
+ * works and checked again by the server when the draft is saved.
+ */
+import { z } from 'zod';
+import { createVideoRequestSchema, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema } from './video.ts';
+import { textField } from './text.ts';
+
+/** How a scene's picture comes in: a crossfade (today's look), a hard cut, or a dip through black. */
+export const SCENE_TRANSITIONS = ['crossfade', 'cut', 'dip'] as const;
+export type SceneTransition = (typeof SCENE_TRANSITIONS)[number];
+export const SCENE_TRANSITION_LABELS: Record<SceneTransition, string> = {
+  crossfade: 'Crossfade',
+  cut: 'Cut',
+  dip: 'Dip to black',
+};
+
+/** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
+export const CLIP_AUDIO = ['mute', 'duck'] as const;
+export type ClipAudio = (typeof CLIP_AUDIO)[number];
+
+export const STOCK_MEDIA = ['photo', 'video'] as const;
+export type StockMedia = (typeof STOCK_MEDIA)[number];
+
+export const STORYBOARD_LIMITS = {
+  maxScenes: 60,
+  maxSceneChars: 2000,
+  maxQueryChars: 200,
+  maxPromptChars: 500,
+} as const;
+
+/**
+ * A scene's visual. "auto" lets the render pick by the video's visual order (stock, AI, designed); the others are
+ * the user's choice from the storyboard. A stock pick names the provider's item only: the server looks the item up
+ * itself (download link, author), so a request cannot point the server at an arbitrary address.
+ */
+export const sceneVisualSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('auto') }),
+    z.object({ kind: z.literal('designed') }),
+    z.object({
+      kind: z.literal('ai'),
+      prompt: textField()
+        .trim()
+        .max(STORYBOARD_LIMITS.maxPromptChars, `Keep the prompt under ${STORYBOARD_LIMITS.maxPromptChars} characters.`)
+        .default(''),
+      /** A new seed is "Regenerate". */
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(0),
+    }),
+    z.object({
+      kind: z.literal('stock'),
+      provider: z.enum(STOCK_PROVIDERS),
+      media: z.enum(STOCK_MEDIA),
+      id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'This stock item id is not valid.'),
+    }),
+    z.object({
+      kind: z.literal('upload'),
+      /** An image or a video clip the user uploaded (POST /videos/uploads). */
+      fileId: textField().min(1).max(100),
+      audio: z.enum(CLIP_AUDIO).default('mute'),
+    }),
+  ],
+  { error: 'Choose a visual for this scene.' },
+);
+export type SceneVisual = z.output<typeof sceneVisualSchema>;
+
+export const storyboardSceneSchema = z.object({
+  /** Stable across edits, chosen by whoever creates the scene (the server on split, the editor on split too). */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene ids are letters, digits, - and _.'),
+  text: textField({ error: 'Write what this scene says.' })
+    .trim()
+    .min(1, 'Write what this scene says, or merge it into its neighbour.')
+    .max(STORYBOARD_LIMITS.maxSceneChars, `Keep a scene under ${STORYBOARD_LIMITS.maxSceneChars} characters; split it in two.`),
+  /** The words the stock and AI searches use; the server fills it when the storyboard is made. */
+  query: textField().trim().max(STORYBOARD_LIMITS.maxQueryChars).default(''),
+  visual: sceneVisualSchema.default({ kind: 'auto' }),
+  /** Into this scene; the first scene's is not used. */
+  transition: z.enum(SCENE_TRANSITIONS, { error: 'Choose a transition.' }).default('crossfade'),
+});
+export type StoryboardSceneInput = z.input<typeof storyboardSceneSchema>;
+export type StoryboardScene = z.output<typeof storyboardSceneSchema>;
+
+export const storyboardScenesSchema = z
+  .array(storyboardSceneSchema, { error: 'Scenes must be a list.' })
+  .min(1, 'A video needs at least one scene.')
+  .max(STORYBOARD_LIMITS.maxScenes, `A video can have at most ${STORYBOARD_LIMITS.maxScenes} scenes.`)
+  .superRefine((scenes, ctx) => {
+    const seen = new Set<string>();
+    scenes.forEach((scene, i) => {
+      if (seen.has(scene.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: 'Two scenes have the same id.',
+        });
+      seen.add(scene.id);
+    });
+  });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Edits. Each returns a new list and leaves its input alone; an edit that cannot apply returns the input unchanged.
+
+/** A short id unlikely to collide within one storyboard; `random` is injectable for tests. */
+export function newSceneId(random: () => number = Math.random): string {
+  return `s${Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0')}`;
+}
+
+/**
+ * Splits a scene at a character offset of its text (the editor's cursor). Both halves keep the query and
+ * transition; the visual stays with the first half, the second gets "auto". Offsets that leave an empty half do
+ * nothing.
+ */
+export function splitScene(scenes: readonly StoryboardScene[], id: string, at: number, makeId: () => string = newSceneId): StoryboardScene[] {
+  const index = scenes.findIndex((s) => s.id === id);
+  const scene = scenes[index];
+  if (!scene) return [...scenes];
+  const head = scene.text.slice(0, at).trim();
+  const tail = scene.text.slice(at).trim();
+  if (!head || !tail) return [...scenes];
+  return [
+    ...scenes.slice(0, index),
+    { ...scene, text: head },
+    { ...scene, id: makeId(), text: tail, visual: { kind: 'auto' } },
+    ...scenes.slice(index + 1),
+  ];
+}
+
+/** Joins a scene with the one after it: texts joined, the first scene's visual, query and transition kept. */
+export function mergeWithNext(scenes: readonly StoryboardScene[], id: string): StoryboardScene[] {
+  const index = scenes.findIndex((s) => s.id === id);
+  const scene = scenes[index];
+  const next = scenes[index + 1];
+  if (!scene || !next) return [...scenes];
+  return [...scenes.slice(0, index), { ...scene, text: `${scene.text} ${next.text}` }, ...scenes.slice(index + 2)];
+}
+
+/** Moves a scene to `to` (clamped to the list). */
+export function moveScene(scenes: readonly StoryboardScene[], id: string, to: number): StoryboardScene[] {
+  const index = scenes.findIndex((s) => s.id === id);
+  if (index < 0) return [...scenes];
+  const rest = scenes.filter((_, i) => i !== index);
+  const target = Math.max(0, Math.min(rest.length, to));
+  return [...rest.slice(0, target), scenes[index]!, ...rest.slice(target)];
+}
+
+/** Changes one scene's fields. */
+export function updateScene(scenes: readonly StoryboardScene[], id: string, change: Partial<Omit<StoryboardScene, 'id'>>): StoryboardScene[] {
+  return scenes.map((s) => (s.id === id ? { ...s, ...change } : s));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// API shapes. Routes (features/videos):
+//   POST   /storyboards                      { ...video settings, script }     → 201 Storyboard (split, queries filled)
+//   GET    /storyboards/:id                                                    → Storyboard
+//   PUT    /storyboards/:id                  { version, settings, scenes }     → Storyboard (409 on a stale version)
+//   DELETE /storyboards/:id                                                    → 204
+//   GET    /storyboards/:id/scenes/:sceneId/narration                          → audio/wav (cached by voice + text)
+//   GET    /storyboards/:id/scenes/:sceneId/preview                            → image/jpeg of the scene's visual
+//   POST   /storyboards/:id/render           (Idempotency-Key)                 → 202 VideoRecord (credits held)
+//   GET    /videos/stock/search?q=&media=photo|video&orientation=landscape|portrait|square → StockSearchResults
+// Drafts appear in the video history (GET /videos) with status "draft" and their storyboard id.
+
+export const STORYBOARD_STATUSES = ['draft', 'rendering', 'rendered'] as const;
+export type StoryboardStatus = (typeof STORYBOARD_STATUSES)[number];
+
+export const storyboardSceneViewSchema = storyboardSceneSchema.extend({
+  /** From the scene's words at the narration pace; the real length is known once it is narrated. */
+  estimatedSec: z.number(),
+  /** Real length of its cached narration for the storyboard's voice, when there is one. */
+  narratedSec: z.number().nullable(),
+});
+export type StoryboardSceneView = z.infer<typeof storyboardSceneViewSchema>;
+
+export const storyboardSchema = z.object({
+  id: z.string(),
+  /** The first scene's opening words, for lists. */
+  title: z.string(),
+  status: z.enum(STORYBOARD_STATUSES),
+  /** Grows with every save; a save naming an older version is refused (409) so two tabs cannot overwrite each other. */
+  version: z.number().int(),
+  settings: videoSettingsSchema,
+  scenes: z.array(storyboardSceneViewSchema),
+  estimatedSec: z.number(),
+  /** What a render would hold now, in credits. */
+  cost: z.number().int(),
+  /** The latest video rendered from it. */
+  videoId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Storyboard = z.infer<typeof storyboardSchema>;
+
+/** The create form's request without the visual mode: the storyboard is where visuals are chosen, scene by scene. */
+export const createStoryboardRequestSchema = videoSettingsSchema
+  .extend({ script: createVideoRequestSchema.shape.script })
+  .superRefine((value, ctx) => {
+    const lengthError = scriptLengthError(value.script);
+    if (lengthError) ctx.addIssue({ code: 'custom', path: ['script'], message: lengthError });
+  });
+export type CreateStoryboardRequest = z.output<typeof createStoryboardRequestSchema>;
+export const saveStoryboardRequestSchema = z.object({
+  version: z.number({ error: 'Send the version you edited.' }).int(),
+  settings: videoSettingsSchema,
+  scenes: storyboardScenesSchema,
+});
+export type SaveStoryboardRequest = z.input<typeof saveStoryboardRequestSchema>;
+
+export const stockSearchItemSchema = z.object({
+  provider: z.enum(STOCK_PROVIDERS),
+  media: z.enum(STOCK_MEDIA),
+  id: z.string(),
+  /** A small picture for the chooser (the provider's thumbnail or a video's poster frame). */
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Videos only. */
+  durationSec: z.number().nullable(),
+  author: z.string(),
+  authorUrl: z.string().nullable(),
+  pageUrl: z.string(),
+});
+export type StockSearchItem = z.infer<typeof stockSearchItemSchema>;
+
+export const stockSearchResultsSchema = z.object({
+  items: z.array(stockSearchItemSchema),
+  /** Libraries that answered with an error or a rate limit, with what they said, so the chooser can say so. */
+  problems: z.array(z.object({ provider: z.enum(STOCK_PROVIDERS), message: z.string() })),
+  /** False when no stock key is configured: the chooser offers AI, designed and uploads only. */
+  available: z.boolean(),
+});
+export type StockSearchResults = z.infer<typeof stockSearchResultsSchema>;
