@@ -35,6 +35,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   stockCredits?: StockCredit[];
   /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
   captionOptions?: CaptionOptions;
+  /** A storyboard render's scenes as rendered, so a retry renders the same ones. */
+  scenes?: StoryboardScene[];
 }
 
 /** The validated request and the engine that wrote the script. */
