@@ -231,6 +231,10 @@ export const videoSettingsSchema = z.object({
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
 
+/** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
+export const CLIP_AUDIO = ['mute', 'duck'] as const;
+export type ClipAudio = (typeof CLIP_AUDIO)[number];
+
 export const createVideoRequestSchema = z
   .object({
     script: textField({ error: EMPTY_SCRIPT_MESSAGE })
@@ -242,6 +246,8 @@ export const createVideoRequestSchema = z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
       .default([]),
+    /** What the uploaded clips' own sound does under the narration. */
+    clipAudio: z.enum(CLIP_AUDIO, { error: 'Choose whether clips keep their sound.' }).default('mute'),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);
@@ -266,14 +272,23 @@ export function videoDimensions(aspect: VideoAspect, resolution: VideoResolution
 // ---------------------------------------------------------------------------------------------------------------
 // API answers (routes/videos.ts) and the figures the video pages show.
 
-/** The user's own images for "uploaded" visuals: the types the renderer reads, one request per image. */
+/** The user's own images and clips for "uploaded" visuals: the types the renderer reads, one request per file. */
 export const VIDEO_UPLOAD = {
   types: ['image/jpeg', 'image/png', 'image/webp'] as const,
   maxBytes: 15 * 1024 * 1024,
   /** Smaller than this looks blurred even at 720p. */
   minSide: 256,
   maxSide: 8192,
+  /** MP4, M4V (an MP4), MOV and WebM, told apart by their content. */
+  clipTypes: ['video/mp4', 'video/quicktime', 'video/webm'] as const,
+  maxClipBytes: 200 * 1024 * 1024,
+  maxClipSec: 600,
+  /** DCI 4K either way round: larger pictures cost more to decode per frame than a render can spend. */
+  maxClipSide: 4096,
+  maxClipPixels: 4096 * 2160,
 } as const;
+/** What the file picker offers: the types above and the extensions browsers do not always map to them. */
+export const VIDEO_UPLOAD_ACCEPT = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes, '.m4v', '.mov'].join(',');
 
 /** "draft": a storyboard not rendered yet, listed in the history beside the videos (its id is `storyboardId`). */
 export const VIDEO_STATUSES = ['draft', 'queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
@@ -297,13 +312,19 @@ export const VIDEO_STAGE_LABELS = {
 export type VideoStageId = keyof typeof VIDEO_STAGE_LABELS;
 export const VIDEO_STAGE_IDS = Object.keys(VIDEO_STAGE_LABELS) as VideoStageId[];
 
+export const UPLOAD_KINDS = ['image', 'video'] as const;
+
 export const uploadedImageSchema = z.object({
   fileId: z.string(),
   name: z.string().nullable(),
   contentType: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
   size: z.number().int(),
+  /** As displayed (a phone clip shot upright is taller than wide). */
   width: z.number().int(),
   height: z.number().int(),
+  /** Clips only. */
+  durationSec: z.number().nullable(),
   /** Signed preview link. */
   url: z.string(),
 });

@@ -37,6 +37,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   captionOptions?: CaptionOptions;
   /** A storyboard render's scenes as rendered, so a retry renders the same ones. */
   scenes?: StoryboardScene[];
+  /** Absent on videos made before clips: those were muted (and had images only). */
+  clipAudio?: CreateVideoRequest['clipAudio'];
 }
 
 /** The validated request and the engine that wrote the script. */

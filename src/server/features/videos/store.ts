@@ -113,6 +113,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       visuals: request.visuals,
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
+      clipAudio: request.clipAudio,
       music: request.music,
       ...(row.storyboard ? { scenes: row.storyboard.scenes } : {}),
     },
@@ -211,6 +212,7 @@ export async function findVideo(
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
+      clipAudio: options.clipAudio ?? 'mute',
       music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
     },
   };

@@ -105,12 +105,12 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     };
   }
 
-  /** Uploads a scene shows must be the user's images. */
+  /** Uploads a scene shows must be the user's images or clips. */
   async function checkUploads(uid: string, scenes: readonly StoryboardScene[]): Promise<void> {
     const ids = scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
     if (ids.length === 0) return;
     const owned = await ownedFiles(database.db, uid, ids);
-    const images: readonly string[] = VIDEO_UPLOAD.types;
+    const images: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
     scenes.forEach((scene, i) => {
       if (scene.visual.kind === 'upload' && !images.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
         throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
@@ -233,7 +233,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const scenes = parse(renderableScenesSchema, row.scenes);
       await voiceOf(row.settings.voiceId);
       await checkUploads(uid, scenes);
-      const request: CreateVideoRequest = { ...row.settings, script: storyboardScript(scenes), visuals: 'generated', imageFileIds: [] };
+      const request: CreateVideoRequest = { ...row.settings, script: storyboardScript(scenes), visuals: 'generated', imageFileIds: [], clipAudio: 'mute' };
       const videoId = randomUUID();
       try {
         const { job, created } = await queue.enqueue({
