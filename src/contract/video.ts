@@ -226,6 +226,8 @@ export const videoSettingsSchema = z.object({
         .min(0, 'Music volume goes from 0 to 100.')
         .max(100, 'Music volume goes from 0 to 100.'),
       track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
+      /** The user's own track (POST /videos/music/uploads); when set it plays instead of the library track. */
+      fileId: z.uuid({ error: 'Upload your music again.' }).optional(),
     })
     .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
 });
@@ -274,6 +276,25 @@ export const VIDEO_UPLOAD = {
   minSide: 256,
   maxSide: 8192,
 } as const;
+
+/** The user's own background music: by content, not by name; probed for its length before it is kept. */
+export const MUSIC_UPLOAD = {
+  types: ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/flac'] as const,
+  maxBytes: 30 * 1024 * 1024,
+  maxSeconds: 600,
+  /** What the file picker offers; the server still decides by the bytes. */
+  accept: '.mp3,.wav,.m4a,.aac,.ogg,.oga,.flac,audio/*',
+} as const;
+export type MusicUploadType = (typeof MUSIC_UPLOAD.types)[number];
+
+export const uploadedMusicSchema = z.object({
+  fileId: z.string(),
+  name: z.string().nullable(),
+  durationSec: z.number(),
+  /** Signed link to play it in the editor. */
+  url: z.string(),
+});
+export type UploadedMusic = z.infer<typeof uploadedMusicSchema>;
 
 export const VIDEO_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -332,7 +353,13 @@ export const videoRecordSchema = z.object({
   /** Stock pictures the finished video shows, credited on its page. */
   stockCredits: z.array(stockCreditSchema),
   imageCount: z.number().int(),
-  music: z.object({ enabled: z.boolean(), volume: z.number().int(), track: z.enum(MUSIC_TRACK_IDS) }),
+  music: z.object({
+    enabled: z.boolean(),
+    volume: z.number().int(),
+    track: z.enum(MUSIC_TRACK_IDS),
+    /** The user's own track, when it replaced the library one: its file and the name it was uploaded with. */
+    upload: z.object({ fileId: z.string(), name: z.string().nullable() }).nullable(),
+  }),
   /** Of the finished MP4; null until then. */
   durationSec: z.number().nullable(),
   /** estimateNarration's, known from the start. */

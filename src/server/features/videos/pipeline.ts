@@ -113,6 +113,8 @@ export interface RunVideoPipelineOptions {
   providers: VideoProviders;
   /** Local paths of the user's images, in order, when `request.visuals` is "uploaded". */
   uploads?: readonly string[];
+  /** Local path of the user's own music track when `request.music.fileId` is set; it plays instead of the library's. */
+  musicFile?: string;
   /** `fraction` is the whole job's progress, 0..1, and only ever grows. */
   onProgress?: (stage: VideoStage, fraction: number) => void;
   signal?: AbortSignal;
@@ -403,7 +405,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async render() {
       const timeline = manifest.timeline!;
       let music: { path: string; volume: number } | undefined;
-      if (request.music.enabled && request.music.volume > 0) {
+      if (request.music.enabled && request.music.volume > 0 && options.musicFile) {
+        music = { path: options.musicFile, volume: request.music.volume / 100 };
+      } else if (request.music.enabled && request.music.volume > 0) {
         const file = path.join(workDir, 'music.wav');
         const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
         // Jobs queued before the music library carry no track in their stored payload: they had the pad.
