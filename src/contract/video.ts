@@ -233,6 +233,10 @@ export const videoSettingsSchema = z.object({
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
 
+/** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
+export const CLIP_AUDIO = ['mute', 'duck'] as const;
+export type ClipAudio = (typeof CLIP_AUDIO)[number];
+
 export const createVideoRequestSchema = z
   .object({
     script: textField({ error: EMPTY_SCRIPT_MESSAGE })
@@ -244,6 +248,8 @@ export const createVideoRequestSchema = z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
       .default([]),
+    /** What the uploaded clips' own sound does under the narration. */
+    clipAudio: z.enum(CLIP_AUDIO, { error: 'Choose whether clips keep their sound.' }).default('mute'),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);

@@ -34,6 +34,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   stockCredits?: StockCredit[];
   /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
   captionOptions?: CaptionOptions;
+  /** Absent on videos made before clips: those were muted (and had images only). */
+  clipAudio?: CreateVideoRequest['clipAudio'];
 }
 
 /** The validated request and the engine that wrote the script. */

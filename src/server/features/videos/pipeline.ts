@@ -32,7 +32,11 @@ import { isAbortError, MediaError, withReason } from './errors.ts';
 import { probe, runFfmpeg } from '../../media/ffmpeg.ts';
 import { DEFAULT_PAD, generateTrack } from '../../media/music.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
-import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings } from '../../media/render.ts';
+import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings, type RenderVisual } from '../../media/render.ts';
+import { runRender } from '../../media/render-run.ts';
+import { probeClip, type ClipInfo } from '../../media/clip.ts';
+import type { ClipAudio } from '~/contract/storyboard.ts';
+import { sniffType, SNIFF_BYTES } from '~/server/storage/sniff.ts';
 import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
@@ -139,6 +143,9 @@ interface Still {
   /** Absent on stills of manifests written before there was a choice: those were designed. */
   source?: VisualSource | 'upload';
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
+  /** The user's video clip, shown as it is (`file` is the clip; width and height are the still size all the same). */
+  clip?: ClipInfo;
+  audio?: ClipAudio;
 }
 
 export interface Manifest {
@@ -182,6 +189,17 @@ const exists = (file: string): Promise<boolean> =>
     () => true,
     () => false,
   );
+
+/** Whether an upload is a video clip rather than an image, by its first bytes. */
+async function isVideo(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return sniffType(buffer.subarray(0, bytesRead))?.startsWith('video/') ?? false;
+  } finally {
+    await handle.close();
+  }
+}
 
 const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
 
@@ -307,8 +325,18 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         progress('visuals', ++finished / scenes.length);
       });
 
-      // Every scene using upload k shares one fitted copy of it.
+      // Every scene using upload k shares one fitted copy of it; a clip is read as it is by the render.
       async function fitUpload(k: number, stillSize: { width: number; height: number }): Promise<Still> {
+        if (await isVideo(uploads[k]!)) {
+          try {
+            const clip = await probeClip(uploads[k]!, signal);
+            // Jobs queued before clips carry no clip audio in their stored payload.
+            return { file: uploads[k]!, ...stillSize, source: 'upload', clip, audio: request.clipAudio ?? 'mute' };
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(`We couldn't read your clip ${k + 1}. Please upload it again as MP4, MOV or WebM.`, 'visuals', { cause: error });
+          }
+        }
         const file = path.join(dir, `upload-${String(k + 1).padStart(3, '0')}.png`);
         if (!(await exists(file))) {
           try {
@@ -419,11 +447,12 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const partial = path.join(workDir, 'video.partial.mp4');
       const ass = manifest.captions!.ass;
       const stills = manifest.stills!.map((still) => still!);
+      const visuals = stills.map((still): RenderVisual => (still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file }));
       const plan = planRender({
         width,
         height,
         timeline,
-        stills: stills.map((still) => still.file),
+        visuals,
         stillSize: { width: stills[0]!.width, height: stills[0]!.height },
         narration: manifest.narrationTrack!,
         music,
@@ -432,9 +461,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         workDir,
         settings,
       });
-      await Promise.all(Object.entries(plan.files).map(([file, content]) => fs.writeFile(file, content)));
       try {
-        await runFfmpeg(plan.args, {
+        await runRender(plan, {
           durationMs: timeline.totalMs,
           signal,
           onProgress: (f) => progress('render', f),

@@ -114,6 +114,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       visuals: request.visuals,
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
+      clipAudio: request.clipAudio,
       music: request.music.fileId ? { ...request.music, fileName: row.musicName ?? null } : request.music,
     },
     cost: row.cost,
@@ -154,6 +155,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
+      clipAudio: options.clipAudio ?? 'mute',
       music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
     },
   };
