@@ -73,12 +73,14 @@ export const VISUAL_ORDER_LABELS: Record<VisualOrder, string> = {
 export const STOCK_PROVIDERS = ['pexels', 'pixabay'] as const;
 export type StockProviderId = (typeof STOCK_PROVIDERS)[number];
 
-/** Who made a stock picture a video shows, and where it came from, as the providers' licences ask us to credit it. */
+/** Who made a stock photo or clip a video shows, and where it came from, as the providers' licences ask us to credit it. */
 export const stockCreditSchema = z.object({
   provider: z.enum(STOCK_PROVIDERS),
+  /** Absent on credits written before stock clips: those were photos. */
+  media: z.enum(['photo', 'video']).optional(),
   author: z.string(),
   authorUrl: z.string().nullable(),
-  /** The picture's page on the provider's site. */
+  /** The photo's or clip's page on the provider's site. */
   sourceUrl: z.string(),
   /** 1-based scenes that show it. */
   scenes: z.array(z.number().int()),

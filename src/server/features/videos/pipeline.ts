@@ -23,7 +23,7 @@ import {
 import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
-import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
+import { findStockPhoto, findStockVideo, stockPhotoKey, stockVideoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
 import { buildAss, buildSrt, captionLayout, groupCaptions } from '../../media/captions.ts';
@@ -355,24 +355,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         const query = manifest.queries?.[i] ?? '';
         for (const source of sources) {
           if (source === 'stock' && stock) {
-            const photo = await findStockPhoto(stock, {
-              query,
-              orientation,
-              file: `${file}.source`,
-              taken,
-              signal,
-              onSkip: (reason) => options.providers.onSkip?.(i + 1, reason),
-            });
-            if (!photo) continue;
-            try {
-              await fitToStill(`${file}.source`, file, stillSize);
-            } catch (error) {
-              if (isAbortError(error)) throw error;
-              options.providers.onSkip?.(i + 1, `${stockPhotoKey(photo)} could not be fitted to the frame`);
-              continue;
-            }
-            const credit = { key: stockPhotoKey(photo), provider: photo.provider, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
-            return { file, ...stillSize, source, credit };
+            const picked = await stockVisual(stock, i, query, stillSize);
+            if (picked) return picked;
+            continue;
           }
           if (source === 'ai' && ai) {
             try {
@@ -391,6 +376,41 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           throw new MediaError(withReason(`We couldn't create the background for scene ${i + 1}.`, error), 'visuals', { cause: error });
         }
         return { file, ...stillSize, source: 'designed' };
+      }
+
+      /**
+       * A stock clip at least as long as the scene, shown muted (stock clips' own sound is rarely wanted under a
+       * voice), else a stock photo fitted to the frame; undefined when neither library has one.
+       */
+      async function stockVisual(library: StockLibrary, i: number, query: string, stillSize: { width: number; height: number }): Promise<Still | undefined> {
+        const onSkip = (reason: string) => options.providers.onSkip?.(i + 1, reason);
+        const slot = timeline.scenes[i]!;
+        const clipFile = sceneFile(dir, i, 'mp4');
+        const minDurationMs = Math.ceil((slot.frames / timeline.fps) * 1000);
+        const video = await findStockVideo(library, { query, orientation, file: clipFile, taken, signal, onSkip, minDurationMs });
+        if (video) {
+          try {
+            const clip = await probeClip(clipFile, signal);
+            const credit = { key: stockVideoKey(video), provider: video.provider, media: 'video' as const, author: video.author, authorUrl: video.authorUrl, sourceUrl: video.pageUrl };
+            return { file: clipFile, ...stillSize, source: 'stock', clip, audio: 'mute', credit };
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            taken.delete(stockVideoKey(video));
+            onSkip(`${stockVideoKey(video)} could not be read as a clip`);
+          }
+        }
+        const file = sceneFile(dir, i, 'png');
+        const photo = await findStockPhoto(library, { query, orientation, file: `${file}.source`, taken, signal, onSkip });
+        if (!photo) return undefined;
+        try {
+          await fitToStill(`${file}.source`, file, stillSize);
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          onSkip(`${stockPhotoKey(photo)} could not be fitted to the frame`);
+          return undefined;
+        }
+        const credit = { key: stockPhotoKey(photo), provider: photo.provider, media: 'photo' as const, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
+        return { file, ...stillSize, source: 'stock', credit };
       }
 
       async function fitToStill(source: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
