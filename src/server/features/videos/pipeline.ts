@@ -41,7 +41,7 @@ import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 import { narrationKey, type ContentCache } from './cache.ts';
-import { autoPicture, pictureSize, storyboardPicture, usableSources, type PictureSources, type StockItemFetcher } from './scene-visuals.ts';
+import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources } from './scene-visuals.ts';
 
 export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
@@ -89,8 +89,6 @@ export interface VideoProviders {
   ai?: ImageProvider;
   /** Stock libraries with a key; absent or empty → scenes skip the "stock" source. */
   stock?: StockLibrary;
-  /** Fetches a stock item a storyboard scene names; absent → such scenes get the automatic pick. */
-  stockItem?: StockItemFetcher;
   /** A search query per scene; the built-in keywords when absent. */
   queries?: SceneQueryWriter;
   /** Why a scene passed over a source (rate limit, nothing found, a refused download), for the job log. */
@@ -130,6 +128,8 @@ export interface RunVideoPipelineOptions {
   uploadFile?: (fileId: string, signal?: AbortSignal) => Promise<string>;
   /** Narration and pictures by content: scenes found there are not made again. */
   cache?: ContentCache;
+  /** Local path of the user's own music track when `request.music.fileId` is set; it plays instead of the library's. */
+  musicFile?: string;
   /** `fraction` is the whole job's progress, 0..1, and only ever grows. */
   onProgress?: (stage: VideoStage, fraction: number) => void;
   signal?: AbortSignal;
@@ -344,7 +344,6 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         images: options.providers.images,
         ai,
         stock,
-        stockItem: options.providers.stockItem,
         uploadFile: options.uploadFile,
       };
       const useUploads = !storyboard && request.visuals === 'uploaded' && uploads.length > 0;
@@ -374,20 +373,41 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
               order: request.visualOrder,
               size: pictureSize({ width, height }),
               scratch: `${file}.made.png`,
+              sceneMs: sceneMs(i),
               taken,
               signal,
             });
-            await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
-            manifest.stills![i] = { ...picture, file, ...size };
+            manifest.stills![i] = { ...(await fromCache(picture, i)), ...size };
           } else {
             const query = manifest.queries?.[i] ?? '';
-            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, taken, signal });
+            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(i), taken, signal });
             manifest.stills![i] = { ...picture, ...size };
           }
           await save();
         }
         progress('visuals', ++finished / scenes.length);
       });
+
+      /** How long scene i is on screen, transitions included: a stock clip must run at least this long. */
+      function sceneMs(i: number): number {
+        return Math.ceil((timeline.scenes[i]!.frames / timeline.fps) * 1000);
+      }
+
+      /**
+       * The render's own copy of a cached picture, so the cache may trim it meanwhile: a clip linked (or copied) as
+       * it is, a picture fitted to this timeline's still size.
+       */
+      async function fromCache(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
+        if (picture.clip) {
+          const file = sceneFile(dir, i, 'mp4');
+          await fs.rm(file, { force: true });
+          await fs.link(picture.file, file).catch(() => fs.copyFile(picture.file, file));
+          return { ...picture, file };
+        }
+        const file = sceneFile(dir, i, 'png');
+        await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
+        return { ...picture, file };
+      }
 
       /** A storyboard scene showing one of the user's clips plays the clip itself; undefined for anything else. */
       async function storyboardClip(scene: StoryboardScene, i: number): Promise<Pick<Still, 'file' | 'source' | 'clip' | 'audio'> | undefined> {
@@ -458,7 +478,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async render() {
       const timeline = manifest.timeline!;
       let music: { path: string; volume: number } | undefined;
-      if (request.music.enabled && request.music.volume > 0) {
+      if (request.music.enabled && request.music.volume > 0 && options.musicFile) {
+        music = { path: options.musicFile, volume: request.music.volume / 100 };
+      } else if (request.music.enabled && request.music.volume > 0) {
         const file = path.join(workDir, 'music.wav');
         const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
         // Jobs queued before the music library carry no track in their stored payload: they had the pad.

@@ -125,13 +125,13 @@ export async function uploadImage(deps: UploadDeps, uid: string, contentType: st
   }
 }
 
-/** Uploaded images that a video being made (queued or running) still needs. */
+/** Uploaded images and music that a video being made (queued or running) still needs. */
 export async function imagesInUse(db: Db, uid: string): Promise<Set<string>> {
   const found = await rows<{ id: string }>(db, sql`
     select distinct image.id
     from videos v
     join jobs j on j.id = v.job_id
-    cross join lateral jsonb_array_elements_text(coalesce(v.options -> 'imageFileIds', '[]'::jsonb)) as image(id)
+    cross join lateral jsonb_array_elements_text(coalesce(v.options -> 'imageFileIds', '[]'::jsonb) || jsonb_path_query_array(v.options, '$.music.fileId')) as image(id)
     where v.uid = ${uid} and j.status in ('queued', 'active')`);
   return new Set(found.map((r) => r.id));
 }
