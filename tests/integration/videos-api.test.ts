@@ -394,10 +394,12 @@ describe('videos API', () => {
 
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
     await withOpenAiVoices(async (api) => {
-      // Three paragraphs, three scenes; the voice service answers the first and then refuses.
+      // Three paragraphs, three scenes; the voice service answers the first and then refuses. Their words differ
+      // (from each other and from other tests): equal scenes would share one narration from the cache.
       speech.calls = 0;
       speech.answers = (call) => call === 1;
-      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: [words(24), words(24), words(24)].join('\n\n') }));
+      const script = ['tides', 'gulls', 'boats'].map((word) => words(24).replaceAll('waves', word)).join('\n\n');
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script }));
       expect(created.status).toBe(202);
       const failed = await settled(api, created.body.id);
       expect(failed.error).toMatch(/narration for scene 2/);
