@@ -23,14 +23,15 @@ class RetryRaced extends Error {}
 export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   const catalogue = voiceCatalogue(config.providers);
 
-  /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
+  /** What the schema cannot know: whether this server has the voice's engine and the images and clips are the user's. */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {
     const voice = await catalogue.find(request.voiceId);
     if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
     if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('voiceId', unavailableVoiceMessage(voice));
     if (request.visuals !== 'uploaded') return;
     const owned = await ownedFiles(database.db, uid, request.imageFileIds);
-    const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));
+    const usable: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
+    const missing = request.imageFileIds.findIndex((id) => !usable.includes(owned.get(id)?.contentType ?? ''));
     if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
   }
 
