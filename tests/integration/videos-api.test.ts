@@ -327,7 +327,7 @@ describe('videos API', () => {
     const { api } = await signedUp();
     const created = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'warm-piano' } }));
     expect(created.status).toBe(202);
-    expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano' });
+    expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano', upload: null });
     const seen: Array<{ stage: string | null; progress: number }> = [];
     const done = await until(
       async () => {

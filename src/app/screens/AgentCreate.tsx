@@ -36,7 +36,7 @@ import { VoicePicker } from '../components/VoicePicker';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
-  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock photos, AI images or designed backgrounds that match what is said, with slow pan and zoom' },
+  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images or designed backgrounds that match what is said' },
   { value: 'uploaded', label: 'My own images', detail: 'Upload photos or artwork, shown in your order' },
 ];
 
