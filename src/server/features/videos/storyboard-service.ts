@@ -55,7 +55,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
   const previews = new TokenBuckets({ perMinute: config.narrationPreviewsPerMinute, burst: config.narrationPreviewsPerMinute });
-  // Made on the first preview: an API that is never asked for one starts no eSpeak worker.
+  // Made on the first preview (as the speech studio does): an API never asked for one starts no eSpeak worker, and
+  // the worker's children exit when idle.
   let voices: TtsProviders | undefined;
   const tts = () => (voices ??= createTtsProviders(config.providers));
 
@@ -269,7 +270,5 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
         throw error;
       }
     },
-
-    close: async () => voices?.close(),
   };
 }
