@@ -276,14 +276,23 @@ export function videoDimensions(aspect: VideoAspect, resolution: VideoResolution
 // ---------------------------------------------------------------------------------------------------------------
 // API answers (routes/videos.ts) and the figures the video pages show.
 
-/** The user's own images for "uploaded" visuals: the types the renderer reads, one request per image. */
+/** The user's own images and clips for "uploaded" visuals: the types the renderer reads, one request per file. */
 export const VIDEO_UPLOAD = {
   types: ['image/jpeg', 'image/png', 'image/webp'] as const,
   maxBytes: 15 * 1024 * 1024,
   /** Smaller than this looks blurred even at 720p. */
   minSide: 256,
   maxSide: 8192,
+  /** MP4, M4V (an MP4), MOV and WebM, told apart by their content. */
+  clipTypes: ['video/mp4', 'video/quicktime', 'video/webm'] as const,
+  maxClipBytes: 200 * 1024 * 1024,
+  maxClipSec: 600,
+  /** DCI 4K either way round: larger pictures cost more to decode per frame than a render can spend. */
+  maxClipSide: 4096,
+  maxClipPixels: 4096 * 2160,
 } as const;
+/** What the file picker offers: the types above and the extensions browsers do not always map to them. */
+export const VIDEO_UPLOAD_ACCEPT = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes, '.m4v', '.mov'].join(',');
 
 /** The user's own background music: by content, not by name; probed for its length before it is kept. */
 export const MUSIC_UPLOAD = {
@@ -325,13 +334,19 @@ export const VIDEO_STAGE_LABELS = {
 export type VideoStageId = keyof typeof VIDEO_STAGE_LABELS;
 export const VIDEO_STAGE_IDS = Object.keys(VIDEO_STAGE_LABELS) as VideoStageId[];
 
+export const UPLOAD_KINDS = ['image', 'video'] as const;
+
 export const uploadedImageSchema = z.object({
   fileId: z.string(),
   name: z.string().nullable(),
   contentType: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
   size: z.number().int(),
+  /** As displayed (a phone clip shot upright is taller than wide). */
   width: z.number().int(),
   height: z.number().int(),
+  /** Clips only. */
+  durationSec: z.number().nullable(),
   /** Signed preview link. */
   url: z.string(),
 });

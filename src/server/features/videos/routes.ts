@@ -1,8 +1,8 @@
 /**
  * Agent videos over HTTP. Making one is a `video` job: POST answers 202 with the queued record (credits reserved,
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
- * user's own images for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music track by
- * POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
+ * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
+ * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
  * /videos/stock/search is the storyboard's stock chooser (stock-search.ts). The rules are in service.ts.
  */
 import { Hono } from 'hono';
@@ -33,9 +33,8 @@ export function videoRoutes(deps: ApiDeps) {
     .route('/', stockSearchRoutes(deps))
     .post('/videos/uploads', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
-      const { row, header } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
-      const contentType = row.contentType as UploadedImage['contentType'];
-      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, width: header.width, height: header.height, url: linker(c.req.url)(row.id) };
+      const { row, kind, width, height, durationSec } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
+      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType: row.contentType, kind, size: row.size, width, height, durationSec, url: linker(c.req.url)(row.id) };
       return c.json(answer, 201);
     })
     .post('/videos/music/uploads', routeBodyLimit(MUSIC_FORM_LIMIT), async (c) => {

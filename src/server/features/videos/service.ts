@@ -24,8 +24,8 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
   const catalogue = voiceCatalogue(config.providers);
 
   /**
-   * What the schema cannot know: whether this server has the voice's engine and the images and music are the
-   * user's. Answers the uploaded music's name, kept for the video page.
+   * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
+   * are the user's. Answers the uploaded music's name, kept for the video page.
    */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<{ musicName: string | null }> {
     const voice = await catalogue.find(request.voiceId);
@@ -40,7 +40,8 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
     }
     if (request.visuals !== 'uploaded') return { musicName };
     const owned = await ownedFiles(database.db, uid, request.imageFileIds);
-    const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));
+    const usable: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
+    const missing = request.imageFileIds.findIndex((id) => !usable.includes(owned.get(id)?.contentType ?? ''));
     if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
     return { musicName };
   }
