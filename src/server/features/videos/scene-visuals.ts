@@ -128,7 +128,8 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
       return { file: clipFile, source: 'stock', clip, audio: 'mute', credit };
     } catch (error) {
       if (isAbortError(error)) throw error;
-      taken.delete(stockVideoKey(video));
+      // Left taken, so no other scene picks the unreadable clip again.
+      await fs.rm(clipFile, { force: true });
       onSkip(`${stockVideoKey(video)} could not be read as a clip`);
     }
   }
