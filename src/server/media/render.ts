@@ -17,6 +17,7 @@
  * couple of stills alive at a time whatever the length. Stills share one size (the longest pan's), so the
  * lanes never change frame size mid-stream; each scene pans over its own part of that margin.
  */
+import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
 import type { SceneSlot, Timeline } from './timeline.ts';
 
 export interface RenderSettings {
@@ -39,6 +40,8 @@ export interface RenderJob {
   narration: string;
   music?: { path: string; volume: number } | undefined;
   subtitles?: { path: string; fontsDir: string } | undefined;
+  /** The brand kit's logo, in its corner under the captions. */
+  logo?: LogoOverlay | undefined;
   output: string;
   /** Where the plan's helper files (lane lists, fade commands, graph) are written. */
   workDir: string;
@@ -172,7 +175,14 @@ export function planRender(job: RenderJob): RenderPlan {
     graph.push(...prepared('[0:v]', 'main-stills'), `[main-stills]${hold(totalFrames)},${cropFor(scenes, mainStarts)}[joined]`);
   }
   const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
-  graph.push(`[joined]${captions}[vout]`);
+  let picture = '[joined]';
+  if (job.logo) {
+    const logoInput = inputs.filter((a) => a === '-i').length;
+    inputs.push('-i', job.logo.path);
+    graph.push(...logoOverlayFilters(job.logo, logoInput, picture, '[branded]'));
+    picture = '[branded]';
+  }
+  graph.push(`${picture}${captions}[vout]`);
 
   const narrationInput = inputs.filter((a) => a === '-i').length;
   inputs.push('-i', job.narration);

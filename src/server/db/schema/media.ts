@@ -7,6 +7,7 @@ import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg
 import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
+import type { BrandSnapshot } from '../../../contract/brand.ts';
 import type { CaptionOptions, CreateVideoRequest, StockCredit, VisualOrder } from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
@@ -34,6 +35,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   stockCredits?: StockCredit[];
   /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
   captionOptions?: CaptionOptions;
+  /** The brand kit as it was when the video was accepted; absent when the video has none. */
+  brand?: BrandSnapshot;
 }
 
 /** The validated request and the engine that wrote the script. */

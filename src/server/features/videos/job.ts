@@ -6,12 +6,14 @@
  * Progress: the handler reports the pipeline's own stage ids (clean … store) with its fraction; the pages name
  * them. Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under
  * `storageKey(uid, fileId)`, used in this order.
+ * Brand kit: `brand` is the kit's snapshot; its logo is the owner's file `brand.logo.fileId`.
  * Credits are the framework's: the estimate's price held on accept; on success the real video's price captured
  * (never more than held) and the rest released; all released on failure or cancel.
  */
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { videoCost } from '~/contract/pricing.ts';
+import { brandSnapshotSchema, cardSeconds } from '~/contract/brand.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
 import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
@@ -22,10 +24,14 @@ export const VIDEO_JOB = 'video';
 export const VideoJobPayload = z.object({
   videoId: z.uuid(),
   request: createVideoRequestSchema,
+  /** The brand kit taken when the video was accepted (absent on jobs queued before brand kits, and without one). */
+  brand: brandSnapshotSchema.nullable().optional(),
 });
 export type VideoJobPayload = z.output<typeof VideoJobPayload>;
 
-export const videoJobPrice = (payload: VideoJobPayload): number => estimateVideoCost(payload.request.script, payload.request.resolution);
+/** The brand cards are part of the video's length, so they are priced with it. */
+export const videoJobPrice = (payload: VideoJobPayload): number =>
+  estimateVideoCost(payload.request.script, payload.request.resolution, cardSeconds(payload.brand));
 
 export const videoJobs = [
   defineJob<VideoJobPayload, FinishedVideo>({

@@ -34,7 +34,10 @@ import { DEFAULT_PAD, generateTrack } from '../../media/music.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings } from '../../media/render.ts';
 import { splitScenes } from '../../media/scenes.ts';
-import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
+import { buildTimeline, stillSize } from '../../media/timeline.ts';
+import { brandFont, logoPlacement, type BrandSnapshot } from '~/contract/brand.ts';
+import { logoWindow, narrationSlots, stillsWithCards, withBrandCards, type BrandedTimeline } from '../../media/brand.ts';
+import { drawCard } from '../../media/brand-card.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 
 export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
@@ -121,6 +124,8 @@ export interface RunVideoPipelineOptions {
   render?: Partial<RenderSettings>;
   /** Called with each ffmpeg pid (benchmarks sample their memory). */
   onFfmpegSpawn?: (pid: number) => void;
+  /** The brand kit as the video was accepted with it, and the logo's local file when it has one. */
+  brand?: { snapshot: BrandSnapshot; logo: string | null };
 }
 
 interface NarratedScene {
@@ -150,8 +155,10 @@ export interface Manifest {
   /** Stock/AI search query per scene. */
   queries?: string[];
   narration?: Array<NarratedScene | null>;
-  timeline?: Timeline;
+  timeline?: BrandedTimeline;
   narrationTrack?: string;
+  /** The brand kit's intro and outro stills. */
+  cards?: { intro: string | null; outro: string | null };
   stills?: Array<Still | null>;
   captions?: { srt: string; ass: string | null };
   outputs?: VideoOutputs;
@@ -183,8 +190,8 @@ const exists = (file: string): Promise<boolean> =>
 
 const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
 
-function fingerprint(request: CreateVideoRequest, uploads: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify({ request, uploads })).digest('hex');
+function fingerprint(request: CreateVideoRequest, uploads: readonly string[], brand?: BrandSnapshot): string {
+  return createHash('sha256').update(JSON.stringify({ request, uploads, ...(brand ? { brand } : {}) })).digest('hex');
 }
 
 export async function runVideoPipeline(options: RunVideoPipelineOptions): Promise<VideoResult> {
@@ -193,7 +200,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   const settings: RenderSettings = { ...DEFAULT_RENDER, ...options.render };
   await fs.mkdir(workDir, { recursive: true });
 
-  const print = fingerprint(request, uploads);
+  const brand = options.brand;
+  const print = fingerprint(request, uploads, brand?.snapshot);
   const previous = await readManifest(workDir);
   const manifest: Manifest =
     previous && previous.fingerprint === print && previous.version === 1
@@ -257,9 +265,13 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const narrated = manifest.narration as NarratedScene[];
       const sampleRate = narrated[0]!.sampleRate;
       if (narrated.some((n) => n.sampleRate !== sampleRate)) throw new MediaError("We couldn't join the narration of all scenes.", 'narrate');
-      const timeline = buildTimeline(
-        narrated.map((n) => n.durationMs),
-        height > width,
+      const timeline = withBrandCards(
+        buildTimeline(
+          narrated.map((n) => n.durationMs),
+          height > width,
+        ),
+        (brand?.snapshot.intro?.seconds ?? 0) * 1000,
+        (brand?.snapshot.outro?.seconds ?? 0) * 1000,
       );
       // The estimate priced and allowed the script; the real voice decides. Nothing is rendered past 5 minutes.
       const tooLong = narrationLengthError(timeline.totalMs);
@@ -267,7 +279,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       // One track for the whole video, exactly as long as the picture: scenes placed at their slots, silence between.
       const track = new Int16Array(Math.round((timeline.totalMs / 1000) * sampleRate));
       const gain = normalizingGain(pcm);
-      timeline.scenes.forEach((slot, i) => {
+      narrationSlots(timeline).forEach((slot, i) => {
         const offset = Math.round((slot.audioStartMs / 1000) * sampleRate);
         const samples = pcm[i]!;
         for (let s = 0; s < samples.length && offset + s < track.length; s++) {
@@ -304,6 +316,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         }
         progress('visuals', ++finished / scenes.length);
       });
+      if (brand) manifest.cards = await drawBrandCards(brand, size);
 
       // Every scene using upload k shares one fitted copy of it.
       async function fitUpload(k: number, stillSize: { width: number; height: number }): Promise<Still> {
@@ -363,6 +376,25 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         return { file, ...stillSize, source: 'designed' };
       }
 
+      async function drawBrandCards(kit: NonNullable<typeof brand>, still: { width: number; height: number }) {
+        const { snapshot } = kit;
+        const draw = async (name: 'intro' | 'outro'): Promise<string | null> => {
+          const card = snapshot[name];
+          if (!card) return null;
+          const output = path.join(dir, `${name}.png`);
+          const logo = kit.logo && snapshot.logo ? { path: kit.logo, width: snapshot.logo.width, height: snapshot.logo.height } : null;
+          const fontFile = path.join(FONTS_DIR, brandFont(snapshot.font).file);
+          try {
+            await drawCard({ text: card.text, background: snapshot.colors.primary, textColor: snapshot.colors.secondary, fontFile, logo, frame: { width, height }, still, output }, signal);
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(`We couldn't draw your brand ${name} card.`, 'visuals', { cause: error });
+          }
+          return output;
+        };
+        return { intro: await draw('intro'), outro: await draw('outro') };
+      }
+
       async function fitToStill(source: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
         await runFfmpeg(fitImageArgs(source, stillSize, file), { signal });
         await fs.rm(source, { force: true });
@@ -385,8 +417,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       // Jobs queued before caption styles existed carry no options in their stored payload.
       const style = request.captionOptions ?? DEFAULT_CAPTION_OPTIONS;
       const layout = captionLayout(width, height, style);
+      const slots = narrationSlots(timeline);
       const cues = narrated.flatMap((scene, i) => {
-        const offset = timeline.scenes[i]!.audioStartMs;
+        const offset = slots[i]!.audioStartMs;
         const words = scene.words.map((w) => ({ ...w, startMs: w.startMs + offset, endMs: w.endMs + offset }));
         return groupCaptions(words, layout);
       });
@@ -395,7 +428,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       let ass: string | null = null;
       if (request.captions !== 'off') {
         ass = path.join(workDir, 'captions.ass');
-        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, style.color));
+        const font = brand ? brandFont(brand.snapshot.font).name : undefined;
+        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, style.color, font));
       }
       manifest.captions = { srt, ass };
     },
@@ -419,11 +453,23 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         width,
         height,
         timeline,
-        stills: stills.map((still) => still.file),
+        stills: stillsWithCards(
+          stills.map((still) => still.file),
+          manifest.cards ?? {},
+        ),
         stillSize: { width: stills[0]!.width, height: stills[0]!.height },
         narration: manifest.narrationTrack!,
         music,
         subtitles: ass ? { path: ass, fontsDir: FONTS_DIR } : undefined,
+        logo:
+          brand?.logo && brand.snapshot.logo
+            ? {
+                path: brand.logo,
+                placement: logoPlacement({ width, height }, brand.snapshot.logo, brand.snapshot.logo.corner, brand.snapshot.logo.size),
+                opacity: brand.snapshot.logo.opacity / 100,
+                ...logoWindow(timeline),
+              }
+            : undefined,
         output: partial,
         workDir,
         settings,

@@ -55,6 +55,22 @@ async function fetchUploads(ctx: JobContext<VideoJobPayload>, dir: string): Prom
   return paths;
 }
 
+/** The brand kit's logo, copied out of storage once, for the cards and the overlay. */
+async function fetchLogo(ctx: JobContext<VideoJobPayload>, dir: string): Promise<string | null> {
+  const logo = ctx.payload.brand?.logo;
+  if (!logo) return null;
+  const file = path.join(dir, 'brand-logo');
+  try {
+    await fs.access(file);
+  } catch {
+    const bytes = await createStorage(ctx.config).get(storageKey(ctx.uid, logo.fileId));
+    if (!bytes) throw new JobError('Your brand logo is no longer available. Upload it again in your brand kit, or make the video without it.', false);
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, bytes);
+  }
+  return file;
+}
+
 export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ctx) => {
   const { config } = ctx;
   const workDir = videoWorkDir(config.dataDir, ctx.payload.videoId);
@@ -69,6 +85,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
   const note = (reason: string) => logger.info({ jobId: ctx.jobId, videoId: ctx.payload.videoId }, reason);
   try {
     const uploads = await fetchUploads(ctx, path.join(workDir, 'uploads'));
+    const brand = ctx.payload.brand ? { snapshot: ctx.payload.brand, logo: await fetchLogo(ctx, path.join(workDir, 'uploads')) } : undefined;
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
       workDir,
@@ -82,6 +99,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
         onSkip: (scene, reason) => note(`Scene ${scene} passed over a picture source: ${reason}`),
       },
       uploads,
+      ...(brand ? { brand } : {}),
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
       store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({

@@ -14,16 +14,16 @@ import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { videoService } from './service.ts';
+import { videoService, type BrandKitSource } from './service.ts';
 import { listVideos } from './store.ts';
 import { musicPreview } from './music-preview.ts';
-import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
+import { IMAGE_FORM_LIMIT, uploadImage } from '../../media/image-upload.ts';
 
 const IdempotencyKey = z.string().trim().min(8).max(200).optional();
 
-export function videoRoutes(deps: ApiDeps) {
+export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;
-  const videos = videoService(deps);
+  const videos = videoService(deps, brandKit);
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
 
   return new Hono<AppEnv>()

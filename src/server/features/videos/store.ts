@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
@@ -69,7 +70,8 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       imageCount: options.imageFileIds.length,
       music: { track: DEFAULT_MUSIC_TRACK, ...options.music },
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
-      estimatedSec: estimateDurationSeconds(video.script),
+      brandKit: Boolean(options.brand),
+      estimatedSec: estimateDurationSeconds(video.script) + cardSeconds(options.brand),
       cost: video.cost,
       creditsCharged: status === 'succeeded' ? video.cost : 0,
       error: status === 'failed' ? (video.error ?? job?.error ?? GENERIC_FAILURE) : null,
@@ -87,6 +89,7 @@ export interface NewVideo {
   uid: string;
   jobId: string;
   request: CreateVideoRequest;
+  brand: BrandSnapshot | null;
   cost: number;
 }
 
@@ -109,6 +112,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
       music: request.music,
+      ...(row.brand ? { brand: row.brand } : {}),
     },
     cost: row.cost,
     // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
@@ -130,7 +134,11 @@ export async function listVideos(database: Database, uid: string, limit: number,
 }
 
 /** The row as the action routes need it: its job, and the request to run again. */
-export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; request: CreateVideoRequest; status: string } | undefined> {
+export async function findVideo(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ jobId: string | null; request: CreateVideoRequest; brand: BrandSnapshot | null; status: string } | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
   if (!row) return undefined;
@@ -138,6 +146,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
   return {
     jobId: row.jobId,
     status: row.status,
+    brand: options.brand ?? null,
     request: {
       script: row.script,
       voiceId: row.voice ?? '',
@@ -149,6 +158,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
       music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
+      brandKit: Boolean(options.brand),
     },
   };
 }
