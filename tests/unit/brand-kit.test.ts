@@ -125,3 +125,16 @@ describe('card drawing', () => {
     expect(Math.abs(top - (720 - bottom))).toBeLessThanOrEqual(2);
   });
 });
+
+describe('the create form with a brand kit', () => {
+  it("adds the cards to the editor's length and price, and sends the switch only once it is known", async () => {
+    const { INITIAL_FORM, scriptFigures, toRequest } = await import('~/app/agent/model');
+    const script = 'word '.repeat(140).trim();
+    const plain = scriptFigures(script, '1080p');
+    const branded = scriptFigures(script, '1080p', 6);
+    expect(branded.seconds).toBe(plain.seconds + 6);
+    expect(branded.cost).toBeGreaterThan(plain.cost);
+    expect(toRequest(INITIAL_FORM)).not.toHaveProperty('brandKit');
+    expect(toRequest({ ...INITIAL_FORM, brandKit: false }).brandKit).toBe(false);
+  });
+});

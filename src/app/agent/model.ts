@@ -41,6 +41,8 @@ export interface CreateForm {
   musicEnabled: boolean;
   musicVolume: number;
   musicTrack: MusicTrackId;
+  /** The brand kit on this video; undefined until the account's kit is known (the server then applies its default). */
+  brandKit: boolean | undefined;
 }
 
 export const INITIAL_FORM: CreateForm = {
@@ -56,9 +58,11 @@ export const INITIAL_FORM: CreateForm = {
   musicEnabled: true,
   musicVolume: VIDEO_LIMITS.defaultMusicVolume,
   musicTrack: DEFAULT_MUSIC_TRACK,
+  brandKit: undefined,
 };
 
 export function toRequest(form: CreateForm): CreateVideoRequestInput {
+  const brand = form.brandKit === undefined ? {} : { brandKit: form.brandKit };
   return {
     script: form.script,
     voiceId: form.voiceId,
@@ -70,6 +74,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
     music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack },
+    ...brand,
   };
 }
 
@@ -86,14 +91,15 @@ export interface ScriptFigures {
   fill: number;
 }
 
-export function scriptFigures(script: string, resolution: VideoResolution): ScriptFigures {
+/** `cardSeconds`: the brand kit's intro and outro when the video has them, part of its length and price. */
+export function scriptFigures(script: string, resolution: VideoResolution, cardSeconds = 0): ScriptFigures {
   const { words, seconds } = estimateNarration(script);
   return {
     words,
-    seconds: Math.round(seconds),
-    cost: estimateVideoCost(script, resolution),
-    lengthError: countWords(script) === 0 ? null : scriptLengthError(script),
-    fill: Math.min(1, seconds / VIDEO_LIMITS.maxSeconds),
+    seconds: Math.round(seconds) + (words > 0 ? cardSeconds : 0),
+    cost: estimateVideoCost(script, resolution, cardSeconds),
+    lengthError: countWords(script) === 0 ? null : scriptLengthError(script, cardSeconds),
+    fill: Math.min(1, (seconds + cardSeconds) / VIDEO_LIMITS.maxSeconds),
   };
 }
 
