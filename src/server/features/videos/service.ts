@@ -60,10 +60,12 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
     record,
 
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
-    async create(uid: string, request: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
-      // A snapshot: editing the kit later does not change a video already accepted.
+    async create(uid: string, asked: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
+      // A snapshot: editing the kit later does not change a video already accepted. The job carries the snapshot,
+      // not the switch, so a retry (whose request is rebuilt from the row) renders the same video.
+      const { brandKit: wanted, ...request } = asked;
       const kit = await brandKit(uid);
-      const brand = kit && (request.brandKit ?? kit.applyByDefault) ? kit.snapshot : null;
+      const brand = kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null;
       await checkRequest(uid, request, brand);
       const id = randomUUID();
       const { job, created } = await queue.enqueue({

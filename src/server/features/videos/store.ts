@@ -158,7 +158,6 @@ export async function findVideo(
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
       music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
-      brandKit: Boolean(options.brand),
     },
   };
 }
