@@ -96,6 +96,19 @@ describe('brand kit API', () => {
     for (const id of [plain.body.id, branded.body.id, off.body.id]) await api('POST', `/videos/${id}/cancel`);
   });
 
+  it('makes a cancelled video again with the kit it was first accepted with', async () => {
+    const { api } = await signedUp();
+    await api('PUT', '/brand-kit', kit({ outro: { enabled: true, text: 'Bye', seconds: 5 } }));
+    const first = await api('POST', '/videos', video());
+    expect(first.body).toMatchObject({ brandKit: true });
+    await api('POST', `/videos/${first.body.id}/cancel`);
+    await api('PUT', '/brand-kit', kit({ applyByDefault: false }));
+    expect((await api('POST', `/videos/${first.body.id}/retry`)).status).toBe(202);
+    const again = await api('GET', `/videos/${first.body.id}`);
+    expect(again.body).toMatchObject({ brandKit: true, estimatedSec: first.body.estimatedSec });
+    await api('POST', `/videos/${first.body.id}/cancel`);
+  });
+
   it('refuses a video whose cards would take it over 5 minutes', async () => {
     const { api } = await signedUp();
     await api('PUT', '/brand-kit', kit({ intro: { enabled: true, text: 'Acme', seconds: 5 }, outro: { enabled: true, text: 'Bye', seconds: 5 } }));

@@ -70,7 +70,10 @@ export interface CardDrawing {
 
 const ffColor = (hex: string) => `0x${hex.slice(1)}`;
 
-/** ffmpeg arguments drawing one card as an RGB PNG; each line's text is read from a file so nothing needs escaping. */
+/**
+ * ffmpeg arguments drawing one card as an RGB PNG; each line's text is read from a file so nothing needs escaping.
+ * Each line's baseline sits the font's ascent below its top, whatever letters the line holds.
+ */
 export function cardArgs(card: CardDrawing, lineFiles: readonly string[]): string[] {
   const layout = cardLayout(card.frame, card.logo, lineFiles.length);
   const padX = Math.floor((card.still.width - card.frame.width) / 2);
@@ -78,7 +81,7 @@ export function cardArgs(card: CardDrawing, lineFiles: readonly string[]): strin
   const text = lineFiles.map(
     (file, i) =>
       `drawtext=fontfile=${filterValue(card.fontFile)}:textfile=${filterValue(file)}:expansion=none:fontsize=${layout.fontSize}:` +
-      `fontcolor=${ffColor(card.textColor)}:x=(w-text_w)/2:y=${layout.lineTops[i]! + padY}`,
+      `fontcolor=${ffColor(card.textColor)}:x=(w-text_w)/2:y=${layout.lineTops[i]! + padY}+ascent-max_glyph_a`,
   );
   const canvas = `color=c=${ffColor(card.background)}:s=${card.still.width}x${card.still.height}:d=1`;
   const graph: string[] = [];
