@@ -21,7 +21,8 @@ export type ScreenName =
   | 'MyRentals'
   | 'Billing'
   | 'Admin'
-  | 'WatermarkRemoval';
+  | 'WatermarkRemoval'
+  | 'BrandKit';
 
 export type Access = 'auth' | 'public';
 
@@ -59,6 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/my-rentals', screen: 'MyRentals', access: 'auth', title: 'My rentals', description: 'Your GPU rentals.' },
   { path: '/watermark-removal', screen: 'WatermarkRemoval', access: 'auth', title: 'Watermark removal', description: 'Remove watermarks from your own videos.' },
   { path: '/analytics', screen: 'Analytics', access: 'auth', title: 'Analytics', description: 'Your usage.' },
+  { path: '/brand-kit', screen: 'BrandKit', access: 'auth', title: 'Brand kit', description: 'Your logo, colours, caption font and intro and outro cards.' },
   { path: '/billing', screen: 'Billing', access: 'auth', title: 'Billing', description: 'Your purchases and credit history.' },
   // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).
   { path: '/admin', screen: 'Admin', access: 'auth', title: 'Operator console', description: 'Operator console.' },

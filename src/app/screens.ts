@@ -23,6 +23,7 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   Billing: () => import('./screens/Billing'),
   Admin: () => import('./screens/Admin'),
   WatermarkRemoval: () => import('./screens/WatermarkRemoval'),
+  BrandKit: () => import('./screens/BrandKit'),
 };
 
 export const SCREENS = Object.fromEntries(

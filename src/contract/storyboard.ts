@@ -115,8 +115,8 @@ export const storyboardScript = (scenes: readonly Pick<StoryboardScene, 'text'>[
  * surcharge and no discount either. The finished video is charged per started minute of its real length, never
  * more than this.
  */
-export const storyboardCost = (scenes: readonly Pick<StoryboardScene, 'text'>[], resolution: VideoResolution): number =>
-  estimateVideoCost(storyboardScript(scenes), resolution);
+export const storyboardCost = (scenes: readonly Pick<StoryboardScene, 'text'>[], resolution: VideoResolution, cardSeconds = 0): number =>
+  estimateVideoCost(storyboardScript(scenes), resolution, cardSeconds);
 
 /** Scenes that can be rendered: each has something a voice can read, and together they fit in 5 minutes. */
 export const renderableScenesSchema = storyboardScenesSchema.superRefine((scenes, ctx) => {

@@ -179,15 +179,19 @@ export const EMPTY_SCRIPT_MESSAGE = 'Write a script first: the narration is made
 export const NOTHING_TO_READ_MESSAGE =
   'There is nothing here a voice can read: stage directions in [brackets], links and code are left out of the narration. Write the words the narrator should say.';
 
-/** Null when the script fits; otherwise the message the editor and the API both show. */
-export function scriptLengthError(script: string): string | null {
+/**
+ * Null when the script fits; otherwise the message the editor and the API both show. `cardSeconds` are the brand
+ * kit's intro and outro, which share the 5 minutes with the narration.
+ */
+export function scriptLengthError(script: string, cardSeconds = 0): string | null {
   if (countWords(script) === 0) return EMPTY_SCRIPT_MESSAGE;
-  const { words, seconds } = estimateNarration(script);
+  const { words } = estimateNarration(script);
+  const seconds = estimateNarration(script).seconds + cardSeconds;
   if (words === 0) return NOTHING_TO_READ_MESSAGE;
   if (seconds <= VIDEO_LIMITS.maxSeconds) return null;
   const cut = Math.ceil((seconds - VIDEO_LIMITS.maxSeconds) * NARRATION_PACE.wordsPerSecond);
   return (
-    `This script would run about ${formatDuration(seconds)}. Videos can be up to 5 minutes ` +
+    `This ${cardSeconds > 0 ? 'video, with its intro and outro,' : 'script'} would run about ${formatDuration(seconds)}. Videos can be up to 5 minutes ` +
     `(about ${VIDEO_LIMITS.maxWords} words), so remove about ${cut} ${cut === 1 ? 'word' : 'words'}.`
   );
 }
@@ -208,8 +212,8 @@ export function narrationLengthError(durationMs: number): string | null {
  * What the editor shows and the job holds. The charge is for the finished video's real length, per started minute
  * (media/video-job.ts `charge`), and the jobs framework never captures more than it held.
  */
-export const estimateVideoCost = (script: string, resolution: VideoResolution): number =>
-  videoCost(estimateDurationSeconds(script) * 1000, resolution);
+export const estimateVideoCost = (script: string, resolution: VideoResolution, cardSeconds = 0): number =>
+  videoCost((estimateDurationSeconds(script) + cardSeconds) * 1000, resolution);
 
 /** Everything about a video except what it says and shows: shared by the one-step request and the storyboard. */
 export const videoSettingsSchema = z.object({
@@ -232,6 +236,8 @@ export const videoSettingsSchema = z.object({
       fileId: z.uuid({ error: 'Upload your music again.' }).optional(),
     })
     .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
+  /** The account's brand kit on this video; absent → the kit's "apply to new videos". */
+  brandKit: z.boolean({ error: 'Turn the brand kit on or off.' }).optional(),
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
 
@@ -387,9 +393,11 @@ export const videoRecordSchema = z.object({
     /** The user's own track, when it replaced the library one: its file and the name it was uploaded with. */
     upload: z.object({ fileId: z.string(), name: z.string().nullable() }).nullable(),
   }),
+  /** Whether the account's brand kit (as it was when the video was accepted) is on it. */
+  brandKit: z.boolean(),
   /** Of the finished MP4; null until then. */
   durationSec: z.number().nullable(),
-  /** estimateNarration's, known from the start. */
+  /** estimateNarration's plus the brand cards, known from the start. */
   estimatedSec: z.number(),
   /**
    * Held while it is made (the estimate's price); once done, what was charged: per started minute of the finished

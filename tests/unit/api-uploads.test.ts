@@ -13,7 +13,7 @@ import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
 import { sweepStaleUploads, uploadTempDir } from '~/server/storage/uploads.ts';
 import { imageHeader } from '~/server/media/image-size.ts';
-import { imageHeaderProblem } from '~/server/features/videos/uploads.ts';
+import { imageHeaderProblem } from '~/server/media/upload.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -30,6 +30,8 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/admin', 'Admin', 'auth'],
   // Beyond §2's table: the studio the spec's backend timeouts imply (`watermark-removal` requests get 600 s).
   ['/watermark-removal', 'WatermarkRemoval', 'auth'],
+  // Issue 15: the account's brand kit.
+  ['/brand-kit', 'BrandKit', 'auth'],
 ];
 
 const resolve = (url: string) => APP_ROUTES.filter((route) => matchPath(route.path, url));

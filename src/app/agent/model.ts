@@ -45,6 +45,8 @@ export interface CreateForm {
   musicTrack: MusicTrackId;
   /** The user's own track; when set it plays instead of `musicTrack`. */
   musicUpload: UploadedMusic | null;
+  /** The brand kit on this video; undefined until the account's kit is known (the server then applies its default). */
+  brandKit: boolean | undefined;
 }
 
 export const INITIAL_FORM: CreateForm = {
@@ -61,9 +63,11 @@ export const INITIAL_FORM: CreateForm = {
   musicVolume: VIDEO_LIMITS.defaultMusicVolume,
   musicTrack: DEFAULT_MUSIC_TRACK,
   musicUpload: null,
+  brandKit: undefined,
 };
 
 export function toRequest(form: CreateForm): CreateVideoRequestInput {
+  const brand = form.brandKit === undefined ? {} : { brandKit: form.brandKit };
   return {
     script: form.script,
     voiceId: form.voiceId,
@@ -75,6 +79,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
     music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack, ...(form.musicUpload ? { fileId: form.musicUpload.fileId } : {}) },
+    ...brand,
   };
 }
 
@@ -91,14 +96,15 @@ export interface ScriptFigures {
   fill: number;
 }
 
-export function scriptFigures(script: string, resolution: VideoResolution): ScriptFigures {
+/** `cardSeconds`: the brand kit's intro and outro when the video has them, part of its length and price. */
+export function scriptFigures(script: string, resolution: VideoResolution, cardSeconds = 0): ScriptFigures {
   const { words, seconds } = estimateNarration(script);
   return {
     words,
-    seconds: Math.round(seconds),
-    cost: estimateVideoCost(script, resolution),
-    lengthError: countWords(script) === 0 ? null : scriptLengthError(script),
-    fill: Math.min(1, seconds / VIDEO_LIMITS.maxSeconds),
+    seconds: Math.round(seconds) + (words > 0 ? cardSeconds : 0),
+    cost: estimateVideoCost(script, resolution, cardSeconds),
+    lengthError: countWords(script) === 0 ? null : scriptLengthError(script, cardSeconds),
+    fill: Math.min(1, (seconds + cardSeconds) / VIDEO_LIMITS.maxSeconds),
   };
 }
 

@@ -22,6 +22,7 @@ export const BOTTOM_NAV: readonly NavItem[] = [{ to: '/dashboard', label: 'Home'
 export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
   { to: '/history', label: 'Video history', icon: 'history' },
+  { to: '/brand-kit', label: 'Brand kit', icon: 'sparkles' },
   { to: '/rent-gpu', label: 'Rent a GPU', icon: 'gpu' },
   { to: '/my-rentals', label: 'My rentals', icon: 'gpu' },
   { to: '/analytics', label: 'Analytics', icon: 'chart' },

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { brand } from '~/config/brand';
+import { brandSnapshot, cardSeconds, LOGO_CORNER_LABELS, type BrandKit } from '~/contract/brand';
 import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
 import {
@@ -19,6 +20,7 @@ import {
   type VideoRecord,
   type VisualMode,
   type VisualOrder,
+  DEFAULT_CAPTION_OPTIONS,
 } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { takeCreateHandoff } from '~/lib/studios/create-handoff';
@@ -32,8 +34,22 @@ import { Icon } from '../components/Icon';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
+import { Switch } from '../components/Switch';
 import { VoicePicker } from '../components/VoicePicker';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
+import { loadBrandKit } from '../brand/api';
+
+/** One line on what the kit puts on a video. */
+function kitSummary(kit: BrandKit): string {
+  const { settings } = kit;
+  const parts = [
+    kit.logo ? `logo ${LOGO_CORNER_LABELS[settings.logo.corner].toLowerCase()}` : 'no logo',
+    settings.intro.enabled ? `${settings.intro.seconds} s intro` : null,
+    settings.outro.enabled ? `${settings.outro.seconds} s outro` : null,
+    'brand font and colours',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
   { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images or designed backgrounds that match what is said' },
@@ -81,6 +97,7 @@ export default function AgentCreate() {
   const [busy, setBusy] = useState(false);
   const [handoff, setHandoff] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
+  const [kit, setKit] = useState<BrandKit | null>(null);
 
   useEffect(() => {
     // Taken once: a reload or a later visit starts with an empty editor.
@@ -90,9 +107,25 @@ export default function AgentCreate() {
       setHandoff(waiting.title ?? 'your generated script');
     }
     void refreshAccount();
+    loadBrandKit().then(
+      (loaded) => {
+        setKit(loaded);
+        if (!loaded.saved) return;
+        const apply = loaded.settings.applyByDefault;
+        // The brand's primary colour highlights the captions unless this video already picked another.
+        setForm((f) => ({
+          ...f,
+          brandKit: f.brandKit ?? apply,
+          ...(apply && f.captionOptions.color === DEFAULT_CAPTION_OPTIONS.color ? { captionOptions: { ...f.captionOptions, color: loaded.settings.colors.primary } } : {}),
+        }));
+      },
+      // Without the kit the switch stays unknown and the server applies the account's default.
+      () => undefined,
+    );
   }, []);
 
-  const figures = scriptFigures(form.script, form.resolution);
+  const branded = Boolean(kit?.saved && form.brandKit);
+  const figures = scriptFigures(form.script, form.resolution, branded && kit ? cardSeconds(brandSnapshot(kit.settings, null)) : 0);
   const balance = account ? account.credits.balance : null;
   const blocker = submitBlocker(figures, balance);
   const size = videoDimensions(form.aspect, form.resolution);
@@ -277,27 +310,13 @@ export default function AgentCreate() {
               </Field>
             )}
             <div className="grid gap-3 border-t border-white/10 pt-5">
-              <label className="relative flex cursor-pointer items-center justify-between gap-4">
-                <span className="flex items-center gap-3">
-                  <Icon name="music" className="size-5 text-brand-300" />
-                  <span>
-                    <span className="block text-sm font-medium text-fg">Background music</span>
-                    <span className="block text-xs text-fg-subtle">A music bed that ducks under the voice</span>
-                  </span>
-                </span>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  className="peer sr-only"
-                  checked={form.musicEnabled}
-                  onChange={(e) => set('musicEnabled', e.target.checked)}
-                  aria-label="Background music"
-                />
-                <span
-                  className="relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition-colors after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-brand-500 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-cyan-300"
-                  aria-hidden="true"
-                />
-              </label>
+              <Switch
+                label="Background music"
+                description="A music bed that ducks under the voice"
+                icon="music"
+                checked={form.musicEnabled}
+                onChange={(on) => set('musicEnabled', on)}
+              />
               <MusicTrackPicker
                 value={form.musicTrack}
                 upload={form.musicUpload}
@@ -321,6 +340,19 @@ export default function AgentCreate() {
                   />
                 )}
               </Field>
+            </div>
+            <div className="grid gap-2 border-t border-white/10 pt-5" data-testid="brand-kit-choice">
+              <Switch
+                label="Brand kit"
+                icon="sparkles"
+                description={kit?.saved ? kitSummary(kit) : 'Set up your logo, colours and cards to use them on your videos'}
+                checked={branded}
+                disabled={!kit?.saved}
+                onChange={(on) => set('brandKit', on)}
+              />
+              <Link to="/brand-kit" className="text-sm font-medium text-cyan-300 underline-offset-2 hover:underline">
+                {kit?.saved ? 'Edit brand kit' : 'Set up your brand kit'}
+              </Link>
             </div>
           </section>
         </div>

@@ -255,6 +255,10 @@ function Details({ video }: { video: VideoRecord }) {
             'Off'
           )}
         </Detail>
+        <Detail label="Brand kit" testId="video-brand-kit">
+          {video.brandKit ? 'Applied' : 'Not applied'}
+          {video.brandKit ? <span className="block text-xs text-fg-muted">As it was when the video was created</span> : null}
+        </Detail>
         <Detail label="Created" testId="video-created">
           <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
         </Detail>

@@ -236,6 +236,8 @@ export function buildAss(
   width: number,
   height: number,
   highlight: string = DEFAULT_CAPTION_OPTIONS.color,
+  /** A font fontconfig knows by this family name (the brand kit's). */
+  font: string = CAPTION_FONT,
 ): string {
   const outline = Math.max(2, Math.round(layout.fontSize * 0.08));
   // No drop shadow: libass would blend a third copy of every glyph on every frame (about 4% of the render's CPU),
@@ -254,7 +256,7 @@ export function buildAss(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,${CAPTION_FONT},${layout.fontSize},${assColor(primary)},${assColor(TEXT_COLOR)},${assColor('#000000', 0x30)},${assColor('#000000', 0x70)},-1,0,0,0,100,100,0,0,1,${outline},${shadow},${layout.alignment},${layout.marginH},${layout.marginH},${layout.marginV},1`,
+    `Style: Caption,${font},${layout.fontSize},${assColor(primary)},${assColor(TEXT_COLOR)},${assColor('#000000', 0x30)},${assColor('#000000', 0x70)},-1,0,0,0,100,100,0,0,1,${outline},${shadow},${layout.alignment},${layout.marginH},${layout.marginH},${layout.marginV},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -27,6 +27,7 @@
 import type { ClipAudio } from '~/contract/storyboard.ts';
 import { clipFeedArgs, clipSoundArgs, type ClipInfo } from './clip.ts';
 import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
+import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -50,6 +51,8 @@ export interface RenderJob {
   narration: string;
   music?: { path: string; volume: number } | undefined;
   subtitles?: { path: string; fontsDir: string } | undefined;
+  /** The brand kit's logo, in its corner under the captions. */
+  logo?: LogoOverlay | undefined;
   output: string;
   /** Where the plan's helper files (lane lists, fade commands, graph) are written. */
   workDir: string;
@@ -282,7 +285,19 @@ export function planRender(job: RenderJob): RenderPlan {
     ];
   });
   const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
-  graph.push(`[${joined}]${[...dipFilters, captions].join(',')}[vout]`);
+  let picture = `[${joined}]`;
+  if (dipFilters.length > 0) {
+    graph.push(`${picture}${dipFilters.join(',')}[dipped]`);
+    picture = '[dipped]';
+  }
+  if (job.logo) {
+    // Over the dips (the logo stays while the picture goes through black), under the captions.
+    const logoInput = inputCount();
+    inputs.push('-i', job.logo.path);
+    graph.push(...logoOverlayFilters(job.logo, logoInput, picture, '[branded]'));
+    picture = '[branded]';
+  }
+  graph.push(`${picture}${captions}[vout]`);
 
   const narrationInput = inputCount();
   inputs.push('-i', job.narration);

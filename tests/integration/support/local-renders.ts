@@ -18,7 +18,7 @@ export function localRenders(prefix: string, defaults: CreateVideoRequestInput) 
   return {
     /** Where the video `name` was made, intermediate files included. */
     workDir,
-    render(name: string, overrides: Partial<CreateVideoRequestInput>, extra: Pick<RunVideoPipelineOptions, 'musicFile'> = {}): Promise<VideoResult> {
+    render(name: string, overrides: Partial<CreateVideoRequestInput>, extra: Pick<RunVideoPipelineOptions, 'musicFile' | 'brand'> = {}): Promise<VideoResult> {
       const request = createVideoRequestSchema.parse({ ...defaults, ...overrides });
       return runVideoPipeline({ jobId: `${prefix}-${name}`, workDir: workDir(name), request, providers: { voices, images }, ...extra });
     },

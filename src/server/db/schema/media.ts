@@ -9,6 +9,7 @@ import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
 import type { StoryboardScene, StoryboardStatus } from '../../../contract/storyboard.ts';
 import type { CaptionOptions, CreateVideoRequest, StockCredit, VideoSettings, VisualOrder } from '../../../contract/video.ts';
+import type { BrandSnapshot } from '../../../contract/brand.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
@@ -39,6 +40,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   scenes?: StoryboardScene[];
   /** Absent on videos made before clips: those were muted (and had images only). */
   clipAudio?: CreateVideoRequest['clipAudio'];
+  /** The brand kit as it was when the video was accepted; absent when the video has none. */
+  brand?: BrandSnapshot;
 }
 
 /** The validated request and the engine that wrote the script. */

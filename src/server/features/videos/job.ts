@@ -6,6 +6,7 @@
  * Progress: the handler reports the pipeline's own stage ids (clean … store) with its fraction; the pages name
  * them. Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under
  * `storageKey(uid, fileId)`, used in this order.
+ * Brand kit: `brand` is the kit's snapshot; its logo is the owner's file `brand.logo.fileId`.
  * Credits are the framework's: the estimate's price held on accept; on success the real video's price captured
  * (never more than held) and the rest released; all released on failure or cancel.
  */
@@ -13,6 +14,7 @@ import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { videoCost } from '~/contract/pricing.ts';
 import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts';
+import { brandSnapshotSchema, cardSeconds } from '~/contract/brand.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
 import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
@@ -27,11 +29,18 @@ export const VideoJobPayload = z.object({
   /** Rendered from a storyboard: its id, and its scenes as they were when the render was asked for. */
   storyboardId: z.uuid().optional(),
   scenes: z.array(storyboardSceneSchema).optional(),
+  /** The brand kit taken when the video was accepted (absent on jobs queued before brand kits, and without one). */
+  brand: brandSnapshotSchema.nullable().optional(),
 });
 export type VideoJobPayload = z.output<typeof VideoJobPayload>;
 
-export const videoJobPrice = (payload: VideoJobPayload): number =>
-  payload.scenes ? storyboardCost(payload.scenes, payload.request.resolution) : estimateVideoCost(payload.request.script, payload.request.resolution);
+/** The brand cards are part of the video's length, so they are priced with it. */
+export function videoJobPrice(payload: VideoJobPayload): number {
+  const cards = cardSeconds(payload.brand);
+  return payload.scenes
+    ? storyboardCost(payload.scenes, payload.request.resolution, cards)
+    : estimateVideoCost(payload.request.script, payload.request.resolution, cards);
+}
 
 export const videoJobs = [
   defineJob<VideoJobPayload, FinishedVideo>({

@@ -38,7 +38,10 @@ import { probeClip, type ClipInfo } from '../../media/clip.ts';
 import type { ClipAudio } from '~/contract/storyboard.ts';
 import { sniffType, SNIFF_BYTES } from '~/server/storage/sniff.ts';
 import { splitScenes } from '../../media/scenes.ts';
-import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
+import { buildTimeline, stillSize } from '../../media/timeline.ts';
+import { brandFont, logoPlacement, type BrandSnapshot } from '~/contract/brand.ts';
+import { logoWindow, narrationSlots, stillsWithCards, withBrandCards, type BrandedTimeline } from '../../media/brand.ts';
+import { drawCard } from '../../media/brand-card.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 import { narrationKey, type ContentCache } from './cache.ts';
 import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources } from './scene-visuals.ts';
@@ -138,6 +141,8 @@ export interface RunVideoPipelineOptions {
   render?: Partial<RenderSettings>;
   /** Called with each ffmpeg pid (benchmarks sample their memory). */
   onFfmpegSpawn?: (pid: number) => void;
+  /** The brand kit as the video was accepted with it, and the logo's local file when it has one. */
+  brand?: { snapshot: BrandSnapshot; logo: string | null };
 }
 
 interface NarratedScene {
@@ -170,8 +175,10 @@ export interface Manifest {
   /** Stock/AI search query per scene. */
   queries?: string[];
   narration?: Array<NarratedScene | null>;
-  timeline?: Timeline;
+  timeline?: BrandedTimeline;
   narrationTrack?: string;
+  /** The brand kit's intro and outro stills. */
+  cards?: { intro: string | null; outro: string | null };
   stills?: Array<Still | null>;
   captions?: { srt: string; ass: string | null };
   outputs?: VideoOutputs;
@@ -214,8 +221,10 @@ async function isVideo(file: string): Promise<boolean> {
 
 const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
 
-function fingerprint(request: CreateVideoRequest, uploads: readonly string[], scenes: readonly StoryboardScene[] | undefined): string {
-  return createHash('sha256').update(JSON.stringify(scenes ? { request, uploads, scenes } : { request, uploads })).digest('hex');
+function fingerprint(request: CreateVideoRequest, uploads: readonly string[], scenes: readonly StoryboardScene[] | undefined, brand: BrandSnapshot | undefined): string {
+  // Only what a run has: manifests of runs without scenes or a kit keep matching.
+  const inputs = { request, uploads, ...(scenes ? { scenes } : {}), ...(brand ? { brand } : {}) };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
 }
 
 export async function runVideoPipeline(options: RunVideoPipelineOptions): Promise<VideoResult> {
@@ -226,7 +235,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
 
   const storyboard = options.scenes;
   const cache = options.cache;
-  const print = fingerprint(request, uploads, storyboard);
+  const brand = options.brand;
+  const print = fingerprint(request, uploads, storyboard, brand?.snapshot);
   const previous = await readManifest(workDir);
   const manifest: Manifest =
     previous && previous.fingerprint === print && previous.version === 1
@@ -310,10 +320,14 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const narrated = manifest.narration as NarratedScene[];
       const sampleRate = narrated[0]!.sampleRate;
       if (narrated.some((n) => n.sampleRate !== sampleRate)) throw new MediaError("We couldn't join the narration of all scenes.", 'narrate');
-      const timeline = buildTimeline(
-        narrated.map((n) => n.durationMs),
-        height > width,
-        storyboard?.map((scene) => scene.transition) ?? [],
+      const timeline = withBrandCards(
+        buildTimeline(
+          narrated.map((n) => n.durationMs),
+          height > width,
+          storyboard?.map((scene) => scene.transition) ?? [],
+        ),
+        (brand?.snapshot.intro?.seconds ?? 0) * 1000,
+        (brand?.snapshot.outro?.seconds ?? 0) * 1000,
       );
       // The estimate priced and allowed the script; the real voice decides. Nothing is rendered past 5 minutes.
       const tooLong = narrationLengthError(timeline.totalMs);
@@ -321,7 +335,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       // One track for the whole video, exactly as long as the picture: scenes placed at their slots, silence between.
       const track = new Int16Array(Math.round((timeline.totalMs / 1000) * sampleRate));
       const gain = normalizingGain(pcm);
-      timeline.scenes.forEach((slot, i) => {
+      narrationSlots(timeline).forEach((slot, i) => {
         const offset = Math.round((slot.audioStartMs / 1000) * sampleRate);
         const samples = pcm[i]!;
         for (let s = 0; s < samples.length && offset + s < track.length; s++) {
@@ -387,10 +401,11 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         }
         progress('visuals', ++finished / scenes.length);
       });
+      if (brand) manifest.cards = await drawBrandCards(brand, size);
 
       /** How long scene i is on screen, transitions included: a stock clip must run at least this long. */
       function sceneMs(i: number): number {
-        return Math.ceil((timeline.scenes[i]!.frames / timeline.fps) * 1000);
+        return Math.ceil((narrationSlots(timeline)[i]!.frames / timeline.fps) * 1000);
       }
 
       /**
@@ -452,6 +467,25 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         }
         return { file, ...stillSize, source: 'upload' };
       }
+
+      async function drawBrandCards(kit: NonNullable<typeof brand>, still: { width: number; height: number }) {
+        const { snapshot } = kit;
+        const draw = async (name: 'intro' | 'outro'): Promise<string | null> => {
+          const card = snapshot[name];
+          if (!card) return null;
+          const output = path.join(dir, `${name}.png`);
+          const logo = kit.logo && snapshot.logo ? { path: kit.logo, width: snapshot.logo.width, height: snapshot.logo.height } : null;
+          const fontFile = path.join(FONTS_DIR, brandFont(snapshot.font).file);
+          try {
+            await drawCard({ text: card.text, background: snapshot.colors.primary, textColor: snapshot.colors.secondary, fontFile, logo, frame: { width, height }, still, output }, signal);
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(`We couldn't draw your brand ${name} card.`, 'visuals', { cause: error });
+          }
+          return output;
+        };
+        return { intro: await draw('intro'), outro: await draw('outro') };
+      }
     },
 
     async captions() {
@@ -460,8 +494,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       // Jobs queued before caption styles existed carry no options in their stored payload.
       const style = request.captionOptions ?? DEFAULT_CAPTION_OPTIONS;
       const layout = captionLayout(width, height, style);
+      const slots = narrationSlots(timeline);
       const cues = narrated.flatMap((scene, i) => {
-        const offset = timeline.scenes[i]!.audioStartMs;
+        const offset = slots[i]!.audioStartMs;
         const words = scene.words.map((w) => ({ ...w, startMs: w.startMs + offset, endMs: w.endMs + offset }));
         return groupCaptions(words, layout);
       });
@@ -470,7 +505,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       let ass: string | null = null;
       if (request.captions !== 'off') {
         ass = path.join(workDir, 'captions.ass');
-        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, style.color));
+        const font = brand ? brandFont(brand.snapshot.font).name : undefined;
+        await fs.writeFile(ass, buildAss(cues, request.captions, layout, width, height, style.color, font));
       }
       manifest.captions = { srt, ass };
     },
@@ -494,7 +530,11 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const partial = path.join(workDir, 'video.partial.mp4');
       const ass = manifest.captions!.ass;
       const stills = manifest.stills!.map((still) => still!);
-      const visuals = stills.map((still): RenderVisual => (still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file }));
+      const card = (file: string | null | undefined): RenderVisual | null => (file ? { kind: 'still', file } : null);
+      const visuals = stillsWithCards(
+        stills.map((still): RenderVisual => (still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file })),
+        { intro: card(manifest.cards?.intro), outro: card(manifest.cards?.outro) },
+      );
       const plan = planRender({
         width,
         height,
@@ -504,6 +544,15 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         narration: manifest.narrationTrack!,
         music,
         subtitles: ass ? { path: ass, fontsDir: FONTS_DIR } : undefined,
+        logo:
+          brand?.logo && brand.snapshot.logo
+            ? {
+                path: brand.logo,
+                placement: logoPlacement({ width, height }, brand.snapshot.logo, brand.snapshot.logo.corner, brand.snapshot.logo.size),
+                opacity: brand.snapshot.logo.opacity / 100,
+                ...logoWindow(timeline),
+              }
+            : undefined,
         output: partial,
         workDir,
         settings,

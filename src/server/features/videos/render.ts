@@ -35,41 +35,21 @@ function toJobError(error: unknown): unknown {
   return new JobError(error.message, retryable);
 }
 
-/** Copies the user's images out of storage, in order, for the renderer to read. */
-async function fetchUploads(ctx: JobContext<VideoJobPayload>, dir: string): Promise<string[]> {
-  const ids = ctx.payload.request.visuals === 'uploaded' ? ctx.payload.request.imageFileIds : [];
-  if (ids.length === 0) return [];
+/**
+ * Copies a stored file of the user's into the work directory once (a resumed run finds it there); `missing` is
+ * what the user reads when it is gone.
+ */
+function fileCopier(ctx: JobContext<VideoJobPayload>, dir: string) {
   const storage = createStorage(ctx.config);
-  await fs.mkdir(dir, { recursive: true });
-  const paths: string[] = [];
-  for (const [i, id] of ids.entries()) {
-    const file = path.join(dir, `image-${String(i + 1).padStart(3, '0')}`);
-    try {
-      await fs.access(file);
-    } catch {
-      const bytes = await storage.get(storageKey(ctx.uid, id));
-      if (!bytes) throw new JobError(`Image ${i + 1} is no longer available. Please upload it again.`, false);
-      await fs.writeFile(file, bytes);
-    }
-    paths.push(file);
-  }
-  return paths;
-}
-
-/** The user's own music track, copied out of storage once per work directory. */
-async function fetchMusic(ctx: JobContext<VideoJobPayload>, dir: string): Promise<string | undefined> {
-  const { music } = ctx.payload.request;
-  if (!music.enabled || !music.fileId) return undefined;
-  const file = path.join(dir, 'music-upload');
-  try {
-    await fs.access(file);
-  } catch {
-    const bytes = await createStorage(ctx.config).get(storageKey(ctx.uid, music.fileId));
-    if (!bytes) throw new JobError('Your music file is no longer available. Please upload it again.', false);
+  return async (fileId: string, name: string, missing: string): Promise<string> => {
+    const file = path.join(dir, name);
+    if (await fs.access(file).then(() => true, () => false)) return file;
+    const bytes = await storage.get(storageKey(ctx.uid, fileId));
+    if (!bytes) throw new JobError(missing, false);
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(file, bytes);
-  }
-  return file;
+    return file;
+  };
 }
 
 export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ctx) => {
@@ -85,25 +65,25 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
   const ai = aiEngine && aiEngine !== 'offline' ? createImageProvider(aiEngine, engines) : undefined;
   const note = (reason: string) => logger.info({ jobId: ctx.jobId, videoId: ctx.payload.videoId }, reason);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
-  const storage = createStorage(config);
-  const uploadDir = path.join(workDir, 'uploads');
-  /** A storyboard scene's upload, copied out of storage once per render. */
-  const uploadFile = async (fileId: string): Promise<string> => {
-    const file = path.join(uploadDir, `file-${fileId.replace(/[^\w-]/g, '')}`);
-    if (await fs.access(file).then(() => true, () => false)) return file;
-    const bytes = await storage.get(storageKey(ctx.uid, fileId));
-    if (!bytes) throw new Error(`the uploaded file ${fileId} is no longer available`);
-    await fs.mkdir(uploadDir, { recursive: true });
-    await fs.writeFile(file, bytes);
-    return file;
-  };
+  const copy = fileCopier(ctx, path.join(workDir, 'uploads'));
+  const { request, brand } = ctx.payload;
   try {
-    const uploads = await fetchUploads(ctx, uploadDir);
-    const musicFile = await fetchMusic(ctx, uploadDir);
+    const imageIds = request.visuals === 'uploaded' ? request.imageFileIds : [];
+    const uploads: string[] = [];
+    for (const [i, id] of imageIds.entries()) {
+      uploads.push(await copy(id, `image-${String(i + 1).padStart(3, '0')}`, `Image ${i + 1} is no longer available. Please upload it again.`));
+    }
+    const musicFile =
+      request.music.enabled && request.music.fileId
+        ? await copy(request.music.fileId, 'music-upload', 'Your music file is no longer available. Please upload it again.')
+        : undefined;
+    const logo = brand?.logo
+      ? await copy(brand.logo.fileId, 'brand-logo', 'Your brand logo is no longer available. Upload it again in your brand kit, or make the video without it.')
+      : null;
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
       workDir,
-      request: ctx.payload.request,
+      request,
       providers: {
         voices,
         images,
@@ -114,9 +94,11 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
       },
       uploads,
       ...(ctx.payload.scenes ? { scenes: ctx.payload.scenes } : {}),
-      uploadFile,
+      // A storyboard scene's upload.
+      uploadFile: (fileId) => copy(fileId, `file-${fileId.replace(/[^\w-]/g, '')}`, `The uploaded file ${fileId} is no longer available.`),
       cache,
       ...(musicFile ? { musicFile } : {}),
+      ...(brand ? { brand: { snapshot: brand, logo } } : {}),
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
       store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({

@@ -15,27 +15,27 @@ import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { videoService } from './service.ts';
+import { videoService, type BrandKitSource } from './service.ts';
 import { listVideos } from './store.ts';
 import { IdempotencyKey } from './routes-shared.ts';
 import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
 import { stockSearchRoutes } from './stock-search.ts';
-import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
+import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
 
 
-export function videoRoutes(deps: ApiDeps) {
+export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;
-  const videos = videoService(deps);
+  const videos = videoService(deps, brandKit);
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
 
   return new Hono<AppEnv>()
-    .route('/', storyboardRoutes(deps))
+    .route('/', storyboardRoutes(deps, brandKit))
     .route('/', stockSearchRoutes(deps))
-    .post('/videos/uploads', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
-      const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
-      const { row, kind, width, height, durationSec } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
+    .post('/videos/uploads', routeBodyLimit(MEDIA_FORM_LIMIT), async (c) => {
+      const body = limitBytes(bodyChunks(c.req.raw), MEDIA_FORM_LIMIT);
+      const { row, kind, width, height, durationSec } = await uploadMedia(deps, c.get('uid'), c.req.header('content-type'), body, { clips: true });
       const answer: UploadedImage = { fileId: row.id, name: row.name, contentType: row.contentType, kind, size: row.size, width, height, durationSec, url: linker(c.req.url)(row.id) };
       return c.json(answer, 201);
     })

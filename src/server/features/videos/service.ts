@@ -3,7 +3,8 @@
  * its credits held, and when it may be cancelled, made again or deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { createVideoRequestSchema, MUSIC_UPLOAD, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
+import { cardSeconds, type BrandSnapshot } from '../../../contract/brand.ts';
+import { createVideoRequestSchema, MUSIC_UPLOAD, scriptLengthError, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -17,17 +18,26 @@ import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, owned
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 
+/**
+ * The account's brand kit as a new video would take it (api/app.ts hands in the brand feature's): null when the
+ * account has none.
+ */
+export type BrandKitSource = (uid: string) => Promise<{ applyByDefault: boolean; snapshot: BrandSnapshot } | null>;
+
 /** Thrown inside the accept transaction when another retry won the race; rolls back this one's reservation. */
 class RetryRaced extends Error {}
 
-export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
+export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>, brandKit: BrandKitSource) {
   const catalogue = voiceCatalogue(config.providers);
 
   /**
    * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
    * are the user's. Answers the uploaded music's name, kept for the video page.
    */
-  async function checkRequest(uid: string, request: CreateVideoRequest): Promise<{ musicName: string | null }> {
+  async function checkRequest(uid: string, request: CreateVideoRequest, brand: BrandSnapshot | null): Promise<{ musicName: string | null }> {
+    // The cards share the 5 minutes with the narration.
+    const tooLong = brand ? scriptLengthError(request.script, cardSeconds(brand)) : null;
+    if (tooLong) throw invalid('script', tooLong);
     const voice = await catalogue.find(request.voiceId);
     if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
     if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('voiceId', unavailableVoiceMessage(voice));
@@ -62,15 +72,20 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
     record,
 
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
-    async create(uid: string, request: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
-      const { musicName } = await checkRequest(uid, request);
+    async create(uid: string, asked: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
+      // A snapshot: editing the kit later does not change a video already accepted. The job carries the snapshot,
+      // not the switch, so a retry (whose request is rebuilt from the row) renders the same video.
+      const { brandKit: wanted, ...request } = asked;
+      const kit = await brandKit(uid);
+      const brand = kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null;
+      const { musicName } = await checkRequest(uid, request, brand);
       const id = randomUUID();
       const { job, created } = await queue.enqueue({
         uid,
         kind: VIDEO_JOB,
-        payload: { videoId: id, request } satisfies VideoJobPayload,
+        payload: { videoId: id, request, brand } satisfies VideoJobPayload,
         ...(idempotencyKey ? { idempotencyKey: `video:${idempotencyKey}` } : {}),
-        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, cost: job.cost, musicName }),
+        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, brand, cost: job.cost, musicName }),
       });
       return { videoId: created ? id : (job.payload as VideoJobPayload).videoId, created };
     },
@@ -88,14 +103,21 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
       if (status !== 'failed' && status !== 'cancelled') throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
       // Today's rules, not those of the day it was first accepted: a script they now refuse is not charged again.
       const request = parse(createVideoRequestSchema, current.request);
-      await checkRequest(uid, request);
+      // It keeps the brand kit it was accepted with.
+      const brand = current.brand;
+      await checkRequest(uid, request, brand);
       try {
         // The failed or cancelled run already gave its credits back.
         await queue.enqueue({
           uid,
           kind: VIDEO_JOB,
           // A storyboard's video is made again from the scenes it was rendered with.
-          payload: { videoId: id, request, ...(current.storyboard ? { storyboardId: current.storyboard.id, scenes: current.storyboard.scenes } : {}) } satisfies VideoJobPayload,
+          payload: {
+            videoId: id,
+            request,
+            brand,
+            ...(current.storyboard ? { storyboardId: current.storyboard.id, scenes: current.storyboard.scenes } : {}),
+          } satisfies VideoJobPayload,
           inTx: async (tx, job: JobRow) => {
             if (!(await attachRetryJob(tx, uid, id, current.jobId, job))) throw new RetryRaced();
           },

@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { storyboardCost, storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
+import { cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
@@ -72,7 +73,8 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       imageCount: options.imageFileIds.length,
       music: recordMusic(options.music),
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
-      estimatedSec: estimateDurationSeconds(video.script),
+      brandKit: Boolean(options.brand),
+      estimatedSec: estimateDurationSeconds(video.script) + cardSeconds(options.brand),
       cost: video.cost,
       creditsCharged: status === 'succeeded' ? video.cost : 0,
       error: status === 'failed' ? (video.error ?? job?.error ?? GENERIC_FAILURE) : null,
@@ -94,6 +96,7 @@ export interface NewVideo {
   uid: string;
   jobId: string;
   request: CreateVideoRequest;
+  brand: BrandSnapshot | null;
   cost: number;
   /** The name the user's own music track was uploaded with, for the video page. */
   musicName?: string | null;
@@ -122,6 +125,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       clipAudio: request.clipAudio,
       music: request.music.fileId ? { ...request.music, fileName: row.musicName ?? null } : request.music,
       ...(row.storyboard ? { scenes: row.storyboard.scenes } : {}),
+      ...(row.brand ? { brand: row.brand } : {}),
     },
     cost: row.cost,
     // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
@@ -162,6 +166,8 @@ export function draftRecord(row: StoryboardRow): VideoRecord {
     stockCredits: [],
     imageCount: 0,
     music: recordMusic(settings.music),
+    // Whether the kit applies is settled at render time; a draft shows the switch as last set.
+    brandKit: settings.brandKit === true,
     durationSec: null,
     estimatedSec: estimateDurationSeconds(script),
     cost: storyboardCost(scenes, settings.resolution),
@@ -199,7 +205,10 @@ export async function findVideo(
   db: Db,
   uid: string,
   id: string,
-): Promise<{ jobId: string | null; request: CreateVideoRequest; status: string; storyboard: { id: string; scenes: StoryboardScene[] } | undefined } | undefined> {
+): Promise<
+  | { jobId: string | null; request: CreateVideoRequest; brand: BrandSnapshot | null; status: string; storyboard: { id: string; scenes: StoryboardScene[] } | undefined }
+  | undefined
+> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
   if (!row) return undefined;
@@ -208,6 +217,7 @@ export async function findVideo(
     jobId: row.jobId,
     status: row.status,
     storyboard: row.storyboardId && options.scenes ? { id: row.storyboardId, scenes: options.scenes } : undefined,
+    brand: options.brand ?? null,
     request: {
       script: row.script,
       voiceId: row.voice ?? '',

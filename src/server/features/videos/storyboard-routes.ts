@@ -12,12 +12,12 @@ import { jsonBody } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { IdempotencyKey } from './routes-shared.ts';
-import { videoService } from './service.ts';
+import { videoService, type BrandKitSource } from './service.ts';
 import { storyboardService } from './storyboard-service.ts';
 
-export function storyboardRoutes(deps: ApiDeps) {
-  const storyboards = storyboardService(deps);
-  const videos = videoService(deps);
+export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
+  const storyboards = storyboardService(deps, brandKit);
+  const videos = videoService(deps, brandKit);
   const linker = (url: string) => fileLinker(deps.config, new URL(url).origin);
 
   return new Hono<AppEnv>()

@@ -4,6 +4,7 @@
  * render reads (so previewing is not paid twice), and a render holds its credits like POST /videos.
  */
 import { randomUUID } from 'node:crypto';
+import { cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import type { z } from 'zod';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import {
   type Storyboard,
   type StoryboardScene,
 } from '~/contract/storyboard.ts';
-import { estimateNarration, MUSIC_UPLOAD, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
+import { estimateNarration, MUSIC_UPLOAD, scriptLengthError, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { TokenBuckets } from '../../http/rate-limit.ts';
@@ -38,6 +39,7 @@ import type { ApiDeps } from '../deps.ts';
 import { createContentCache, narrationKey } from './cache.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
 import { pictureSize, storyboardPicture, storyboardPictureKey, type PictureSources } from './scene-visuals.ts';
+import type { BrandKitSource } from './service.ts';
 import { insertVideoRow, ownedFiles } from './store.ts';
 import { deleteStoryboard, findStoryboard, insertStoryboard, markRendering, updateStoryboard, type StoryboardRow } from './storyboard-store.ts';
 
@@ -51,7 +53,7 @@ class RenderRaced extends Error {}
 /** The width of the visual preview; enough for the storyboard's cards, small enough to send at once. */
 const PREVIEW_WIDTH = 640;
 
-export function storyboardService({ database, queue, config, storage }: Pick<ApiDeps, 'database' | 'queue' | 'config' | 'storage'>) {
+export function storyboardService({ database, queue, config, storage }: Pick<ApiDeps, 'database' | 'queue' | 'config' | 'storage'>, brandKit: BrandKitSource) {
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
   const previews = new TokenBuckets({ perMinute: config.narrationPreviewsPerMinute, burst: config.narrationPreviewsPerMinute });
@@ -94,6 +96,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
   const narrationKeyOf = (voice: Voice, scene: Pick<StoryboardScene, 'text'>) => narrationKey({ voice, settings: {}, text: cleanScript(scene.text) });
 
   async function view(row: StoryboardRow): Promise<Storyboard> {
+    const cards = cardSeconds(await brandOf(row.uid, row.settings));
     const voice = await catalogue.find(row.settings.voiceId).catch(() => undefined);
     const script = storyboardScript(row.scenes);
     const scenes = await Promise.all(
@@ -109,8 +112,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       version: row.version,
       settings: row.settings,
       scenes,
-      estimatedSec: estimateNarration(script).seconds,
-      cost: storyboardCost(row.scenes, row.settings.resolution),
+      estimatedSec: estimateNarration(script).seconds + cards,
+      cost: storyboardCost(row.scenes, row.settings.resolution, cards),
       videoId: row.videoId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -125,6 +128,12 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType))
       throw invalid('settings.music.fileId', 'Your music file is no longer available. Upload it again.');
     return music.name;
+  }
+
+  /** The account's kit as a render would take it now, by the settings' switch (absent: the kit's own default). */
+  async function brandOf(uid: string, settings: VideoSettings): Promise<BrandSnapshot | null> {
+    const kit = await brandKit(uid);
+    return kit && (settings.brandKit ?? kit.applyByDefault) ? kit.snapshot : null;
   }
 
   /** Uploads a scene shows must be the user's images or clips. */
@@ -262,16 +271,22 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       await voiceOf(row.settings.voiceId);
       await checkUploads(uid, scenes);
       const music = await musicName(uid, row.settings);
-      const request: CreateVideoRequest = { ...row.settings, script: storyboardScript(scenes), visuals: 'generated', imageFileIds: [], clipAudio: 'mute' };
+      // The kit as it is now is the video's; later edits of the kit do not reach it (as with POST /videos).
+      const brand = await brandOf(uid, row.settings);
+      const script = storyboardScript(scenes);
+      const tooLong = brand ? scriptLengthError(script, cardSeconds(brand)) : null;
+      if (tooLong) throw invalid('scenes', tooLong);
+      const { brandKit: _switch, ...settings } = row.settings;
+      const request: CreateVideoRequest = { ...settings, script, visuals: 'generated', imageFileIds: [], clipAudio: 'mute' };
       const videoId = randomUUID();
       try {
         const { job, created } = await queue.enqueue({
           uid,
           kind: VIDEO_JOB,
-          payload: { videoId, request, storyboardId: id, scenes } satisfies VideoJobPayload,
+          payload: { videoId, request, brand, storyboardId: id, scenes } satisfies VideoJobPayload,
           ...(idempotencyKey ? { idempotencyKey: `storyboard:${id}:${idempotencyKey}` } : {}),
           inTx: async (tx, job) => {
-            await insertVideoRow(tx, { id: videoId, uid, jobId: job.id, request, cost: job.cost, musicName: music, storyboard: { id, scenes } });
+            await insertVideoRow(tx, { id: videoId, uid, jobId: job.id, request, brand, cost: job.cost, musicName: music, storyboard: { id, scenes } });
             if (!(await markRendering(tx, uid, id, videoId))) throw new RenderRaced();
           },
         });
