@@ -5,7 +5,8 @@
 import type { FieldErrors } from '~/contract/errors';
 import { videoCost } from '~/contract/pricing';
 import type { SceneVisual, StoryboardScene, StoryboardSceneView } from '~/contract/storyboard';
-import { estimateNarration, STOCK_PROVIDER_NAMES, type VideoAspect, type VideoResolution } from '~/contract/video';
+import { estimateNarration, STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, type VideoAspect, type VideoResolution } from '~/contract/video';
+import { uploadProblem } from '../agent/model';
 
 /** A scene's length as the editor shows it: the real narration when the saved text was narrated, else the estimate. */
 export interface SceneLength {
@@ -116,4 +117,14 @@ export function nextSeed(current: number, random: () => number = Math.random): n
 /** Whether a scene's visual moves: stock videos, and uploads the editor knows to be clips. */
 export function isClip(visual: SceneVisual, clipFileIds: ReadonlySet<string>): boolean {
   return (visual.kind === 'stock' && visual.media === 'video') || (visual.kind === 'upload' && clipFileIds.has(visual.fileId));
+}
+
+/** Video clips a scene can show; the server probes each and has the last word on size and length. */
+export const CLIP_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+
+/** A picked file as a scene visual: an image (checked with the create form's limits) or a clip. */
+export function uploadKind(file: Pick<File, 'type' | 'size' | 'name'>): { clip: boolean; problem: string | null } {
+  if ((CLIP_TYPES as readonly string[]).includes(file.type)) return { clip: true, problem: file.size === 0 ? `${file.name} is empty.` : null };
+  if (!(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return { clip: false, problem: `${file.name}: use a JPEG, PNG or WebP image, or an MP4, MOV or WebM clip.` };
+  return { clip: false, problem: uploadProblem(file) };
 }
