@@ -5,7 +5,8 @@
  * works and checked again by the server when the draft is saved.
  */
 import { z } from 'zod';
-import { createVideoRequestSchema, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema } from './video.ts';
+import { cleanScript } from './clean.ts';
+import { createVideoRequestSchema, estimateVideoCost, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
 import { textField } from './text.ts';
 
 /** How a scene's picture comes in: a crossfade (today's look), a hard cut, or a dip through black. */
@@ -104,6 +105,29 @@ export const storyboardScenesSchema = z
       seen.add(scene.id);
     });
   });
+
+/** The whole narration of a storyboard, one paragraph a scene: what is estimated, priced and shown as the script. */
+export const storyboardScript = (scenes: readonly Pick<StoryboardScene, 'text'>[]): string => scenes.map((s) => s.text).join('\n\n');
+
+/**
+ * What rendering a storyboard holds, and the most it can charge: like any video, per started minute of the whole
+ * narration (the encode is the whole video each time). A re-render pays that again; what it does not pay for twice
+ * is the work behind unchanged scenes (their narration and pictures come from the cache), so there is no per-scene
+ * surcharge and no discount either. The finished video is charged per started minute of its real length, never
+ * more than this.
+ */
+export const storyboardCost = (scenes: readonly Pick<StoryboardScene, 'text'>[], resolution: VideoResolution): number =>
+  estimateVideoCost(storyboardScript(scenes), resolution);
+
+/** Scenes that can be rendered: each has something a voice can read, and together they fit in 5 minutes. */
+export const renderableScenesSchema = storyboardScenesSchema.superRefine((scenes, ctx) => {
+  scenes.forEach((scene, i) => {
+    if (!/[\p{L}\p{N}]/u.test(cleanScript(scene.text)))
+      ctx.addIssue({ code: 'custom', path: [i, 'text'], message: 'Nothing in this scene can be read aloud: write the words the narrator should say.' });
+  });
+  const lengthError = scriptLengthError(storyboardScript(scenes));
+  if (lengthError) ctx.addIssue({ code: 'custom', path: [], message: lengthError });
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Edits. Each returns a new list and leaves its input alone; an edit that cannot apply returns the input unchanged.
@@ -211,7 +235,7 @@ export type CreateStoryboardRequest = z.output<typeof createStoryboardRequestSch
 export const saveStoryboardRequestSchema = z.object({
   version: z.number({ error: 'Send the version you edited.' }).int(),
   settings: videoSettingsSchema,
-  scenes: storyboardScenesSchema,
+  scenes: renderableScenesSchema,
 });
 export type SaveStoryboardRequest = z.input<typeof saveStoryboardRequestSchema>;
 

@@ -275,7 +275,8 @@ export const VIDEO_UPLOAD = {
   maxSide: 8192,
 } as const;
 
-export const VIDEO_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
+/** "draft": a storyboard not rendered yet, listed in the history beside the videos (its id is `storyboardId`). */
+export const VIDEO_STATUSES = ['draft', 'queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const isVideoFinished = (status: VideoStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
@@ -309,7 +310,10 @@ export const uploadedImageSchema = z.object({
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const videoRecordSchema = z.object({
+  /** A draft's id is its storyboard's. */
   id: z.string(),
+  /** The storyboard it was rendered from (or, for a draft, is); null for one-step videos. */
+  storyboardId: z.string().nullable(),
   /** The script's opening words, for lists. */
   title: z.string(),
   script: z.string(),

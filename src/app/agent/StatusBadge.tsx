@@ -2,6 +2,7 @@ import type { VideoRecord } from '~/contract/video';
 import { percent, STATUS_LABELS } from './model';
 
 const TONES: Record<VideoRecord['status'], string> = {
+  draft: 'border-white/15 bg-white/5 text-fg-muted',
   queued: 'border-white/15 bg-white/5 text-fg-muted',
   active: 'border-cyan-400/30 bg-cyan-400/10 text-cyan-300',
   succeeded: 'border-success/30 bg-success/10 text-success',

@@ -163,6 +163,7 @@ export function progressHeadline(video: Pick<VideoRecord, 'status' | 'stage' | '
 export const percent = (fraction: number): number => Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
 
 export const STATUS_LABELS: Record<VideoRecord['status'], string> = {
+  draft: 'Draft',
   queued: 'Queued',
   active: 'Making',
   succeeded: 'Ready',

@@ -18,6 +18,10 @@ export interface ServerConfig {
   port: number;
   apiPort: number;
   dataDir: string;
+  /** Narration and scene pictures kept under DATA_DIR/cache for storyboard re-renders; least recently used go past this. */
+  videoCacheMaxBytes: number;
+  /** Storyboard narration previews a user may ask for per minute. */
+  narrationPreviewsPerMinute: number;
   /** Set → PostgreSQL through node-postgres; unset → embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   firebase: {
@@ -293,6 +297,8 @@ const envSchema = z
     STORAGE_QUOTA_BYTES: wholeNumber(2 * 1024 * MiB),
     BODY_LIMIT_BYTES: wholeNumber(MiB),
     UPLOAD_LIMIT_BYTES: wholeNumber(512 * MiB),
+    VIDEO_CACHE_MAX_BYTES: wholeNumber(2 * 1024 * MiB, 16 * MiB),
+    NARRATION_PREVIEWS_PER_MINUTE: wholeNumber(60, 1),
     WATERMARK_MAX_BYTES: wholeNumber(2 * 1024 * MiB, 1),
     WATERMARK_MAX_MINUTES: wholeNumber(30, 1, 24 * 60),
     WATERMARK_X264_PRESET: oneOf(X264_PRESETS, 'faster'),
@@ -447,6 +453,8 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     port: env.PORT,
     apiPort: env.API_PORT,
     dataDir,
+    videoCacheMaxBytes: env.VIDEO_CACHE_MAX_BYTES,
+    narrationPreviewsPerMinute: env.NARRATION_PREVIEWS_PER_MINUTE,
     databaseUrl: env.DATABASE_URL,
     firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
     corsOrigins: env.CORS_ORIGINS,

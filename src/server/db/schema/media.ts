@@ -3,11 +3,12 @@
  * Add columns or tables in a new file next to this one, then run `npx drizzle-kit generate`.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
-import type { CaptionOptions, CreateVideoRequest, StockCredit, VisualOrder } from '../../../contract/video.ts';
+import type { StoryboardScene, StoryboardStatus } from '../../../contract/storyboard.ts';
+import type { CaptionOptions, CreateVideoRequest, StockCredit, VideoSettings, VisualOrder } from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
@@ -34,6 +35,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   stockCredits?: StockCredit[];
   /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
   captionOptions?: CaptionOptions;
+  /** A storyboard render's scenes as rendered, so a retry renders the same ones. */
+  scenes?: StoryboardScene[];
 }
 
 /** The validated request and the engine that wrote the script. */
@@ -66,10 +69,32 @@ const generation = () => ({
   updatedAt: ts('updated_at'),
 });
 
+/**
+ * A video's scenes as the user shapes them before (and between) renders. `version` grows with every save so a stale
+ * editor cannot overwrite a newer one; `videoId` is the latest render's video.
+ */
+export const storyboards = pgTable(
+  'storyboards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: owner(),
+    version: integer('version').notNull().default(1),
+    status: text('status').$type<StoryboardStatus>().notNull().default('draft'),
+    settings: jsonb('settings').$type<VideoSettings>().notNull(),
+    scenes: jsonb('scenes').$type<StoryboardScene[]>().notNull(),
+    videoId: uuid('video_id').references((): AnyPgColumn => videos.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at'),
+    updatedAt: ts('updated_at'),
+  },
+  (t) => [index('storyboards_uid_created').on(t.uid, t.createdAt)],
+);
+
 export const videos = pgTable(
   'videos',
   {
     ...generation(),
+    /** Set when the video was rendered from a storyboard. */
+    storyboardId: uuid('storyboard_id').references((): AnyPgColumn => storyboards.id, { onDelete: 'set null' }),
     stage: text('stage'),
     progress: real('progress').notNull().default(0),
     title: text('title'),

@@ -12,9 +12,11 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { videoCost } from '~/contract/pricing.ts';
+import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
 import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
+import { settleStoryboard } from './storyboard-store.ts';
 import { videoWorkDir } from './work.ts';
 
 export const VIDEO_JOB = 'video';
@@ -22,10 +24,14 @@ export const VIDEO_JOB = 'video';
 export const VideoJobPayload = z.object({
   videoId: z.uuid(),
   request: createVideoRequestSchema,
+  /** Rendered from a storyboard: its id, and its scenes as they were when the render was asked for. */
+  storyboardId: z.uuid().optional(),
+  scenes: z.array(storyboardSceneSchema).optional(),
 });
 export type VideoJobPayload = z.output<typeof VideoJobPayload>;
 
-export const videoJobPrice = (payload: VideoJobPayload): number => estimateVideoCost(payload.request.script, payload.request.resolution);
+export const videoJobPrice = (payload: VideoJobPayload): number =>
+  payload.scenes ? storyboardCost(payload.scenes, payload.request.resolution) : estimateVideoCost(payload.request.script, payload.request.resolution);
 
 export const videoJobs = [
   defineJob<VideoJobPayload, FinishedVideo>({
@@ -41,9 +47,14 @@ export const videoJobs = [
     timeoutSeconds: 45 * 60,
     // Per started minute of the video actually made; the framework caps it at the estimate's price it held.
     charge: (result, payload) => videoCost(result.durationMs, payload.request.resolution),
-    onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
+    onSuccess: async (tx, job, result, charged) => {
+      await completeVideo(tx, job.id, result, charged);
+      await settleStoryboard(tx, job.id, 'rendered');
+    },
     onFailure: async (tx, job, config) => {
       await failVideo(tx, job);
+      // A storyboard whose render failed is a draft again, to edit and render anew.
+      await settleStoryboard(tx, job.id, 'draft');
       // A failed video keeps its finished stages for the user's retry; a cancelled one is not coming back as it was.
       if (job.status === 'cancelled') {
         const { videoId } = VideoJobPayload.parse(job.payload);

@@ -10,12 +10,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { StoryboardScene } from '~/contract/storyboard.ts';
 import {
   DEFAULT_CAPTION_OPTIONS,
   narrationLengthError,
   NOTHING_TO_READ_MESSAGE,
   videoDimensions,
-  VISUAL_ORDER_SOURCES,
   type CreateVideoRequest,
   type StockCredit,
   type VisualSource,
@@ -23,7 +23,7 @@ import {
 import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
-import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
+import type { StockLibrary } from '~/server/providers/stock/index.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
 import { buildAss, buildSrt, captionLayout, groupCaptions } from '../../media/captions.ts';
@@ -36,6 +36,8 @@ import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSet
 import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
+import { narrationKey, type ContentCache } from './cache.ts';
+import { autoPicture, pictureSize, storyboardPicture, usableSources, type PictureSources, type StockItemFetcher } from './scene-visuals.ts';
 
 export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
@@ -83,6 +85,8 @@ export interface VideoProviders {
   ai?: ImageProvider;
   /** Stock libraries with a key; absent or empty → scenes skip the "stock" source. */
   stock?: StockLibrary;
+  /** Fetches a stock item a storyboard scene names; absent → such scenes get the automatic pick. */
+  stockItem?: StockItemFetcher;
   /** A search query per scene; the built-in keywords when absent. */
   queries?: SceneQueryWriter;
   /** Why a scene passed over a source (rate limit, nothing found, a refused download), for the job log. */
@@ -113,6 +117,15 @@ export interface RunVideoPipelineOptions {
   providers: VideoProviders;
   /** Local paths of the user's images, in order, when `request.visuals` is "uploaded". */
   uploads?: readonly string[];
+  /**
+   * A storyboard's scenes: used as they are (no split, their own queries), each showing its chosen visual. The
+   * request's script is then their texts (storyboardScript), for the record and the price.
+   */
+  scenes?: readonly StoryboardScene[];
+  /** Local copy of one of the user's uploaded files, for storyboard scenes that show one. */
+  uploadFile?: (fileId: string, signal?: AbortSignal) => Promise<string>;
+  /** Narration and pictures by content: scenes found there are not made again. */
+  cache?: ContentCache;
   /** `fraction` is the whole job's progress, 0..1, and only ever grows. */
   onProgress?: (stage: VideoStage, fraction: number) => void;
   signal?: AbortSignal;
@@ -183,8 +196,8 @@ const exists = (file: string): Promise<boolean> =>
 
 const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
 
-function fingerprint(request: CreateVideoRequest, uploads: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify({ request, uploads })).digest('hex');
+function fingerprint(request: CreateVideoRequest, uploads: readonly string[], scenes: readonly StoryboardScene[] | undefined): string {
+  return createHash('sha256').update(JSON.stringify(scenes ? { request, uploads, scenes } : { request, uploads })).digest('hex');
 }
 
 export async function runVideoPipeline(options: RunVideoPipelineOptions): Promise<VideoResult> {
@@ -193,7 +206,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   const settings: RenderSettings = { ...DEFAULT_RENDER, ...options.render };
   await fs.mkdir(workDir, { recursive: true });
 
-  const print = fingerprint(request, uploads);
+  const storyboard = options.scenes;
+  const cache = options.cache;
+  const print = fingerprint(request, uploads, storyboard);
   const previous = await readManifest(workDir);
   const manifest: Manifest =
     previous && previous.fingerprint === print && previous.version === 1
@@ -224,7 +239,17 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     },
 
     async split() {
-      manifest.scenes = splitScenes(manifest.text!);
+      if (!storyboard) {
+        manifest.scenes = splitScenes(manifest.text!);
+        return;
+      }
+      // The user's scenes stand; only what a voice cannot read is taken out of each.
+      manifest.scenes = storyboard.map((scene, i) => {
+        const text = cleanScript(scene.text);
+        if (!/[\p{L}\p{N}]/u.test(text)) throw new MediaError(`Scene ${i + 1} has nothing a voice can read. Edit it and render again.`, 'split', { retryable: false });
+        return text;
+      });
+      manifest.queries = storyboard.map((scene) => scene.query);
     },
 
     async narrate() {
@@ -240,11 +265,21 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           pcm[i] = decodeWav(await fs.readFile(done.file)).pcm;
         } else {
           try {
-            const speech = await provider.synthesize(text, voice, { ...(signal ? { signal } : {}) });
+            const key = narrationKey({ voice, settings: {}, text });
+            const cached = await cache?.getNarration(key);
             const file = sceneFile(dir, i, 'wav');
-            await fs.writeFile(file, encodeWav({ pcm: speech.pcm, sampleRate: speech.sampleRate, channels: 1 }));
-            pcm[i] = speech.pcm;
-            manifest.narration[i] = { file, durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words };
+            if (cached) {
+              await fs.copyFile(cached.wav, file);
+              pcm[i] = decodeWav(await fs.readFile(file)).pcm;
+              manifest.narration[i] = { file, durationMs: cached.durationMs, sampleRate: cached.sampleRate, words: cached.words };
+            } else {
+              const speech = await provider.synthesize(text, voice, { ...(signal ? { signal } : {}) });
+              const wav = encodeWav({ pcm: speech.pcm, sampleRate: speech.sampleRate, channels: 1 });
+              await fs.writeFile(file, wav);
+              await cache?.putNarration(key, wav, { durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words });
+              pcm[i] = speech.pcm;
+              manifest.narration[i] = { file, durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words };
+            }
             await save();
           } catch (error) {
             if (isAbortError(error)) throw error;
@@ -285,12 +320,16 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const dir = path.join(workDir, 'stills');
       await fs.mkdir(dir, { recursive: true });
       const size = stillSize(timeline, width, height);
-      const orientation: StockOrientation = size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square';
       const { ai, stock } = options.providers;
-      const useUploads = request.visuals === 'uploaded' && uploads.length > 0;
-      const sources = VISUAL_ORDER_SOURCES[request.visualOrder].filter(
-        (source) => source === 'designed' || (source === 'ai' && ai) || (source === 'stock' && stock && stock.providers.length > 0),
-      );
+      const from: PictureSources = {
+        images: options.providers.images,
+        ai,
+        stock,
+        stockItem: options.providers.stockItem,
+        uploadFile: options.uploadFile,
+      };
+      const useUploads = !storyboard && request.visuals === 'uploaded' && uploads.length > 0;
+      const sources = usableSources(request.visualOrder, { ai, stock });
       if (!useUploads && sources.length > 1) manifest.queries ??= await (options.providers.queries ?? keywordSceneQueries)(scenes, signal);
       manifest.stills ??= scenes.map(() => null);
       const taken = new Set(manifest.stills.flatMap((still) => (still?.credit ? [still.credit.key] : [])));
@@ -299,7 +338,26 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       await forEachLimited(scenes, STILLS_AT_ONCE, async (text, i) => {
         const done = manifest.stills![i];
         if (!done || !(await exists(done.file))) {
-          manifest.stills![i] = useUploads ? await fitUpload(i % uploads.length, size) : await sceneStill(i, text, size);
+          const onSkip = (reason: string) => options.providers.onSkip?.(i + 1, reason);
+          const file = sceneFile(dir, i, 'png');
+          if (useUploads) manifest.stills![i] = await fitUpload(i % uploads.length, size);
+          else if (storyboard && cache) {
+            const picture = await storyboardPicture({ ...from, onSkip }, cache, {
+              scene: { ...storyboard[i]!, text },
+              number: i + 1,
+              order: request.visualOrder,
+              size: pictureSize({ width, height }),
+              scratch: `${file}.made.png`,
+              taken,
+              signal,
+            });
+            await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
+            manifest.stills![i] = { ...picture, file, ...size };
+          } else {
+            const query = manifest.queries?.[i] ?? '';
+            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, taken, signal });
+            manifest.stills![i] = { ...picture, ...size };
+          }
           await save();
         }
         progress('visuals', ++finished / scenes.length);
@@ -317,65 +375,6 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           }
         }
         return { file, ...stillSize, source: 'upload' };
-      }
-
-      /** The first source in the user's order that has a picture for the scene; the designed one always does. */
-      async function sceneStill(i: number, text: string, stillSize: { width: number; height: number }): Promise<Still> {
-        const file = sceneFile(dir, i, 'png');
-        const query = manifest.queries?.[i] ?? '';
-        for (const source of sources) {
-          if (source === 'stock' && stock) {
-            const photo = await findStockPhoto(stock, {
-              query,
-              orientation,
-              file: `${file}.source`,
-              taken,
-              signal,
-              onSkip: (reason) => options.providers.onSkip?.(i + 1, reason),
-            });
-            if (!photo) continue;
-            try {
-              await fitToStill(`${file}.source`, file, stillSize);
-            } catch (error) {
-              if (isAbortError(error)) throw error;
-              options.providers.onSkip?.(i + 1, `${stockPhotoKey(photo)} could not be fitted to the frame`);
-              continue;
-            }
-            const credit = { key: stockPhotoKey(photo), provider: photo.provider, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
-            return { file, ...stillSize, source, credit };
-          }
-          if (source === 'ai' && ai) {
-            try {
-              await generateStill(ai, i, query ? `${query}. ${text}` : text, file, stillSize);
-              return { file, ...stillSize, source };
-            } catch (error) {
-              if (isAbortError(error)) throw error;
-              options.providers.onSkip?.(i + 1, `${ai.id}: ${error instanceof Error ? error.message : String(error)}`);
-            }
-          }
-        }
-        try {
-          await generateStill(options.providers.images, i, text, file, stillSize);
-        } catch (error) {
-          if (isAbortError(error)) throw error;
-          throw new MediaError(withReason(`We couldn't create the background for scene ${i + 1}.`, error), 'visuals', { cause: error });
-        }
-        return { file, ...stillSize, source: 'designed' };
-      }
-
-      async function fitToStill(source: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
-        await runFfmpeg(fitImageArgs(source, stillSize, file), { signal });
-        await fs.rm(source, { force: true });
-      }
-
-      async function generateStill(engine: ImageProvider, i: number, prompt: string, file: string, stillSize: { width: number; height: number }): Promise<void> {
-        const image = await engine.generate({ prompt, ...stillSize, seed: i, ...(signal ? { signal } : {}) });
-        if (image.width === stillSize.width && image.height === stillSize.height) await fs.writeFile(file, image.png);
-        else {
-          // Cloud engines offer a few sizes only; bring theirs to ours like an upload.
-          await fs.writeFile(`${file}.source`, image.png);
-          await fitToStill(`${file}.source`, file, stillSize);
-        }
       }
     },
 

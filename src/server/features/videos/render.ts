@@ -15,6 +15,7 @@ import { createStockLibrary } from '~/server/providers/stock/index.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
+import { createContentCache } from './cache.ts';
 import { MediaError } from './errors.ts';
 import type { VideoJobPayload } from './job.ts';
 import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
@@ -67,8 +68,21 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
   const aiEngine = resolveEngine('auto', engines);
   const ai = aiEngine && aiEngine !== 'offline' ? createImageProvider(aiEngine, engines) : undefined;
   const note = (reason: string) => logger.info({ jobId: ctx.jobId, videoId: ctx.payload.videoId }, reason);
+  const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
+  const storage = createStorage(config);
+  const uploadDir = path.join(workDir, 'uploads');
+  /** A storyboard scene's upload, copied out of storage once per render. */
+  const uploadFile = async (fileId: string): Promise<string> => {
+    const file = path.join(uploadDir, `file-${fileId.replace(/[^\w-]/g, '')}`);
+    if (await fs.access(file).then(() => true, () => false)) return file;
+    const bytes = await storage.get(storageKey(ctx.uid, fileId));
+    if (!bytes) throw new Error(`the uploaded file ${fileId} is no longer available`);
+    await fs.mkdir(uploadDir, { recursive: true });
+    await fs.writeFile(file, bytes);
+    return file;
+  };
   try {
-    const uploads = await fetchUploads(ctx, path.join(workDir, 'uploads'));
+    const uploads = await fetchUploads(ctx, uploadDir);
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
       workDir,
@@ -82,6 +96,9 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
         onSkip: (scene, reason) => note(`Scene ${scene} passed over a picture source: ${reason}`),
       },
       uploads,
+      ...(ctx.payload.scenes ? { scenes: ctx.payload.scenes } : {}),
+      uploadFile,
+      cache,
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
       store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({
@@ -92,6 +109,8 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
     });
     const stored = result.stored as StoredOutputs;
     await fs.rm(workDir, { recursive: true, force: true });
+    const trimmed = await cache.trim();
+    if (trimmed > 0) note(`Removed ${trimmed} least recently used entries from the video cache`);
     return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, stockCredits: result.stockCredits };
   } catch (error) {
     throw toJobError(error);

@@ -5,7 +5,6 @@
  * /videos/music/:track/preview plays a few seconds of a library track. The rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { createVideoRequestSchema, type UploadedImage, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
@@ -16,10 +15,11 @@ import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { videoService } from './service.ts';
 import { listVideos } from './store.ts';
+import { IdempotencyKey } from './routes-shared.ts';
+import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
 import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
 
-const IdempotencyKey = z.string().trim().min(8).max(200).optional();
 
 export function videoRoutes(deps: ApiDeps) {
   const { database, config } = deps;
@@ -27,6 +27,7 @@ export function videoRoutes(deps: ApiDeps) {
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
 
   return new Hono<AppEnv>()
+    .route('/', storyboardRoutes(deps))
     .post('/videos/uploads', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
       const { row, header } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);

@@ -82,7 +82,8 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
         await queue.enqueue({
           uid,
           kind: VIDEO_JOB,
-          payload: { videoId: id, request } satisfies VideoJobPayload,
+          // A storyboard's video is made again from the scenes it was rendered with.
+          payload: { videoId: id, request, ...(current.storyboard ? { storyboardId: current.storyboard.id, scenes: current.storyboard.scenes } : {}) } satisfies VideoJobPayload,
           inTx: async (tx, job: JobRow) => {
             if (!(await attachRetryJob(tx, uid, id, current.jobId, job))) throw new RetryRaced();
           },

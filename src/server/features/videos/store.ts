@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { storyboardCost, storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
@@ -15,6 +16,7 @@ import { videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
 import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
 import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { listDrafts, type StoryboardRow } from './storyboard-store.ts';
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
 type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };
@@ -48,6 +50,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
     const voice = findVoice(video.voice ?? '');
     return {
       id: video.id,
+      storyboardId: video.storyboardId,
       title: video.title ?? videoTitle(video.script),
       script: video.script,
       status,
@@ -88,6 +91,7 @@ export interface NewVideo {
   jobId: string;
   request: CreateVideoRequest;
   cost: number;
+  storyboard?: { id: string; scenes: StoryboardScene[] };
 }
 
 export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
@@ -96,6 +100,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
     id: row.id,
     uid: row.uid,
     jobId: row.jobId,
+    storyboardId: row.storyboard?.id ?? null,
     status: 'queued',
     title: videoTitle(request.script),
     script: request.script,
@@ -109,6 +114,7 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
       music: request.music,
+      ...(row.storyboard ? { scenes: row.storyboard.scenes } : {}),
     },
     cost: row.cost,
     // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
@@ -122,15 +128,71 @@ export async function getVideo(database: Database, uid: string, id: string, link
   return (await toRecords(database, rows, link))[0];
 }
 
+/** A storyboard never rendered, as the history lists it beside the videos. */
+export function draftRecord(row: StoryboardRow): VideoRecord {
+  const { settings, scenes } = row;
+  const script = storyboardScript(scenes);
+  const size = videoDimensions(settings.aspect, settings.resolution);
+  const voice = findVoice(settings.voiceId);
+  return {
+    id: row.id,
+    storyboardId: row.id,
+    title: videoTitle(script),
+    script,
+    status: 'draft',
+    stage: null,
+    progress: 0,
+    voiceId: settings.voiceId,
+    voiceName: voice?.name ?? parseLiveVoiceId(settings.voiceId)?.engineVoice ?? 'Unknown voice',
+    voiceLanguage: voice?.languageName ?? '',
+    aspect: settings.aspect,
+    resolution: settings.resolution,
+    ...size,
+    captions: settings.captions,
+    captionOptions: settings.captionOptions,
+    visuals: 'generated',
+    visualOrder: settings.visualOrder,
+    stockCredits: [],
+    imageCount: 0,
+    music: settings.music,
+    durationSec: null,
+    estimatedSec: estimateDurationSeconds(script),
+    cost: storyboardCost(scenes, settings.resolution),
+    creditsCharged: 0,
+    error: null,
+    video: null,
+    thumbnail: null,
+    subtitles: null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: null,
+  };
+}
+
+/** The history: videos and never-rendered drafts, newest first, one keyset over both. */
 export async function listVideos(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
   const { where, orderBy } = pageOf(videos, uid, cursor);
-  const rows = await database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1);
-  const page = cutPage(rows.map((r) => ({ ...r, createdAt: r.video.createdAt, id: r.video.id })), limit);
-  return { items: await toRecords(database, page.rows, link), nextCursor: page.nextCursor };
+  const [rows, drafts] = await Promise.all([
+    database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1),
+    listDrafts(database.db, uid, limit, cursor),
+  ]);
+  type Entry = { createdAt: Date; id: string } & ({ row: Row } | { draft: StoryboardRow });
+  const merged: Entry[] = [
+    ...rows.map((row) => ({ row, createdAt: row.video.createdAt, id: row.video.id })),
+    ...drafts.map((draft) => ({ draft, createdAt: draft.createdAt, id: draft.id })),
+  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const page = cutPage(merged, limit);
+  const records = await toRecords(database, page.rows.flatMap((e) => ('row' in e ? [e.row] : [])), link);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const items = page.rows.map((e) => ('row' in e ? byId.get(e.id)! : draftRecord(e.draft)));
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** The row as the action routes need it: its job, and the request to run again. */
-export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; request: CreateVideoRequest; status: string } | undefined> {
+export async function findVideo(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ jobId: string | null; request: CreateVideoRequest; status: string; storyboard: { id: string; scenes: StoryboardScene[] } | undefined } | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
   if (!row) return undefined;
@@ -138,6 +200,7 @@ export async function findVideo(db: Db, uid: string, id: string): Promise<{ jobI
   return {
     jobId: row.jobId,
     status: row.status,
+    storyboard: row.storyboardId && options.scenes ? { id: row.storyboardId, scenes: options.scenes } : undefined,
     request: {
       script: row.script,
       voiceId: row.voice ?? '',

@@ -1,0 +1,194 @@
+/**
+ * A scene's picture, fitted to the still size: the first source of the visual order that has one (stock, AI,
+ * designed), or, for a storyboard scene, the visual the user chose. The render and the storyboard's preview both
+ * come through here, storyboard scenes through the content cache, so what the preview shows is what is rendered.
+ */
+import fs from 'node:fs/promises';
+import type { StoryboardScene } from '~/contract/storyboard.ts';
+import { VISUAL_ORDER_SOURCES, type StockCredit, type StockProviderId, type VisualOrder, type VisualSource } from '~/contract/video.ts';
+import { runFfmpeg } from '~/server/media/ffmpeg.ts';
+import { fitImageArgs } from '~/server/media/render.ts';
+import type { ImageProvider } from '~/server/providers/images/types.ts';
+import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
+import { sceneSeed, sceneVisualKeyInput, visualKey, type ContentCache } from './cache.ts';
+import { isAbortError, MediaError, withReason } from './errors.ts';
+
+export type Size = { width: number; height: number };
+
+/**
+ * The size a storyboard scene's picture is made and cached at, whatever the timeline: the render's still size
+ * depends on the longest scene's pan, so keying by it would make every picture new after one text edit. A quarter
+ * larger than the frame covers most pans; the render fits this to its still size.
+ */
+export const pictureSize = (frame: Size): Size => {
+  const even = (n: number) => 2 * Math.round(n / 2);
+  return { width: even(frame.width * 1.25), height: even(frame.height * 1.25) };
+};
+
+export interface Picture {
+  file: string;
+  source: VisualSource | 'upload';
+  credit?: Omit<StockCredit, 'scenes'> & { key: string };
+}
+
+/** Downloads one named stock item to `file` and says whom to credit (the stock library's item lookup). */
+export type StockItemFetcher = (
+  item: { provider: StockProviderId; media: 'photo' | 'video'; id: string },
+  file: string,
+  signal?: AbortSignal,
+) => Promise<Omit<StockCredit, 'scenes'>>;
+
+export interface PictureSources {
+  /** The designed background: offline, never fails. */
+  images: ImageProvider;
+  ai?: ImageProvider | undefined;
+  stock?: StockLibrary | undefined;
+  /** Absent → a scene's chosen stock item falls back to the automatic pick. */
+  stockItem?: StockItemFetcher | undefined;
+  /** Local copy of one of the user's uploaded files. */
+  uploadFile?: ((fileId: string, signal?: AbortSignal) => Promise<string>) | undefined;
+  onSkip?: ((reason: string) => void) | undefined;
+}
+
+/** The sources of `order` this server can use, in order; always ends with "designed". */
+export const usableSources = (order: VisualOrder, { ai, stock }: Pick<PictureSources, 'ai' | 'stock'>): VisualSource[] =>
+  VISUAL_ORDER_SOURCES[order].filter((source) => source === 'designed' || (source === 'ai' && ai) || (source === 'stock' && stock && stock.providers.length > 0));
+
+export const orientationOf = (size: Size): StockOrientation => (size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square');
+
+async function fit(source: string, file: string, size: Size, signal?: AbortSignal): Promise<void> {
+  await runFfmpeg(fitImageArgs(source, size, file), { signal });
+}
+
+export async function generatePicture(engine: ImageProvider, prompt: string, seed: number, file: string, size: Size, signal?: AbortSignal): Promise<void> {
+  const image = await engine.generate({ prompt, ...size, seed, ...(signal ? { signal } : {}) });
+  if (image.width === size.width && image.height === size.height) await fs.writeFile(file, image.png);
+  else {
+    // Cloud engines offer a few sizes only; bring theirs to ours like an upload.
+    await fs.writeFile(`${file}.source`, image.png);
+    await fit(`${file}.source`, file, size, signal);
+    await fs.rm(`${file}.source`, { force: true });
+  }
+}
+
+export interface AutoPick {
+  /** 1-based, for messages. */
+  scene: number;
+  text: string;
+  query: string;
+  seed: number;
+  size: Size;
+  file: string;
+  /** Stock items other scenes show, so two scenes do not pick the same one. */
+  taken: Set<string>;
+  signal?: AbortSignal | undefined;
+}
+
+/** The first source in `sources` that has a picture for the scene; the designed one always does. */
+export async function autoPicture(from: PictureSources, sources: readonly VisualSource[], pick: AutoPick): Promise<Picture> {
+  const { file, size, signal, query, text } = pick;
+  const { ai, stock } = from;
+  for (const source of sources) {
+    if (source === 'stock' && stock) {
+      const photo = await findStockPhoto(stock, { query, orientation: orientationOf(size), file: `${file}.source`, taken: pick.taken, signal, onSkip: (reason) => from.onSkip?.(reason) });
+      if (!photo) continue;
+      try {
+        await fit(`${file}.source`, file, size, signal);
+        await fs.rm(`${file}.source`, { force: true });
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        from.onSkip?.(`${stockPhotoKey(photo)} could not be fitted to the frame`);
+        continue;
+      }
+      const credit = { key: stockPhotoKey(photo), provider: photo.provider, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
+      return { file, source, credit };
+    }
+    if (source === 'ai' && ai) {
+      try {
+        await generatePicture(ai, query ? `${query}. ${text}` : text, pick.seed, file, size, signal);
+        return { file, source };
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        from.onSkip?.(`${ai.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  try {
+    await generatePicture(from.images, text, pick.seed, file, size, signal);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new MediaError(withReason(`We couldn't create the background for scene ${pick.scene}.`, error), 'visuals', { cause: error });
+  }
+  return { file, source: 'designed' };
+}
+
+export interface StoryboardPick {
+  scene: Pick<StoryboardScene, 'id' | 'text' | 'query' | 'visual'>;
+  /** 1-based, for messages. */
+  number: number;
+  order: VisualOrder;
+  size: Size;
+  /** A scratch path for making the picture; the answer's file is the cache's. */
+  scratch: string;
+  taken: Set<string>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A storyboard scene's picture from the cache, or made and put there. A chosen stock item this server cannot fetch
+ * (or an upload that is gone) is reported through onSkip and replaced by the automatic pick, so a render never
+ * fails over one picture.
+ */
+export async function storyboardPicture(from: PictureSources, cache: ContentCache, pick: StoryboardPick): Promise<Picture> {
+  const { scene, size, scratch, signal } = pick;
+  const sources = usableSources(pick.order, from);
+  const key = visualKey(sceneVisualKeyInput(scene, { order: pick.order, sources, aiEngine: from.ai?.id }), size);
+  const cached = await cache.getVisual<Omit<Picture, 'file'>>(key);
+  if (cached) {
+    if (cached.meta.credit) pick.taken.add(cached.meta.credit.key);
+    return { ...cached.meta, file: cached.file };
+  }
+  const made = await makeStoryboardPicture(from, sources, pick).catch(async (error: unknown) => {
+    if (isAbortError(error) || error instanceof MediaError) throw error;
+    from.onSkip?.(`scene ${pick.number}: ${error instanceof Error ? error.message : String(error)}; the automatic pick is used`);
+    return autoPicture(from, sources, { scene: pick.number, text: scene.text, query: scene.query, seed: sceneSeed(scene.id), size, file: scratch, taken: pick.taken, signal });
+  });
+  const { file, ...meta } = made;
+  const stored = await cache.putVisual(key, file, meta);
+  await fs.rm(file, { force: true });
+  return { ...meta, file: stored.file };
+}
+
+async function makeStoryboardPicture(from: PictureSources, sources: readonly VisualSource[], pick: StoryboardPick): Promise<Picture> {
+  const { scene, size, scratch: file, signal } = pick;
+  const { visual } = scene;
+  const seed = sceneSeed(scene.id);
+  switch (visual.kind) {
+    case 'designed':
+      await generatePicture(from.images, scene.text, seed, file, size, signal);
+      return { file, source: 'designed' };
+    case 'ai': {
+      // Without an AI engine the designed artwork takes the prompt, as the image studio's "auto" engine does.
+      const engine = from.ai ?? from.images;
+      await generatePicture(engine, visual.prompt || (scene.query ? `${scene.query}. ${scene.text}` : scene.text), visual.seed, file, size, signal);
+      return { file, source: from.ai ? 'ai' : 'designed' };
+    }
+    case 'stock': {
+      if (!from.stockItem) throw new Error(`the ${visual.provider} item ${visual.id} cannot be fetched on this server`);
+      const credit = await from.stockItem({ provider: visual.provider, media: visual.media, id: visual.id }, `${file}.source`, signal);
+      await fit(`${file}.source`, file, size, signal);
+      await fs.rm(`${file}.source`, { force: true });
+      const key = `${visual.provider}:${visual.id}`;
+      pick.taken.add(key);
+      return { file, source: 'stock', credit: { ...credit, key } };
+    }
+    case 'upload': {
+      if (!from.uploadFile) throw new Error('uploaded files cannot be read here');
+      const local = await from.uploadFile(visual.fileId, signal);
+      await fit(local, file, size, signal);
+      return { file, source: 'upload' };
+    }
+    case 'auto':
+      return autoPicture(from, sources, { scene: pick.number, text: scene.text, query: scene.query, seed, size, file, taken: pick.taken, signal });
+  }
+}

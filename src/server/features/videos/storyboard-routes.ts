@@ -1,0 +1,50 @@
+/**
+ * The storyboard over HTTP (the list of routes is in src/contract/storyboard.ts): made from a script, read, saved
+ * with the version edited (409 when another tab saved first), previewed scene by scene (narration as WAV, the
+ * picture as JPEG, both from the render's own cache) and rendered into a video like POST /videos. Never-rendered
+ * drafts are listed by GET /videos (status "draft"). The rules are in storyboard-service.ts.
+ */
+import { Hono } from 'hono';
+import { createStoryboardRequestSchema, saveStoryboardRequestSchema, type Storyboard } from '../../../contract/storyboard.ts';
+import type { VideoRecord } from '../../../contract/video.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { jsonBody } from '../../http/validate.ts';
+import { fileLinker } from '../../storage/links.ts';
+import type { ApiDeps } from '../deps.ts';
+import { IdempotencyKey } from './routes-shared.ts';
+import { videoService } from './service.ts';
+import { storyboardService } from './storyboard-service.ts';
+
+export function storyboardRoutes(deps: ApiDeps) {
+  const storyboards = storyboardService(deps);
+  const videos = videoService(deps);
+  const linker = (url: string) => fileLinker(deps.config, new URL(url).origin);
+
+  return new Hono<AppEnv>()
+    .post('/storyboards', async (c) => {
+      const request = await jsonBody(c, createStoryboardRequestSchema);
+      return c.json((await storyboards.create(c.get('uid'), request)) satisfies Storyboard, 201);
+    })
+    .get('/storyboards/:id', async (c) => c.json((await storyboards.get(c.get('uid'), c.req.param('id'))) satisfies Storyboard))
+    .put('/storyboards/:id', async (c) => {
+      const request = await jsonBody(c, saveStoryboardRequestSchema);
+      return c.json((await storyboards.save(c.get('uid'), c.req.param('id'), request)) satisfies Storyboard);
+    })
+    .delete('/storyboards/:id', async (c) => {
+      await storyboards.remove(c.get('uid'), c.req.param('id'));
+      return c.body(null, 204);
+    })
+    .get('/storyboards/:id/scenes/:sceneId/narration', async (c) => {
+      const wav = await storyboards.narration(c.get('uid'), c.req.param('id'), c.req.param('sceneId'), c.req.raw.signal);
+      return c.body(new Uint8Array(wav), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, no-cache' });
+    })
+    .get('/storyboards/:id/scenes/:sceneId/preview', async (c) => {
+      const jpeg = await storyboards.preview(c.get('uid'), c.req.param('id'), c.req.param('sceneId'), c.req.raw.signal);
+      return c.body(new Uint8Array(jpeg), 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-cache' });
+    })
+    .post('/storyboards/:id/render', async (c) => {
+      const key = IdempotencyKey.safeParse(c.req.header('idempotency-key'));
+      const { videoId, created } = await storyboards.render(c.get('uid'), c.req.param('id'), key.success ? key.data : undefined);
+      return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
+    });
+}
