@@ -43,12 +43,12 @@ describe('storyboard figures', () => {
     expect(edited.estimatedSec).toBeGreaterThan(1);
   });
 
-  it('totals narrated lengths where known, estimates elsewhere, priced per started minute', () => {
+  it('totals narrated lengths where known, estimates elsewhere, priced like the server prices the whole narration', () => {
     const scenes = [scene('a', 'One two three.'), scene('b', 'Four five six.')];
     const totals = storyboardTotals(scenes, view(scenes, 1, { a: 61 }).scenes, '720p');
     expect(totals.scenes).toBe(2);
     expect(totals.seconds).toBeGreaterThan(62);
-    expect(totals.cost).toBe(20);
+    expect(totals.cost).toBe(10);
     expect(formatSceneSeconds(6.44)).toBe('6.4 s');
     expect(formatSceneSeconds(72)).toBe('1:12');
   });

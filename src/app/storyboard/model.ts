@@ -3,8 +3,7 @@
  * the labels of a scene's visual, and the few edits the contract's scene functions do not cover. No React here.
  */
 import type { FieldErrors } from '~/contract/errors';
-import { videoCost } from '~/contract/pricing';
-import type { SceneVisual, StoryboardScene, StoryboardSceneView } from '~/contract/storyboard';
+import { storyboardCost, type SceneVisual, type StoryboardScene, type StoryboardSceneView } from '~/contract/storyboard';
 import { estimateNarration, STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, type VideoAspect, type VideoResolution } from '~/contract/video';
 import { uploadProblem } from '../agent/model';
 
@@ -31,6 +30,7 @@ export interface StoryboardTotals {
   scenes: number;
   /** Narrated lengths where known, estimates elsewhere. */
   seconds: number;
+  /** What the render would hold, by the server's rule (storyboardCost). */
   cost: number;
 }
 
@@ -39,7 +39,7 @@ export function storyboardTotals(scenes: readonly Pick<StoryboardScene, 'id' | '
     const { estimatedSec, narratedSec } = sceneLength(scene, saved);
     return sum + (narratedSec ?? estimatedSec);
   }, 0);
-  return { scenes: scenes.length, seconds, cost: videoCost(seconds * 1000, resolution) };
+  return { scenes: scenes.length, seconds, cost: storyboardCost(scenes, resolution) };
 }
 
 /** "0:07" under a minute is vague; scenes are short, so tenths of a second read better: "6.4 s", "1:12". */
