@@ -142,6 +142,22 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     }
   }
 
+  /**
+   * Reads the server's figures again (a narration preview has just measured a scene) without touching what is on
+   * screen; skipped while an edit is on its way, whose save brings them anyway.
+   */
+  async function refreshFigures(): Promise<void> {
+    const { id, save } = $editor.get();
+    if (!id || save !== 'saved') return;
+    try {
+      const fresh = await deps.load(id);
+      const now = $editor.get();
+      if (now.id === id && now.save === 'saved' && now.saved && fresh.version === now.saved.version) patch({ saved: fresh });
+    } catch {
+      // Only figures: the next save brings them.
+    }
+  }
+
   /** "Try again" after a failed save. */
   function retry(): Promise<boolean> {
     if ($editor.get().save === 'failed') patch({ save: 'pending' });
@@ -182,7 +198,7 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     opened += 1;
   }
 
-  return { $editor, open, editScenes, editSettings, flush, retry, reload, render, close };
+  return { $editor, open, editScenes, editSettings, flush, retry, reload, refreshFigures, render, close };
 }
 
 export type StoryboardEditor = ReturnType<typeof createStoryboardEditor>;

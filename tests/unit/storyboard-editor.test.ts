@@ -176,3 +176,18 @@ describe('the storyboard editor store', () => {
     expect(editor.$editor.get().rendering).toBe(false);
   });
 });
+
+describe('the storyboard editor figures', () => {
+  it('takes fresh figures from the server without touching the scenes on screen, and not over an edit', async () => {
+    const { deps } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    deps.load.mockResolvedValueOnce(view([scene('a', 'First.')], 1, { a: 1.2 }));
+    await editor.refreshFigures();
+    expect(editor.$editor.get().saved?.scenes[0]?.narratedSec).toBe(1.2);
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Typed.' }));
+    await editor.refreshFigures();
+    expect(deps.load).toHaveBeenCalledTimes(2);
+    expect(editor.$editor.get().scenes[0]?.text).toBe('Typed.');
+  });
+});

@@ -128,8 +128,11 @@ export default function AgentStoryboard() {
     // The narration is of the saved words: what is typed is saved first.
     const ready = await editor.flush();
     setPreparing(null);
-    if (ready) await narration.toggle(sceneId, scenePath(storyboardId, sceneId, 'narration'));
-    else toast.error('Save the storyboard first: fix what is highlighted or reload it.');
+    if (ready) {
+      await narration.toggle(sceneId, scenePath(storyboardId, sceneId, 'narration'));
+      // Narrating measured the scene: its real length replaces the estimate.
+      void editor.refreshFigures();
+    } else toast.error('Save the storyboard first: fix what is highlighted or reload it.');
   }
 
   async function render() {
