@@ -79,7 +79,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(page.getByLabel('Transition into scene 3')).toHaveValue('dip');
 
   // Listen to a scene: the narration of its saved words.
-  await page.getByRole('button', { name: 'Play narration of scene 1' }).click();
+  await page.getByRole('button', { name: 'Listen to scene 1' }).click();
   await expect(page.getByRole('button', { name: 'Stop narration of scene 1' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Stop narration of scene 1' }).click();
   await expect(scenes.nth(0).getByTestId('scene-length')).toHaveText(/narrated$/);

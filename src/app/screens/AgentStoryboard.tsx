@@ -205,7 +205,14 @@ export default function AgentStoryboard() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <ol className="grid gap-4" aria-label="Scenes">
+        <section className="grid min-w-0 gap-3" aria-labelledby="scenes-title">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="scenes-title" className="text-lg font-semibold text-fg">
+              Scenes
+            </h2>
+            <p className="text-xs text-fg-subtle">Edit the words, change a picture, drag or use the arrows to reorder.</p>
+          </div>
+          <ol className="grid gap-4">
           {scenes.map((scene, index) => {
             const savedScene = saved.scenes.find((s) => s.id === scene.id);
             return (
@@ -241,7 +248,8 @@ export default function AgentStoryboard() {
               />
             );
           })}
-        </ol>
+          </ol>
+        </section>
 
         <aside className="grid gap-4 lg:sticky lg:top-24">
           <section className="card card-pad grid gap-3" aria-labelledby="totals-title">

@@ -135,16 +135,16 @@ export function SceneCard(props: SceneCardProps) {
               className="btn btn-secondary btn-sm !min-h-9"
               onClick={props.onNarration}
               aria-pressed={narration.playing}
-              aria-label={narration.playing ? `Stop narration of scene ${number}` : `Play narration of scene ${number}`}
+              aria-label={narration.playing ? `Stop narration of scene ${number}` : `Listen to scene ${number}`}
               aria-busy={narration.loading}
             >
               {narration.loading ? <Spinner /> : <Icon name={narration.playing ? 'stop' : 'play'} className="size-4" />}
-              {narration.loading ? 'Preparing…' : narration.playing ? 'Stop' : 'Listen'}
+              {narration.playing ? 'Stop' : 'Listen'}
             </button>
-            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={() => props.onSplit(text.current?.selectionStart ?? 0)} aria-label={`Split scene ${number} at the cursor`}>
+            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={() => props.onSplit(text.current?.selectionStart ?? 0)} aria-label={`Split at cursor, scene ${number}`}>
               Split at cursor
             </button>
-            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={props.onMerge} disabled={index === count - 1} aria-label={`Merge scene ${number} with the next`}>
+            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={props.onMerge} disabled={index === count - 1} aria-label={`Merge with next, scene ${number}`}>
               Merge with next
             </button>
           </div>
