@@ -51,7 +51,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(dialog.getByRole('tab', { name: 'Stock' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.getByLabel('Search stock photos and videos')).not.toHaveValue('');
   await dialog.getByRole('button', { name: 'Search' }).click();
-  await expect(dialog.getByText(/No stock library is connected/)).toBeVisible();
+  await expect(dialog.getByText(/No stock library is connected/)).toBeVisible({ timeout: 20_000 });
   await expectNoViolations(page);
   await dialog.getByRole('tab', { name: 'Designed' }).click();
   await dialog.getByRole('button', { name: 'Use a designed background' }).click();

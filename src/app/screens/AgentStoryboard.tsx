@@ -167,6 +167,11 @@ export default function AgentStoryboard() {
       <ScreenHeader icon="video" title="Storyboard" description={saved.title}>
         <div className="flex flex-wrap items-center gap-3">
           <SaveIndicator status={state.save} />
+          {/* On a phone the summary and the render button come after the scenes. */}
+          <button type="button" className="btn btn-secondary btn-sm lg:hidden" onClick={() => document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+            {totals.scenes} scenes · {cost} credits
+            <Icon name="chevronDown" className="size-4" />
+          </button>
           {saved.videoId ? (
             <Link to={`/nxn-agent/video/${saved.videoId}`} className="btn btn-secondary btn-sm">
               <Icon name="video" className="size-4" />
@@ -252,7 +257,7 @@ export default function AgentStoryboard() {
         </section>
 
         <aside className="grid gap-4 lg:sticky lg:top-24">
-          <section className="card card-pad grid gap-3" aria-labelledby="totals-title">
+          <section id="storyboard-summary" className="card card-pad grid scroll-mt-24 gap-3" aria-labelledby="totals-title">
             <h2 id="totals-title" className="text-lg font-semibold text-fg">
               Summary
             </h2>

@@ -90,11 +90,11 @@ export function SceneCard(props: SceneCardProps) {
         </span>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)]">
-        <div className="grid content-start gap-2">
+      <div className="grid gap-3 sm:grid-cols-[13rem_minmax(0,1fr)]">
+        <div className="grid min-w-0 content-start gap-2">
           <ScenePreview path={props.previewPath} version={props.previewVersion} aspect={props.aspect} clip={props.clip} label={`Scene ${number}: ${visualLabel(scene.visual)}`} />
-          <div className="flex items-center justify-between gap-2">
-            <span className="truncate text-xs text-fg-muted" data-testid="scene-visual">
+          <div className="flex min-w-0 items-center justify-between gap-2">
+            <span className="min-w-0 truncate text-xs text-fg-muted" data-testid="scene-visual">
               {visualLabel(scene.visual)}
               {scene.visual.kind === 'upload' && props.clip ? (scene.visual.audio === 'duck' ? ', sound under the voice' : ', muted') : ''}
             </span>
@@ -110,7 +110,7 @@ export function SceneCard(props: SceneCardProps) {
           ) : null}
         </div>
 
-        <div className="grid content-start gap-2">
+        <div className="grid min-w-0 content-start gap-2">
           <label htmlFor={textId} className="sr-only">
             Scene {number} text
           </label>

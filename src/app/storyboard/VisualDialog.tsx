@@ -63,7 +63,7 @@ export function VisualDialog({ scene, number, aspect, onPick, onClose }: { scene
             <Icon name="close" className="size-4" />
           </button>
         </div>
-        <div className="flex gap-1 overflow-x-auto rounded-xl border border-white/10 bg-white/[0.03] p-1" role="tablist" aria-label="Where the visual comes from" onKeyDown={onTabKey}>
+        <div className="grid grid-cols-2 gap-1 rounded-xl border border-white/10 bg-white/[0.03] p-1 sm:grid-cols-4" role="tablist" aria-label="Where the visual comes from" onKeyDown={onTabKey}>
           {TABS.map((t, i) => (
             <button
               key={t.id}
