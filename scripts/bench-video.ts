@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds } from './bench-support.ts';
+import { cpuSeconds, scriptOf, treeRss } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
@@ -33,64 +33,6 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-
-/** Varied sentences so scenes differ in length and look, like a real script. */
-const SENTENCES = [
-  'Every great video starts with a simple idea and a clear voice.',
-  'Our oceans cover more than seventy percent of the planet, and they shape the weather we feel every day.',
-  'Small habits, repeated daily, quietly become the life you live.',
-  'In the city at night, a thousand windows light up with a thousand different stories.',
-  'Start with one goal.',
-  'Write it down, break it into steps, and take the first step today, even if it feels tiny.',
-  'The mountain trail is steep, but the view from the top is worth every breath.',
-  'Technology moves fast; people who keep learning move with it.',
-  'Good design is invisible: you only notice it when it is missing.',
-  'Save a little money every month, and let time do the heavy lifting.',
-  'A forest is not just trees, it is a living network that shares water, light and food.',
-  'Ask better questions, and you will get better answers.',
-  'When you feel stuck, change the scene: take a walk, call a friend, or simply rest.',
-  'The best time to plant a tree was twenty years ago; the second best time is now.',
-  'Customers remember how you made them feel long after they forget the price.',
-];
-
-function scriptOf(words: number): string {
-  const paragraphs: string[][] = [[]];
-  let count = 0;
-  for (let i = 0; ; i++) {
-    const sentence = SENTENCES[i % SENTENCES.length]!;
-    const length = sentence.split(/\s+/).length;
-    // Stay at or under the target: the 5-minute run must pass the 750-word limit like any user's script.
-    if (count + length > words) break;
-    count += length;
-    const paragraph = paragraphs.at(-1)!;
-    paragraph.push(sentence);
-    if (paragraph.length === 3 + (i % 2)) paragraphs.push([]);
-  }
-  return paragraphs
-    .filter((p) => p.length > 0)
-    .map((p) => p.join(' '))
-    .join('\n\n');
-}
-
-/** Resident memory of a process and all its descendants, in bytes. */
-function treeRss(root: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      rss.set(Number(entry), kb * 1024);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const walk = (pid: number): number => (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
-  return walk(root);
-}
 
 const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { cleanScript } from './clean.ts';
-import { createVideoRequestSchema, estimateVideoCost, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
+import { CLIP_AUDIO, createVideoRequestSchema, estimateVideoCost, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
 import { textField } from './text.ts';
 
 /** How a scene's picture comes in: a crossfade (today's look), a hard cut, or a dip through black. */
@@ -18,9 +18,8 @@ export const SCENE_TRANSITION_LABELS: Record<SceneTransition, string> = {
   dip: 'Dip to black',
 };
 
-/** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
-export const CLIP_AUDIO = ['mute', 'duck'] as const;
-export type ClipAudio = (typeof CLIP_AUDIO)[number];
+// The one-step request takes it too, so it lives with the video contract.
+export { CLIP_AUDIO, type ClipAudio } from './video.ts';
 
 export const STOCK_MEDIA = ['photo', 'video'] as const;
 export type StockMedia = (typeof STOCK_MEDIA)[number];

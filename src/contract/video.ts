@@ -73,12 +73,14 @@ export const VISUAL_ORDER_LABELS: Record<VisualOrder, string> = {
 export const STOCK_PROVIDERS = ['pexels', 'pixabay'] as const;
 export type StockProviderId = (typeof STOCK_PROVIDERS)[number];
 
-/** Who made a stock picture a video shows, and where it came from, as the providers' licences ask us to credit it. */
+/** Who made a stock photo or clip a video shows, and where it came from, as the providers' licences ask us to credit it. */
 export const stockCreditSchema = z.object({
   provider: z.enum(STOCK_PROVIDERS),
+  /** Absent on credits written before stock clips: those were photos. */
+  media: z.enum(['photo', 'video']).optional(),
   author: z.string(),
   authorUrl: z.string().nullable(),
-  /** The picture's page on the provider's site. */
+  /** The photo's or clip's page on the provider's site. */
   sourceUrl: z.string(),
   /** 1-based scenes that show it. */
   scenes: z.array(z.number().int()),
@@ -226,10 +228,16 @@ export const videoSettingsSchema = z.object({
         .min(0, 'Music volume goes from 0 to 100.')
         .max(100, 'Music volume goes from 0 to 100.'),
       track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
+      /** The user's own track (POST /videos/music/uploads); when set it plays instead of the library track. */
+      fileId: z.uuid({ error: 'Upload your music again.' }).optional(),
     })
     .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
+
+/** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
+export const CLIP_AUDIO = ['mute', 'duck'] as const;
+export type ClipAudio = (typeof CLIP_AUDIO)[number];
 
 export const createVideoRequestSchema = z
   .object({
@@ -242,6 +250,8 @@ export const createVideoRequestSchema = z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
       .default([]),
+    /** What the uploaded clips' own sound does under the narration. */
+    clipAudio: z.enum(CLIP_AUDIO, { error: 'Choose whether clips keep their sound.' }).default('mute'),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);
@@ -266,14 +276,42 @@ export function videoDimensions(aspect: VideoAspect, resolution: VideoResolution
 // ---------------------------------------------------------------------------------------------------------------
 // API answers (routes/videos.ts) and the figures the video pages show.
 
-/** The user's own images for "uploaded" visuals: the types the renderer reads, one request per image. */
+/** The user's own images and clips for "uploaded" visuals: the types the renderer reads, one request per file. */
 export const VIDEO_UPLOAD = {
   types: ['image/jpeg', 'image/png', 'image/webp'] as const,
   maxBytes: 15 * 1024 * 1024,
   /** Smaller than this looks blurred even at 720p. */
   minSide: 256,
   maxSide: 8192,
+  /** MP4, M4V (an MP4), MOV and WebM, told apart by their content. */
+  clipTypes: ['video/mp4', 'video/quicktime', 'video/webm'] as const,
+  maxClipBytes: 200 * 1024 * 1024,
+  maxClipSec: 600,
+  /** DCI 4K either way round: larger pictures cost more to decode per frame than a render can spend. */
+  maxClipSide: 4096,
+  maxClipPixels: 4096 * 2160,
 } as const;
+/** What the file picker offers: the types above and the extensions browsers do not always map to them. */
+export const VIDEO_UPLOAD_ACCEPT = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes, '.m4v', '.mov'].join(',');
+
+/** The user's own background music: by content, not by name; probed for its length before it is kept. */
+export const MUSIC_UPLOAD = {
+  types: ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/flac'] as const,
+  maxBytes: 30 * 1024 * 1024,
+  maxSeconds: 600,
+  /** What the file picker offers; the server still decides by the bytes. */
+  accept: '.mp3,.wav,.m4a,.aac,.ogg,.oga,.flac,audio/*',
+} as const;
+export type MusicUploadType = (typeof MUSIC_UPLOAD.types)[number];
+
+export const uploadedMusicSchema = z.object({
+  fileId: z.string(),
+  name: z.string().nullable(),
+  durationSec: z.number(),
+  /** Signed link to play it in the editor. */
+  url: z.string(),
+});
+export type UploadedMusic = z.infer<typeof uploadedMusicSchema>;
 
 /** "draft": a storyboard not rendered yet, listed in the history beside the videos (its id is `storyboardId`). */
 export const VIDEO_STATUSES = ['draft', 'queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
@@ -297,13 +335,19 @@ export const VIDEO_STAGE_LABELS = {
 export type VideoStageId = keyof typeof VIDEO_STAGE_LABELS;
 export const VIDEO_STAGE_IDS = Object.keys(VIDEO_STAGE_LABELS) as VideoStageId[];
 
+export const UPLOAD_KINDS = ['image', 'video'] as const;
+
 export const uploadedImageSchema = z.object({
   fileId: z.string(),
   name: z.string().nullable(),
   contentType: z.string(),
+  kind: z.enum(UPLOAD_KINDS),
   size: z.number().int(),
+  /** As displayed (a phone clip shot upright is taller than wide). */
   width: z.number().int(),
   height: z.number().int(),
+  /** Clips only. */
+  durationSec: z.number().nullable(),
   /** Signed preview link. */
   url: z.string(),
 });
@@ -336,7 +380,13 @@ export const videoRecordSchema = z.object({
   /** Stock pictures the finished video shows, credited on its page. */
   stockCredits: z.array(stockCreditSchema),
   imageCount: z.number().int(),
-  music: z.object({ enabled: z.boolean(), volume: z.number().int(), track: z.enum(MUSIC_TRACK_IDS) }),
+  music: z.object({
+    enabled: z.boolean(),
+    volume: z.number().int(),
+    track: z.enum(MUSIC_TRACK_IDS),
+    /** The user's own track, when it replaced the library one: its file and the name it was uploaded with. */
+    upload: z.object({ fileId: z.string(), name: z.string().nullable() }).nullable(),
+  }),
   /** Of the finished MP4; null until then. */
   durationSec: z.number().nullable(),
   /** estimateNarration's, known from the start. */

@@ -48,7 +48,7 @@ test('the editor refuses scripts over 5 minutes, names missing fields, and takes
     { name: 'blue.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
   ]);
-  await expect(page.getByText('notes.txt: only JPEG, PNG and WebP images can be used.')).toBeVisible();
+  await expect(page.getByText('notes.txt: only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.')).toBeVisible();
   const images = page.getByTestId('uploaded-image');
   await expect(images).toHaveCount(2);
   await expect(images.nth(0).getByRole('img')).toHaveAccessibleName('Image 1: red.png');

@@ -1,7 +1,8 @@
 /**
- * A video whose scenes get their pictures in the user's order: stock photos from a local Pexels for the scenes it
- * has, an AI image for the one it has not. Each Pexels subject is a solid-colour JPEG and the AI image solid blue,
- * so a frame grabbed in the middle of each scene shows which picture the render put there.
+ * A video whose scenes get their pictures in the user's order: a stock clip from a local Pexels where it has one
+ * long enough, else a stock photo, and an AI image for the scene it has nothing for. Each Pexels subject is a
+ * solid-colour JPEG or MP4 and the AI image solid blue, so a frame grabbed in the middle of each scene shows which
+ * picture the render put there.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +51,7 @@ let result: VideoResult;
 let info: ProbeResult;
 
 beforeAll(async () => {
-  pexels = await startStockServer({ kind: 'pexels', key: 'pexels-key', photos: { tomato: 'red', lime: 'lime' } });
+  pexels = await startStockServer({ kind: 'pexels', key: 'pexels-key', photos: { tomato: 'red', lime: 'lime' }, videos: { lime: 'yellow' } });
   const request = createVideoRequestSchema.parse({ script, voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'off', visuals: 'generated', visualOrder: 'stock-first' });
   result = await runVideoPipeline({
     jobId: 'stock-render',
@@ -71,7 +72,7 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('a video with stock photos', () => {
+describe('a video with stock clips and photos', () => {
   it('is one H.264 video and one AAC audio stream, as long as the narration', async () => {
     expect(info.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
@@ -83,29 +84,36 @@ describe('a video with stock photos', () => {
     const manifest = await readManifest(path.join(root, 'work'));
     expect(manifest!.scenes).toHaveLength(3);
     expect(manifest!.queries!.map((q) => q.split(' '))).toEqual([expect.arrayContaining(['tomato']), expect.arrayContaining(['lime']), expect.arrayContaining(['unicorn'])]);
-    expect(pexels.state.searches.map((s) => s.orientation)).toEqual(['landscape', 'landscape', 'landscape']);
+    // Clips first for every scene; photos only where no clip was found.
+    const searched = pexels.state.searches.map((s) => `${s.media}:${s.query.includes('lime') ? 'lime' : s.query.includes('tomato') ? 'tomato' : 'unicorn'}`);
+    expect(searched.sort()).toEqual(['photo:tomato', 'photo:unicorn', 'video:lime', 'video:tomato', 'video:unicorn']);
+    expect(new Set(pexels.state.searches.map((s) => s.orientation))).toEqual(new Set(['landscape']));
+    // The lime scene is longer than the 4 s clip: the 12 s one was downloaded, in its 1080p size.
+    expect(pexels.state.downloads.filter((d) => d.startsWith('lime'))).toEqual(['lime-2-1920x1080']);
   });
 
-  it('shows the stock photo in its scene and the AI image where stock had none', async () => {
+  it('shows the stock clip or photo in its scene and the AI image where stock had none', async () => {
     const { timeline } = (await readManifest(path.join(root, 'work')))!;
     const middle = (i: number) => (timeline!.scenes[i]!.firstFrame + timeline!.scenes[i]!.frames / 2) / timeline!.fps;
     const [tomato, lime, unicorn] = [0, 1, 2].map((i) => frameColour(result.video, middle(i)));
-    // ffmpeg's red is (255, 0, 0), its lime (0, 255, 0); the AI's blue (0, 0, 255).
+    // ffmpeg's red is (255, 0, 0), the lime clip's yellow (255, 255, 0); the AI's blue (0, 0, 255).
     expect(tomato![0]).toBeGreaterThan(200);
     expect(tomato![1]! + tomato![2]!).toBeLessThan(60);
+    expect(lime![0]).toBeGreaterThan(200);
     expect(lime![1]).toBeGreaterThan(200);
-    expect(lime![0]! + lime![2]!).toBeLessThan(60);
+    expect(lime![2]).toBeLessThan(60);
     expect(unicorn![2]).toBeGreaterThan(200);
     expect(unicorn![0]! + unicorn![1]!).toBeLessThan(60);
     expect(blueAi.prompts).toHaveLength(1);
     expect(blueAi.prompts[0]).toMatch(/unicorn/);
   });
 
-  it('credits each stock photo with its photographer and page, for the scene that shows it', () => {
+  it('credits each stock photo and clip with its author and page, for the scene that shows it', () => {
     expect(result.stockCredits).toEqual([
-      expect.objectContaining({ provider: 'pexels', author: 'tomato photographer', authorUrl: 'https://www.pexels.com/@tomato', scenes: [1] }),
-      expect.objectContaining({ provider: 'pexels', author: 'lime photographer', scenes: [2] }),
+      expect.objectContaining({ provider: 'pexels', media: 'photo', author: 'tomato photographer', authorUrl: 'https://www.pexels.com/@tomato', scenes: [1] }),
+      expect.objectContaining({ provider: 'pexels', media: 'video', author: 'lime filmmaker', authorUrl: 'https://www.pexels.com/@lime-films', scenes: [2] }),
     ]);
     expect(result.stockCredits[0]!.sourceUrl).toMatch(/^https:\/\/www\.pexels\.com\/photo\/tomato-/);
+    expect(result.stockCredits[1]!.sourceUrl).toBe(`https://www.pexels.com/video/lime-${pexels.idOf('video', 'lime', 2)}/`);
   });
 });

@@ -143,6 +143,26 @@ describe('storyboards API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
+  it('limits the narration previews a user asks for in a minute, but never one already made', async () => {
+    const limited = await suite.stack.extraApi({ NARRATION_PREVIEWS_PER_MINUTE: '1' });
+    try {
+      const { api, user } = await signedUp(limited.url);
+      // Words no other test has narrated, so nothing is in the cache yet.
+      const board = (await api('POST', '/storyboards', { ...settings, script: SCRIPT.replaceAll('lighthouse', 'windmill').replaceAll('sea', 'field') })).body;
+      const narration = (i: number) =>
+        fetch(`${limited.url}/storyboards/${board.id}/scenes/${board.scenes[i].id}/narration`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      expect((await narration(0)).status).toBe(200);
+      const refused = await narration(1);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/previewed a lot of narration in the last minute/);
+      // The first scene's is in the cache: playing it again costs nothing and is not limited.
+      expect((await narration(0)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('renders with credits held, to a video as long as its narration; a failed render charges nothing and leaves it editable', async () => {
     const { api } = await signedUp();
     const board = (await api('POST', '/storyboards', { ...settings, script: SCRIPT })).body;

@@ -243,7 +243,7 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect((await api('GET', '/uploads')).body.files.find((f: any) => f.id === a.body.fileId).inUse).toBe(true);
     const busy = await api('DELETE', `/uploads/${a.body.fileId}`);
     expect(busy.status).toBe(409);
-    expect(busy.body.error).toBe('A video being made uses this image. Delete it once the video has finished.');
+    expect(busy.body.error).toBe('A video being made uses this file. Delete it once the video has finished.');
     await api('POST', `/videos/${video.body.id}/cancel`);
     expect((await api('DELETE', `/uploads/${a.body.fileId}`)).status).toBe(204);
 

@@ -7,7 +7,7 @@ const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
 
 describe('the create form', () => {
   it('turns into a request the shared schema accepts, sending images only for uploaded visuals', () => {
-    const image = { fileId: '0193f2c4-8d1e-7c55-b1f2-9a0e4d2c6b11', name: 'a.png', contentType: 'image/png', size: 10, width: 800, height: 600, url: 'u' };
+    const image = { fileId: '0193f2c4-8d1e-7c55-b1f2-9a0e4d2c6b11', name: 'a.png', contentType: 'image/png', kind: 'image' as const, size: 10, width: 800, height: 600, durationSec: null, url: 'u' };
     const generated = toRequest({ ...INITIAL_FORM, script: 'Hello there.', images: [image] });
     expect(generated.imageFileIds).toEqual([]);
     expect(createVideoRequestSchema.safeParse(generated).success).toBe(true);
@@ -48,6 +48,9 @@ describe('the create form', () => {
     expect(uploadProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toMatch(/only JPEG, PNG and WebP/);
     expect(uploadProblem({ name: 'big.jpg', type: 'image/jpeg', size: VIDEO_UPLOAD.maxBytes + 1 })).toMatch(/up to 15 MB/);
     expect(uploadProblem({ name: 'ok.webp', type: 'image/webp', size: 1000 })).toBeNull();
+    expect(uploadProblem({ name: 'beach.mov', type: '', size: 50 * 1024 * 1024 })).toBeNull();
+    expect(uploadProblem({ name: 'trip.m4v', type: 'video/x-m4v', size: 1000 })).toBeNull();
+    expect(uploadProblem({ name: 'long.mp4', type: 'video/mp4', size: VIDEO_UPLOAD.maxClipBytes + 1 })).toMatch(/clips can be up to 200 MB/);
   });
 
   it('reorders images by one place, staying inside the list', () => {

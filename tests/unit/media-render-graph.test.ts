@@ -8,7 +8,7 @@ function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJo
     width: 1920,
     height: 1080,
     timeline,
-    stills: timeline.scenes.map((_, i) => `/w/stills/scene-${i}.png`),
+    visuals: timeline.scenes.map((_, i) => ({ kind: 'still' as const, file: `/w/stills/scene-${i}.png` })),
     stillSize: stillSize(timeline, 1920, 1080),
     narration: '/w/narration.wav',
     output: '/w/video.mp4',

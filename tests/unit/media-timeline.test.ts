@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, DEFAULT_TIMELINE, stillSize } from '~/server/media/timeline.ts';
+import { buildTimeline, DEFAULT_TIMELINE, overlapFrames, stillSize } from '~/server/media/timeline.ts';
 
 describe('buildTimeline', () => {
   const audio = [8000, 12_500, 9000];
@@ -35,7 +35,7 @@ describe('buildTimeline', () => {
   });
 
   it('shortens crossfades so they never overlap around a very short scene', () => {
-    const short = buildTimeline([3000, 200, 3000], false, { ...DEFAULT_TIMELINE, gapMs: 100 });
+    const short = buildTimeline([3000, 200, 3000], false, [], { ...DEFAULT_TIMELINE, gapMs: 100 });
     const [a, b, c] = short.scenes;
     expect(short.transitionFrames).toBeLessThan(DEFAULT_TIMELINE.transitionFrames);
     expect(b!.firstFrame + short.transitionFrames).toBeLessThanOrEqual(c!.firstFrame);
@@ -46,6 +46,42 @@ describe('buildTimeline', () => {
     const tall = buildTimeline(audio, true);
     expect(new Set(timeline.scenes.map((s) => `${s.pan.dx},${s.pan.dy}`)).size).toBe(3);
     expect(tall.scenes[0]!.pan).toEqual({ dx: 0, dy: 1 });
+  });
+});
+
+describe('buildTimeline with transitions', () => {
+  const audio = [8000, 12_500, 9000, 7000];
+  const crossfaded = buildTimeline(audio, false);
+  const mixed = buildTimeline(audio, false, ['crossfade', 'cut', 'dip', 'crossfade']);
+
+  it('keeps the length and the narration wherever the transitions differ', () => {
+    expect(mixed.totalFrames).toBe(crossfaded.totalFrames);
+    expect(mixed.scenes.map((s) => s.audioStartMs)).toEqual(crossfaded.scenes.map((s) => s.audioStartMs));
+  });
+
+  it('changes picture on the cut frame for a cut or a dip, with no overlap', () => {
+    const [, b, c, d] = mixed.scenes;
+    const cutFrame = (i: number) => Math.round(((mixed.scenes[i]!.audioStartMs - DEFAULT_TIMELINE.gapMs / 2) * 25) / 1000);
+    expect(b!.transition).toBe('cut');
+    expect(b!.firstFrame).toBe(cutFrame(1));
+    expect(mixed.scenes[0]!.frames).toBe(b!.firstFrame);
+    expect(c!.transition).toBe('dip');
+    expect(c!.firstFrame).toBe(cutFrame(2));
+    expect(b!.firstFrame + b!.frames).toBe(c!.firstFrame);
+    // The crossfade into the last scene still overlaps the dip scene by one crossfade.
+    expect(c!.firstFrame + c!.frames - d!.firstFrame).toBe(mixed.transitionFrames);
+    expect([0, 1, 2, 3].map((i) => overlapFrames(mixed, i))).toEqual([0, 0, 0, mixed.transitionFrames]);
+  });
+
+  it('covers every frame exactly once outside crossfades', () => {
+    let covered = 0;
+    mixed.scenes.forEach((s, i) => (covered += s.frames - overlapFrames(mixed, i)));
+    expect(covered).toBe(mixed.totalFrames);
+  });
+
+  it('reads a timeline saved before transitions as all crossfades', () => {
+    const old = { ...crossfaded, scenes: crossfaded.scenes.map(({ transition: _, ...s }) => s) };
+    expect(overlapFrames(old, 2)).toBe(crossfaded.transitionFrames);
   });
 });
 

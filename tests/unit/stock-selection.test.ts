@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VISUAL_ORDER_SOURCES } from '~/contract/video.ts';
 import { stockCredits } from '~/server/features/videos/pipeline.ts';
 import { ProviderError, retryAfterMs } from '~/server/providers/http.ts';
-import { stockCacheKey } from '~/server/providers/stock/cache.ts';
+import { stockCacheKey, stockLookupKey } from '~/server/providers/stock/cache.ts';
+import { pickRendition } from '~/server/providers/stock/types.ts';
 import { chatSceneQueries, parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';
 import type { ChatProvider } from '~/server/providers/llm/types.ts';
 
@@ -19,8 +20,25 @@ describe('stock cache keys', () => {
       stockCacheKey('pixabay', 'red barn', 'landscape'),
       stockCacheKey('pexels', 'red barn', 'portrait'),
       stockCacheKey('pexels', 'red barns', 'landscape'),
+      stockCacheKey('pexels', 'red barn', 'landscape', 'video'),
+      stockLookupKey('pexels', 'photo', '1'),
+      stockLookupKey('pexels', 'video', '1'),
     ];
-    expect(new Set(keys).size).toBe(4);
+    expect(new Set(keys).size).toBe(7);
+  });
+});
+
+describe('the video rendition downloaded', () => {
+  const r = (width: number, height: number) => ({ url: `${width}x${height}.mp4`, width, height });
+  it('is the largest not above 1080p, in either orientation', () => {
+    expect(pickRendition([r(640, 360), r(3840, 2160), r(1920, 1080), r(1280, 720)])).toEqual(r(1920, 1080));
+    expect(pickRendition([r(2160, 3840), r(720, 1280), r(1080, 1920)])).toEqual(r(1080, 1920));
+    expect(pickRendition([r(960, 540), r(2560, 1440), r(1280, 720)])).toEqual(r(1280, 720));
+  });
+  it('takes a slightly odd 1080p size but nothing when only 4K is offered, and skips sizes it cannot read', () => {
+    expect(pickRendition([r(2048, 1080), r(1280, 720)])).toEqual(r(2048, 1080));
+    expect(pickRendition([r(3840, 2160), r(2560, 1440)])).toBeUndefined();
+    expect(pickRendition([{ url: 'x.m3u8', width: 0, height: 0 }, r(640, 360)])).toEqual(r(640, 360));
   });
 });
 

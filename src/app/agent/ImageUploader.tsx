@@ -1,21 +1,27 @@
 /**
- * The user's own images for the video's scenes: pick or drop files, each checked here with the server's limits and
- * then uploaded (POST /videos/uploads, one at a time so a phone connection is not split many ways). Scenes use
- * them in this order, repeating when there are more scenes than images.
+ * The user's own images and clips for the video's scenes: pick or drop files, each checked here with the server's
+ * limits and then uploaded (POST /videos/uploads, one at a time so a phone connection is not split many ways).
+ * Scenes use them in this order, repeating when there are more scenes than files.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { VIDEO_LIMITS, VIDEO_UPLOAD, uploadedImageSchema, type UploadedImage } from '~/contract/video';
+import { VIDEO_LIMITS, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
-import { formatBytes, move, uploadProblem } from './model';
+import { formatBytes, isClipFile, move, uploadProblem } from './model';
 
 interface Pending {
   key: string;
   name: string;
   preview: string;
+  clip: boolean;
+}
+
+/** A clip shows its first picture, like an image's thumbnail. */
+function Preview({ url, clip, alt, className }: { url: string; clip: boolean; alt: string; className: string }) {
+  return clip ? <video src={url} muted playsInline preload="metadata" aria-label={alt} className={className} /> : <img src={url} alt={alt} className={className} loading="lazy" />;
 }
 
 async function uploadOne(file: File): Promise<UploadedImage> {
@@ -45,10 +51,12 @@ export function ImageUploader({
     const problems = files.map(uploadProblem).filter((p): p is string => p !== null);
     for (const problem of problems.slice(0, 3)) toast.error(problem);
     const accepted = files.filter((file) => uploadProblem(file) === null);
-    if (accepted.length > room) toast.error(`A video can use up to ${VIDEO_LIMITS.maxImages} images; ${accepted.length - Math.max(0, room)} were left out.`);
-    const queue = accepted.slice(0, Math.max(0, room)).map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, name: file.name, preview: URL.createObjectURL(file) }));
+    if (accepted.length > room) toast.error(`A video can use up to ${VIDEO_LIMITS.maxImages} images and clips; ${accepted.length - Math.max(0, room)} were left out.`);
+    const queue = accepted
+      .slice(0, Math.max(0, room))
+      .map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, name: file.name, preview: URL.createObjectURL(file), clip: isClipFile(file) }));
     queue.forEach((item) => previews.current.add(item.preview));
-    setPending((current) => [...current, ...queue.map(({ key, name, preview }) => ({ key, name, preview }))]);
+    setPending((current) => [...current, ...queue.map(({ key, name, preview, clip }) => ({ key, name, preview, clip }))]);
     for (const item of queue) {
       try {
         const uploaded = await uploadOne(item.file);
@@ -85,21 +93,23 @@ export function ImageUploader({
       >
         <Icon name="upload" className="size-6 text-brand-300" />
         <p className="text-sm text-fg-muted">
-          Drop images here or{' '}
+          Drop images and clips here or{' '}
           <button type="button" className="font-semibold text-cyan-300 underline-offset-2 hover:underline" onClick={() => input.current?.click()} disabled={room <= 0}>
             choose files
           </button>
         </p>
         <p className="hint">
-          JPEG, PNG or WebP, up to {formatBytes(VIDEO_UPLOAD.maxBytes)} each, at least {VIDEO_UPLOAD.minSide} px on each side. Up to {VIDEO_LIMITS.maxImages} images, used in this order.
+          JPEG, PNG or WebP images up to {formatBytes(VIDEO_UPLOAD.maxBytes)}; MP4, MOV or WebM clips up to {formatBytes(VIDEO_UPLOAD.maxClipBytes)} and{' '}
+          {VIDEO_UPLOAD.maxClipSec / 60} minutes (trimmed or looped to each scene). At least {VIDEO_UPLOAD.minSide} px on each side. Up to {VIDEO_LIMITS.maxImages}, used in
+          this order.
         </p>
         <input
           ref={input}
           type="file"
           className="sr-only"
-          accept={VIDEO_UPLOAD.types.join(',')}
+          accept={VIDEO_UPLOAD_ACCEPT}
           multiple
-          aria-label="Upload images"
+          aria-label="Upload images and clips"
           tabIndex={-1}
           onChange={(e) => {
             void add([...(e.target.files ?? [])]);
@@ -108,10 +118,15 @@ export function ImageUploader({
         />
       </div>
       {images.length + pending.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Your images, in scene order">
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Your images and clips, in scene order">
           {images.map((image, index) => (
             <li key={image.fileId} className="group relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" data-testid="uploaded-image">
-              <img src={image.url} alt={`Image ${index + 1}${image.name ? `: ${image.name}` : ''}`} className="aspect-video w-full object-cover" loading="lazy" />
+              <Preview
+                url={image.url}
+                clip={image.kind === 'video'}
+                alt={`${image.kind === 'video' ? 'Clip' : 'Image'} ${index + 1}${image.name ? `: ${image.name}` : ''}`}
+                className="aspect-video w-full object-cover"
+              />
               <span className="absolute left-2 top-2 grid size-6 place-items-center rounded-full bg-ink-950/80 text-xs font-semibold text-fg">{index + 1}</span>
               <div className="flex items-center justify-between gap-1 border-t border-white/10 px-1.5 py-1">
                 <button
@@ -124,6 +139,7 @@ export function ImageUploader({
                   <Icon name="chevronLeft" className="size-4" />
                 </button>
                 <span className="truncate text-[0.6875rem] text-fg-subtle" title={image.name ?? undefined}>
+                  {image.durationSec !== null ? `${image.durationSec.toFixed(1)} s · ` : ''}
                   {image.width}×{image.height}
                 </span>
                 <button
@@ -148,7 +164,7 @@ export function ImageUploader({
           ))}
           {pending.map((item) => (
             <li key={item.key} className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" aria-label={`Uploading ${item.name}`}>
-              <img src={item.preview} alt="" className="aspect-video w-full object-cover opacity-40" />
+              <Preview url={item.preview} clip={item.clip} alt="" className="aspect-video w-full object-cover opacity-40" />
               <span className="absolute inset-0 grid place-items-center">
                 <Spinner className="size-6" />
               </span>

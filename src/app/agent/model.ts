@@ -7,6 +7,7 @@ import { PRICES, type VideoResolution } from '~/contract/pricing';
 import { formatBytes } from '~/contract/storage';
 import {
   DEFAULT_CAPTION_OPTIONS,
+  MUSIC_UPLOAD,
   VIDEO_LIMITS,
   VIDEO_STAGE_IDS,
   VIDEO_STAGE_LABELS,
@@ -18,6 +19,7 @@ import {
   type CaptionStyle,
   type CreateVideoRequestInput,
   type UploadedImage,
+  type UploadedMusic,
   type VideoAspect,
   type VideoRecord,
   type VisualMode,
@@ -41,6 +43,8 @@ export interface CreateForm {
   musicEnabled: boolean;
   musicVolume: number;
   musicTrack: MusicTrackId;
+  /** The user's own track; when set it plays instead of `musicTrack`. */
+  musicUpload: UploadedMusic | null;
 }
 
 export const INITIAL_FORM: CreateForm = {
@@ -56,6 +60,7 @@ export const INITIAL_FORM: CreateForm = {
   musicEnabled: true,
   musicVolume: VIDEO_LIMITS.defaultMusicVolume,
   musicTrack: DEFAULT_MUSIC_TRACK,
+  musicUpload: null,
 };
 
 export function toRequest(form: CreateForm): CreateVideoRequestInput {
@@ -69,7 +74,7 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     visuals: form.visuals,
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
-    music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack },
+    music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack, ...(form.musicUpload ? { fileId: form.musicUpload.fileId } : {}) },
   };
 }
 
@@ -113,9 +118,22 @@ export function submitBlocker(figures: ScriptFigures, balance: number | null): s
 }
 
 /** Client-side check of a picked file, with the same limits the server applies. */
+/** Browsers name M4V files video/x-m4v, and some leave a MOV's type empty. */
+export const isClipFile = (file: Pick<File, 'type' | 'name'>): boolean =>
+  (VIDEO_UPLOAD.clipTypes as readonly string[]).includes(file.type) || /\.(m4v|mov)$/i.test(file.name);
+
 export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
-  if (!(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return `${file.name}: only JPEG, PNG and WebP images can be used.`;
-  if (file.size > VIDEO_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; images can be up to ${formatBytes(VIDEO_UPLOAD.maxBytes)}.`;
+  const clip = isClipFile(file);
+  if (!clip && !(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return `${file.name}: only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.`;
+  if (clip && file.size > VIDEO_UPLOAD.maxClipBytes) return `${file.name} is ${formatBytes(file.size)}; clips can be up to ${formatBytes(VIDEO_UPLOAD.maxClipBytes)}.`;
+  if (!clip && file.size > VIDEO_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; images can be up to ${formatBytes(VIDEO_UPLOAD.maxBytes)}.`;
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}
+
+/** Why a music file cannot be uploaded, told before sending it (the server decides the type by its bytes). */
+export function musicUploadProblem(file: Pick<File, 'size' | 'name'>): string | null {
+  if (file.size > MUSIC_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; music files can be up to ${formatBytes(MUSIC_UPLOAD.maxBytes)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }

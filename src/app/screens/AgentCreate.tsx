@@ -52,6 +52,7 @@ const ERROR_KEYS: Partial<Record<keyof CreateForm, string[]>> = {
   musicEnabled: ['music'],
   musicVolume: ['music', 'music.volume'],
   musicTrack: ['music', 'music.track'],
+  musicUpload: ['music', 'music.fileId'],
   captionOptions: ['captionOptions.position', 'captionOptions.size', 'captionOptions.color'],
 };
 
@@ -320,7 +321,14 @@ export default function AgentCreate() {
                   aria-hidden="true"
                 />
               </label>
-              <MusicTrackPicker value={form.musicTrack} disabled={!form.musicEnabled} error={errors['music.track']} onChange={(track) => set('musicTrack', track)} />
+              <MusicTrackPicker
+                value={form.musicTrack}
+                upload={form.musicUpload}
+                disabled={!form.musicEnabled}
+                error={errors['music.track'] ?? errors['music.fileId']}
+                onChange={(track) => set('musicTrack', track)}
+                onUpload={(music) => set('musicUpload', music)}
+              />
               <Field label={`Music volume: ${form.musicVolume}%`} error={errors['music.volume'] ?? errors.music}>
                 {(props) => (
                   <input

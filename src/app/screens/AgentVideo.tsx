@@ -180,19 +180,19 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
 const scenesText = (scenes: readonly number[]): string => `${scenes.length === 1 ? 'Scene' : 'Scenes'} ${scenes.join(', ')}`;
 
 /**
- * Pexels asks for a link back to it and credits photographers where possible; Pixabay needs no attribution, but
- * its source is shown all the same so every picture can be traced.
+ * Pexels asks for a link back to it and credits photographers and videographers where possible; Pixabay needs no
+ * attribution, but its source is shown all the same so every photo and clip can be traced.
  */
 function StockCredits({ credits }: { credits: readonly StockCredit[] }) {
   const link = 'text-cyan-300 underline underline-offset-2 hover:text-cyan-200';
   return (
     <div className="grid gap-2" data-testid="video-stock-credits">
-      <h3 className="text-sm font-medium text-fg">Stock photos</h3>
+      <h3 className="text-sm font-medium text-fg">{credits.some((c) => c.media === 'video') ? 'Stock photos and clips' : 'Stock photos'}</h3>
       <ul className="grid gap-1.5 text-sm text-fg-muted">
         {credits.map((credit) => (
           <li key={credit.sourceUrl}>
             <a className={link} href={credit.sourceUrl} target="_blank" rel="noopener noreferrer">
-              Photo
+              {credit.media === 'video' ? 'Video' : 'Photo'}
             </a>{' '}
             by{' '}
             {credit.authorUrl ? (
@@ -243,7 +243,11 @@ function Details({ video }: { video: VideoRecord }) {
         </Detail>
         <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
         <Detail label="Music" testId="video-music">
-          {video.music.enabled ? (
+          {video.music.enabled && video.music.upload ? (
+            <>
+              Your music: {video.music.upload.name ?? 'uploaded track'}, {video.music.volume}%
+            </>
+          ) : video.music.enabled ? (
             <>
               {musicTrack(video.music.track).name}, {video.music.volume}%<span className="block text-xs text-fg-muted">{musicTrack(video.music.track).licence}</span>
             </>

@@ -25,11 +25,13 @@ export class FfmpegError extends Error {
 
 const STDERR_LIMIT = 16_000;
 
-function run(command: string, args: readonly string[], options: FfmpegRun, collectStdout: boolean): Promise<Buffer> {
+/** `stdout`: collect it, read `-progress` from it, or hand the child this file descriptor to write to. */
+function run(command: string, args: readonly string[], options: FfmpegRun, stdoutMode: 'collect' | 'progress' | number): Promise<Buffer> {
   const { signal } = options;
+  const collectStdout = stdoutMode === 'collect';
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', typeof stdoutMode === 'number' ? stdoutMode : 'pipe', 'pipe'] });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stderr = '';
     const stdout: Buffer[] = [];
@@ -37,10 +39,11 @@ function run(command: string, args: readonly string[], options: FfmpegRun, colle
     const onAbort = () => child.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    // stderr is always a pipe; only stdout may be handed over.
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_LIMIT);
     });
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       if (collectStdout) {
         stdout.push(chunk);
         return;
@@ -70,13 +73,18 @@ function run(command: string, args: readonly string[], options: FfmpegRun, colle
 }
 
 export async function runFfmpeg(args: readonly string[], options: FfmpegRun = {}): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], options, false);
+  await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], options, 'progress');
   options.onProgress?.(1);
 }
 
 /** ffmpeg writing to `pipe:1`: the output's bytes (a frame, an image, a short clip), never a whole video. */
 export function ffmpegOutput(args: readonly string[], signal?: AbortSignal): Promise<Buffer> {
-  return run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { signal }, true);
+  return run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { signal }, 'collect');
+}
+
+/** ffmpeg writing `pipe:1` straight into an open file descriptor (a named pipe another ffmpeg reads). */
+export async function ffmpegInto(args: readonly string[], fd: number, signal?: AbortSignal): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { signal }, fd);
 }
 
 export interface ProbeResult {
@@ -103,7 +111,7 @@ export interface ProbeResult {
 }
 
 export async function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { signal }, true);
+  const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { signal }, 'collect');
   const json = JSON.parse(out.toString('utf8')) as { format?: { duration?: string; size?: string; format_name?: string }; streams?: ProbeResult['streams'] };
   return {
     durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),

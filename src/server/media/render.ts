@@ -12,12 +12,21 @@
  *   blend          mixes the lanes only inside the crossfade windows; elsewhere the main frame passes through
  *   ass            captions, then x264.
  *
+ * Video clips are decoded outside this process, one scene at a time, by feeders (clip.ts) that write finished frames
+ * (output size, rate and colours) into two named pipes: scenes of even index into one, odd into the other, so that
+ * the two clips of a crossfade are never in the same pipe and each pipe's frames stay in time order. The lanes show
+ * a still as a placeholder at a clip scene and an overlay, enabled only on that scene's frames, puts the clip's frame
+ * over it; stills-only videos have no pipes and no overlays. Cuts change picture on one frame; dips are a cut with a
+ * fade out and in around it.
+ *
  * Why not one input and one xfade per scene: every xfade and every looped still keeps its buffers until the
  * graph ends, so memory grew with the number of scenes (≈800 MiB for 30 scenes before x264). Two lanes keep a
  * couple of stills alive at a time whatever the length. Stills share one size (the longest pan's), so the
  * lanes never change frame size mid-stream; each scene pans over its own part of that margin.
  */
-import type { SceneSlot, Timeline } from './timeline.ts';
+import type { ClipAudio } from '~/contract/storyboard.ts';
+import { clipFeedArgs, clipSoundArgs, type ClipInfo } from './clip.ts';
+import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -29,12 +38,14 @@ export interface RenderSettings {
 
 export const DEFAULT_RENDER: RenderSettings = { preset: 'veryfast', crf: 23, threads: 0, audioBitrate: '160k' };
 
+export type RenderVisual = { kind: 'still'; file: string } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
+
 export interface RenderJob {
   width: number;
   height: number;
   timeline: Timeline;
-  /** One PNG per scene, all of `stillSize`. */
-  stills: readonly string[];
+  /** One per scene; stills are PNGs all of `stillSize`. */
+  visuals: readonly RenderVisual[];
   stillSize: { width: number; height: number };
   narration: string;
   music?: { path: string; volume: number } | undefined;
@@ -45,11 +56,29 @@ export interface RenderJob {
   settings: RenderSettings;
 }
 
+/** A named pipe the render reads raw frames from, and the feeders that fill it, one after another. */
+export interface ClipFeed {
+  pipe: string;
+  feeders: string[][];
+}
+
+/** The ducked clips' sound, made before the render into one track as long as the video. */
+export interface ClipSoundPlan {
+  file: string;
+  totalMs: number;
+  parts: Array<{ args: string[]; startMs: number; ms: number }>;
+}
+
 export interface RenderPlan {
   /** Helper files to write before running: absolute path → content. */
   files: Record<string, string>;
+  feeds: ClipFeed[];
+  clipSound: ClipSoundPlan | null;
   args: string[];
 }
+
+/** Level of a clip's own sound under the narration, before the narration ducks it further. */
+export const CLIP_SOUND_VOLUME = 0.6;
 
 /** Escapes a value for an option inside a filtergraph (both the option and the graph level). */
 export const filterValue = (value: string): string =>
@@ -85,8 +114,12 @@ function laneList(entries: ReadonlyArray<{ file: string; frames: number }>, fps:
   return ['ffconcat version 1.0', ...entries.flatMap((e) => [`file ${concatPath(e.file)}`, `duration ${seconds(e.frames, fps)}`]), ''].join('\n');
 }
 
+/** `frames` of each window [from, to) as one timeline expression; the half-frame margins absorb rounding. */
+const windows = (spans: ReadonlyArray<readonly [number, number]>, fps: number): string =>
+  spans.map(([from, to]) => `between(t\\,${((from - 0.5) / fps).toFixed(4)}\\,${((to - 0.5) / fps).toFixed(4)})`).join('+') || '0';
+
 export function planRender(job: RenderJob): RenderPlan {
-  const { timeline, width, height, stillSize } = job;
+  const { timeline, width, height, stillSize, visuals } = job;
   const { fps, transitionFrames: fade, totalFrames } = timeline;
   const scenes = timeline.scenes;
   const frame = frameAt(fps);
@@ -98,11 +131,19 @@ export function planRender(job: RenderJob): RenderPlan {
   const marginX = copyWidth - width;
   const marginY = copyHeight - height;
   const path = (name: string) => `${job.workDir.replace(/\/+$/, '')}/${name}`;
-  const crossfades = scenes.length > 1 && fade > 0;
+  const overlap = scenes.map((_, i) => overlapFrames(timeline, i));
+  const crossfaded = scenes.flatMap((s, i) => (overlap[i]! > 0 ? [{ slot: s, index: i }] : []));
 
-  // Main lane: scene k from the end of its incoming crossfade (scene 0 from the start) to the next one's end.
-  const mainStarts = scenes.map((s, i) => (i === 0 ? 0 : s.firstFrame + (crossfades ? fade : 0)));
-  const mainEntries = scenes.map((_, i) => ({ file: job.stills[i]!, frames: (mainStarts[i + 1] ?? totalFrames) - mainStarts[i]! }));
+  // A clip scene's lane entry is the nearest still (any still costs only a crop); with no still at all the lanes are black.
+  const stillFiles = visuals.flatMap((v, i) => (v.kind === 'still' ? [{ file: v.file, index: i }] : []));
+  const laneFile = (i: number): string => {
+    const nearest = stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!);
+    return nearest.file;
+  };
+
+  // Main lane: scene k from the end of its incoming crossfade (scene 0 from the start) to the next one's start there.
+  const mainStarts = scenes.map((s, i) => s.firstFrame + overlap[i]!);
+  const mainEnd = (i: number) => mainStarts[i + 1] ?? totalFrames;
   const cropFor = (slots: readonly SceneSlot[], starts: readonly number[]) => {
     const x = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dx, marginX, frame)), frame);
     const y = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dy, marginY, frame)), frame);
@@ -139,56 +180,143 @@ export function planRender(job: RenderJob): RenderPlan {
   };
   const hold = (frames: number) => `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${frames}`;
 
-  const files: Record<string, string> = { [path('lane-main.ffconcat')]: laneList(mainEntries, fps) };
+  const files: Record<string, string> = {};
   const graph: string[] = [];
-  const inputs: string[] = ['-threads', '1', '-f', 'concat', '-safe', '0', '-i', path('lane-main.ffconcat')];
-
-  if (crossfades) {
-    const incoming = scenes.slice(1);
-    files[path('lane-incoming.ffconcat')] = laneList(
-      incoming.map((_, i) => ({ file: job.stills[i + 1]!, frames: fade })),
+  const inputs: string[] = [];
+  const inputCount = () => inputs.filter((a) => a === '-i').length;
+  /** A lane of `entries` (placeholder stills at clip scenes), panned by `slots` from `starts`, as `[lane]` before retiming. */
+  const stillLane = (name: string, entries: Array<{ index: number; frames: number }>, slots: readonly SceneSlot[], starts: readonly number[], frames: number): string => {
+    if (stillFiles.length === 0) return `color=c=black:s=${width}x${height}:r=${fps},format=yuv420p,trim=end_frame=${frames}`;
+    const list = path(`lane-${name}.ffconcat`);
+    files[list] = laneList(
+      entries.map((e) => ({ file: laneFile(e.index), frames: e.frames })),
       fps,
     );
-    inputs.push('-threads', '1', '-f', 'concat', '-safe', '0', '-i', path('lane-incoming.ffconcat'));
-    // Opacity of the outgoing (main) picture, frame by frame through each crossfade.
-    files[path('fades.cmd')] = incoming
-      .flatMap((s) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
-      .join('\n');
-    const windows = incoming.map((s) => `between(t\\,${((s.firstFrame - 0.5) / fps).toFixed(4)}\\,${((s.firstFrame + fade - 0.5) / fps).toFixed(4)})`).join('+');
-    // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
+    const input = inputCount();
+    inputs.push('-threads', '1', '-f', 'concat', '-safe', '0', '-i', list);
+    graph.push(...prepared(`[${input}:v]`, `${name}-stills`));
+    return `[${name}-stills]${hold(frames)},${cropFor(slots, starts)}`;
+  };
+
+  // Clip feeds: even scenes in one pipe, odd in the other. The k-th frame of a feed belongs at its scene's firstFrame
+  // plus k less the frames of the feed's earlier scenes.
+  type ClipSlot = { slot: SceneSlot; index: number; visual: Extract<RenderVisual, { kind: 'clip' }> };
+  const clipSlots: ClipSlot[] = scenes.flatMap((slot, index) => {
+    const visual = visuals[index]!;
+    return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
+  });
+  const feeds: ClipFeed[] = [];
+  const feedLabels: Array<{ clips: ClipSlot[]; label: string }> = [];
+  for (const parity of [0, 1]) {
+    const clips = clipSlots.filter((c) => c.index % 2 === parity);
+    if (clips.length === 0) continue;
+    const pipe = path(`clips-${parity === 0 ? 'even' : 'odd'}.pipe`);
+    feeds.push({ pipe, feeders: clips.map((c) => clipFeedArgs({ file: c.visual.file, clip: c.visual.clip, frames: c.slot.frames }, { width, height }, fps)) });
+    const counts = clips.reduce<number[]>((acc, c) => [...acc, acc.at(-1)! + c.slot.frames], [0]);
     const retime = piecewise(
-      incoming.map((_, i) => i * fade),
-      incoming.map((s, i) => `${s.firstFrame - i * fade}+N`),
+      counts.slice(0, -1),
+      clips.map((c, k) => `${c.slot.firstFrame - counts[k]!}+N`),
       'N',
     );
-    graph.push(...prepared('[0:v]', 'main-stills'), ...prepared('[1:v]', 'incoming-stills'));
-    graph.push(`[main-stills]${hold(totalFrames)},${cropFor(scenes, mainStarts)},sendcmd=f=${filterValue(path('fades.cmd'))}[main]`);
-    graph.push(
-      `[incoming-stills]${hold(incoming.length * fade)},setpts='(${retime})/(${fps}*TB)',` +
-        `${cropFor(incoming, incoming.map((s) => s.firstFrame))}[incoming]`,
-    );
-    graph.push(`[main][incoming]blend=all_mode=normal:all_opacity=1:enable='${windows}'[joined]`);
-  } else {
-    graph.push(...prepared('[0:v]', 'main-stills'), `[main-stills]${hold(totalFrames)},${cropFor(scenes, mainStarts)}[joined]`);
+    const input = inputCount();
+    inputs.push('-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${width}x${height}`, '-framerate', String(fps), '-i', pipe);
+    const label = `clips-${parity}`;
+    const onIncoming = clips.some((c) => overlap[c.index]! > 0);
+    graph.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)'${onIncoming ? `,split=2[${label}-main][${label}-incoming]` : `[${label}-main]`}`);
+    feedLabels.push({ clips, label });
   }
-  const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
-  graph.push(`[joined]${captions}[vout]`);
+  /** Overlays each feed's clip frames on `lane` where `spans` says that lane shows the clip. */
+  const withClips = (lane: string, use: 'main' | 'incoming', spans: (c: ClipSlot) => Array<readonly [number, number]>): string => {
+    let current = lane;
+    for (const { clips, label } of feedLabels) {
+      const covered = clips.flatMap(spans);
+      if (use === 'incoming' && covered.length === 0) continue;
+      const next = `${label}-on-${use}`;
+      graph.push(`[${current}][${label}-${use}]overlay=eof_action=pass:enable='${windows(covered, fps)}'[${next}]`);
+      current = next;
+    }
+    return current;
+  };
 
-  const narrationInput = inputs.filter((a) => a === '-i').length;
+  const mainEntries = scenes.map((_, i) => ({ index: i, frames: mainEnd(i) - mainStarts[i]! }));
+  const mainChain = stillLane('main', mainEntries, scenes, mainStarts, totalFrames);
+  let joined: string;
+  if (crossfaded.length > 0) {
+    // Opacity of the outgoing (main) picture, frame by frame through each crossfade.
+    files[path('fades.cmd')] = crossfaded
+      .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
+      .join('\n');
+    // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
+    const retime = piecewise(
+      crossfaded.map((_, i) => i * fade),
+      crossfaded.map(({ slot: s }, i) => `${s.firstFrame - i * fade}+N`),
+      'N',
+    );
+    const incomingChain = stillLane(
+      'incoming',
+      crossfaded.map(({ index }) => ({ index, frames: fade })),
+      crossfaded.map((c) => c.slot),
+      crossfaded.map((c) => c.slot.firstFrame),
+      crossfaded.length * fade,
+    );
+    graph.push(`${mainChain}[main-lane]`);
+    graph.push(`${incomingChain},setpts='(${retime})/(${fps}*TB)'[incoming-lane]`);
+    const main = withClips('main-lane', 'main', (c) => [[mainStarts[c.index]!, mainEnd(c.index)]]);
+    const incoming = withClips('incoming-lane', 'incoming', (c) => (overlap[c.index]! > 0 ? [[c.slot.firstFrame, c.slot.firstFrame + fade]] : []));
+    graph.push(`[${main}]sendcmd=f=${filterValue(path('fades.cmd'))}[main]`);
+    const spans = crossfaded.map(({ slot: s }) => [s.firstFrame, s.firstFrame + fade] as const);
+    graph.push(`[main][${incoming}]blend=all_mode=normal:all_opacity=1:enable='${windows(spans, fps)}'[joined]`);
+    joined = 'joined';
+  } else {
+    graph.push(`${mainChain}[main-lane]`);
+    joined = withClips('main-lane', 'main', (c) => [[mainStarts[c.index]!, mainEnd(c.index)]]);
+  }
+  // A dip: the outgoing picture fades to black over the half crossfade before the cut, the incoming one back after it.
+  const lead = Math.floor(fade / 2);
+  const dips = lead > 0 ? scenes.filter((s, i) => i > 0 && s.transition === 'dip') : [];
+  const dipFilters = dips.flatMap((s) => {
+    const cut = s.firstFrame;
+    return [
+      `fade=t=out:st=${((cut - lead) / fps).toFixed(4)}:d=${(lead / fps).toFixed(4)}:enable='${windows([[cut - lead, cut]], fps)}'`,
+      `fade=t=in:st=${(cut / fps).toFixed(4)}:d=${((fade - lead) / fps).toFixed(4)}:enable='${windows([[cut, cut + fade - lead]], fps)}'`,
+    ];
+  });
+  const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
+  graph.push(`[${joined}]${[...dipFilters, captions].join(',')}[vout]`);
+
+  const narrationInput = inputCount();
   inputs.push('-i', job.narration);
   const voice = `[${narrationInput}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const total = timeline.totalMs / 1000;
+  const beds: string[] = [];
   if (job.music) {
-    const total = timeline.totalMs / 1000;
     const fadeOut = Math.min(3, total / 2);
     inputs.push('-stream_loop', '-1', '-i', job.music.path);
-    graph.push(`${voice},asplit=2[voice][key]`);
     graph.push(
       `[${narrationInput + 1}:a]atrim=duration=${total},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${job.music.volume.toFixed(3)},` +
-        `afade=t=in:d=${Math.min(2, total / 2)},afade=t=out:st=${(total - fadeOut).toFixed(3)}:d=${fadeOut}[bed]`,
+        `afade=t=in:d=${Math.min(2, total / 2)},afade=t=out:st=${(total - fadeOut).toFixed(3)}:d=${fadeOut}[music]`,
     );
-    // The narration keys a compressor on the music, so the music dips while someone speaks.
-    graph.push('[bed][key]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[ducked]');
-    graph.push('[voice][ducked]amix=inputs=2:duration=first:normalize=0[aout]');
+    beds.push('music');
+  }
+  const ducked = clipSlots.filter((c) => c.visual.audio === 'duck' && c.visual.clip.hasAudio);
+  let clipSound: ClipSoundPlan | null = null;
+  if (ducked.length > 0) {
+    const ms = (frames: number) => Math.round((frames * 1000) / fps);
+    clipSound = {
+      file: path('clip-sound.wav'),
+      totalMs: timeline.totalMs,
+      parts: ducked.map((c) => ({ args: clipSoundArgs(c.visual.file, c.visual.clip, ms(c.slot.frames)), startMs: ms(c.slot.firstFrame), ms: ms(c.slot.frames) })),
+    };
+    const input = inputCount();
+    inputs.push('-i', clipSound.file);
+    graph.push(`[${input}:a]aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${CLIP_SOUND_VOLUME}[clips]`);
+    beds.push('clips');
+  }
+  if (beds.length > 0) {
+    graph.push(`${voice},asplit=${beds.length + 1}[voice]${beds.map((b) => `[key-${b}]`).join('')}`);
+    // The narration keys a compressor on each bed, so music and clip sound dip while someone speaks.
+    for (const bed of beds) graph.push(`[${bed}][key-${bed}]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[${bed}-ducked]`);
+    graph.push(`[voice]${beds.map((b) => `[${b}-ducked]`).join('')}amix=inputs=${beds.length + 1}:duration=first:normalize=0[aout]`);
   } else {
     graph.push(`${voice}[aout]`);
   }
@@ -243,7 +371,7 @@ export function planRender(job: RenderJob): RenderPlan {
     '+faststart',
     job.output,
   ];
-  return { files, args };
+  return { files, feeds, clipSound, args };
 }
 
 /** A frame from the middle of the video, small enough for history lists. */

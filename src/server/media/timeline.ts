@@ -3,6 +3,7 @@
  * narration track, the crossfades, the pans and the captions all read their times from here, so they cannot
  * drift apart.
  */
+import type { SceneTransition } from '~/contract/storyboard.ts';
 
 export interface TimelineSettings {
   fps: number;
@@ -12,7 +13,7 @@ export interface TimelineSettings {
   gapMs: number;
   /** Silence after the last word, so the video does not cut off mid-breath. */
   tailMs: number;
-  /** Length of each crossfade. */
+  /** Length of each crossfade, and of each dip through black (half out, half in). */
   transitionFrames: number;
 }
 
@@ -32,6 +33,8 @@ export interface SceneSlot {
   firstFrame: number;
   frames: number;
   pan: PanMove;
+  /** Into this scene. Absent on the first scene and on timelines saved before there was a choice (crossfades). */
+  transition?: SceneTransition;
 }
 
 export interface Timeline {
@@ -58,7 +61,19 @@ const PORTRAIT_PANS: readonly PanMove[] = [
 /** Alternating directions give the slideshow a rhythm; tall frames pan mostly along their long side. */
 export const panFor = (index: number, portrait: boolean): PanMove => (portrait ? PORTRAIT_PANS : LANDSCAPE_PANS)[index % 4]!;
 
-export function buildTimeline(audioMs: readonly number[], portrait: boolean, settings: TimelineSettings = DEFAULT_TIMELINE): Timeline {
+/** Frames scene `index` shares with the one before it: a crossfade's; cuts and dips change picture on one frame. */
+export function overlapFrames(timeline: Timeline, index: number): number {
+  if (index === 0) return 0;
+  return (timeline.scenes[index]!.transition ?? 'crossfade') === 'crossfade' ? timeline.transitionFrames : 0;
+}
+
+/** `transitions[i]` is the cut into scene i (i ≥ 1; crossfade when absent). */
+export function buildTimeline(
+  audioMs: readonly number[],
+  portrait: boolean,
+  transitions: readonly SceneTransition[] = [],
+  settings: TimelineSettings = DEFAULT_TIMELINE,
+): Timeline {
   if (audioMs.length === 0) throw new Error('A timeline needs at least one scene');
   const { fps } = settings;
   const toFrame = (ms: number) => Math.round((ms * fps) / 1000);
@@ -77,10 +92,15 @@ export function buildTimeline(audioMs: readonly number[], portrait: boolean, set
   const transitionFrames = Math.max(0, Math.min(settings.transitionFrames, shortest - 2));
   const lead = Math.floor(transitionFrames / 2);
 
+  const transition = (i: number): SceneTransition => transitions[i] ?? 'crossfade';
+  // A crossfade starts half its length before the cut; a cut or a dip changes picture on the cut itself.
+  const start = (i: number) => (i === 0 ? 0 : transition(i) === 'crossfade' ? cuts[i]! - lead : cuts[i]!);
+  const overlap = (i: number) => (transition(i) === 'crossfade' ? transitionFrames : 0);
   const scenes = audioMs.map((ms, i): SceneSlot => {
-    const first = i === 0 ? 0 : cuts[i]! - lead;
-    const end = i === audioMs.length - 1 ? totalFrames : cuts[i + 1]! - lead + transitionFrames;
-    return { audioStartMs: audioStarts[i]!, audioMs: ms, firstFrame: first, frames: end - first, pan: panFor(i, portrait) };
+    const first = start(i);
+    const end = i === audioMs.length - 1 ? totalFrames : start(i + 1) + overlap(i + 1);
+    const slot: SceneSlot = { audioStartMs: audioStarts[i]!, audioMs: ms, firstFrame: first, frames: end - first, pan: panFor(i, portrait) };
+    return i === 0 ? slot : { ...slot, transition: transition(i) };
   });
   return { fps, totalFrames, totalMs: Math.round((totalFrames * 1000) / fps), transitionFrames, scenes };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createVideoRequestSchema, type CreateVideoRequestInput } from '~/contract/video.ts';
-import { runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
+import { runVideoPipeline, type RunVideoPipelineOptions, type VideoResult } from '~/server/features/videos/pipeline.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 
@@ -18,9 +18,9 @@ export function localRenders(prefix: string, defaults: CreateVideoRequestInput) 
   return {
     /** Where the video `name` was made, intermediate files included. */
     workDir,
-    render(name: string, overrides: Partial<CreateVideoRequestInput>): Promise<VideoResult> {
+    render(name: string, overrides: Partial<CreateVideoRequestInput>, extra: Pick<RunVideoPipelineOptions, 'musicFile'> = {}): Promise<VideoResult> {
       const request = createVideoRequestSchema.parse({ ...defaults, ...overrides });
-      return runVideoPipeline({ jobId: `${prefix}-${name}`, workDir: workDir(name), request, providers: { voices, images } });
+      return runVideoPipeline({ jobId: `${prefix}-${name}`, workDir: workDir(name), request, providers: { voices, images }, ...extra });
     },
     async close(): Promise<void> {
       await Promise.all([voices.close(), images.close()]);

@@ -26,7 +26,7 @@ const options = <T>() => jsonb('options').$type<T>().notNull().default(sql`'{}':
 /** The request's choices, and the finished video's size (from the job). */
 export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds'> {
   /** Without a track on videos made before the choice existed: those had DEFAULT_MUSIC_TRACK. */
-  music: Omit<CreateVideoRequest['music'], 'track'> & Partial<Pick<CreateVideoRequest['music'], 'track'>>;
+  music: Omit<CreateVideoRequest['music'], 'track'> & Partial<Pick<CreateVideoRequest['music'], 'track'>> & { /** The uploaded track's name, kept for the video page. */ fileName?: string | null };
   width?: number;
   height?: number;
   /** Absent on videos made before the choice existed: those had designed backgrounds only. */
@@ -37,6 +37,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   captionOptions?: CaptionOptions;
   /** A storyboard render's scenes as rendered, so a retry renders the same ones. */
   scenes?: StoryboardScene[];
+  /** Absent on videos made before clips: those were muted (and had images only). */
+  clipAudio?: CreateVideoRequest['clipAudio'];
 }
 
 /** The validated request and the engine that wrote the script. */

@@ -60,7 +60,7 @@ export function uploadRoutes(deps: ApiDeps, imagesInUse: UploadsInUse) {
       const id = c.req.param('id');
       if (!(await findUpload(database.db, uid, id))) throw notFound('Upload not found');
       if ((await imagesInUse(database.db, uid)).has(id)) {
-        throw new HttpError(409, 'A video being made uses this image. Delete it once the video has finished.');
+        throw new HttpError(409, 'A video being made uses this file. Delete it once the video has finished.');
       }
       await deleteOwnedFiles(database, storage, uid, [id]);
       return c.body(null, 204);

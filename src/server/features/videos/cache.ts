@@ -1,6 +1,6 @@
 /**
  * Content-addressed store for what a render makes per scene, under DATA_DIR/cache: narration (a WAV and its word
- * timings) and scene pictures (a PNG and where it came from). The key is a hash of everything the result depends
+ * timings) and scene pictures (a PNG, or a stock clip, and where it came from). The key is a hash of everything the result depends
  * on, so an edited storyboard re-renders only what changed, and the storyboard's previews are the render's own
  * work. Entries are written to a temporary name and renamed, so a reader never sees half a file; reading one
  * touches it, and `trim` removes the least recently used past the configured size.
@@ -85,7 +85,7 @@ export interface ContentCache {
   getNarration(key: string): Promise<CachedNarration | null>;
   putNarration(key: string, wav: Uint8Array, info: Omit<CachedNarration, 'wav'>): Promise<CachedNarration>;
   getVisual<Meta>(key: string): Promise<CachedVisual<Meta> | null>;
-  /** Moves `file` (a PNG the caller made) into the cache. */
+  /** Copies `file` (a PNG or a stock clip the caller fetched) into the cache, keeping its extension. */
   putVisual<Meta>(key: string, file: string, meta: Meta): Promise<CachedVisual<Meta>>;
   /** Removes the least recently used entries until the cache is within its size; returns how many went. */
   trim(): Promise<number>;
@@ -138,17 +138,24 @@ export function createContentCache(dataDir: string, maxBytes: number): ContentCa
     },
     async getVisual<Meta>(key: string) {
       const base = entry('visuals', key);
-      const info = await readEntry<{ meta: Meta }>(base, `${base}.png`);
-      return info ? { file: `${base}.png`, meta: info.meta } : null;
+      let ext: string;
+      try {
+        ({ ext } = JSON.parse(await fs.readFile(`${base}.json`, 'utf8')) as { ext: string });
+      } catch {
+        return null;
+      }
+      const info = await readEntry<{ meta: Meta }>(base, `${base}${ext}`);
+      return info ? { file: `${base}${ext}`, meta: info.meta } : null;
     },
     async putVisual<Meta>(key: string, file: string, meta: Meta) {
       const base = entry('visuals', key);
+      const ext = path.extname(file) === '.mp4' ? '.mp4' : '.png';
       await fs.mkdir(path.dirname(base), { recursive: true });
       const temp = `${base}.${randomUUID()}.tmp`;
       await fs.copyFile(file, temp);
-      await fs.rename(temp, `${base}.png`);
-      await writeAtomic(`${base}.json`, JSON.stringify({ meta }));
-      return { file: `${base}.png`, meta };
+      await fs.rename(temp, `${base}${ext}`);
+      await writeAtomic(`${base}.json`, JSON.stringify({ meta, ext }));
+      return { file: `${base}${ext}`, meta };
     },
     async trim() {
       const files: Array<{ file: string; size: number; used: number }> = [];
@@ -166,7 +173,7 @@ export function createContentCache(dataDir: string, maxBytes: number): ContentCa
       // An entry's files go together: the side file first, so a half-removed entry reads as missing.
       const entries = new Map<string, { size: number; used: number; files: string[] }>();
       for (const f of files) {
-        const base = f.file.replace(/\.(json|wav|png|tmp)$/, '').replace(/\.[0-9a-f-]{36}$/, '');
+        const base = f.file.replace(/\.(json|wav|png|mp4|tmp)$/, '').replace(/\.[0-9a-f-]{36}$/, '');
         const e = entries.get(base) ?? { size: 0, used: 0, files: [] };
         e.size += f.size;
         e.used = Math.max(e.used, f.used);

@@ -32,12 +32,16 @@ import { isAbortError, MediaError, withReason } from './errors.ts';
 import { probe, runFfmpeg } from '../../media/ffmpeg.ts';
 import { DEFAULT_PAD, generateTrack } from '../../media/music.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
-import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings } from '../../media/render.ts';
+import { DEFAULT_RENDER, fitImageArgs, planRender, thumbnailArgs, type RenderSettings, type RenderVisual } from '../../media/render.ts';
+import { runRender } from '../../media/render-run.ts';
+import { probeClip, type ClipInfo } from '../../media/clip.ts';
+import type { ClipAudio } from '~/contract/storyboard.ts';
+import { sniffType, SNIFF_BYTES } from '~/server/storage/sniff.ts';
 import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize, type Timeline } from '../../media/timeline.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 import { narrationKey, type ContentCache } from './cache.ts';
-import { autoPicture, pictureSize, storyboardPicture, usableSources, type PictureSources, type StockItemFetcher } from './scene-visuals.ts';
+import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources } from './scene-visuals.ts';
 
 export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
@@ -85,8 +89,6 @@ export interface VideoProviders {
   ai?: ImageProvider;
   /** Stock libraries with a key; absent or empty → scenes skip the "stock" source. */
   stock?: StockLibrary;
-  /** Fetches a stock item a storyboard scene names; absent → such scenes get the automatic pick. */
-  stockItem?: StockItemFetcher;
   /** A search query per scene; the built-in keywords when absent. */
   queries?: SceneQueryWriter;
   /** Why a scene passed over a source (rate limit, nothing found, a refused download), for the job log. */
@@ -126,6 +128,8 @@ export interface RunVideoPipelineOptions {
   uploadFile?: (fileId: string, signal?: AbortSignal) => Promise<string>;
   /** Narration and pictures by content: scenes found there are not made again. */
   cache?: ContentCache;
+  /** Local path of the user's own music track when `request.music.fileId` is set; it plays instead of the library's. */
+  musicFile?: string;
   /** `fraction` is the whole job's progress, 0..1, and only ever grows. */
   onProgress?: (stage: VideoStage, fraction: number) => void;
   signal?: AbortSignal;
@@ -150,6 +154,9 @@ interface Still {
   /** Absent on stills of manifests written before there was a choice: those were designed. */
   source?: VisualSource | 'upload';
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
+  /** The user's video clip, shown as it is (`file` is the clip; width and height are the still size all the same). */
+  clip?: ClipInfo;
+  audio?: ClipAudio;
 }
 
 export interface Manifest {
@@ -193,6 +200,17 @@ const exists = (file: string): Promise<boolean> =>
     () => true,
     () => false,
   );
+
+/** Whether an upload is a video clip rather than an image, by its first bytes. */
+async function isVideo(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return sniffType(buffer.subarray(0, bytesRead))?.startsWith('video/') ?? false;
+  } finally {
+    await handle.close();
+  }
+}
 
 const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
 
@@ -295,6 +313,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const timeline = buildTimeline(
         narrated.map((n) => n.durationMs),
         height > width,
+        storyboard?.map((scene) => scene.transition) ?? [],
       );
       // The estimate priced and allowed the script; the real voice decides. Nothing is rendered past 5 minutes.
       const tooLong = narrationLengthError(timeline.totalMs);
@@ -325,7 +344,6 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         images: options.providers.images,
         ai,
         stock,
-        stockItem: options.providers.stockItem,
         uploadFile: options.uploadFile,
       };
       const useUploads = !storyboard && request.visuals === 'uploaded' && uploads.length > 0;
@@ -342,20 +360,27 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           const file = sceneFile(dir, i, 'png');
           if (useUploads) manifest.stills![i] = await fitUpload(i % uploads.length, size);
           else if (storyboard && cache) {
+            const clip = await storyboardClip(storyboard[i]!, i);
+            if (clip) {
+              manifest.stills![i] = { ...clip, ...size };
+              await save();
+              progress('visuals', ++finished / scenes.length);
+              return;
+            }
             const picture = await storyboardPicture({ ...from, onSkip }, cache, {
               scene: { ...storyboard[i]!, text },
               number: i + 1,
               order: request.visualOrder,
               size: pictureSize({ width, height }),
               scratch: `${file}.made.png`,
+              sceneMs: sceneMs(i),
               taken,
               signal,
             });
-            await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
-            manifest.stills![i] = { ...picture, file, ...size };
+            manifest.stills![i] = { ...(await fromCache(picture, i)), ...size };
           } else {
             const query = manifest.queries?.[i] ?? '';
-            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, taken, signal });
+            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(i), taken, signal });
             manifest.stills![i] = { ...picture, ...size };
           }
           await save();
@@ -363,8 +388,59 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         progress('visuals', ++finished / scenes.length);
       });
 
-      // Every scene using upload k shares one fitted copy of it.
+      /** How long scene i is on screen, transitions included: a stock clip must run at least this long. */
+      function sceneMs(i: number): number {
+        return Math.ceil((timeline.scenes[i]!.frames / timeline.fps) * 1000);
+      }
+
+      /**
+       * The render's own copy of a cached picture, so the cache may trim it meanwhile: a clip linked (or copied) as
+       * it is, a picture fitted to this timeline's still size.
+       */
+      async function fromCache(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
+        if (picture.clip) {
+          const file = sceneFile(dir, i, 'mp4');
+          await fs.rm(file, { force: true });
+          await fs.link(picture.file, file).catch(() => fs.copyFile(picture.file, file));
+          return { ...picture, file };
+        }
+        const file = sceneFile(dir, i, 'png');
+        await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
+        return { ...picture, file };
+      }
+
+      /** A storyboard scene showing one of the user's clips plays the clip itself; undefined for anything else. */
+      async function storyboardClip(scene: StoryboardScene, i: number): Promise<Pick<Still, 'file' | 'source' | 'clip' | 'audio'> | undefined> {
+        if (scene.visual.kind !== 'upload' || !options.uploadFile) return undefined;
+        let file: string;
+        try {
+          file = await options.uploadFile(scene.visual.fileId, signal);
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          // Gone since it was checked: the picture path reports it and falls back to the automatic pick.
+          return undefined;
+        }
+        if (!(await isVideo(file))) return undefined;
+        try {
+          return { file, source: 'upload', clip: await probeClip(file, signal), audio: scene.visual.audio };
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          throw new MediaError(`We couldn't read the clip of scene ${i + 1}. Please upload it again as MP4, MOV or WebM.`, 'visuals', { cause: error });
+        }
+      }
+
+      // Every scene using upload k shares one fitted copy of it; a clip is read as it is by the render.
       async function fitUpload(k: number, stillSize: { width: number; height: number }): Promise<Still> {
+        if (await isVideo(uploads[k]!)) {
+          try {
+            const clip = await probeClip(uploads[k]!, signal);
+            // Jobs queued before clips carry no clip audio in their stored payload.
+            return { file: uploads[k]!, ...stillSize, source: 'upload', clip, audio: request.clipAudio ?? 'mute' };
+          } catch (error) {
+            if (isAbortError(error)) throw error;
+            throw new MediaError(`We couldn't read your clip ${k + 1}. Please upload it again as MP4, MOV or WebM.`, 'visuals', { cause: error });
+          }
+        }
         const file = path.join(dir, `upload-${String(k + 1).padStart(3, '0')}.png`);
         if (!(await exists(file))) {
           try {
@@ -402,7 +478,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async render() {
       const timeline = manifest.timeline!;
       let music: { path: string; volume: number } | undefined;
-      if (request.music.enabled && request.music.volume > 0) {
+      if (request.music.enabled && request.music.volume > 0 && options.musicFile) {
+        music = { path: options.musicFile, volume: request.music.volume / 100 };
+      } else if (request.music.enabled && request.music.volume > 0) {
         const file = path.join(workDir, 'music.wav');
         const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
         // Jobs queued before the music library carry no track in their stored payload: they had the pad.
@@ -414,11 +492,12 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const partial = path.join(workDir, 'video.partial.mp4');
       const ass = manifest.captions!.ass;
       const stills = manifest.stills!.map((still) => still!);
+      const visuals = stills.map((still): RenderVisual => (still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file }));
       const plan = planRender({
         width,
         height,
         timeline,
-        stills: stills.map((still) => still.file),
+        visuals,
         stillSize: { width: stills[0]!.width, height: stills[0]!.height },
         narration: manifest.narrationTrack!,
         music,
@@ -427,9 +506,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         workDir,
         settings,
       });
-      await Promise.all(Object.entries(plan.files).map(([file, content]) => fs.writeFile(file, content)));
       try {
-        await runFfmpeg(plan.args, {
+        await runRender(plan, {
           durationMs: timeline.totalMs,
           signal,
           onProgress: (f) => progress('render', f),

@@ -56,6 +56,22 @@ async function fetchUploads(ctx: JobContext<VideoJobPayload>, dir: string): Prom
   return paths;
 }
 
+/** The user's own music track, copied out of storage once per work directory. */
+async function fetchMusic(ctx: JobContext<VideoJobPayload>, dir: string): Promise<string | undefined> {
+  const { music } = ctx.payload.request;
+  if (!music.enabled || !music.fileId) return undefined;
+  const file = path.join(dir, 'music-upload');
+  try {
+    await fs.access(file);
+  } catch {
+    const bytes = await createStorage(ctx.config).get(storageKey(ctx.uid, music.fileId));
+    if (!bytes) throw new JobError('Your music file is no longer available. Please upload it again.', false);
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, bytes);
+  }
+  return file;
+}
+
 export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ctx) => {
   const { config } = ctx;
   const workDir = videoWorkDir(config.dataDir, ctx.payload.videoId);
@@ -83,6 +99,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
   };
   try {
     const uploads = await fetchUploads(ctx, uploadDir);
+    const musicFile = await fetchMusic(ctx, uploadDir);
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
       workDir,
@@ -99,6 +116,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
       ...(ctx.payload.scenes ? { scenes: ctx.payload.scenes } : {}),
       uploadFile,
       cache,
+      ...(musicFile ? { musicFile } : {}),
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
       store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({

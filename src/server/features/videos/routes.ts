@@ -1,11 +1,12 @@
 /**
  * Agent videos over HTTP. Making one is a `video` job: POST answers 202 with the queued record (credits reserved,
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
- * user's own images for "uploaded" visuals arrive first, one per POST /videos/uploads. GET
- * /videos/music/:track/preview plays a few seconds of a library track. The rules are in service.ts.
+ * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music track by
+ * POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
+ * /videos/stock/search is the storyboard's stock chooser (stock-search.ts). The storyboard's routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
-import { createVideoRequestSchema, type UploadedImage, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
+import { createVideoRequestSchema, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -18,6 +19,8 @@ import { listVideos } from './store.ts';
 import { IdempotencyKey } from './routes-shared.ts';
 import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
+import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
+import { stockSearchRoutes } from './stock-search.ts';
 import { IMAGE_FORM_LIMIT, uploadImage } from './uploads.ts';
 
 
@@ -28,12 +31,17 @@ export function videoRoutes(deps: ApiDeps) {
 
   return new Hono<AppEnv>()
     .route('/', storyboardRoutes(deps))
+    .route('/', stockSearchRoutes(deps))
     .post('/videos/uploads', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
-      const { row, header } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
-      const contentType = row.contentType as UploadedImage['contentType'];
-      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType, size: row.size, width: header.width, height: header.height, url: linker(c.req.url)(row.id) };
+      const { row, kind, width, height, durationSec } = await uploadImage(deps, c.get('uid'), c.req.header('content-type'), body);
+      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType: row.contentType, kind, size: row.size, width, height, durationSec, url: linker(c.req.url)(row.id) };
       return c.json(answer, 201);
+    })
+    .post('/videos/music/uploads', routeBodyLimit(MUSIC_FORM_LIMIT), async (c) => {
+      const body = limitBytes(bodyChunks(c.req.raw), MUSIC_FORM_LIMIT);
+      const { row, durationSec } = await uploadMusic(deps, c.get('uid'), c.req.header('content-type'), body);
+      return c.json({ fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic, 201);
     })
     .post('/videos', async (c) => {
       const request = await jsonBody(c, createVideoRequestSchema);

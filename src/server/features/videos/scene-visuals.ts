@@ -4,12 +4,13 @@
  * come through here, storyboard scenes through the content cache, so what the preview shows is what is rendered.
  */
 import fs from 'node:fs/promises';
-import type { StoryboardScene } from '~/contract/storyboard.ts';
-import { VISUAL_ORDER_SOURCES, type StockCredit, type StockProviderId, type VisualOrder, type VisualSource } from '~/contract/video.ts';
+import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
+import { VISUAL_ORDER_SOURCES, type StockCredit, type VisualOrder, type VisualSource } from '~/contract/video.ts';
+import { probeClip, type ClipInfo } from '~/server/media/clip.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
-import { findStockPhoto, stockPhotoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
+import { findStockPhoto, findStockVideo, resolveStockItem, stockPhotoKey, stockVideoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
 import { sceneSeed, sceneVisualKeyInput, visualKey, type ContentCache } from './cache.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
 
@@ -26,25 +27,19 @@ export const pictureSize = (frame: Size): Size => {
 };
 
 export interface Picture {
+  /** A PNG of the size asked for, or a video clip (then `clip` is set) shown as it is. */
   file: string;
   source: VisualSource | 'upload';
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
+  clip?: ClipInfo;
+  audio?: ClipAudio;
 }
-
-/** Downloads one named stock item to `file` and says whom to credit (the stock library's item lookup). */
-export type StockItemFetcher = (
-  item: { provider: StockProviderId; media: 'photo' | 'video'; id: string },
-  file: string,
-  signal?: AbortSignal,
-) => Promise<Omit<StockCredit, 'scenes'>>;
 
 export interface PictureSources {
   /** The designed background: offline, never fails. */
   images: ImageProvider;
   ai?: ImageProvider | undefined;
   stock?: StockLibrary | undefined;
-  /** Absent → a scene's chosen stock item falls back to the automatic pick. */
-  stockItem?: StockItemFetcher | undefined;
   /** Local copy of one of the user's uploaded files. */
   uploadFile?: ((fileId: string, signal?: AbortSignal) => Promise<string>) | undefined;
   onSkip?: ((reason: string) => void) | undefined;
@@ -78,7 +73,10 @@ export interface AutoPick {
   query: string;
   seed: number;
   size: Size;
+  /** Where a picture goes (a PNG); a stock clip goes beside it, as .mp4. */
   file: string;
+  /** How long a stock clip must run to fill the scene without looping. */
+  minClipMs: number;
   /** Stock items other scenes show, so two scenes do not pick the same one. */
   taken: Set<string>;
   signal?: AbortSignal | undefined;
@@ -90,18 +88,9 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
   const { ai, stock } = from;
   for (const source of sources) {
     if (source === 'stock' && stock) {
-      const photo = await findStockPhoto(stock, { query, orientation: orientationOf(size), file: `${file}.source`, taken: pick.taken, signal, onSkip: (reason) => from.onSkip?.(reason) });
-      if (!photo) continue;
-      try {
-        await fit(`${file}.source`, file, size, signal);
-        await fs.rm(`${file}.source`, { force: true });
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        from.onSkip?.(`${stockPhotoKey(photo)} could not be fitted to the frame`);
-        continue;
-      }
-      const credit = { key: stockPhotoKey(photo), provider: photo.provider, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
-      return { file, source, credit };
+      const picked = await stockVisual(from, stock, pick);
+      if (picked) return picked;
+      continue;
     }
     if (source === 'ai' && ai) {
       try {
@@ -122,25 +111,62 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
   return { file, source: 'designed' };
 }
 
+/**
+ * A stock clip at least as long as the scene, shown muted (stock clips' own sound is rarely wanted under a voice),
+ * else a stock photo fitted to the frame; undefined when neither library has one.
+ */
+async function stockVisual(from: PictureSources, library: StockLibrary, pick: AutoPick): Promise<Picture | undefined> {
+  const { file, size, signal, query, taken } = pick;
+  const onSkip = (reason: string) => from.onSkip?.(reason);
+  const orientation = orientationOf(size);
+  const clipFile = file.replace(/\.png$/, '') + '.mp4';
+  const video = await findStockVideo(library, { query, orientation, file: clipFile, taken, signal, onSkip, minDurationMs: pick.minClipMs });
+  if (video) {
+    try {
+      const clip = await probeClip(clipFile, signal);
+      const credit = { key: stockVideoKey(video), provider: video.provider, media: 'video' as const, author: video.author, authorUrl: video.authorUrl, sourceUrl: video.pageUrl };
+      return { file: clipFile, source: 'stock', clip, audio: 'mute', credit };
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      taken.delete(stockVideoKey(video));
+      onSkip(`${stockVideoKey(video)} could not be read as a clip`);
+    }
+  }
+  const photo = await findStockPhoto(library, { query, orientation, file: `${file}.source`, taken, signal, onSkip });
+  if (!photo) return undefined;
+  try {
+    await fit(`${file}.source`, file, size, signal);
+    await fs.rm(`${file}.source`, { force: true });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    onSkip(`${stockPhotoKey(photo)} could not be fitted to the frame`);
+    return undefined;
+  }
+  const credit = { key: stockPhotoKey(photo), provider: photo.provider, media: 'photo' as const, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
+  return { file, source: 'stock', credit };
+}
+
 export interface StoryboardPick {
   scene: Pick<StoryboardScene, 'id' | 'text' | 'query' | 'visual'>;
   /** 1-based, for messages. */
   number: number;
   order: VisualOrder;
   size: Size;
-  /** A scratch path for making the picture; the answer's file is the cache's. */
+  /** A scratch path (.png) for making the picture; the answer's file is the cache's. */
   scratch: string;
+  /** How long the scene runs (an estimate before it is narrated), for choosing a stock clip. */
+  sceneMs: number;
   taken: Set<string>;
   signal?: AbortSignal | undefined;
 }
 
 /**
- * A storyboard scene's picture from the cache, or made and put there. A chosen stock item this server cannot fetch
- * (or an upload that is gone) is reported through onSkip and replaced by the automatic pick, so a render never
- * fails over one picture.
+ * A storyboard scene's picture (or stock clip) from the cache, or made and put there. A chosen stock item the
+ * library no longer has (or an upload that is gone) is reported through onSkip and replaced by the automatic pick,
+ * so a render never fails over one picture. The user's own clips are not cached: they are the user's file already.
  */
 export async function storyboardPicture(from: PictureSources, cache: ContentCache, pick: StoryboardPick): Promise<Picture> {
-  const { scene, size, scratch, signal } = pick;
+  const { scene, size } = pick;
   const sources = usableSources(pick.order, from);
   const key = visualKey(sceneVisualKeyInput(scene, { order: pick.order, sources, aiEngine: from.ai?.id }), size);
   const cached = await cache.getVisual<Omit<Picture, 'file'>>(key);
@@ -151,13 +177,25 @@ export async function storyboardPicture(from: PictureSources, cache: ContentCach
   const made = await makeStoryboardPicture(from, sources, pick).catch(async (error: unknown) => {
     if (isAbortError(error) || error instanceof MediaError) throw error;
     from.onSkip?.(`scene ${pick.number}: ${error instanceof Error ? error.message : String(error)}; the automatic pick is used`);
-    return autoPicture(from, sources, { scene: pick.number, text: scene.text, query: scene.query, seed: sceneSeed(scene.id), size, file: scratch, taken: pick.taken, signal });
+    return autoPicture(from, sources, autoPickOf(pick));
   });
   const { file, ...meta } = made;
   const stored = await cache.putVisual(key, file, meta);
   await fs.rm(file, { force: true });
   return { ...meta, file: stored.file };
 }
+
+const autoPickOf = (pick: StoryboardPick): AutoPick => ({
+  scene: pick.number,
+  text: pick.scene.text,
+  query: pick.scene.query,
+  seed: sceneSeed(pick.scene.id),
+  size: pick.size,
+  file: pick.scratch,
+  minClipMs: pick.sceneMs,
+  taken: pick.taken,
+  signal: pick.signal,
+});
 
 async function makeStoryboardPicture(from: PictureSources, sources: readonly VisualSource[], pick: StoryboardPick): Promise<Picture> {
   const { scene, size, scratch: file, signal } = pick;
@@ -174,13 +212,17 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
       return { file, source: from.ai ? 'ai' : 'designed' };
     }
     case 'stock': {
-      if (!from.stockItem) throw new Error(`the ${visual.provider} item ${visual.id} cannot be fetched on this server`);
-      const credit = await from.stockItem({ provider: visual.provider, media: visual.media, id: visual.id }, `${file}.source`, signal);
-      await fit(`${file}.source`, file, size, signal);
-      await fs.rm(`${file}.source`, { force: true });
-      const key = `${visual.provider}:${visual.id}`;
+      if (!from.stock) throw new Error(`no ${visual.provider} key is configured for the chosen stock ${visual.media}`);
+      const target = visual.media === 'video' ? file.replace(/\.png$/, '') + '.mp4' : `${file}.source`;
+      const item = await resolveStockItem(from.stock, { provider: visual.provider, media: visual.media, id: visual.id }, target, signal);
+      if (!item) throw new Error(`${visual.provider} no longer has the chosen ${visual.media} ${visual.id}`);
+      const key = visual.media === 'video' ? stockVideoKey(item) : stockPhotoKey(item);
       pick.taken.add(key);
-      return { file, source: 'stock', credit: { ...credit, key } };
+      const credit = { key, provider: item.provider, media: visual.media, author: item.author, authorUrl: item.authorUrl, sourceUrl: item.pageUrl };
+      if (visual.media === 'video') return { file: target, source: 'stock', clip: await probeClip(target, signal), audio: 'mute', credit };
+      await fit(target, file, size, signal);
+      await fs.rm(target, { force: true });
+      return { file, source: 'stock', credit };
     }
     case 'upload': {
       if (!from.uploadFile) throw new Error('uploaded files cannot be read here');
@@ -189,6 +231,6 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
       return { file, source: 'upload' };
     }
     case 'auto':
-      return autoPicture(from, sources, { scene: pick.number, text: scene.text, query: scene.query, seed, size, file, taken: pick.taken, signal });
+      return autoPicture(from, sources, autoPickOf(pick));
   }
 }

@@ -3,7 +3,7 @@
  * its credits held, and when it may be cancelled, made again or deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { createVideoRequestSchema, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
+import { createVideoRequestSchema, MUSIC_UPLOAD, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -23,15 +23,27 @@ class RetryRaced extends Error {}
 export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   const catalogue = voiceCatalogue(config.providers);
 
-  /** What the schema cannot know: whether this server has the voice's engine and the images are the user's. */
-  async function checkRequest(uid: string, request: CreateVideoRequest): Promise<void> {
+  /**
+   * What the schema cannot know: whether this server has the voice's engine and the images and music are the
+   * user's. Answers the uploaded music's name, kept for the video page.
+   */
+  async function checkRequest(uid: string, request: CreateVideoRequest): Promise<{ musicName: string | null }> {
     const voice = await catalogue.find(request.voiceId);
     if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
     if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('voiceId', unavailableVoiceMessage(voice));
-    if (request.visuals !== 'uploaded') return;
+    let musicName: string | null = null;
+    const musicId = request.music.fileId;
+    if (musicId) {
+      const music = (await ownedFiles(database.db, uid, [musicId])).get(musicId);
+      if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType)) throw invalid('music.fileId', 'Your music file is no longer available. Upload it again.');
+      musicName = music.name;
+    }
+    if (request.visuals !== 'uploaded') return { musicName };
     const owned = await ownedFiles(database.db, uid, request.imageFileIds);
-    const missing = request.imageFileIds.findIndex((id) => !(VIDEO_UPLOAD.types as readonly string[]).includes(owned.get(id)?.contentType ?? ''));
+    const usable: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
+    const missing = request.imageFileIds.findIndex((id) => !usable.includes(owned.get(id)?.contentType ?? ''));
     if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
+    return { musicName };
   }
 
   const existing = async (uid: string, id: string) => {
@@ -51,14 +63,14 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
 
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
     async create(uid: string, request: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
-      await checkRequest(uid, request);
+      const { musicName } = await checkRequest(uid, request);
       const id = randomUUID();
       const { job, created } = await queue.enqueue({
         uid,
         kind: VIDEO_JOB,
         payload: { videoId: id, request } satisfies VideoJobPayload,
         ...(idempotencyKey ? { idempotencyKey: `video:${idempotencyKey}` } : {}),
-        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, cost: job.cost }),
+        inTx: (tx, job) => insertVideoRow(tx, { id, uid, jobId: job.id, request, cost: job.cost, musicName }),
       });
       return { videoId: created ? id : (job.payload as VideoJobPayload).videoId, created };
     },

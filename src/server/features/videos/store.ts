@@ -12,7 +12,7 @@ import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { videos } from '~/server/db/schema/media.ts';
+import { videos, type VideoOptions } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
 import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
 import { cutPage, pageOf } from '~/server/db/paging.ts';
@@ -70,7 +70,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       visualOrder: options.visualOrder ?? 'designed',
       stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
       imageCount: options.imageFileIds.length,
-      music: { track: DEFAULT_MUSIC_TRACK, ...options.music },
+      music: recordMusic(options.music),
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
       estimatedSec: estimateDurationSeconds(video.script),
       cost: video.cost,
@@ -85,12 +85,18 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
   });
 }
 
+function recordMusic({ fileId, fileName, ...music }: VideoOptions['music']): VideoRecord['music'] {
+  return { track: DEFAULT_MUSIC_TRACK, ...music, upload: fileId ? { fileId, name: fileName ?? null } : null };
+}
+
 export interface NewVideo {
   id: string;
   uid: string;
   jobId: string;
   request: CreateVideoRequest;
   cost: number;
+  /** The name the user's own music track was uploaded with, for the video page. */
+  musicName?: string | null;
   storyboard?: { id: string; scenes: StoryboardScene[] };
 }
 
@@ -113,7 +119,8 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
       visuals: request.visuals,
       visualOrder: request.visualOrder,
       imageFileIds: request.visuals === 'uploaded' ? request.imageFileIds : [],
-      music: request.music,
+      clipAudio: request.clipAudio,
+      music: request.music.fileId ? { ...request.music, fileName: row.musicName ?? null } : request.music,
       ...(row.storyboard ? { scenes: row.storyboard.scenes } : {}),
     },
     cost: row.cost,
@@ -154,7 +161,7 @@ export function draftRecord(row: StoryboardRow): VideoRecord {
     visualOrder: settings.visualOrder,
     stockCredits: [],
     imageCount: 0,
-    music: settings.music,
+    music: recordMusic(settings.music),
     durationSec: null,
     estimatedSec: estimateDurationSeconds(script),
     cost: storyboardCost(scenes, settings.resolution),
@@ -211,6 +218,7 @@ export async function findVideo(
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
+      clipAudio: options.clipAudio ?? 'mute',
       music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
     },
   };
@@ -262,11 +270,11 @@ async function unsharedUploads(db: Db, uid: string, imageIds: readonly string[])
 }
 
 /** Uploaded images of this user among `ids`, with their types, for checking a create request. */
-export async function ownedFiles(db: Db, uid: string, ids: readonly string[]): Promise<Map<string, { contentType: string }>> {
+export async function ownedFiles(db: Db, uid: string, ids: readonly string[]): Promise<Map<string, { contentType: string; name: string | null }>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: files.id, contentType: files.contentType }).from(files).where(and(eq(files.uid, uid), inArray(files.id, wanted)));
-  return new Map(rows.map((r) => [r.id, { contentType: r.contentType }]));
+  const rows = await db.select({ id: files.id, contentType: files.contentType, name: files.name }).from(files).where(and(eq(files.uid, uid), inArray(files.id, wanted)));
+  return new Map(rows.map((r) => [r.id, { contentType: r.contentType, name: r.name }]));
 }
 
 // --- Written by the `video` job (media/video-job.ts) in the transactions that capture or release the credits ---

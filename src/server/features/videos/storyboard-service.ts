@@ -19,7 +19,7 @@ import {
   type Storyboard,
   type StoryboardScene,
 } from '~/contract/storyboard.ts';
-import { estimateNarration, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
+import { estimateNarration, MUSIC_UPLOAD, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { TokenBuckets } from '../../http/rate-limit.ts';
@@ -105,12 +105,22 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     };
   }
 
-  /** Uploads a scene shows must be the user's images. */
+  /** The user's own music, when the settings name it, must still be theirs; its name is kept for the video page. */
+  async function musicName(uid: string, settings: VideoSettings): Promise<string | null> {
+    const fileId = settings.music.fileId;
+    if (!fileId) return null;
+    const music = (await ownedFiles(database.db, uid, [fileId])).get(fileId);
+    if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType))
+      throw invalid('settings.music.fileId', 'Your music file is no longer available. Upload it again.');
+    return music.name;
+  }
+
+  /** Uploads a scene shows must be the user's images or clips. */
   async function checkUploads(uid: string, scenes: readonly StoryboardScene[]): Promise<void> {
     const ids = scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
     if (ids.length === 0) return;
     const owned = await ownedFiles(database.db, uid, ids);
-    const images: readonly string[] = VIDEO_UPLOAD.types;
+    const images: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
     scenes.forEach((scene, i) => {
       if (scene.visual.kind === 'upload' && !images.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
         throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
@@ -165,6 +175,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     async save(uid: string, id: string, request: z.output<typeof saveStoryboardRequestSchema>): Promise<Storyboard> {
       await voiceOf(request.settings.voiceId);
       await checkUploads(uid, request.scenes);
+      await musicName(uid, request.settings);
       const saved = await updateStoryboard(database.db, uid, id, request);
       if (saved === 'stale') throw new HttpError(409, STALE_STORYBOARD_MESSAGE);
       if (!saved) throw notFound('Storyboard not found');
@@ -216,6 +227,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
           order: row.settings.visualOrder,
           size: pictureSize(videoDimensions(row.settings.aspect, row.settings.resolution)),
           scratch: path.join(scratch, 'picture.png'),
+          // Before it is narrated, the estimate is what the scene will run.
+          sceneMs: Math.ceil(estimateNarration(scene.text).seconds * 1000),
           taken: new Set(),
           signal,
         });
@@ -233,7 +246,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const scenes = parse(renderableScenesSchema, row.scenes);
       await voiceOf(row.settings.voiceId);
       await checkUploads(uid, scenes);
-      const request: CreateVideoRequest = { ...row.settings, script: storyboardScript(scenes), visuals: 'generated', imageFileIds: [] };
+      const music = await musicName(uid, row.settings);
+      const request: CreateVideoRequest = { ...row.settings, script: storyboardScript(scenes), visuals: 'generated', imageFileIds: [], clipAudio: 'mute' };
       const videoId = randomUUID();
       try {
         const { job, created } = await queue.enqueue({
@@ -242,7 +256,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
           payload: { videoId, request, storyboardId: id, scenes } satisfies VideoJobPayload,
           ...(idempotencyKey ? { idempotencyKey: `storyboard:${id}:${idempotencyKey}` } : {}),
           inTx: async (tx, job) => {
-            await insertVideoRow(tx, { id: videoId, uid, jobId: job.id, request, cost: job.cost, storyboard: { id, scenes } });
+            await insertVideoRow(tx, { id: videoId, uid, jobId: job.id, request, cost: job.cost, musicName: music, storyboard: { id, scenes } });
             if (!(await markRendering(tx, uid, id, videoId))) throw new RenderRaced();
           },
         });

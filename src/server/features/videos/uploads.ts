@@ -1,7 +1,8 @@
 /**
- * The user's own images for "uploaded" visuals (POST /videos/uploads). The form is read as a stream into a
- * temporary file within the route's limit and the user's storage room; the image is checked from its header (type
- * by content, size, decode cost) and then by a fenced ffmpeg decode; only then is it recorded and stored.
+ * The user's own images and video clips for "uploaded" visuals (POST /videos/uploads). The form is read as a stream
+ * into a temporary file within the route's limit and the user's storage room; the type comes from the content. An
+ * image is checked from its header (size, decode cost), a clip by ffprobe under a time limit (a picture, its length,
+ * its size); then either by a fenced ffmpeg decode of its first picture; only then is it recorded and stored.
  */
 import { sql } from 'drizzle-orm';
 import { cleanFileName } from '../../../contract/text.ts';
@@ -16,14 +17,19 @@ import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../../stora
 import type { FileRow } from '../../storage/files.ts';
 import { imageHeader, type ImageHeader } from '../../media/image-size.ts';
 import { decodesAsImage } from '../../media/image-check.ts';
+import { probeClip, type ClipInfo } from '../../media/clip.ts';
 
 const MB = 1024 * 1024;
-const LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each.`;
+const LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each, clips up to ${VIDEO_UPLOAD.maxClipBytes / MB} MB.`;
+const IMAGE_LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each.`;
 const tooLarge = () => bodyTooLarge(LIMIT_MESSAGE, { file: LIMIT_MESSAGE });
 
-/** The image itself, and the whole form (the image plus room for its part headers). */
-const IMAGE_LIMIT: ByteLimit = { maxBytes: VIDEO_UPLOAD.maxBytes, error: tooLarge };
-export const IMAGE_FORM_LIMIT: ByteLimit = { maxBytes: VIDEO_UPLOAD.maxBytes + 64 * 1024, error: tooLarge };
+/** The file itself (a clip's limit: the type is known only once it is in), and the whole form (plus its part headers). */
+const FILE_LIMIT: ByteLimit = { maxBytes: VIDEO_UPLOAD.maxClipBytes, error: tooLarge };
+export const IMAGE_FORM_LIMIT: ByteLimit = { maxBytes: VIDEO_UPLOAD.maxClipBytes + 64 * 1024, error: tooLarge };
+
+/** A clip that ffprobe cannot read within this is refused rather than tying up the request. */
+const PROBE_TIMEOUT_MS = 15_000;
 
 /**
  * Memory a decoder may need for one image: 8192×8192 RGBA at 8 bits per channel, the largest the side limit allows.
@@ -42,6 +48,24 @@ export function sniffImageType(bytes: Uint8Array): (typeof VIDEO_UPLOAD.types)[n
   return VIDEO_UPLOAD.types.find((t) => t === type);
 }
 
+/** The clip type a file's first bytes prove, if it is one videos take (an M4V is an MP4). */
+export function sniffClipType(bytes: Uint8Array): (typeof VIDEO_UPLOAD.clipTypes)[number] | undefined {
+  const type = sniffType(bytes);
+  return VIDEO_UPLOAD.clipTypes.find((t) => t === type);
+}
+
+/** Why a clip cannot be used, or null when it can. */
+export function clipProblem(clip: ClipInfo): string | null {
+  const { width, height } = clip;
+  if (clip.durationMs <= 0) return 'This clip has no length; the file may be damaged.';
+  if (clip.durationMs > VIDEO_UPLOAD.maxClipSec * 1000) return `Clips can be up to ${VIDEO_UPLOAD.maxClipSec / 60} minutes long (this one is ${Math.ceil(clip.durationMs / 60_000)}).`;
+  if (Math.min(width, height) < VIDEO_UPLOAD.minSide) return `Use a clip at least ${VIDEO_UPLOAD.minSide} pixels on each side (this one is ${width}×${height}).`;
+  if (Math.max(width, height) > VIDEO_UPLOAD.maxClipSide || width * height > VIDEO_UPLOAD.maxClipPixels) {
+    return `Clips can be up to 4K (${VIDEO_UPLOAD.maxClipSide}×2160); this one is ${width}×${height}.`;
+  }
+  return null;
+}
+
 /** Why an image with this header cannot be used, or null when it can (decoding may still find it damaged). */
 export function imageHeaderProblem(header: ImageHeader): string | null {
   const { width, height } = header;
@@ -57,41 +81,57 @@ export function imageHeaderProblem(header: ImageHeader): string | null {
 
 export interface UploadedImageRow {
   row: FileRow;
-  header: ImageHeader;
+  kind: 'image' | 'video';
+  /** As displayed. */
+  width: number;
+  height: number;
+  durationSec: number | null;
 }
 
 export async function uploadImage(deps: UploadDeps, uid: string, contentType: string | undefined, body: AsyncIterable<Uint8Array>): Promise<UploadedImageRow> {
   const boundary = multipartBoundary(contentType);
-  if (!boundary) throw invalid('Send the image as multipart/form-data in a field named "file".');
-  // The form's own bytes are not the user's storage: the room limits the image, the form limit the whole body.
+  if (!boundary) throw invalid('Send the image or clip as multipart/form-data in a field named "file".');
+  // The form's own bytes are not the user's storage: the room limits the file, the form limit the whole body.
   const room = await uploadRoom(deps, uid, undefined);
   const upload = await readMultipartFile(body, boundary, 'file', async (part) => ({
     name: cleanFileName(part.filename),
-    file: await spoolBody(deps.config, part.body, [IMAGE_LIMIT, room], HEAD_BYTES),
+    file: await spoolBody(deps.config, part.body, [FILE_LIMIT, room], HEAD_BYTES),
   }));
-  if (!upload) throw invalid('Choose an image to upload.');
+  if (!upload) throw invalid('Choose an image or a clip to upload.');
   try {
     const { file } = upload;
     if (file.size === 0) throw invalid('This file is empty.');
+    const clipType = sniffClipType(file.head);
+    if (clipType) {
+      const clip = await probeClip(file.path, AbortSignal.timeout(PROBE_TIMEOUT_MS)).catch(() => null);
+      if (!clip) throw invalid('This clip could not be read, or it has no video picture. Try MP4 (H.264), MOV or WebM.');
+      const problem = clipProblem(clip);
+      if (problem) throw invalid(problem);
+      if (!(await decodesAsImage(file.path))) throw invalid('This clip could not be read; the file may be damaged. Try saving it again or choose another.');
+      const row = await storeUpload(deps, uid, { file, contentType: clipType, name: upload.name });
+      return { row, kind: 'video', width: clip.width, height: clip.height, durationSec: Math.round(clip.durationMs / 100) / 10 };
+    }
     const type = sniffImageType(file.head);
     const header = type ? imageHeader(file.head) : undefined;
-    if (!type || !header) throw invalid('Only JPEG, PNG and WebP images can be used.');
+    if (!type || !header) throw invalid('Only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.');
+    if (file.size > VIDEO_UPLOAD.maxBytes) throw bodyTooLarge(IMAGE_LIMIT_MESSAGE, { file: IMAGE_LIMIT_MESSAGE });
     const problem = imageHeaderProblem(header);
     if (problem) throw invalid(problem);
     if (!(await decodesAsImage(file.path))) throw invalid('This image could not be read; the file may be damaged. Try saving it again or choose another.');
-    return { row: await storeUpload(deps, uid, { file, contentType: type, name: upload.name }), header };
+    const row = await storeUpload(deps, uid, { file, contentType: type, name: upload.name });
+    return { row, kind: 'image', width: header.width, height: header.height, durationSec: null };
   } finally {
     await upload.file.dispose();
   }
 }
 
-/** Uploaded images that a video being made (queued or running) still needs. */
+/** Uploaded images and music that a video being made (queued or running) still needs. */
 export async function imagesInUse(db: Db, uid: string): Promise<Set<string>> {
   const found = await rows<{ id: string }>(db, sql`
     select distinct image.id
     from videos v
     join jobs j on j.id = v.job_id
-    cross join lateral jsonb_array_elements_text(coalesce(v.options -> 'imageFileIds', '[]'::jsonb)) as image(id)
+    cross join lateral jsonb_array_elements_text(coalesce(v.options -> 'imageFileIds', '[]'::jsonb) || jsonb_path_query_array(v.options, '$.music.fileId')) as image(id)
     where v.uid = ${uid} and j.status in ('queued', 'active')`);
   return new Set(found.map((r) => r.id));
 }
