@@ -65,8 +65,8 @@ export const VISUAL_ORDER_SOURCES: Record<VisualOrder, readonly VisualSource[]> 
 };
 
 export const VISUAL_ORDER_LABELS: Record<VisualOrder, string> = {
-  'stock-first': 'Stock photos first, then AI images',
-  'ai-first': 'AI images first, then stock photos',
+  'stock-first': 'Stock clips and photos first, then AI images',
+  'ai-first': 'AI images first, then stock clips and photos',
   designed: 'Designed backgrounds only',
 };
 

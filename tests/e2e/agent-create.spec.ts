@@ -1,8 +1,13 @@
 /**
- * The agent end to end in the browser: a signed-in user writes a short script, creates a 720p video, watches the
- * pipeline's real progress reach done, plays the result, and finds it in the history.
+ * The agent end to end in the browser: a signed-in user writes a short script, previews a library track and then
+ * uploads their own music instead, creates a 720p video, watches the pipeline's real progress reach done, plays
+ * the result, and finds it in the history.
  */
+import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
+
+/** Three seconds of a 440 Hz tone as an MP3, made by ffmpeg. */
+const toneMp3 = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'libmp3lame', '-f', 'mp3', '-']);
 
 const SCRIPT = 'The lighthouse keeper climbs the stairs at dusk. Her lamp guides the ships safely home.';
 
@@ -25,6 +30,17 @@ test('create a short video, watch it being made, play it, and find it in the his
   // The preview is a few seconds the API renders; it plays until stopped or done.
   await page.getByRole('button', { name: 'Preview Warm piano arpeggio' }).click();
   await page.getByRole('button', { name: 'Stop preview of Warm piano arpeggio' }).click();
+
+  // Then their own track instead: uploaded, named, and playable in the form.
+  await page.getByLabel('Upload your own music').setInputFiles({ name: 'harbour-theme.mp3', mimeType: 'audio/mpeg', buffer: toneMp3() });
+  await expect(track).toHaveValue('upload');
+  await expect(page.getByText('Your own track, harbour-theme.mp3, 0:03; it loops if the video is longer.', { exact: false })).toBeVisible();
+  const own = page.getByLabel('Preview harbour-theme.mp3');
+  await expect.poll(() => own.evaluate((el: HTMLAudioElement) => new Promise<number>((resolve) => {
+    el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+    el.addEventListener('error', () => resolve(-1), { once: true });
+    el.load();
+  })), { timeout: 20_000 }).toBeGreaterThan(2.5);
 
   // The quick path: straight to the render, without the storyboard (agent-storyboard.spec.ts covers that one).
   await page.getByRole('button', { name: 'Render without reviewing' }).click();
@@ -53,7 +69,7 @@ test('create a short video, watch it being made, play it, and find it in the his
   await expect(video).toBeVisible();
   await expect(page.getByTestId('video-resolution')).toHaveText('1280×720 · 720p');
   await expect(page.getByTestId('video-voice')).toContainText('Olivia');
-  await expect(page.getByTestId('video-music')).toHaveText('Warm piano arpeggio, 30%Made by NXN; free to use in videos made with NXN, commercial use included.');
+  await expect(page.getByTestId('video-music')).toHaveText('Your music: harbour-theme.mp3, 30%');
   await expect(page.getByTestId('video-duration')).toHaveText(/^0:0[4-9]$/);
   await expect(page.getByRole('button', { name: 'Download MP4' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Download subtitles (SRT)' })).toBeEnabled();

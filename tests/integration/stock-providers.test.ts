@@ -232,6 +232,16 @@ describe('resolveStockItem', () => {
     expect(await resolveStockItem(lib, { provider: 'pexels', media: 'photo', id: '1' }, path.join(root, 'missing.jpg'))).toBeUndefined();
     expect(await resolveStockItem({ providers: [] }, { provider: 'pexels', media: 'photo', id: '1' }, path.join(root, 'nokey.jpg'))).toBeUndefined();
   });
+
+  it('passes a rate limit on to the caller, with how long to wait, and downloads nothing', async () => {
+    Object.assign(pixabay.state, { limitedFor: Infinity, resetSeconds: 90 });
+    const file = path.join(root, 'limited.mp4');
+    const error = await resolveStockItem(library(path.join(root, 'r2')), { provider: 'pixabay', media: 'video', id: pixabay.idOf('video', 'surf', 2) }, file).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 90_000 });
+    expect(pixabay.state.lookups).toHaveLength(1);
+    expect(pixabay.state.downloads).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });
 
 describe('searchStock', () => {

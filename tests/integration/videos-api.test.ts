@@ -4,7 +4,7 @@
  * 402, owner-only access, retry charged once, delete with files, paging, and one short video made end to end.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,13 @@ const brokenPng = (width: number, height: number) => {
   const header = Buffer.from(png(width, height).subarray(0, 33));
   return Buffer.concat([header, Buffer.alloc(400, 0x5a)]);
 };
+
+/** A clip made by ffmpeg from `input` (lavfi sources), read back as bytes. */
+function clip(name: string, input: string[], output: string[] = []): Buffer {
+  const file = path.join(suite.dir, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...input, ...output, file]);
+  return readFileSync(file);
+}
 
 const finished = (status: string) => ['succeeded', 'failed', 'cancelled'].includes(status);
 
@@ -137,6 +144,48 @@ describe('videos API', () => {
     expect(stolen.status).toBe(400);
     expect(stolen.body.fields.imageFileIds).toMatch(/Image 1 is no longer available/);
     expect(await balance(other.api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('takes MP4, MOV and WebM clips by their content, upright sizes from phones, and refuses what it cannot render', async () => {
+    // Every clip is made before the first request: a kept-alive connection left idle meanwhile may be closed.
+    const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+    // A phone's portrait clip: stored 640×360 with a display matrix that turns it upright.
+    clip('stored.mp4', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2'], x264);
+    const phone = clip('phone.mp4', ['-i', path.join(suite.dir, 'stored.mp4')], ['-c', 'copy', '-metadata:s:v:0', 'rotate=270']);
+    const mov = clip('clip.mov', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=1'], x264);
+    const webm = clip('clip.webm', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=1'], ['-c:v', 'libvpx', '-deadline', 'realtime']);
+    const sound = clip('sound.mp4', ['-f', 'lavfi', '-i', 'sine=d=1'], ['-c:a', 'aac']);
+    const tenMinutes = clip('long.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=256x256:r=1:d=601'], x264);
+    const fourK = clip('huge.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=4400x2480:r=25:d=0.04'], x264);
+    const { user, api } = await signedUp();
+    const mp4 = await upload(user, phone, 'phone.m4v', 'video/x-m4v');
+    expect(mp4.status).toBe(201);
+    expect(mp4.body).toMatchObject({ kind: 'video', contentType: 'video/mp4', width: 360, height: 640, durationSec: 2 });
+    expect((await upload(user, mov, 'clip.mov', '')).body).toMatchObject({ kind: 'video', contentType: 'video/quicktime', width: 640, height: 360 });
+    expect((await upload(user, webm, 'clip.webm', 'video/webm')).body).toMatchObject({ kind: 'video', contentType: 'video/webm' });
+    const image = await upload(user, png(640, 360), 'beach.png', 'image/png');
+    expect(image.body).toMatchObject({ kind: 'image', durationSec: null });
+
+    const soundOnly = await upload(user, sound, 'sound.mp4', 'video/mp4');
+    expect(soundOnly.status).toBe(400);
+    expect(soundOnly.body.fields.file).toMatch(/no video picture/);
+    const long = await upload(user, tenMinutes, 'long.mp4', 'video/mp4');
+    expect(long.status).toBe(400);
+    expect(long.body.fields.file).toMatch(/up to 10 minutes long/);
+    const huge = await upload(user, fourK, 'huge.mp4', 'video/mp4');
+    expect(huge.status).toBe(400);
+    expect(huge.body.fields.file).toMatch(/up to 4K .* 4400×2480/);
+    const cut = await upload(user, phone.subarray(0, 2000), 'cut.mp4', 'video/mp4');
+    expect(cut.status).toBe(400);
+    expect(cut.body.fields.file).toMatch(/could not be read/);
+
+    // The one-step request takes clips among the uploads, and what their sound does.
+    const made = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId, image.body.fileId], clipAudio: 'duck' }));
+    expect(made.status).toBe(202);
+    await api('POST', `/videos/${made.body.id}/cancel`);
+    const badAudio = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId], clipAudio: 'loud' }));
+    expect(badAudio.status).toBe(400);
+    expect(badAudio.body.fields.clipAudio).toBe('Choose whether clips keep their sound.');
   });
 
   it('holds the price on accept, answers 402 when the balance is short, and returns the credits on cancel', async () => {
@@ -278,7 +327,7 @@ describe('videos API', () => {
     const { api } = await signedUp();
     const created = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'warm-piano' } }));
     expect(created.status).toBe(202);
-    expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano' });
+    expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano', upload: null });
     const seen: Array<{ stage: string | null; progress: number }> = [];
     const done = await until(
       async () => {
@@ -394,10 +443,12 @@ describe('videos API', () => {
 
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
     await withOpenAiVoices(async (api) => {
-      // Three paragraphs, three scenes; the voice service answers the first and then refuses.
+      // Three paragraphs, three scenes; the voice service answers the first and then refuses. Their words differ
+      // (from each other and from other tests): equal scenes would share one narration from the cache.
       speech.calls = 0;
       speech.answers = (call) => call === 1;
-      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script: [words(24), words(24), words(24)].join('\n\n') }));
+      const script = ['tides', 'gulls', 'boats'].map((word) => words(24).replaceAll('waves', word)).join('\n\n');
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script }));
       expect(created.status).toBe(202);
       const failed = await settled(api, created.body.id);
       expect(failed.error).toMatch(/narration for scene 2/);

@@ -54,10 +54,10 @@ export interface ServerConfig {
     falApiKey: string | undefined;
     falBaseUrl: string;
     falModel: string;
-    /** Set → stock photos for video scenes from Pexels. */
+    /** Set → stock clips and photos for video scenes from Pexels. */
     pexelsApiKey: string | undefined;
     pexelsApiUrl: string;
-    /** Set → stock photos for video scenes from Pixabay. */
+    /** Set → stock clips and photos for video scenes from Pixabay. */
     pixabayApiKey: string | undefined;
     pixabayApiUrl: string;
   };

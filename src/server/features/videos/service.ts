@@ -24,8 +24,8 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
   const catalogue = voiceCatalogue(config.providers);
 
   /**
-   * What the schema cannot know: whether this server has the voice's engine and the images and music are the
-   * user's. Answers the uploaded music's name, kept for the video page.
+   * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
+   * are the user's. Answers the uploaded music's name, kept for the video page.
    */
   async function checkRequest(uid: string, request: CreateVideoRequest): Promise<{ musicName: string | null }> {
     const voice = await catalogue.find(request.voiceId);

@@ -156,11 +156,14 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
 
     async create(uid: string, request: CreateStoryboardRequest): Promise<Storyboard> {
       const { script, ...settings } = request;
-      await voiceOf(settings.voiceId).catch((error: unknown) => {
-        // The create form's field is the top-level voiceId.
-        if (error instanceof HttpError && error.fields) throw invalid('voiceId', Object.values(error.fields)[0]!);
+      // The create form's fields are top-level (voiceId, music.fileId), not under `settings`.
+      const topLevel = (error: unknown) => {
+        if (error instanceof HttpError && error.fields)
+          throw new HttpError(400, error.message, Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^settings\./, ''), message])));
         throw error;
-      });
+      };
+      await voiceOf(settings.voiceId).catch(topLevel);
+      await musicName(uid, settings).catch(topLevel);
       const texts = splitScenes(cleanScript(script));
       const queries = await createSceneQueryWriter(config.llm)(texts);
       const scenes = parse(
