@@ -4,7 +4,7 @@ import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contr
 import { moveScene, updateScene } from '~/contract/storyboard';
 import type { VideoRecord, VideoSettings } from '~/contract/video';
 import { ApiError } from '~/lib/api/client';
-import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, uploadKind, visualLabel } from '~/app/storyboard/model';
+import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, visualLabel } from '~/app/storyboard/model';
 import { createStoryboardEditor } from '~/stores/storyboard';
 
 const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
@@ -64,10 +64,10 @@ describe('storyboard figures', () => {
     const scenes = [scene('a', 'x'), scene('b', 'y'), scene('c', 'z')];
     expect(removeScene(scenes, 'b').map((s) => s.id)).toEqual(['a', 'c']);
     expect(removeScene([scene('a', 'x')], 'a')).toHaveLength(1);
-    expect(assignImages(scenes, ['f1', 'f2']).map((s) => s.visual)).toEqual([
-      { kind: 'upload', fileId: 'f1', audio: 'mute' },
-      { kind: 'upload', fileId: 'f2', audio: 'mute' },
-      { kind: 'upload', fileId: 'f1', audio: 'mute' },
+    expect(assignImages(scenes, ['f1', 'f2'], 'duck').map((s) => s.visual)).toEqual([
+      { kind: 'upload', fileId: 'f1', audio: 'duck' },
+      { kind: 'upload', fileId: 'f2', audio: 'duck' },
+      { kind: 'upload', fileId: 'f1', audio: 'duck' },
     ]);
   });
 
@@ -78,13 +78,6 @@ describe('storyboard figures', () => {
     expect(isClip({ kind: 'upload', fileId: 'g', audio: 'mute' }, new Set(['f']))).toBe(false);
     expect(stockOrientation('9:16')).toBe('portrait');
     expect(nextSeed(5, () => 5 / 2 ** 31)).toBe(6);
-  });
-
-  it('takes images and clips as uploads, and says what else it cannot use', () => {
-    expect(uploadKind({ name: 'beach.mov', type: 'video/quicktime', size: 10 })).toEqual({ clip: true, problem: null });
-    expect(uploadKind({ name: 'a.png', type: 'image/png', size: 10 })).toEqual({ clip: false, problem: null });
-    expect(uploadKind({ name: 'notes.txt', type: 'text/plain', size: 10 }).problem).toBe('notes.txt: use a JPEG, PNG or WebP image, or an MP4, MOV or WebM clip.');
-    expect(uploadKind({ name: 'big.png', type: 'image/png', size: 20 * 1024 * 1024 }).problem).toMatch(/big.png is 20/);
   });
 });
 

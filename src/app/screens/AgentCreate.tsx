@@ -162,7 +162,7 @@ export default function AgentCreate() {
     const parse = (data: unknown) => storyboardSchema.parse(data);
     const storyboard = await api.post<Storyboard>('/storyboards', createStoryboardRequestSchema.parse(request), { parse });
     if (request.visuals !== 'uploaded') return storyboard;
-    const scenes = assignImages(storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition })), request.imageFileIds);
+    const scenes = assignImages(storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition })), request.imageFileIds, request.clipAudio);
     return api.put<Storyboard>(`/storyboards/${encodeURIComponent(storyboard.id)}`, { version: storyboard.version, settings: storyboard.settings, scenes }, { parse });
   }
 

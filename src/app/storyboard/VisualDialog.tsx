@@ -3,15 +3,14 @@
  * (Regenerate draws a new seed), the designed background, or the user's own image or clip.
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type SubmitEvent } from 'react';
-import { z } from 'zod';
 import { CLIP_AUDIO, STORYBOARD_LIMITS, stockSearchResultsSchema, type ClipAudio, type SceneVisual, type StockMedia, type StockSearchItem, type StockSearchResults, type StoryboardScene } from '~/contract/storyboard';
-import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, type VideoAspect } from '~/contract/video';
+import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage, type VideoAspect } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { useDialogFocus } from '../components/dialog-focus';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
-import { formatBytes } from '../agent/model';
-import { CLIP_TYPES, nextSeed, stockOrientation, uploadKind } from './model';
+import { formatBytes, uploadProblem } from '../agent/model';
+import { nextSeed, stockOrientation } from './model';
 
 const TABS = [
   { id: 'stock', label: 'Stock' },
@@ -291,8 +290,6 @@ function DesignedTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choic
   );
 }
 
-const uploadAnswerSchema = z.object({ fileId: z.string(), contentType: z.string() });
-
 function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: VisualChoice) => void }) {
   const [audio, setAudio] = useState<ClipAudio>(scene.visual.kind === 'upload' ? scene.visual.audio : 'mute');
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'failed'; message: string }>({ kind: 'idle' });
@@ -300,18 +297,17 @@ function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice:
   const audioName = useId();
 
   async function upload(file: File) {
-    const kind = uploadKind(file);
-    if (kind.problem) {
-      setState({ kind: 'failed', message: kind.problem });
+    const problem = uploadProblem(file);
+    if (problem) {
+      setState({ kind: 'failed', message: problem });
       return;
     }
     setState({ kind: 'uploading', name: file.name });
     const body = new FormData();
     body.append('file', file, file.name);
     try {
-      const answer = await api.post<z.infer<typeof uploadAnswerSchema>>('/videos/uploads', body, { parse: (data) => uploadAnswerSchema.parse(data) });
-      const clip = answer.contentType.startsWith('video/');
-      onPick({ visual: { kind: 'upload', fileId: answer.fileId, audio }, clip });
+      const answer = await api.post<UploadedImage>('/videos/uploads', body, { parse: (data) => uploadedImageSchema.parse(data) });
+      onPick({ visual: { kind: 'upload', fileId: answer.fileId, audio }, clip: answer.kind === 'video' });
     } catch (error) {
       const message =
         error instanceof ApiError && (error.status === 400 || error.status === 413 || error.status === 415)
@@ -326,8 +322,8 @@ function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice:
   return (
     <div className="grid gap-3">
       <p className="text-sm text-fg-muted">
-        A photo (JPEG, PNG or WebP, up to {formatBytes(VIDEO_UPLOAD.maxBytes)}) or a video clip (MP4, MOV or WebM). A clip is trimmed or looped to the
-        scene’s length; phone footage is turned the right way up.
+        A photo (JPEG, PNG or WebP, up to {formatBytes(VIDEO_UPLOAD.maxBytes)}) or a video clip (MP4, MOV or WebM, up to {formatBytes(VIDEO_UPLOAD.maxClipBytes)}). A
+        clip is trimmed or looped to the scene’s length; phone footage is turned the right way up.
       </p>
       <fieldset className="grid gap-1.5">
         <legend className="label">If it is a clip with sound</legend>
@@ -352,7 +348,7 @@ function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice:
           ref={input}
           type="file"
           className="sr-only"
-          accept={[...VIDEO_UPLOAD.types, ...CLIP_TYPES].join(',')}
+          accept={VIDEO_UPLOAD_ACCEPT}
           aria-label="Upload an image or a clip"
           tabIndex={-1}
           onChange={(e) => {

@@ -4,8 +4,7 @@
  */
 import type { FieldErrors } from '~/contract/errors';
 import { storyboardCost, type SceneVisual, type StoryboardScene, type StoryboardSceneView } from '~/contract/storyboard';
-import { estimateNarration, STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, type VideoAspect, type VideoResolution } from '~/contract/video';
-import { uploadProblem } from '../agent/model';
+import { estimateNarration, STOCK_PROVIDER_NAMES, type ClipAudio, type VideoAspect, type VideoResolution } from '~/contract/video';
 
 /** A scene's length as the editor shows it: the real narration when the saved text was narrated, else the estimate. */
 export interface SceneLength {
@@ -82,10 +81,10 @@ export function removeScene(scenes: readonly StoryboardScene[], id: string): Sto
   return scenes.filter((scene) => scene.id !== id);
 }
 
-/** The create form's own images, given to the scenes in order and repeated when there are more scenes. */
-export function assignImages(scenes: readonly StoryboardScene[], fileIds: readonly string[]): StoryboardScene[] {
+/** The create form's own images and clips, given to the scenes in order and repeated when there are more scenes. */
+export function assignImages(scenes: readonly StoryboardScene[], fileIds: readonly string[], audio: ClipAudio = 'mute'): StoryboardScene[] {
   if (fileIds.length === 0) return [...scenes];
-  return scenes.map((scene, i) => ({ ...scene, visual: { kind: 'upload', fileId: fileIds[i % fileIds.length]!, audio: 'mute' } }));
+  return scenes.map((scene, i) => ({ ...scene, visual: { kind: 'upload', fileId: fileIds[i % fileIds.length]!, audio } }));
 }
 
 /** The stock search's orientation for the video's shape. */
@@ -119,12 +118,3 @@ export function isClip(visual: SceneVisual, clipFileIds: ReadonlySet<string>): b
   return (visual.kind === 'stock' && visual.media === 'video') || (visual.kind === 'upload' && clipFileIds.has(visual.fileId));
 }
 
-/** Video clips a scene can show; the server probes each and has the last word on size and length. */
-export const CLIP_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
-
-/** A picked file as a scene visual: an image (checked with the create form's limits) or a clip. */
-export function uploadKind(file: Pick<File, 'type' | 'size' | 'name'>): { clip: boolean; problem: string | null } {
-  if ((CLIP_TYPES as readonly string[]).includes(file.type)) return { clip: true, problem: file.size === 0 ? `${file.name} is empty.` : null };
-  if (!(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return { clip: false, problem: `${file.name}: use a JPEG, PNG or WebP image, or an MP4, MOV or WebM clip.` };
-  return { clip: false, problem: uploadProblem(file) };
-}
