@@ -20,6 +20,20 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** A plain PNG drawn by the browser, big enough for the upload's minimum size. */
+async function pngBytes(page: Page, fill: string): Promise<Buffer> {
+  const base64 = await page.evaluate((colour) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 360;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, 640, 360);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, fill);
+  return Buffer.from(base64, 'base64');
+}
+
 const sceneTexts = (page: Page) => page.getByTestId('scene').locator('textarea').evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
 
 test('create a storyboard, edit it, keep it across a reload, render it and play the video', async ({ signedInPage: page }, testInfo) => {
@@ -58,6 +72,31 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(dialog).toBeHidden();
   await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Designed background');
 
+  // And scene 1 shows the user's own picture.
+  await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
+  const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });
+  await first.getByRole('tab', { name: 'Upload' }).click();
+  await first.getByLabel('Upload an image or a clip').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') });
+  await expect(first).toBeHidden();
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText('Your upload');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  // The preview is the uploaded picture: a flat blue.
+  await expect
+    .poll(() =>
+      scenes
+        .nth(0)
+        .getByTestId('scene-preview-image')
+        .evaluate((img: HTMLImageElement) => {
+          if (!img.complete || img.naturalWidth === 0) return null;
+          const canvas = document.createElement('canvas');
+          canvas.width = 1;
+          canvas.height = 1;
+          canvas.getContext('2d')!.drawImage(img, img.naturalWidth / 2, img.naturalHeight / 2, 1, 1, 0, 0, 1, 1);
+          return [...canvas.getContext('2d')!.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        }),
+    { timeout: 30_000 })
+    .toEqual([expect.closeTo(41, -1.3), expect.closeTo(128, -1.3), expect.closeTo(185, -1.3)]);
+
   // Reorder: the third scene moves up to second place; its transition is chosen too.
   await page.getByRole('button', { name: 'Move scene 3 up' }).click();
   expect(await sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
@@ -75,6 +114,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await page.reload();
   await expect(scenes).toHaveCount(3);
   expect(await sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText('Your upload');
   await expect(scenes.nth(2).getByTestId('scene-visual')).toHaveText('Designed background');
   await expect(page.getByLabel('Transition into scene 3')).toHaveValue('dip');
 
@@ -108,6 +148,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   // The video leads back to its storyboard.
   await page.getByRole('link', { name: 'Edit storyboard' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(scenes).toHaveCount(3);
   expect(await sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
 });
 
@@ -134,4 +175,15 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
   await page.getByLabel('Scene 3 text').fill('');
   await expect(page.getByTestId('scene').nth(2).getByRole('alert')).toHaveText(/Write what this scene says/);
   await expect(page.getByTestId('save-status')).toHaveText('Not saved: check the highlighted scenes');
+  await page.getByLabel('Scene 3 text').fill('By morning the harbour is full again.');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // Short of credits: the refusal opens the top-up dialog over the storyboard, which stays as it is.
+  await page.route('**/storyboards/*/render', (route) => route.fulfill({ status: 402, json: { error: 'Not enough credits.', needed: 150, available: 100 } }));
+  await page.getByRole('button', { name: 'Render video' }).click();
+  const topUp = page.getByRole('dialog', { name: 'Top up credits' });
+  await expect(topUp.getByText('This needs 50 more credits than you have.')).toBeVisible();
+  await topUp.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByLabel('Scene 3 text')).toHaveValue('By morning the harbour is full again.');
 });
