@@ -192,10 +192,14 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     }
   }
 
-  /** Leaving the screen: whatever is pending is saved (not awaited), and the state is dropped. */
+  /**
+   * Leaving the screen: whatever is pending is saved (not awaited), and the next visit starts from a fresh load
+   * rather than showing this copy first.
+   */
   function close() {
     if ($editor.get().save === 'pending') void flush();
     opened += 1;
+    patch({ phase: 'idle' });
   }
 
   return { $editor, open, editScenes, editSettings, flush, retry, reload, refreshFigures, render, close };

@@ -184,3 +184,16 @@ describe('the storyboard editor figures', () => {
     expect(editor.$editor.get().scenes[0]?.text).toBe('Typed.');
   });
 });
+
+describe('leaving the storyboard', () => {
+  it('saves what was pending and shows nothing stale on the next visit', async () => {
+    const { deps, saves } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Last words.' }));
+    editor.close();
+    expect(editor.$editor.get().phase).toBe('idle');
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.scenes[0]!.text).toBe('Last words.');
+  });
+});

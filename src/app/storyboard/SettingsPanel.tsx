@@ -73,13 +73,18 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
           Background music
           <input type="checkbox" role="switch" className="size-5 accent-cyan-400" checked={settings.music.enabled} onChange={(e) => set('music', { ...settings.music, enabled: e.target.checked })} />
         </label>
-        <Select<MusicTrackId>
+        <Select<MusicTrackId | 'upload'>
           label="Music track"
-          value={settings.music.track}
+          value={settings.music.fileId ? 'upload' : settings.music.track}
           disabled={!settings.music.enabled}
-          error={error('music.track')}
-          onChange={(v) => set('music', { ...settings.music, track: v })}
-          options={MUSIC_TRACKS.map((t) => ({ value: t.id, label: t.name }))}
+          error={error('music.track') ?? error('music.fileId')}
+          onChange={(v) => {
+            if (v === 'upload') return;
+            // A library track replaces the user's own one (uploaded on the create form).
+            const { fileId: _own, ...music } = settings.music;
+            set('music', { ...music, track: v });
+          }}
+          options={[...(settings.music.fileId ? [{ value: 'upload' as const, label: 'Your own track' }] : []), ...MUSIC_TRACKS.map((t) => ({ value: t.id, label: t.name }))]}
         />
         <Field label={`Music volume: ${settings.music.volume}%`} error={error('music.volume')}>
           {(props) => (
