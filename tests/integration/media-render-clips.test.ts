@@ -16,6 +16,9 @@ import { runRender } from '~/server/media/render-run.ts';
 import { buildTimeline, stillSize, type Timeline } from '~/server/media/timeline.ts';
 import { encodeWav } from '~/server/media/wav.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createTtsProviders } from '~/server/providers/tts/index.ts';
+import { createVideoRequestSchema } from '~/contract/video.ts';
+import { runVideoPipeline, type Manifest } from '~/server/features/videos/pipeline.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-render-clips-'));
 const file = (name: string) => path.join(dir, name);
@@ -65,7 +68,7 @@ beforeAll(async () => {
     designed = file('designed.png');
     fs.writeFileSync(designed, art.png);
   } finally {
-    await images.close?.();
+    await images.close();
   }
 
   // Narration: a tone in each scene's speaking slot, silence in the pauses between them.
@@ -151,4 +154,44 @@ describe('a render mixing clips and stills', () => {
     expect(level(pause(0), 0.2)).toBeGreaterThan(0.008);
     expect(level(pause(2), 0.2)).toBeLessThan(0.002);
   });
+});
+
+describe('the one-step request with an uploaded clip', () => {
+  it('shows the clip upright as its scene and the image as the next, muted by default', async () => {
+    const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
+    const images = createDesignedImageProvider();
+    const workDir = file('pipeline');
+    try {
+      const request = createVideoRequestSchema.parse({
+        script:
+          'The harbour wakes up slowly. Gulls circle over the water while the first lights come on along the quay and the market opens its doors.\n\n' +
+          'Then the boats leave one by one for the open sea, their engines humming low, and the town is quiet again until the evening.',
+        voiceId: 'en-us-olivia',
+        aspect: '16:9',
+        resolution: '720p',
+        captions: 'off',
+        visuals: 'uploaded',
+        imageFileIds: ['clip', 'photo'],
+      });
+      // Uploads arrive without their names' extensions (the job copies them out of storage by id).
+      fs.copyFileSync(file('phone.mp4'), file('upload-1'));
+      fs.copyFileSync(file('photo.png'), file('upload-2'));
+      const result = await runVideoPipeline({ jobId: 'clip-upload', workDir, request, providers: { voices, images }, uploads: [file('upload-1'), file('upload-2')] });
+      const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as Manifest;
+      expect(manifest.stills?.map((s) => (s?.clip ? `clip ${s.audio}` : 'still'))).toEqual(['clip mute', 'still']);
+      const scenes = manifest.timeline!.scenes;
+      const grab = (n: number) => {
+        const out = ffmpeg('-i', result.video, '-vf', `select=eq(n\\,${n}),scale=16:9:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+        return Array.from({ length: 16 * 9 }, (_, i) => [out[i * 3]!, out[i * 3 + 1]!, out[i * 3 + 2]!]);
+      };
+      const clipFrame = grab(Math.floor(scenes[0]!.frames / 2));
+      expect(mean(rows(clipFrame, 0, 3), 0)).toBeGreaterThan(150);
+      expect(mean(rows(clipFrame, 6, 9), 2)).toBeGreaterThan(150);
+      const imageFrame = grab(scenes[1]!.firstFrame + Math.floor(scenes[1]!.frames / 2));
+      expect(mean(imageFrame, 0)).toBeGreaterThan(200);
+      expect(mean(imageFrame, 2)).toBeLessThan(60);
+    } finally {
+      await Promise.all([voices.close(), images.close()]);
+    }
+  }, 120_000);
 });

@@ -143,8 +143,8 @@ describe('storyboards API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
-  it('limits the narration previews a user asks for in a minute, but never one already made', async () => {
-    const limited = await suite.stack.extraApi({ NARRATION_PREVIEWS_PER_MINUTE: '1' });
+  it('limits the previews a user asks for in a minute, but never one already made', async () => {
+    const limited = await suite.stack.extraApi({ NARRATION_PREVIEWS_PER_MINUTE: '1', VISUAL_PREVIEWS_PER_MINUTE: '1' });
     try {
       const { api, user } = await signedUp(limited.url);
       // Words no other test has narrated, so nothing is in the cache yet.
@@ -158,6 +158,15 @@ describe('storyboards API', () => {
       expect(((await refused.json()) as { error: string }).error).toMatch(/previewed a lot of narration in the last minute/);
       // The first scene's is in the cache: playing it again costs nothing and is not limited.
       expect((await narration(0)).status).toBe(200);
+
+      // New scene pictures likewise; one already made is shown again freely.
+      const preview = (i: number) =>
+        fetch(`${limited.url}/storyboards/${board.id}/scenes/${board.scenes[i].id}/preview`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      expect((await preview(0)).status).toBe(200);
+      const busy = await preview(1);
+      expect(busy.status).toBe(429);
+      expect(((await busy.json()) as { error: string }).error).toMatch(/previewed a lot of scene pictures in the last minute/);
+      expect((await preview(0)).status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipFeedArgs, clipInfo, clipLoops, clipRotation, uprightFilters, type ClipInfo } from '~/server/media/clip.ts';
+import { clipFeedArgs, clipInfo, clipLoops, clipRotation, matrixFilters, uprightFilters, type ClipInfo } from '~/server/media/clip.ts';
 import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { mixClipSound } from '~/server/media/render-run.ts';
 import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
@@ -23,11 +23,11 @@ describe('clip probing', () => {
       size: 1,
       formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
       streams: [
-        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, avg_frame_rate: '30000/1001', side_data_list: [{ rotation: -90 }] },
+        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, avg_frame_rate: '30000/1001', color_space: 'bt709', side_data_list: [{ rotation: -90 }] },
         { codec_type: 'audio', codec_name: 'aac' },
       ],
     });
-    expect(info).toEqual({ durationMs: 4200, width: 1080, height: 1920, rotation: 90, fps: 30000 / 1001, hasAudio: true });
+    expect(info).toEqual({ durationMs: 4200, width: 1080, height: 1920, rotation: 90, fps: 30000 / 1001, hasAudio: true, colorSpace: 'bt709' });
   });
 
   it('refuses a file without a picture', () => {
@@ -41,6 +41,13 @@ describe('a clip scene’s frames', () => {
     expect(uprightFilters(90)).toEqual(['transpose=clock']);
     expect(uprightFilters(270)).toEqual(['transpose=cclock']);
     expect(uprightFilters(180)).toEqual(['hflip', 'vflip']);
+  });
+
+  it('converts SD colours (BT.601, tagged or not) to BT.709 and leaves HD ones alone', () => {
+    expect(matrixFilters({ colorSpace: 'smpte170m', width: 1920, height: 1080 })).toEqual(['colorspace=all=bt709:iall=bt601-6-625:fast=1']);
+    expect(matrixFilters({ width: 640, height: 480 })).toHaveLength(1);
+    expect(matrixFilters({ colorSpace: 'bt709', width: 640, height: 480 })).toEqual([]);
+    expect(matrixFilters({ width: 1080, height: 1920 })).toEqual([]);
   });
 
   it('trims a clip longer than its scene and loops one shorter', () => {

@@ -20,8 +20,10 @@ export interface ServerConfig {
   dataDir: string;
   /** Narration and scene pictures kept under DATA_DIR/cache for storyboard re-renders; least recently used go past this. */
   videoCacheMaxBytes: number;
-  /** Storyboard narration previews a user may ask for per minute. */
+  /** Storyboard narration previews a user may ask for per minute (beyond those already cached). */
   narrationPreviewsPerMinute: number;
+  /** Storyboard scene pictures a user may have made per minute for previews (beyond those already cached). */
+  visualPreviewsPerMinute: number;
   /** Set → PostgreSQL through node-postgres; unset → embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   firebase: {
@@ -299,6 +301,7 @@ const envSchema = z
     UPLOAD_LIMIT_BYTES: wholeNumber(512 * MiB),
     VIDEO_CACHE_MAX_BYTES: wholeNumber(2 * 1024 * MiB, 16 * MiB),
     NARRATION_PREVIEWS_PER_MINUTE: wholeNumber(60, 1),
+    VISUAL_PREVIEWS_PER_MINUTE: wholeNumber(30, 1),
     WATERMARK_MAX_BYTES: wholeNumber(2 * 1024 * MiB, 1),
     WATERMARK_MAX_MINUTES: wholeNumber(30, 1, 24 * 60),
     WATERMARK_X264_PRESET: oneOf(X264_PRESETS, 'faster'),
@@ -455,6 +458,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     dataDir,
     videoCacheMaxBytes: env.VIDEO_CACHE_MAX_BYTES,
     narrationPreviewsPerMinute: env.NARRATION_PREVIEWS_PER_MINUTE,
+    visualPreviewsPerMinute: env.VISUAL_PREVIEWS_PER_MINUTE,
     databaseUrl: env.DATABASE_URL,
     firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
     corsOrigins: env.CORS_ORIGINS,

@@ -14,6 +14,8 @@ export interface ClipInfo {
   rotation: 0 | 90 | 180 | 270;
   fps: number;
   hasAudio: boolean;
+  /** ffprobe's `color_space` when the file tags one (bt709, smpte170m, …). */
+  colorSpace?: string;
 }
 
 export class ClipProbeError extends Error {
@@ -59,6 +61,7 @@ export function clipInfo(result: ProbeResult): ClipInfo {
     rotation,
     fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate),
     hasAudio: result.streams.some((s) => s.codec_type === 'audio'),
+    ...(video.color_space && video.color_space !== 'unknown' ? { colorSpace: video.color_space } : {}),
   };
 }
 
@@ -72,6 +75,18 @@ export function uprightFilters(rotation: ClipInfo['rotation']): string[] {
   if (rotation === 270) return ['transpose=cclock'];
   if (rotation === 180) return ['hflip', 'vflip'];
   return [];
+}
+
+const SD_MATRICES = ['smpte170m', 'bt470bg', 'bt601'];
+
+/**
+ * swscale copies YUV to YUV without changing the matrix, so SD colours (BT.601) would come out shifted in a BT.709
+ * video: those clips go through `colorspace` first. Untagged clips are taken as players take them: SD below 720
+ * lines, HD otherwise.
+ */
+export function matrixFilters(clip: Pick<ClipInfo, 'colorSpace' | 'width' | 'height'>): string[] {
+  const sd = clip.colorSpace ? SD_MATRICES.includes(clip.colorSpace) : Math.min(clip.width, clip.height) < 720;
+  return sd ? ['colorspace=all=bt709:iall=bt601-6-625:fast=1'] : [];
 }
 
 export interface ClipScene {
@@ -94,6 +109,7 @@ export function clipFeedArgs(scene: ClipScene, size: { width: number; height: nu
   const filters = [
     // Frames the output rate drops are dropped before anything is scaled.
     `fps=${fps}`,
+    ...matrixFilters(scene.clip),
     ...uprightFilters(scene.clip.rotation),
     `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bilinear:out_color_matrix=bt709:out_range=tv`,
     `crop=${width}:${height}`,

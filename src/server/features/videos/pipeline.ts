@@ -478,14 +478,16 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     async render() {
       const timeline = manifest.timeline!;
       let music: { path: string; volume: number } | undefined;
-      if (request.music.enabled && request.music.volume > 0 && options.musicFile) {
-        music = { path: options.musicFile, volume: request.music.volume / 100 };
-      } else if (request.music.enabled && request.music.volume > 0) {
-        const file = path.join(workDir, 'music.wav');
-        const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
-        // Jobs queued before the music library carry no track in their stored payload: they had the pad.
-        const track = request.music.track ?? DEFAULT_MUSIC_TRACK;
-        await fs.writeFile(file, encodeWav({ pcm: generateTrack(track, { ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
+      if (request.music.enabled && request.music.volume > 0) {
+        // The user's own track is played as uploaded; the render loops, fades and ducks it like a library one.
+        let file = options.musicFile;
+        if (!file) {
+          file = path.join(workDir, 'music.wav');
+          const seed = createHash('sha256').update(options.jobId).digest().readUInt32BE(0);
+          // Jobs queued before the music library carry no track in their stored payload: they had the pad.
+          const track = request.music.track ?? DEFAULT_MUSIC_TRACK;
+          await fs.writeFile(file, encodeWav({ pcm: generateTrack(track, { ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
+        }
         music = { path: file, volume: request.music.volume / 100 };
       }
       const output = path.join(workDir, 'video.mp4');

@@ -1,9 +1,10 @@
 /**
  * Agent videos over HTTP. Making one is a `video` job: POST answers 202 with the queued record (credits reserved,
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
- * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music track by
- * POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
- * /videos/stock/search is the storyboard's stock chooser (stock-search.ts). The storyboard's routes are in storyboard-routes.ts; the rules in service.ts.
+ * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
+ * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
+ * /videos/stock/search is the storyboard's stock chooser (stock-search.ts). The storyboard's
+ * routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
 import { createVideoRequestSchema, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';

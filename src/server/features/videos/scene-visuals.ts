@@ -128,7 +128,8 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
       return { file: clipFile, source: 'stock', clip, audio: 'mute', credit };
     } catch (error) {
       if (isAbortError(error)) throw error;
-      taken.delete(stockVideoKey(video));
+      // Left taken, so no other scene picks the unreadable clip again.
+      await fs.rm(clipFile, { force: true });
       onSkip(`${stockVideoKey(video)} could not be read as a clip`);
     }
   }
@@ -166,9 +167,8 @@ export interface StoryboardPick {
  * so a render never fails over one picture. The user's own clips are not cached: they are the user's file already.
  */
 export async function storyboardPicture(from: PictureSources, cache: ContentCache, pick: StoryboardPick): Promise<Picture> {
-  const { scene, size } = pick;
   const sources = usableSources(pick.order, from);
-  const key = visualKey(sceneVisualKeyInput(scene, { order: pick.order, sources, aiEngine: from.ai?.id }), size);
+  const key = storyboardPictureKey(from, pick);
   const cached = await cache.getVisual<Omit<Picture, 'file'>>(key);
   if (cached) {
     if (cached.meta.credit) pick.taken.add(cached.meta.credit.key);
@@ -184,6 +184,10 @@ export async function storyboardPicture(from: PictureSources, cache: ContentCach
   await fs.rm(file, { force: true });
   return { ...meta, file: stored.file };
 }
+
+/** The cache key of a storyboard scene's picture with these sources. */
+export const storyboardPictureKey = (from: Pick<PictureSources, 'ai' | 'stock'>, pick: Pick<StoryboardPick, 'scene' | 'order' | 'size'>): string =>
+  visualKey(sceneVisualKeyInput(pick.scene, { order: pick.order, sources: usableSources(pick.order, from), aiEngine: from.ai?.id }), pick.size);
 
 const autoPickOf = (pick: StoryboardPick): AutoPick => ({
   scene: pick.number,

@@ -37,7 +37,7 @@ import { storageKey } from '../../storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { createContentCache, narrationKey } from './cache.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
-import { pictureSize, storyboardPicture, type PictureSources } from './scene-visuals.ts';
+import { pictureSize, storyboardPicture, storyboardPictureKey, type PictureSources } from './scene-visuals.ts';
 import { insertVideoRow, ownedFiles } from './store.ts';
 import { deleteStoryboard, findStoryboard, insertStoryboard, markRendering, updateStoryboard, type StoryboardRow } from './storyboard-store.ts';
 
@@ -55,7 +55,19 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
   const previews = new TokenBuckets({ perMinute: config.narrationPreviewsPerMinute, burst: config.narrationPreviewsPerMinute });
-  // Made on the first preview: an API that is never asked for one starts no eSpeak worker.
+  // New pictures may be a cloud AI image or stock downloads, paid by the server, not the user.
+  const pictures = new TokenBuckets({ perMinute: config.visualPreviewsPerMinute, burst: config.visualPreviewsPerMinute });
+
+  /** One more preview that is not in the cache yet, or 429 in plain words. */
+  function takePreview(buckets: TokenBuckets, uid: string, what: string): void {
+    const taken = buckets.take(uid, Date.now());
+    if (!taken.ok)
+      throw new HttpError(429, `You have previewed a lot of ${what} in the last minute. Try again in ${taken.retryAfterSeconds} s.`, undefined, {
+        'Retry-After': String(taken.retryAfterSeconds),
+      });
+  }
+  // Made on the first preview (as the speech studio does): an API never asked for one starts no eSpeak worker, and
+  // the worker's children exit when idle.
   let voices: TtsProviders | undefined;
   const tts = () => (voices ??= createTtsProviders(config.providers));
 
@@ -200,11 +212,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const key = narrationKeyOf(voice, scene);
       const cached = await cache.getNarration(key);
       if (cached) return fs.readFile(cached.wav);
-      const taken = previews.take(uid, Date.now());
-      if (!taken.ok)
-        throw new HttpError(429, `You have previewed a lot of narration in the last minute. Try again in ${taken.retryAfterSeconds} s.`, undefined, {
-          'Retry-After': String(taken.retryAfterSeconds),
-        });
+      takePreview(previews, uid, 'narration');
       const text = cleanScript(scene.text);
       if (!/[\p{L}\p{N}]/u.test(text)) throw new HttpError(409, 'Nothing in this scene can be read aloud yet.');
       const speech = await tts()
@@ -223,12 +231,16 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const sources = pictureSources(uid);
       const scratch = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
       try {
-        await fs.mkdir(scratch, { recursive: true });
-        const picture = await storyboardPicture(sources, cache, {
+        const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
-          number: index + 1,
           order: row.settings.visualOrder,
           size: pictureSize(videoDimensions(row.settings.aspect, row.settings.resolution)),
+        };
+        if (!(await cache.getVisual(storyboardPictureKey(sources, pick)))) takePreview(pictures, uid, 'scene pictures');
+        await fs.mkdir(scratch, { recursive: true });
+        const picture = await storyboardPicture(sources, cache, {
+          ...pick,
+          number: index + 1,
           scratch: path.join(scratch, 'picture.png'),
           // Before it is narrated, the estimate is what the scene will run.
           sceneMs: Math.ceil(estimateNarration(scene.text).seconds * 1000),
@@ -269,7 +281,5 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
         throw error;
       }
     },
-
-    close: async () => voices?.close(),
   };
 }
