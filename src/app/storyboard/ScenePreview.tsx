@@ -12,6 +12,8 @@ type PreviewState = { kind: 'waiting' } | { kind: 'loading' } | { kind: 'ready';
 /** `path` null: the scene is not saved yet, so there is nothing to ask for. A new `version` fetches again. */
 function usePreviewImage(path: string | null, version: string): PreviewState {
   const [state, setState] = useState<PreviewState>({ kind: 'waiting' });
+  /** Bumped to ask again after the server's rate limit (new pictures per minute) has passed. */
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!path) {
       setState({ kind: 'waiting' });
@@ -19,12 +21,18 @@ function usePreviewImage(path: string | null, version: string): PreviewState {
     }
     const abort = new AbortController();
     let url: string | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
     void (async () => {
       try {
         const response = await api.send(path, { signal: abort.signal });
         if (!response.ok) {
           const body = (await response.json().catch(() => ({}))) as { error?: string };
+          if (response.status === 429) {
+            // A long storyboard asks for many new pictures at once; the rest come as the limit allows.
+            const wait = Math.min(60, Math.max(1, Number(response.headers.get('retry-after')) || 10));
+            retry = setTimeout(() => setAttempt((n) => n + 1), wait * 1000);
+          }
           throw new Error(body.error ?? 'The preview could not be made.');
         }
         url = URL.createObjectURL(await response.blob());
@@ -35,11 +43,12 @@ function usePreviewImage(path: string | null, version: string): PreviewState {
     })();
     return () => {
       abort.abort();
+      clearTimeout(retry);
       // The next image replaces this one; the old one's memory goes once it is off screen.
       const old = url;
       if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
     };
-  }, [path, version]);
+  }, [path, version, attempt]);
   return state;
 }
 
