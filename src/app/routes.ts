@@ -16,6 +16,7 @@ export type ScreenName =
   | 'AgentCreate'
   | 'AgentVideo'
   | 'AgentHistory'
+  | 'AgentStoryboard'
   | 'GPURental'
   | 'Analytics'
   | 'MyRentals'
@@ -46,6 +47,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/welcome', screen: 'Welcome', access: 'auth', title: 'Welcome', description: 'Get started with NXN.' },
   { path: '/create', screen: 'AgentCreate', access: 'auth', title: 'Create a video', description: 'Turn a script into a video.' },
   { path: '/nxn-agent/video/:videoId', screen: 'AgentVideo', access: 'auth', title: 'Video', description: 'A video made by the agent.' },
+  { path: '/nxn-agent/storyboard/:storyboardId', screen: 'AgentStoryboard', access: 'auth', title: 'Storyboard', description: 'Review and edit the scenes of a video before it is rendered.' },
   { path: '/nxn-agent/history', screen: 'AgentHistory', access: 'auth', title: 'Video history', description: 'Your videos.' },
   { path: '/history', screen: 'AgentHistory', access: 'auth', title: 'Video history', description: 'Your videos.' },
   { path: '/pricing', screen: 'AgentPricing', access: 'auth', title: 'Plans and credits', description: 'Plans and credits.' },

@@ -17,6 +17,7 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   AgentCreate: () => import('./screens/AgentCreate'),
   AgentVideo: () => import('./screens/AgentVideo'),
   AgentHistory: () => import('./screens/AgentHistory'),
+  AgentStoryboard: () => import('./screens/AgentStoryboard'),
   GPURental: () => import('./screens/GPURental'),
   Analytics: () => import('./screens/Analytics'),
   MyRentals: () => import('./screens/MyRentals'),

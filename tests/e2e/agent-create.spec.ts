@@ -42,7 +42,8 @@ test('create a short video, watch it being made, play it, and find it in the his
     el.load();
   })), { timeout: 20_000 }).toBeGreaterThan(2.5);
 
-  await page.getByRole('button', { name: 'Create video' }).click();
+  // The quick path: straight to the render, without the storyboard (agent-storyboard.spec.ts covers that one).
+  await page.getByRole('button', { name: 'Render without reviewing' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^The lighthouse keeper climbs/);
 
@@ -106,6 +107,7 @@ test('the editor prices what will be said and refuses a script with nothing to r
   await expect(page.getByText(/There is nothing here a voice can read/)).toBeVisible();
   await expect(page.getByTestId('video-cost')).toHaveText('0 credits');
   await expect(page.getByRole('button', { name: 'Create video' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Render without reviewing' })).toBeDisabled();
 });
 
 test('the caption style is previewed as it is chosen and sent with the video', async ({ signedInPage: page }) => {
@@ -147,7 +149,7 @@ test('the caption style is previewed as it is chosen and sent with the video', a
     await route.fulfill({ status: 400, json: { error: 'Check the highlighted fields.', fields: { 'captionOptions.color': 'Use a colour like #FFD84D.' } } });
   });
   await page.getByLabel('What should the narrator say?').fill(SCRIPT);
-  await page.getByRole('button', { name: 'Create video' }).click();
+  await page.getByRole('button', { name: 'Render without reviewing' }).click();
   await expect(page.getByText('Use a colour like #FFD84D.')).toBeVisible();
   expect(sent).toMatchObject({ captions: 'pop', captionOptions: { position: 'top', size: 'large', color: '#00FF00' } });
 

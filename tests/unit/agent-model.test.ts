@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VIDEO_STAGE_IDS, VIDEO_UPLOAD, videoTitle } from '~/contract/video';
 import { VIDEO_STAGES } from '~/server/features/videos/pipeline';
-import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, uploadProblem } from '~/app/agent/model';
+import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, uploadProblem, videoHref, isVideoRunning } from '~/app/agent/model';
 
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
 
@@ -84,5 +84,13 @@ describe('video titles', () => {
     expect(videoTitle('# The sea\n\nWaves **roll** in.')).toBe('The sea Waves roll in.');
     expect(videoTitle(`${'Lighthouses guided ships through the dark for centuries '.repeat(3)}`)).toBe('Lighthouses guided ships through the dark for centuries…');
     expect(videoTitle('  ')).toBe('Untitled video');
+  });
+});
+
+describe('history entries', () => {
+  it('opens a draft’s storyboard and a video’s page, and polls only what is being made', () => {
+    expect(videoHref({ id: 'b1', status: 'draft', storyboardId: 'b1' })).toBe('/nxn-agent/storyboard/b1');
+    expect(videoHref({ id: 'v1', status: 'succeeded', storyboardId: 'b1' })).toBe('/nxn-agent/video/v1');
+    expect(['draft', 'queued', 'active', 'succeeded', 'failed', 'cancelled'].filter((s) => isVideoRunning(s as never))).toEqual(['queued', 'active']);
   });
 });

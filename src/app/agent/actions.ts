@@ -30,6 +30,10 @@ export const cancelVideo = (id: string): Promise<VideoRecord | null> =>
 
 export const deleteVideo = async (id: string): Promise<boolean> => (await act(() => api.delete(path(id)).then(() => true), 'Video deleted.')) ?? false;
 
+/** A draft is its storyboard; videos already rendered from it stay. */
+export const deleteStoryboard = async (id: string): Promise<boolean> =>
+  (await act(() => api.delete(`/storyboards/${encodeURIComponent(id)}`).then(() => true), 'Draft deleted.')) ?? false;
+
 /** "my-video-title-1a2b3c4d" for downloaded file names. */
 export const fileStem = (video: Pick<VideoRecord, 'id' | 'title'>): string =>
   `${video.title

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUuid } from '~/contract/ids';
 import { isVideoFinished, videoRecordSchema, type VideoRecord } from '~/contract/video';
+import { isVideoRunning } from './model';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 
@@ -64,7 +65,7 @@ export function useVideo(id: string) {
 
 /** For lists: polls each unfinished video in `items` and hands fresh records to `replace`. */
 export function useLiveVideos(items: readonly VideoRecord[], replace: (videos: VideoRecord[]) => void) {
-  const unfinished = items.filter((v) => !isVideoFinished(v.status)).map((v) => v.id);
+  const unfinished = items.filter((v) => isVideoRunning(v.status)).map((v) => v.id);
   const key = unfinished.join(',');
   const replaceRef = useRef(replace);
   replaceRef.current = replace;

@@ -195,6 +195,13 @@ export const STATUS_LABELS: Record<VideoRecord['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** Where a history entry opens: a draft's storyboard, or the video's page. */
+export const videoHref = (video: Pick<VideoRecord, 'id' | 'status' | 'storyboardId'>): string =>
+  video.status === 'draft' ? `/nxn-agent/storyboard/${video.storyboardId ?? video.id}` : `/nxn-agent/video/${video.id}`;
+
+/** Being made: the lists poll these (a draft waits for the user, not for the renderer). */
+export const isVideoRunning = (status: VideoRecord['status']): boolean => status === 'queued' || status === 'active';
+
 /** A new key per submission so a request the client re-sends to the fallback host is not charged twice. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

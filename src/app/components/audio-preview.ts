@@ -3,14 +3,21 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '~/lib/api/client';
 
-/** One preview at a time, fetched from the API (signed in) and played; pressing the playing one again stops it. */
-export function useAudioPreview() {
+const BUSY_MESSAGE = 'Too many previews in a short time. Wait a few seconds and try again.';
+
+/**
+ * One preview at a time, fetched from the API (signed in) and played; pressing the playing one again stops it.
+ * A failure is a toast, or with `inline` the returned `error`, for screens that show it beside the button.
+ */
+export function useAudioPreview({ inline = false }: { inline?: boolean } = {}) {
   const [state, setState] = useState<{ id: string; loading: boolean } | null>(null);
+  const [error, setError] = useState<{ id: string; message: string } | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
   const stop = () => {
     audio.current?.pause();
     audio.current = null;
     setState(null);
+    setError(null);
   };
   useEffect(() => () => audio.current?.pause(), []);
 
@@ -23,7 +30,7 @@ export function useAudioPreview() {
       const response = await api.send(path);
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { error?: string };
-        throw new Error(body.error ?? 'The preview could not be played.');
+        throw new Error(body.error ?? (response.status === 429 ? BUSY_MESSAGE : 'The preview could not be played.'));
       }
       const url = URL.createObjectURL(await response.blob());
       const element = new Audio(url);
@@ -34,10 +41,12 @@ export function useAudioPreview() {
       };
       setState((s) => (s?.id === id ? { id, loading: false } : s));
       await element.play();
-    } catch (error) {
+    } catch (failure) {
       setState((s) => (s?.id === id ? null : s));
-      toast.error(error instanceof Error ? error.message : 'The preview could not be played.');
+      const message = failure instanceof Error ? failure.message : 'The preview could not be played.';
+      if (inline) setError({ id, message });
+      else toast.error(message);
     }
   }
-  return { state, toggle };
+  return { state, error, toggle, stop };
 }

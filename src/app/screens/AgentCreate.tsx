@@ -15,6 +15,7 @@ import {
   videoRecordSchema,
   VISUAL_ORDER_LABELS,
   VISUAL_ORDERS,
+  type CreateVideoRequest,
   type UploadedImage,
   type VideoAspect,
   type VideoRecord,
@@ -22,6 +23,7 @@ import {
   type VisualOrder,
   DEFAULT_CAPTION_OPTIONS,
 } from '~/contract/video';
+import { createStoryboardRequestSchema, storyboardSchema, type Storyboard } from '~/contract/storyboard';
 import { ApiError, api } from '~/lib/api/client';
 import { takeCreateHandoff } from '~/lib/studios/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
@@ -50,6 +52,9 @@ function kitSummary(kit: BrandKit): string {
   ];
   return parts.filter(Boolean).join(' · ');
 }
+import { assignImages } from '../storyboard/model';
+
+type Submit = 'storyboard' | 'render';
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
   { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images or designed backgrounds that match what is said' },
@@ -94,7 +99,7 @@ export default function AgentCreate() {
   const account = useStore($account);
   const [form, setForm] = useState<CreateForm>(INITIAL_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Submit | null>(null);
   const [handoff, setHandoff] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
   const [kit, setKit] = useState<BrandKit | null>(null);
@@ -150,30 +155,48 @@ export default function AgentCreate() {
     requestAnimationFrame(() => document.querySelector('[aria-invalid="true"], .field-error')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
   }
 
+  /**
+   * "Create video" makes a storyboard to review (nothing is charged until it is rendered); "Render without reviewing"
+   * is the one-step video, for scripts the user trusts as they are.
+   */
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const mode: Submit = (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'render' ? 'render' : 'storyboard';
     const parsed = createVideoRequestSchema.safeParse(toRequest(form));
     if (!parsed.success) {
       showErrors(fieldErrors(parsed.error.issues));
       return;
     }
-    if (blocker) return;
-    setBusy(true);
+    if (mode === 'render' ? blocker : figures.lengthError) return;
+    setBusy(mode);
     try {
-      const video = await api.post<VideoRecord>('/videos', parsed.data, {
-        headers: { 'Idempotency-Key': idempotencyKey.current },
-        parse: (data) => videoRecordSchema.parse(data),
-      });
-      idempotencyKey.current = newIdempotencyKey();
-      void refreshAccount();
-      navigate(`/nxn-agent/video/${video.id}`);
+      navigate(mode === 'render' ? `/nxn-agent/video/${(await renderNow(parsed.data)).id}` : `/nxn-agent/storyboard/${(await makeStoryboard(parsed.data)).id}`);
     } catch (error) {
       if (error instanceof ApiError) idempotencyKey.current = newIdempotencyKey();
       const fields = handleStudioError(error);
       if (Object.keys(fields).length > 0) showErrors(fields);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
+  }
+
+  async function renderNow(request: CreateVideoRequest): Promise<VideoRecord> {
+    const video = await api.post<VideoRecord>('/videos', request, {
+      headers: { 'Idempotency-Key': idempotencyKey.current },
+      parse: (data) => videoRecordSchema.parse(data),
+    });
+    idempotencyKey.current = newIdempotencyKey();
+    void refreshAccount();
+    return video;
+  }
+
+  /** The storyboard, with the form's own images given to its scenes in order when the user chose them. */
+  async function makeStoryboard(request: CreateVideoRequest): Promise<Storyboard> {
+    const parse = (data: unknown) => storyboardSchema.parse(data);
+    const storyboard = await api.post<Storyboard>('/storyboards', createStoryboardRequestSchema.parse(request), { parse });
+    if (request.visuals !== 'uploaded') return storyboard;
+    const scenes = assignImages(storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition })), request.imageFileIds, request.clipAudio);
+    return api.put<Storyboard>(`/storyboards/${encodeURIComponent(storyboard.id)}`, { version: storyboard.version, settings: storyboard.settings, scenes }, { parse });
   }
 
   const scriptError = errors.script ?? figures.lengthError ?? undefined;
@@ -381,9 +404,16 @@ export default function AgentCreate() {
               ) : null}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy || Boolean(blocker)}>
-            {busy ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
-            {busy ? 'Starting…' : 'Create video'}
+          <button type="submit" name="mode" value="storyboard" className="btn btn-primary btn-lg w-full" disabled={busy !== null || Boolean(figures.lengthError)} aria-describedby="create-next">
+            {busy === 'storyboard' ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
+            {busy === 'storyboard' ? 'Making the scenes…' : 'Create video'}
+          </button>
+          <p id="create-next" className="-mt-2 text-center text-xs text-fg-subtle">
+            Next you review the scenes (words, pictures, order) and render when they look right.
+          </p>
+          <button type="submit" name="mode" value="render" className="btn btn-ghost btn-sm w-full" disabled={busy !== null || Boolean(blocker)}>
+            {busy === 'render' ? <Spinner /> : null}
+            {busy === 'render' ? 'Starting…' : 'Render without reviewing'}
           </button>
         </aside>
       </form>

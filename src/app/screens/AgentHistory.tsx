@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '~/config/brand';
 import { formatDuration, type VideoRecord } from '~/contract/video';
-import { deleteVideo, retryVideo } from '../agent/actions';
+import { deleteStoryboard, deleteVideo, retryVideo } from '../agent/actions';
 import { useLiveVideos } from '../agent/live';
-import { percent } from '../agent/model';
+import { percent, videoHref } from '../agent/model';
 import { StatusBadge } from '../agent/StatusBadge';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate } from '../components/format';
@@ -17,12 +17,12 @@ import { Spinner } from '../components/Spinner';
 function Thumbnail({ video }: { video: VideoRecord }) {
   const running = video.status === 'queued' || video.status === 'active';
   return (
-    <Link to={`/nxn-agent/video/${video.id}`} className="relative block aspect-video overflow-hidden bg-ink-900" tabIndex={-1} aria-hidden="true">
+    <Link to={videoHref(video)} className="relative block aspect-video overflow-hidden bg-ink-900" tabIndex={-1} aria-hidden="true">
       {video.thumbnail ? (
         <img src={video.thumbnail.url} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" loading="lazy" />
       ) : (
         <span className="grid size-full place-items-center bg-[radial-gradient(circle_at_30%_20%,rgb(139_92_246/0.35),transparent_60%),radial-gradient(circle_at_80%_90%,rgb(34_211_238/0.2),transparent_55%)]">
-          {running ? <Spinner className="size-7" /> : <Icon name="video" className="size-8 text-fg-subtle" />}
+          {running ? <Spinner className="size-7" /> : <Icon name={video.status === 'draft' ? 'script' : 'video'} className="size-8 text-fg-subtle" />}
         </span>
       )}
       <span className="absolute bottom-2 right-2 rounded-md bg-ink-950/85 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-fg">
@@ -39,12 +39,13 @@ function Thumbnail({ video }: { video: VideoRecord }) {
 
 function VideoCard({ video, onRetry, onDelete, retrying }: { video: VideoRecord; onRetry: () => void; onDelete: () => void; retrying: boolean }) {
   const stopped = video.status === 'failed' || video.status === 'cancelled';
+  const draft = video.status === 'draft';
   return (
     <li className="group card flex flex-col overflow-hidden" data-testid="history-item">
       <Thumbnail video={video} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
-          <Link to={`/nxn-agent/video/${video.id}`} className="line-clamp-2 font-medium text-fg hover:text-brand-300">
+          <Link to={videoHref(video)} className="line-clamp-2 font-medium text-fg hover:text-brand-300">
             {video.title}
           </Link>
           <StatusBadge video={video} />
@@ -54,8 +55,8 @@ function VideoCard({ video, onRetry, onDelete, retrying }: { video: VideoRecord;
         </p>
         {video.status === 'failed' && video.error ? <p className="line-clamp-2 text-xs text-danger">{video.error}</p> : null}
         <div className="mt-auto flex items-center gap-2 pt-1">
-          <Link to={`/nxn-agent/video/${video.id}`} className="btn btn-secondary btn-sm">
-            {video.status === 'succeeded' ? 'Watch' : stopped ? 'Details' : 'Progress'}
+          <Link to={videoHref(video)} className="btn btn-secondary btn-sm">
+            {draft ? 'Edit storyboard' : video.status === 'succeeded' ? 'Watch' : stopped ? 'Details' : 'Progress'}
           </Link>
           {stopped ? (
             <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry} disabled={retrying}>
@@ -87,7 +88,8 @@ export default function AgentHistory() {
   async function confirmDelete() {
     if (!deleting) return;
     setDeleting({ ...deleting, busy: true });
-    if (await deleteVideo(deleting.video.id)) history.remove(deleting.video.id);
+    const { video } = deleting;
+    if (await (video.status === 'draft' ? deleteStoryboard(video.storyboardId ?? video.id) : deleteVideo(video.id))) history.remove(video.id);
     setDeleting(null);
   }
 
@@ -139,8 +141,8 @@ export default function AgentHistory() {
       )}
       <LoadMore hasMore={history.hasMore} loading={history.loadingMore} onClick={() => void history.loadMore()} />
       {deleting ? (
-        <ConfirmDialog title="Delete this video?" confirmLabel="Delete" busy={deleting.busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
-          “{deleting.video.title}” and its files are removed for good.
+        <ConfirmDialog title={deleting.video.status === 'draft' ? 'Delete this draft?' : 'Delete this video?'} confirmLabel="Delete" busy={deleting.busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
+          “{deleting.video.title}” {deleting.video.status === 'draft' ? 'and its scenes are' : 'and its files are'} removed for good.
           {deleting.video.status === 'queued' || deleting.video.status === 'active' ? ' It is still being made: deleting stops it and returns its credits.' : ''}
         </ConfirmDialog>
       ) : null}

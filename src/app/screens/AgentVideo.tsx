@@ -351,6 +351,12 @@ export default function AgentVideo() {
       <ScreenHeader icon="video" title={<span className="block text-2xl sm:text-3xl">{video.title}</span>} description={`${STATUS_LABELS[video.status]} · made by ${brand.agentName} · ${formatDate(video.createdAt)}`}>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge video={video} />
+          {video.storyboardId ? (
+            <Link to={`/nxn-agent/storyboard/${video.storyboardId}`} className="btn btn-secondary btn-sm">
+              <Icon name="script" className="size-4" />
+              Edit storyboard
+            </Link>
+          ) : null}
           <Link to="/history" className="btn btn-secondary btn-sm">
             <Icon name="history" className="size-4" />
             All videos

@@ -1,0 +1,312 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { brand } from '~/config/brand';
+import { mergeWithNext, moveScene, splitScene, updateScene, type StoryboardScene } from '~/contract/storyboard';
+import { formatDuration } from '~/contract/video';
+import { $account, refreshAccount } from '~/stores/account';
+import { storyboardEditor, type SaveStatus } from '~/stores/storyboard';
+import { rateText } from '../agent/model';
+import { useAudioPreview } from '../components/audio-preview';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Icon } from '../components/Icon';
+import { handleStudioError } from '../components/request-errors';
+import { ScreenHeader } from '../components/Screen';
+import { Spinner } from '../components/Spinner';
+import { isClip, removeScene, sceneLength, storyboardTotals } from '../storyboard/model';
+import { SceneCard } from '../storyboard/SceneCard';
+import { SettingsPanel } from '../storyboard/SettingsPanel';
+import { VisualDialog, type VisualChoice } from '../storyboard/VisualDialog';
+
+const editor = storyboardEditor;
+const DESCRIPTION = `Check each scene before ${brand.agentName} renders: edit the words, change the pictures, reorder, then render.`;
+
+const SAVE_LABELS: Record<SaveStatus, string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  conflict: 'Not saved: changed elsewhere',
+  invalid: 'Not saved: check the highlighted scenes',
+  failed: 'Not saved',
+};
+
+function SaveIndicator({ status }: { status: SaveStatus }) {
+  const tone = status === 'saved' ? 'text-success' : status === 'pending' || status === 'saving' ? 'text-fg-muted' : 'text-warning';
+  return (
+    <span className={`inline-flex items-center gap-1.5 text-sm ${tone}`} role="status" aria-live="polite" data-testid="save-status">
+      {status === 'saving' ? <Spinner className="size-3.5" /> : <Icon name={status === 'saved' ? 'check' : status === 'pending' ? 'clock' : 'alert'} className="size-4" />}
+      {SAVE_LABELS[status]}
+    </span>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="font-semibold tabular-nums text-fg" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const scenePath = (id: string, sceneId: string, what: 'narration' | 'preview') => `/storyboards/${encodeURIComponent(id)}/scenes/${encodeURIComponent(sceneId)}/${what}`;
+
+export default function AgentStoryboard() {
+  const { storyboardId = '' } = useParams();
+  const navigate = useNavigate();
+  const state = useStore(editor.$editor);
+  const account = useStore($account);
+  const narration = useAudioPreview({ inline: true });
+  const [preparing, setPreparing] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  /** Uploads of this visit known to be clips; the saved visual names only the file. */
+  const [clips, setClips] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    void editor.open(storyboardId);
+    void refreshAccount();
+    return () => editor.close();
+  }, [storyboardId]);
+
+  const unsaved = state.save === 'pending' || state.save === 'saving';
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  if (state.phase !== 'ready' || !state.saved || !state.settings || state.id !== storyboardId) {
+    return (
+      <div className="grid gap-8">
+        <ScreenHeader icon="video" title="Storyboard" description={DESCRIPTION} />
+        {state.phase === 'missing' || state.phase === 'error' ? (
+          <section className="card card-pad grid justify-items-start gap-3" aria-labelledby="missing-title">
+            <h2 id="missing-title" className="text-lg font-semibold text-fg">
+              {state.phase === 'missing' ? 'Storyboard not found' : "The storyboard couldn't be loaded"}
+            </h2>
+            <p className="text-fg-muted">{state.phase === 'missing' ? 'It may have been deleted, or the link may belong to someone else.' : 'Check your connection and try again.'}</p>
+            <div className="flex flex-wrap gap-2">
+              {state.phase === 'error' ? (
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void editor.open(storyboardId)}>
+                  <Icon name="refresh" className="size-4" />
+                  Try again
+                </button>
+              ) : null}
+              <Link to="/history" className="btn btn-secondary btn-sm">
+                <Icon name="history" className="size-4" />
+                Your videos
+              </Link>
+            </div>
+          </section>
+        ) : (
+          <p className="flex items-center gap-2 text-fg-muted" role="status">
+            <Spinner /> Loading the storyboard…
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const { saved, scenes, settings, errors } = state;
+  const totals = storyboardTotals(scenes, saved.scenes, settings.resolution);
+  // The server prices what is saved; while an edit is on its way the same rule runs here.
+  const cost = state.save === 'saved' ? saved.cost : totals.cost;
+  const balance = account ? account.credits.balance : null;
+  const short = balance !== null && cost > balance;
+  const edit = (fn: (scenes: readonly StoryboardScene[]) => StoryboardScene[]) => editor.editScenes(fn);
+  const chosen = scenes.find((s) => s.id === choosing);
+  const otherErrors = Object.entries(errors.other);
+
+  async function listen(sceneId: string) {
+    if (narration.state?.id === sceneId) return narration.stop();
+    setPreparing(sceneId);
+    // The narration is of the saved words: what is typed is saved first.
+    const ready = await editor.flush();
+    setPreparing(null);
+    if (ready) {
+      await narration.toggle(sceneId, scenePath(storyboardId, sceneId, 'narration'));
+      // Narrating measured the scene: its real length replaces the estimate.
+      void editor.refreshFigures();
+    } else toast.error('Save the storyboard first: fix what is highlighted or reload it.');
+  }
+
+  async function render() {
+    try {
+      const video = await editor.render();
+      if (!video) {
+        if (editor.$editor.get().save !== 'saved') toast.error('The storyboard is not saved yet, so it cannot be rendered. See the message at the top.');
+        return;
+      }
+      void refreshAccount();
+      navigate(`/nxn-agent/video/${video.id}`);
+    } catch (error) {
+      handleStudioError(error);
+    }
+  }
+
+  function pick(sceneId: string, choice: VisualChoice) {
+    if (choice.clip && choice.visual.kind === 'upload') setClips((current) => new Set(current).add((choice.visual as { fileId: string }).fileId));
+    edit((s) => updateScene(s, sceneId, { visual: choice.visual, ...(choice.query ? { query: choice.query } : {}) }));
+    setChoosing(null);
+  }
+
+  const renderButton = (
+    <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => void render()} disabled={state.rendering || state.save === 'conflict'} data-testid="render-video">
+      {state.rendering ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
+      {state.rendering ? 'Starting…' : 'Render video'}
+    </button>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <ScreenHeader icon="video" title="Storyboard" description={saved.title}>
+        <div className="flex flex-wrap items-center gap-3">
+          <SaveIndicator status={state.save} />
+          {/* On a phone the summary and the render button come after the scenes. */}
+          <button type="button" className="btn btn-secondary btn-sm lg:hidden" onClick={() => document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+            {totals.scenes} scenes · {cost} credits
+            <Icon name="chevronDown" className="size-4" />
+          </button>
+          {saved.videoId ? (
+            <Link to={`/nxn-agent/video/${saved.videoId}`} className="btn btn-secondary btn-sm">
+              <Icon name="video" className="size-4" />
+              Last render
+            </Link>
+          ) : null}
+        </div>
+      </ScreenHeader>
+
+      {state.save === 'conflict' ? (
+        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+          <Icon name="alert" className="size-5 shrink-0" />
+          <p className="min-w-0 flex-1">This storyboard was changed in another tab or on another device. Reload it to carry on from that version; the edits made here since are not saved.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.reload()}>
+            <Icon name="refresh" className="size-4" />
+            Reload
+          </button>
+        </section>
+      ) : null}
+      {state.save === 'failed' ? (
+        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+          <Icon name="wifiOff" className="size-5 shrink-0" />
+          <p className="min-w-0 flex-1">Your last changes are not saved. {state.problem}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.retry()}>
+            <Icon name="refresh" className="size-4" />
+            Try again
+          </button>
+        </section>
+      ) : null}
+      {otherErrors.length > 0 ? (
+        <ul className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert">
+          {otherErrors.map(([path, message]) => (
+            <li key={path}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <section className="grid min-w-0 gap-3" aria-labelledby="scenes-title">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="scenes-title" className="text-lg font-semibold text-fg">
+              Scenes
+            </h2>
+            <p className="text-xs text-fg-subtle">Edit the words, change a picture, drag or use the arrows to reorder.</p>
+          </div>
+          <ol className="grid gap-4">
+          {scenes.map((scene, index) => {
+            const savedScene = saved.scenes.find((s) => s.id === scene.id);
+            return (
+              <SceneCard
+                key={scene.id}
+                scene={scene}
+                index={index}
+                count={scenes.length}
+                length={sceneLength(scene, saved.scenes)}
+                previewPath={savedScene ? scenePath(storyboardId, scene.id, 'preview') : null}
+                previewVersion={savedScene ? JSON.stringify([savedScene.visual, savedScene.query, settings.aspect, saved.settings.aspect]) : ''}
+                aspect={settings.aspect}
+                clip={isClip(scene.visual, clips)}
+                errors={errors.scenes[scene.id]}
+                narration={{
+                  playing: narration.state?.id === scene.id,
+                  loading: preparing === scene.id || (narration.state?.id === scene.id && narration.state.loading),
+                  error: narration.error?.id === scene.id ? narration.error.message : null,
+                }}
+                onText={(text) => edit((s) => updateScene(s, scene.id, { text }))}
+                onTransition={(transition) => edit((s) => updateScene(s, scene.id, { transition }))}
+                onSplit={(at) => {
+                  const next = splitScene(scenes, scene.id, at);
+                  if (next.length === scenes.length) toast.info('Put the cursor inside the text, between two sentences, where the new scene should start.');
+                  else edit(() => next);
+                }}
+                onMerge={() => edit((s) => mergeWithNext(s, scene.id))}
+                onMove={(by) => edit((s) => moveScene(s, scene.id, index + by))}
+                onDropScene={(dragged) => edit((s) => moveScene(s, dragged, index))}
+                onDelete={() => setDeleting(scene.id)}
+                onChangeVisual={() => setChoosing(scene.id)}
+                onNarration={() => void listen(scene.id)}
+              />
+            );
+          })}
+          </ol>
+        </section>
+
+        <aside className="grid gap-4 lg:sticky lg:top-24">
+          <section id="storyboard-summary" className="card card-pad grid scroll-mt-24 gap-3" aria-labelledby="totals-title">
+            <h2 id="totals-title" className="text-lg font-semibold text-fg">
+              Summary
+            </h2>
+            <dl className="divide-y divide-white/[0.06]">
+              <Figure label="Scenes" value={String(totals.scenes)} testId="storyboard-scenes" />
+              <Figure label="Length" value={`about ${formatDuration(totals.seconds)}`} testId="storyboard-length" />
+              <Figure label="Cost" value={`${cost} credits`} testId="storyboard-cost" />
+              <Figure label="Your balance" value={balance === null ? '—' : `${balance.toLocaleString('en-US')} credits`} />
+            </dl>
+            <p className="text-xs text-fg-subtle">
+              {rateText(settings.resolution)}, per started minute. Credits are held while the video is made and charged when it is ready. Rendering again after
+              an edit reuses every unchanged scene’s narration and picture.
+            </p>
+            {short ? (
+              <p className="rounded-xl border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" role="status">
+                This video needs {cost} credits and you have {balance}.{' '}
+                <Link to="/pricing" className="font-semibold underline">
+                  Get more credits
+                </Link>
+              </p>
+            ) : null}
+            {renderButton}
+          </section>
+          <SettingsPanel settings={settings} errors={errors.other} onChange={editor.editSettings} />
+        </aside>
+      </div>
+
+      {chosen ? (
+        <VisualDialog
+          scene={chosen}
+          number={scenes.indexOf(chosen) + 1}
+          aspect={settings.aspect}
+          onPick={(choice) => pick(chosen.id, choice)}
+          onClose={() => setChoosing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete scene ${scenes.findIndex((s) => s.id === deleting) + 1}?`}
+          confirmLabel="Delete scene"
+          onConfirm={() => {
+            edit((s) => removeScene(s, deleting));
+            setDeleting(null);
+          }}
+          onCancel={() => setDeleting(null)}
+        >
+          Its words leave the narration. To keep them, merge the scene with its neighbour instead.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

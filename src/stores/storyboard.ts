@@ -1,0 +1,219 @@
+/**
+ * The storyboard being edited: the scenes and settings as the user shapes them, saved in the background.
+ *
+ * The editor's copy is the truth while the user works; each edit is saved (PUT with the version it was based on)
+ * once the user pauses. The server's answer brings the new version, the narrated lengths and the price, but never
+ * replaces what is on screen, so a save that lands mid-word cannot undo a keystroke. A save refused as stale (409:
+ * another tab saved first) stops the autosave until the user reloads; a refused field (400) is shown at its scene.
+ */
+import { atom } from 'nanostores';
+import { fieldErrors } from '~/contract/errors';
+import { saveStoryboardRequestSchema, storyboardSchema, type SaveStoryboardRequest, type Storyboard, type StoryboardScene } from '~/contract/storyboard';
+import { videoRecordSchema, type VideoRecord, type VideoSettings } from '~/contract/video';
+import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
+import { splitSaveErrors, type SplitErrors } from '~/app/storyboard/model';
+
+export type SaveStatus =
+  /** Everything on screen is on the server. */
+  | 'saved'
+  /** Edited; a save is scheduled. */
+  | 'pending'
+  | 'saving'
+  /** Another tab or device saved a newer version: reload to go on. */
+  | 'conflict'
+  /** A field was refused; the errors say where. */
+  | 'invalid'
+  /** The server could not be reached or failed; "Try again" or the next edit retries. */
+  | 'failed';
+
+export interface StoryboardEditorState {
+  phase: 'idle' | 'loading' | 'missing' | 'error' | 'ready';
+  id: string;
+  /** The server's latest answer: version, narrated lengths, price, status. */
+  saved: Storyboard | null;
+  scenes: StoryboardScene[];
+  settings: VideoSettings | null;
+  save: SaveStatus;
+  errors: SplitErrors;
+  /** Why the last save failed, for 'failed'. */
+  problem: string | null;
+  rendering: boolean;
+}
+
+export interface StoryboardEditorDeps {
+  load(id: string): Promise<Storyboard>;
+  save(id: string, body: SaveStoryboardRequest): Promise<Storyboard>;
+  render(id: string, idempotencyKey: string): Promise<VideoRecord>;
+  newKey(): string;
+  /** Pause after the last edit before saving. */
+  delayMs: number;
+}
+
+const NO_ERRORS: SplitErrors = { scenes: {}, other: {} };
+const INITIAL: StoryboardEditorState = { phase: 'idle', id: '', saved: null, scenes: [], settings: null, save: 'saved', errors: NO_ERRORS, problem: null, rendering: false };
+
+const stripView = (storyboard: Storyboard): StoryboardScene[] =>
+  storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition }));
+
+const problemText = (error: unknown): string =>
+  error instanceof ApiError || error instanceof AllHostsFailedError ? error.message : 'Something unexpected happened.';
+
+export function createStoryboardEditor(deps: StoryboardEditorDeps) {
+  const $editor = atom<StoryboardEditorState>(INITIAL);
+  const patch = (change: Partial<StoryboardEditorState>) => $editor.set({ ...$editor.get(), ...change });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inflight: Promise<void> | null = null;
+  /** Counts edits, so a save knows whether the user changed anything while it was on its way. */
+  let edits = 0;
+  let opened = 0;
+  let renderKey: { version: number; key: string } | null = null;
+
+  function adopt(storyboard: Storyboard) {
+    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null });
+  }
+
+  async function open(id: string): Promise<void> {
+    clearTimeout(timer);
+    const run = ++opened;
+    $editor.set({ ...INITIAL, phase: 'loading', id });
+    try {
+      const storyboard = await deps.load(id);
+      if (run === opened) adopt(storyboard);
+    } catch (error) {
+      if (run !== opened) return;
+      patch({ phase: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error', problem: problemText(error) });
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), deps.delayMs);
+  }
+
+  /** An edit of the scenes and/or settings; saved after a pause. While in conflict it stays local. */
+  function change(next: { scenes?: StoryboardScene[]; settings?: VideoSettings }) {
+    const state = $editor.get();
+    if (state.phase !== 'ready') return;
+    edits += 1;
+    const conflict = state.save === 'conflict';
+    patch({ ...next, save: conflict ? 'conflict' : 'pending' });
+    if (!conflict) schedule();
+  }
+
+  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[]) => change({ scenes: edit($editor.get().scenes) });
+  const editSettings = (settings: VideoSettings) => change({ settings });
+
+  async function saveOnce(): Promise<void> {
+    const state = $editor.get();
+    if (!state.saved || !state.settings) return;
+    const startedAt = edits;
+    const body: SaveStoryboardRequest = { version: state.saved.version, settings: state.settings, scenes: state.scenes };
+    const checked = saveStoryboardRequestSchema.safeParse(body);
+    if (!checked.success) {
+      patch({ save: 'invalid', errors: splitSaveErrors(fieldErrors(checked.error.issues), state.scenes) });
+      return;
+    }
+    patch({ save: 'saving' });
+    try {
+      const fresh = await deps.save(state.id, checked.data);
+      if ($editor.get().id !== state.id) return;
+      patch({ saved: fresh, save: edits === startedAt ? 'saved' : 'pending', errors: NO_ERRORS, problem: null });
+    } catch (error) {
+      if ($editor.get().id !== state.id) return;
+      if (error instanceof ApiError && error.status === 409) patch({ save: 'conflict' });
+      else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0)
+        patch({ save: 'invalid', errors: splitSaveErrors(error.fields, state.scenes) });
+      else patch({ save: 'failed', problem: problemText(error) });
+    }
+  }
+
+  /** Saves now whatever is pending; true once everything on screen is saved. */
+  async function flush(): Promise<boolean> {
+    clearTimeout(timer);
+    for (;;) {
+      if (inflight) {
+        await inflight;
+        continue;
+      }
+      if ($editor.get().save !== 'pending') return $editor.get().save === 'saved';
+      inflight = saveOnce().finally(() => {
+        inflight = null;
+      });
+    }
+  }
+
+  /**
+   * Reads the server's figures again (a narration preview has just measured a scene) without touching what is on
+   * screen; skipped while an edit is on its way, whose save brings them anyway.
+   */
+  async function refreshFigures(): Promise<void> {
+    const { id, save } = $editor.get();
+    if (!id || save !== 'saved') return;
+    try {
+      const fresh = await deps.load(id);
+      const now = $editor.get();
+      if (now.id === id && now.save === 'saved' && now.saved && fresh.version === now.saved.version) patch({ saved: fresh });
+    } catch {
+      // Only figures: the next save brings them.
+    }
+  }
+
+  /** "Try again" after a failed save. */
+  function retry(): Promise<boolean> {
+    if ($editor.get().save === 'failed') patch({ save: 'pending' });
+    return flush();
+  }
+
+  /** After a conflict: the server's version replaces the local edits. */
+  async function reload(): Promise<void> {
+    const { id } = $editor.get();
+    if (id) await open(id);
+  }
+
+  /**
+   * Saves, then asks for the render. The idempotency key belongs to the version rendered, so pressing again (or a
+   * request the client re-sends) does not start a second render, while an edit makes a new one possible.
+   * Throws what the server answered (402 and friends) for the screen to show.
+   */
+  async function render(): Promise<VideoRecord | null> {
+    if (!(await flush())) return null;
+    const state = $editor.get();
+    if (!state.saved || state.rendering) return null;
+    if (renderKey?.version !== state.saved.version) renderKey = { version: state.saved.version, key: deps.newKey() };
+    patch({ rendering: true });
+    try {
+      return await deps.render(state.id, renderKey.key);
+    } catch (error) {
+      // An answer means the server decided; the same key would only repeat that decision.
+      if (error instanceof ApiError) renderKey = null;
+      throw error;
+    } finally {
+      patch({ rendering: false });
+    }
+  }
+
+  /**
+   * Leaving the screen: whatever is pending is saved (not awaited), and the next visit starts from a fresh load
+   * rather than showing this copy first.
+   */
+  function close() {
+    if ($editor.get().save === 'pending') void flush();
+    opened += 1;
+    patch({ phase: 'idle' });
+  }
+
+  return { $editor, open, editScenes, editSettings, flush, retry, reload, refreshFigures, render, close };
+}
+
+export type StoryboardEditor = ReturnType<typeof createStoryboardEditor>;
+
+const base = (id: string) => `/storyboards/${encodeURIComponent(id)}`;
+const parseStoryboard = (data: unknown) => storyboardSchema.parse(data);
+
+export const storyboardEditor = createStoryboardEditor({
+  load: (id) => api.get<Storyboard>(base(id), { parse: parseStoryboard }),
+  save: (id, body) => api.put<Storyboard>(base(id), body, { parse: parseStoryboard }),
+  render: (id, key) => api.post<VideoRecord>(`${base(id)}/render`, undefined, { headers: { 'Idempotency-Key': key }, parse: (data) => videoRecordSchema.parse(data) }),
+  newKey: () => crypto.randomUUID(),
+  delayMs: 800,
+});

@@ -1,0 +1,188 @@
+/**
+ * The storyboard in the browser: "Create video" turns a script into scenes to review; the user edits a scene's
+ * words, swaps a picture, reorders, finds the draft in the history, reloads to see it all kept, listens to a
+ * scene, renders, and plays the video. The e2e stack has no stock library key, so the chooser says so and the
+ * swap is to a designed background.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const SCENES = [
+  'The lighthouse keeper climbs the narrow stairs every evening at dusk to light the lamp.',
+  'Far out at sea, the fishing boats look for the bright beam to find their way home.',
+  'By morning the harbour is full again, and the keeper finally sleeps until the afternoon.',
+];
+const EDITED = 'The old lighthouse keeper climbs the narrow stairs every evening to light the great lamp.';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** A plain PNG drawn by the browser, big enough for the upload's minimum size. */
+async function pngBytes(page: Page, fill: string): Promise<Buffer> {
+  const base64 = await page.evaluate((colour) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 360;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, 640, 360);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, fill);
+  return Buffer.from(base64, 'base64');
+}
+
+const sceneTexts = (page: Page) => page.getByTestId('scene').locator('textarea').evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
+
+test('create a storyboard, edit it, keep it across a reload, render it and play the video', async ({ signedInPage: page }, testInfo) => {
+  test.setTimeout(300_000);
+  await page.goto('/create');
+  await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
+  await page.getByText('720p HD').click();
+  await page.getByRole('button', { name: 'Create video' }).click();
+
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Storyboard' })).toBeVisible();
+  const scenes = page.getByTestId('scene');
+  await expect(scenes).toHaveCount(3);
+  expect(await sceneTexts(page)).toEqual(SCENES);
+  await expect(page.getByTestId('storyboard-scenes')).toHaveText('3');
+  await expect(page.getByTestId('storyboard-cost')).toHaveText('10 credits');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  // Each scene shows the picture the render would use.
+  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  await expectNoViolations(page);
+
+  // Edit the words: saved in the background.
+  await page.getByLabel('Scene 1 text').fill(EDITED);
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // Swap scene 2's picture. Without a stock library the chooser says so plainly.
+  await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the visual of scene 2' });
+  await expect(dialog.getByRole('tab', { name: 'Stock' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByLabel('Search stock photos and videos')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await expect(dialog.getByText(/No stock library is connected/)).toBeVisible({ timeout: 20_000 });
+  await expectNoViolations(page);
+  await dialog.getByRole('tab', { name: 'Designed' }).click();
+  await dialog.getByRole('button', { name: 'Use a designed background' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Designed background');
+
+  // And scene 1 shows the user's own picture.
+  await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
+  const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });
+  await first.getByRole('tab', { name: 'Upload' }).click();
+  await first.getByLabel('Upload an image or a clip').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') });
+  await expect(first).toBeHidden();
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText('Your upload');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  // The preview is the uploaded picture: a flat blue.
+  await expect
+    .poll(() =>
+      scenes
+        .nth(0)
+        .getByTestId('scene-preview-image')
+        .evaluate((img: HTMLImageElement) => {
+          if (!img.complete || img.naturalWidth === 0) return null;
+          const canvas = document.createElement('canvas');
+          canvas.width = 1;
+          canvas.height = 1;
+          canvas.getContext('2d')!.drawImage(img, img.naturalWidth / 2, img.naturalHeight / 2, 1, 1, 0, 0, 1, 1);
+          return [...canvas.getContext('2d')!.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        }),
+    { timeout: 30_000 })
+    .toEqual([expect.closeTo(41, -1.3), expect.closeTo(128, -1.3), expect.closeTo(185, -1.3)]);
+
+  // Reorder: the third scene moves up to second place; its transition is chosen too.
+  await page.getByRole('button', { name: 'Move scene 3 up' }).click();
+  expect(await sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
+  await page.getByLabel('Transition into scene 3').selectOption({ label: 'Dip to black' });
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // The draft is in the history, and opens the storyboard again.
+  await page.goto('/history');
+  const draft = page.getByTestId('history-item').first();
+  await expect(draft.getByTestId('video-status')).toHaveText('Draft');
+  await draft.getByRole('link', { name: 'Edit storyboard' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+
+  // Everything survived: words, order, picture, transition.
+  await page.reload();
+  await expect(scenes).toHaveCount(3);
+  expect(await sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText('Your upload');
+  await expect(scenes.nth(2).getByTestId('scene-visual')).toHaveText('Designed background');
+  await expect(page.getByLabel('Transition into scene 3')).toHaveValue('dip');
+
+  // Listen to a scene: the narration of its saved words.
+  await page.getByRole('button', { name: 'Listen to scene 1' }).click();
+  await expect(page.getByRole('button', { name: 'Stop narration of scene 1' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop narration of scene 1' }).click();
+  await expect(scenes.nth(0).getByTestId('scene-length')).toHaveText(/narrated$/);
+
+  await page.screenshot({ path: testInfo.outputPath('storyboard-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 760 });
+  await expect(page.getByRole('button', { name: 'Render video' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('storyboard-phone.png'), fullPage: true });
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
+  await page.screenshot({ path: testInfo.outputPath('storyboard-phone-dialog.png') });
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Render video' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('video-status').first()).toHaveText('Ready', { timeout: 240_000 });
+  const video = page.getByTestId('video-player');
+  await video.evaluate((el: HTMLVideoElement) => {
+    el.muted = true;
+    return el.play();
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 }).toBeGreaterThan(10);
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+
+  // The video leads back to its storyboard.
+  await page.getByRole('link', { name: 'Edit storyboard' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect.poll(() => sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
+});
+
+test('a storyboard saved in another tab is not overwritten: the editor says so and reloads', async ({ signedInPage: page, context }) => {
+  await page.goto('/create');
+  await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
+  await page.getByRole('button', { name: 'Create video' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByTestId('scene')).toHaveCount(3);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.getByLabel('Scene 2 text').fill('Changed in the other tab, with enough words to read.');
+  await expect(other.getByTestId('save-status')).toHaveText('All changes saved');
+  await other.close();
+
+  await page.getByLabel('Scene 1 text').fill('Changed here as well.');
+  await expect(page.getByRole('alert').filter({ hasText: 'changed in another tab' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByLabel('Scene 2 text')).toHaveValue('Changed in the other tab, with enough words to read.');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // A scene left empty is refused at that scene, before anything is sent.
+  await page.getByLabel('Scene 3 text').fill('');
+  await expect(page.getByTestId('scene').nth(2).getByRole('alert')).toHaveText(/Write what this scene says/);
+  await expect(page.getByTestId('save-status')).toHaveText('Not saved: check the highlighted scenes');
+  await page.getByLabel('Scene 3 text').fill('By morning the harbour is full again.');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // Short of credits: the refusal opens the top-up dialog over the storyboard, which stays as it is.
+  await page.route('**/storyboards/*/render', (route) => route.fulfill({ status: 402, json: { error: 'Not enough credits.', needed: 150, available: 100 } }));
+  await page.getByRole('button', { name: 'Render video' }).click();
+  const topUp = page.getByRole('dialog', { name: 'Top up credits' });
+  await expect(topUp.getByText('This needs 50 more credits than you have.')).toBeVisible();
+  await topUp.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByLabel('Scene 3 text')).toHaveValue('By morning the harbour is full again.');
+});

@@ -1,0 +1,199 @@
+/** The storyboard editor: its figures, where refused fields land, and the autosave against a fake API. */
+import { describe, expect, it, vi } from 'vitest';
+import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contract/storyboard';
+import { moveScene, updateScene } from '~/contract/storyboard';
+import type { VideoRecord, VideoSettings } from '~/contract/video';
+import { ApiError } from '~/lib/api/client';
+import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, visualLabel } from '~/app/storyboard/model';
+import { createStoryboardEditor } from '~/stores/storyboard';
+
+const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
+const SETTINGS: VideoSettings = {
+  voiceId: 'en-us-olivia',
+  aspect: '16:9',
+  resolution: '720p',
+  captions: 'word',
+  captionOptions: { position: 'bottom', size: 'medium', color: '#FFD84D' },
+  visualOrder: 'stock-first',
+  music: { enabled: false, volume: 30, track: 'calm-pad' },
+};
+
+function view(scenes: StoryboardScene[], version: number, narrated: Record<string, number> = {}): Storyboard {
+  return {
+    id: 'b1',
+    title: 't',
+    status: 'draft',
+    version,
+    settings: SETTINGS,
+    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null })),
+    estimatedSec: 4,
+    cost: 10,
+    videoId: null,
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+describe('storyboard figures', () => {
+  it('shows the narrated length only while the text is the one narrated', () => {
+    const saved = view([scene('a', 'The tide comes in.')], 1, { a: 1.7 }).scenes;
+    expect(sceneLength(scene('a', 'The tide comes in. '), saved).narratedSec).toBe(1.7);
+    const edited = sceneLength(scene('a', 'The tide comes in fast.'), saved);
+    expect(edited.narratedSec).toBeNull();
+    expect(edited.estimatedSec).toBeGreaterThan(1);
+  });
+
+  it('totals narrated lengths where known, estimates elsewhere, priced like the server prices the whole narration', () => {
+    const scenes = [scene('a', 'One two three.'), scene('b', 'Four five six.')];
+    const totals = storyboardTotals(scenes, view(scenes, 1, { a: 61 }).scenes, '720p');
+    expect(totals.scenes).toBe(2);
+    expect(totals.seconds).toBeGreaterThan(62);
+    expect(totals.cost).toBe(10);
+    expect(formatSceneSeconds(6.44)).toBe('6.4 s');
+    expect(formatSceneSeconds(72)).toBe('1:12');
+  });
+
+  it('pins a refused field to the scene that was sent at that place, even after a move', () => {
+    const sent = [scene('a', 'x'), scene('b', ''), scene('c', 'z')];
+    const errors = splitSaveErrors({ 'scenes.1.text': 'Write what this scene says.', 'scenes.2.visual.prompt': 'Too long.', 'settings.voiceId': 'Choose a voice.', scenes: 'Too long overall.' }, sent);
+    expect(errors.scenes).toEqual({ b: { text: 'Write what this scene says.' }, c: { 'visual.prompt': 'Too long.' } });
+    expect(errors.other).toEqual({ 'settings.voiceId': 'Choose a voice.', scenes: 'Too long overall.' });
+  });
+
+  it('removes a scene but never the last, and hands the form’s images to the scenes in turn', () => {
+    const scenes = [scene('a', 'x'), scene('b', 'y'), scene('c', 'z')];
+    expect(removeScene(scenes, 'b').map((s) => s.id)).toEqual(['a', 'c']);
+    expect(removeScene([scene('a', 'x')], 'a')).toHaveLength(1);
+    expect(assignImages(scenes, ['f1', 'f2'], 'duck').map((s) => s.visual)).toEqual([
+      { kind: 'upload', fileId: 'f1', audio: 'duck' },
+      { kind: 'upload', fileId: 'f2', audio: 'duck' },
+      { kind: 'upload', fileId: 'f1', audio: 'duck' },
+    ]);
+  });
+
+  it('names visuals and knows which move', () => {
+    expect(visualLabel({ kind: 'stock', provider: 'pexels', media: 'video', id: '1' })).toBe('Pexels video');
+    expect(isClip({ kind: 'stock', provider: 'pixabay', media: 'video', id: '1' }, new Set())).toBe(true);
+    expect(isClip({ kind: 'upload', fileId: 'f', audio: 'duck' }, new Set(['f']))).toBe(true);
+    expect(isClip({ kind: 'upload', fileId: 'g', audio: 'mute' }, new Set(['f']))).toBe(false);
+    expect(stockOrientation('9:16')).toBe('portrait');
+    expect(nextSeed(5, () => 5 / 2 ** 31)).toBe(6);
+  });
+});
+
+function fakeApi(initial: StoryboardScene[]) {
+  let version = 1;
+  const saves: SaveStoryboardRequest[] = [];
+  const answers: (() => Promise<Storyboard>)[] = [];
+  const deps = {
+    load: vi.fn(async () => view(initial, version)),
+    save: vi.fn(async (_id: string, body: SaveStoryboardRequest) => {
+      saves.push(body);
+      const next = answers.shift();
+      if (next) return next();
+      version += 1;
+      return view(body.scenes as StoryboardScene[], version);
+    }),
+    render: vi.fn(async (_id: string, key: string) => ({ id: 'v1', key }) as unknown as VideoRecord),
+    newKey: vi.fn(() => `k${deps.newKey.mock.calls.length}`),
+    delayMs: 10_000,
+  };
+  return { deps, saves, answers };
+}
+
+describe('the storyboard editor store', () => {
+  it('saves edits after a pause with the version they were based on, and keeps typing that lands mid-save', async () => {
+    vi.useFakeTimers();
+    const { deps, saves } = fakeApi([scene('a', 'First.'), scene('b', 'Second.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'First one ' }));
+    expect(editor.$editor.get().save).toBe('pending');
+    editor.editScenes((s) => moveScene(s, 'b', 0));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.version).toBe(1);
+    expect(saves[0]!.scenes.map((s) => s.id)).toEqual(['b', 'a']);
+    const state = editor.$editor.get();
+    expect(state.save).toBe('saved');
+    expect(state.saved?.version).toBe(2);
+    // The trailing space the user just typed stays on screen though the server trimmed it.
+    expect(state.scenes[1]!.text).toBe('First one ');
+    vi.useRealTimers();
+  });
+
+  it('stops saving on a conflict until reloaded, and shows a refused field at its scene', async () => {
+    const { deps, answers, saves } = fakeApi([scene('a', 'First.'), scene('b', 'Second.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+
+    answers.push(() => Promise.reject(new ApiError(400, { error: 'Check the fields.', fields: { 'scenes.1.visual.id': 'This stock item id is not valid.' } })));
+    editor.editScenes((s) => updateScene(s, 'b', { text: 'Second, longer.' }));
+    expect(await editor.flush()).toBe(false);
+    expect(editor.$editor.get().save).toBe('invalid');
+    expect(editor.$editor.get().errors.scenes).toEqual({ b: { 'visual.id': 'This stock item id is not valid.' } });
+
+    // An empty scene is caught before it is sent.
+    editor.editScenes((s) => updateScene(s, 'a', { text: '  ' }));
+    expect(await editor.flush()).toBe(false);
+    expect(saves).toHaveLength(1);
+    expect(editor.$editor.get().errors.scenes['a']?.['text']).toMatch(/Write what this scene says/);
+
+    answers.push(() => Promise.reject(new ApiError(409, { error: 'Changed elsewhere.' })));
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Back.' }));
+    expect(await editor.flush()).toBe(false);
+    expect(editor.$editor.get().save).toBe('conflict');
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Still local.' }));
+    expect(await editor.flush()).toBe(false);
+    expect(saves).toHaveLength(2);
+
+    await editor.reload();
+    expect(editor.$editor.get()).toMatchObject({ save: 'saved', scenes: [{ text: 'First.' }, { text: 'Second.' }] });
+  });
+
+  it('saves before rendering and keeps one idempotency key per version', async () => {
+    const { deps, saves } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    editor.editScenes((s) => updateScene(s, 'a', { transition: 'cut' }));
+    const first = (await editor.render()) as unknown as { key: string };
+    expect(saves).toHaveLength(1);
+    const again = (await editor.render()) as unknown as { key: string };
+    expect(again.key).toBe(first.key);
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Changed.' }));
+    const changed = (await editor.render()) as unknown as { key: string };
+    expect(changed.key).not.toBe(first.key);
+
+    deps.render.mockRejectedValueOnce(new ApiError(402, { needed: 10, available: 0 }));
+    await expect(editor.render()).rejects.toMatchObject({ status: 402 });
+    expect(editor.$editor.get().rendering).toBe(false);
+  });
+});
+
+describe('the storyboard editor figures', () => {
+  it('takes fresh figures from the server without touching the scenes on screen, and not over an edit', async () => {
+    const { deps } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    deps.load.mockResolvedValueOnce(view([scene('a', 'First.')], 1, { a: 1.2 }));
+    await editor.refreshFigures();
+    expect(editor.$editor.get().saved?.scenes[0]?.narratedSec).toBe(1.2);
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Typed.' }));
+    await editor.refreshFigures();
+    expect(deps.load).toHaveBeenCalledTimes(2);
+    expect(editor.$editor.get().scenes[0]?.text).toBe('Typed.');
+  });
+});
+
+describe('leaving the storyboard', () => {
+  it('saves what was pending and shows nothing stale on the next visit', async () => {
+    const { deps, saves } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Last words.' }));
+    editor.close();
+    expect(editor.$editor.get().phase).toBe('idle');
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.scenes[0]!.text).toBe('Last words.');
+  });
+});
