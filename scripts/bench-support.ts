@@ -2,7 +2,8 @@
  * What the benchmark scripts share: a scratch production build, CPU time with children, memory of a process tree, a
  * script of a given length, and writing their section of docs/benchmarks.md.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -102,4 +103,38 @@ export function treeRss(root: number): number {
   }
   const walk = (pid: number): number => (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
   return walk(root);
+}
+
+/** Wall time, CPU (user + system of the process and its threads) and peak RSS of one process, from GNU time. */
+export interface TimedRun {
+  seconds: number;
+  cpuSeconds: number;
+  peakBytes: number;
+}
+
+export const GNU_TIME = ['-f', '%M %U %S'];
+
+export function parseTime(stderr: string, started: number): TimedRun {
+  const [kb, user, system] = stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number];
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: user + system, peakBytes: kb * 1024 };
+}
+
+/**
+ * x264 alone on the frames `sourceArgs` (an ffmpeg writing raw 4:2:0 to pipe:1) produces, encoded with
+ * `videoSettings`; only the encoder's CPU is counted.
+ */
+export async function encoderAlone(sourceArgs: string[], size: { width: number; height: number }, fps: string, videoSettings: string[]): Promise<TimedRun> {
+  const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const started = performance.now();
+  const encoder = spawn(
+    '/usr/bin/time',
+    [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, '-f', 'null', '-'],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  source.stdout.pipe(encoder.stdin);
+  let stderr = '';
+  encoder.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [sourceCode, encoderCode] = await Promise.all([once(source, 'close'), once(encoder, 'close')]);
+  if (sourceCode[0] !== 0 || encoderCode[0] !== 0) throw new Error(`x264 alone failed: ${stderr.slice(-2000)}`);
+  return parseTime(stderr, started);
 }

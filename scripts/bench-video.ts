@@ -7,13 +7,12 @@
  *   npx tsx scripts/bench-video.ts                       # 1 and 5 minutes at 1080p, writes docs/benchmarks.md
  *   npx tsx scripts/bench-video.ts --minutes 1 --no-write --preset faster --crf 23 --threads 0
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, scriptOf, treeRss } from './bench-support.ts';
+import { cpuSeconds, encoderAlone, GNU_TIME, parseTime, scriptOf, treeRss, type TimedRun } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
@@ -51,19 +50,7 @@ interface Figures {
   scenes: number;
 }
 
-interface Run {
-  seconds: number;
-  /** User + system CPU of the process and its threads. */
-  cpuSeconds: number;
-  peakBytes: number;
-}
-
-const GNU_TIME = ['-f', '%M %U %S'];
-
-function parseTime(stderr: string, started: number): Run {
-  const [kb, user, system] = stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number];
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: user + system, peakBytes: kb * 1024 };
-}
+type Run = TimedRun;
 
 /** Runs a command, returning its wall time, CPU time and peak RSS from GNU time. */
 function timed(command: string, args: string[]): Run {
@@ -77,27 +64,14 @@ function timed(command: string, args: string[]): Run {
  * x264 alone on exactly the frames the render pass feeds it: the render's graph writes raw 4:2:0 frames into a pipe
  * and a second ffmpeg encodes them with the render's video settings; only the encoder's CPU is counted.
  */
-async function x264Alone(renderArgs: string[]): Promise<Run> {
+function x264Alone(renderArgs: string[]): Promise<Run> {
   const graphArgs = renderArgs.slice(0, renderArgs.indexOf('-map'));
   const frames = renderArgs[renderArgs.indexOf('-frames:v') + 1]!;
   const fps = renderArgs[renderArgs.indexOf('-r') + 1]!;
   const size = /crop=(\d+):(\d+):x=/.exec(fs.readFileSync(renderArgs[renderArgs.indexOf('-filter_complex_script') + 1]!, 'utf8'))!;
   const videoSettings = renderArgs.slice(renderArgs.indexOf('-c:v'), renderArgs.indexOf('-c:a'));
-  const source = spawn('ffmpeg', ['-v', 'error', ...graphArgs, '-map', '[vout]', '-frames:v', frames, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1', '-map', '[aout]', '-f', 'null', '-'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const started = performance.now();
-  const encoder = spawn(
-    '/usr/bin/time',
-    [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size[1]}x${size[2]}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, '-f', 'null', '-'],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
-  );
-  source.stdout.pipe(encoder.stdin);
-  let stderr = '';
-  encoder.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [sourceCode, encoderCode] = await Promise.all([once(source, 'close'), once(encoder, 'close')]);
-  if (sourceCode[0] !== 0 || encoderCode[0] !== 0) throw new Error(`x264 alone failed: ${stderr.slice(-2000)}`);
-  return parseTime(stderr, started);
+  const source = [...graphArgs, '-map', '[vout]', '-frames:v', frames, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1', '-map', '[aout]', '-f', 'null', '-'];
+  return encoderAlone(source, { width: Number(size[1]), height: Number(size[2]) }, fps, videoSettings);
 }
 
 async function bench(minutes: number): Promise<Figures> {

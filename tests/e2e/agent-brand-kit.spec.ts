@@ -67,7 +67,10 @@ test('set up a brand kit with a logo, then make and play a branded video with an
   await page.getByText('Emma19', { exact: true }).click();
   await page.getByText('Karaoke fill').click();
 
+  // Through the storyboard: the kit switch travels with its settings to the render.
   await page.getByRole('button', { name: 'Create video' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await page.getByRole('button', { name: 'Render video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('video-brand-kit')).toContainText('Applied');
   await expect.poll(() => page.getByTestId('video-status').first().textContent(), { timeout: 240_000, intervals: [500] }).toBe('Ready');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clipFeedArgs, clipInfo, clipLoops, clipRotation, matrixFilters, uprightFilters, type ClipInfo } from '~/server/media/clip.ts';
-import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
+import { DEFAULT_RENDER, planRender, type ClipFeed, type RenderVisual } from '~/server/media/render.ts';
 import { mixClipSound } from '~/server/media/render-run.ts';
-import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
+import { buildTimeline, stillSize, type SceneSlot } from '~/server/media/timeline.ts';
 
 const landscape: ClipInfo = { durationMs: 12_000, width: 1920, height: 1080, rotation: 0, fps: 30, hasAudio: true };
 
@@ -50,6 +50,10 @@ describe('a clip scene’s frames', () => {
     expect(matrixFilters({ width: 1080, height: 1920 })).toEqual([]);
   });
 
+  it('counts the frames it skips when deciding to loop', () => {
+    expect(clipLoops({ file: '/c.mp4', clip: { ...landscape, durationMs: 10_000 }, frames: 240, skip: 15 }, 25)).toBe(true);
+  });
+
   it('trims a clip longer than its scene and loops one shorter', () => {
     const long = { file: '/c.mp4', clip: landscape, frames: 250 };
     const short = { file: '/c.mp4', clip: { ...landscape, durationMs: 6000 }, frames: 250 };
@@ -87,31 +91,36 @@ describe('a render plan with clips', () => {
     settings: DEFAULT_RENDER,
   });
   const graph = plan.files['/w/graph.txt']!;
+  const fadeLen = timeline.transitionFrames;
 
-  it('feeds even and odd scenes’ clips through two pipes, so the two clips of a crossfade never share one', () => {
-    expect(plan.feeds.map((f) => f.pipe)).toEqual(['/w/clips-even.pipe', '/w/clips-odd.pipe']);
-    expect(plan.feeds[0]!.feeders.map((a) => a[a.indexOf('-i') + 1])).toEqual(['/a.mp4']);
-    expect(plan.feeds[1]!.feeders.map((a) => a[a.indexOf('-i') + 1])).toEqual(['/b.mp4', '/c.mp4']);
-    // Each feeder writes its scene's frames, crossfades included.
-    expect(plan.feeds[1]!.feeders.map((a) => Number(a[a.indexOf('-frames:v') + 1]))).toEqual([timeline.scenes[1]!.frames, timeline.scenes[3]!.frames]);
-    expect(plan.args.filter((a) => a.endsWith('.pipe'))).toEqual(['/w/clips-even.pipe', '/w/clips-odd.pipe']);
+  it('feeds each lane its own pipe: the main lane each clip after its crossfade in, the incoming lane those crossfades', () => {
+    expect(plan.feeds.map((f) => f.pipe)).toEqual(['/w/clips-main.pipe', '/w/clips-incoming.pipe']);
+    const [main, incoming] = plan.feeds as [ClipFeed, ClipFeed];
+    const input = (a: string[]) => a[a.indexOf('-i') + 1];
+    const frames = (a: string[]) => Number(a[a.indexOf('-frames:v') + 1]);
+    expect(main.feeders.map(input)).toEqual(['/a.mp4', '/b.mp4', '/c.mp4']);
+    const [a, b, , c] = timeline.scenes as [SceneSlot, SceneSlot, SceneSlot, SceneSlot];
+    const fade = timeline.transitionFrames;
+    // Scene 1 comes in on a crossfade: the main lane shows it from the crossfade's end, skipping what the incoming lane showed.
+    expect(main.feeders.map(frames)).toEqual([b.firstFrame + fade, timeline.scenes[2]!.firstFrame - (b.firstFrame + fade), c.frames - fade]);
+    expect(main.feeders[1]!.join(' ')).toContain(`trim=start_frame=${fade}`);
+    expect(main.feeders[0]!.join(' ')).not.toContain('trim=');
+    expect(a.firstFrame).toBe(0);
+    expect(incoming.feeders.map(input)).toEqual(['/b.mp4', '/c.mp4']);
+    expect(incoming.feeders.map(frames)).toEqual([fade, fade]);
+    expect(plan.args.filter((arg) => arg.endsWith('.pipe'))).toEqual(['/w/clips-main.pipe', '/w/clips-incoming.pipe']);
   });
 
-  it('places each pipe’s frames at their scenes’ frames', () => {
-    const [b, , c] = [timeline.scenes[1]!, timeline.scenes[2]!, timeline.scenes[3]!];
-    expect(graph).toContain(`setpts='(if(lt(N\\,${b.frames})\\,${b.firstFrame}+N\\,${c.firstFrame - b.frames}+N))/(25*TB)'`);
+  it('places each pipe’s frames at their spans’ frames', () => {
+    const [b, c] = [timeline.scenes[1]!, timeline.scenes[3]!];
+    expect(graph).toContain(`setpts='(if(lt(N\\,${fadeLen})\\,${b.firstFrame}+N\\,${c.firstFrame - fadeLen}+N))/(25*TB)'[clips-incoming]`);
   });
 
-  it('overlays clips on the lane only while their scene shows there, and on the incoming lane only for crossfades into a clip', () => {
+  it('overlays clips on each lane only while their spans show there', () => {
     const overlays = graph.split(';\n').filter((l) => l.includes('overlay='));
-    expect(overlays.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual([
-      'main-lane + clips-0-main',
-      'clips-0-on-main + clips-1-main',
-      'incoming-lane + clips-1-incoming',
-    ]);
-    // Scene 3 comes in on a crossfade, scene 1 too; scene 0 never comes in.
-    const incoming = overlays[2]!;
-    expect(incoming.match(/between/g)).toHaveLength(2);
+    expect(overlays.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual(['main-lane + clips-main', 'incoming-lane + clips-incoming']);
+    expect(overlays[0]!.match(/between/g)).toHaveLength(3);
+    expect(overlays[1]!.match(/between/g)).toHaveLength(2);
   });
 
   it('blends only the crossfades, and fades through black around the dip', () => {

@@ -92,23 +92,25 @@ export function matrixFilters(clip: Pick<ClipInfo, 'colorSpace' | 'width' | 'hei
 export interface ClipScene {
   file: string;
   clip: ClipInfo;
-  /** Frames the scene shows the clip for, crossfades included. */
+  /** Frames to write, after skipping `skip` frames of the clip at the output rate (already shown elsewhere). */
   frames: number;
+  skip?: number;
 }
 
-/** Whether the clip is shorter than its scene and plays again from the start. */
-export const clipLoops = (scene: ClipScene, fps: number): boolean => scene.clip.durationMs < (scene.frames * 1000) / fps;
+/** Whether the clip is shorter than the part of its scene asked for and plays again from the start. */
+export const clipLoops = (scene: ClipScene, fps: number): boolean => scene.clip.durationMs < (((scene.skip ?? 0) + scene.frames) * 1000) / fps;
 
 /**
- * One scene of a clip as raw frames on stdout: exactly `frames` of them at `fps`, upright, scaled and cropped to
+ * Part of a clip scene as raw frames on stdout: exactly `frames` of them at `fps`, upright, scaled and cropped to
  * cover `width`×`height` (no bars), BT.709 4:2:0. Trimmed when longer, looped when shorter; a last frame is
  * repeated if the file ends early, so the frame count, and every later scene's timing, always holds.
  */
 export function clipFeedArgs(scene: ClipScene, size: { width: number; height: number }, fps: number): string[] {
   const { width, height } = size;
   const filters = [
-    // Frames the output rate drops are dropped before anything is scaled.
+    // Frames the output rate drops, or that were shown already, are dropped before anything is scaled.
     `fps=${fps}`,
+    ...(scene.skip ? [`trim=start_frame=${scene.skip}`] : []),
     ...matrixFilters(scene.clip),
     ...uprightFilters(scene.clip.rotation),
     `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bilinear:out_color_matrix=bt709:out_range=tv`,

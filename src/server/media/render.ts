@@ -13,11 +13,13 @@
  *   ass            captions, then x264.
  *
  * Video clips are decoded outside this process, one scene at a time, by feeders (clip.ts) that write finished frames
- * (output size, rate and colours) into two named pipes: scenes of even index into one, odd into the other, so that
- * the two clips of a crossfade are never in the same pipe and each pipe's frames stay in time order. The lanes show
- * a still as a placeholder at a clip scene and an overlay, enabled only on that scene's frames, puts the clip's frame
- * over it; stills-only videos have no pipes and no overlays. Cuts change picture on one frame; dips are a cut with a
- * fade out and in around it.
+ * (output size, rate and colours) into named pipes, one per lane: the main lane's pipe carries each clip scene from
+ * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes show a
+ * still as a placeholder at a clip scene and an overlay, enabled only on that scene's frames, puts the clip's frame
+ * over it; stills-only videos have no pipes and no overlays. One pipe per lane matters: the incoming lane is read
+ * ahead to its next crossfade, and a pipe shared with the main lane made the graph queue every main frame up to
+ * there (1.5 GiB on a 5-minute video). Cuts change picture on one frame; dips are a cut with a fade out and in
+ * around it.
  *
  * Why not one input and one xfade per scene: every xfade and every looped still keeps its buffers until the
  * graph ends, so memory grew with the number of scenes (≈800 MiB for 30 scenes before x264). Two lanes keep a
@@ -201,45 +203,43 @@ export function planRender(job: RenderJob): RenderPlan {
     return `[${name}-stills]${hold(frames)},${cropFor(slots, starts)}`;
   };
 
-  // Clip feeds: even scenes in one pipe, odd in the other. The k-th frame of a feed belongs at its scene's firstFrame
-  // plus k less the frames of the feed's earlier scenes.
+  // Clip feeds: one pipe for the main lane's clip frames, one for the incoming lane's (the first frames of a clip
+  // scene that comes in on a crossfade). Each lane pulls only its own pipe, in time order, so no lane ever holds
+  // frames that another lane will need later. The k-th frame of a feed belongs at its span's start plus k less the
+  // frames of the feed's earlier spans.
   type ClipSlot = { slot: SceneSlot; index: number; visual: Extract<RenderVisual, { kind: 'clip' }> };
   const clipSlots: ClipSlot[] = scenes.flatMap((slot, index) => {
     const visual = visuals[index]!;
     return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
   });
+  type Span = { clip: ClipSlot; from: number; to: number; skip: number };
   const feeds: ClipFeed[] = [];
-  const feedLabels: Array<{ clips: ClipSlot[]; label: string }> = [];
-  for (const parity of [0, 1]) {
-    const clips = clipSlots.filter((c) => c.index % 2 === parity);
-    if (clips.length === 0) continue;
-    const pipe = path(`clips-${parity === 0 ? 'even' : 'odd'}.pipe`);
-    feeds.push({ pipe, feeders: clips.map((c) => clipFeedArgs({ file: c.visual.file, clip: c.visual.clip, frames: c.slot.frames }, { width, height }, fps)) });
-    const counts = clips.reduce<number[]>((acc, c) => [...acc, acc.at(-1)! + c.slot.frames], [0]);
+  /** Overlays the clip frames of `spans` on `lane` while those spans show; the lane's label after it. */
+  const withClips = (lane: string, use: 'main' | 'incoming', spans: readonly Span[]): string => {
+    if (spans.length === 0) return lane;
+    const pipe = path(`clips-${use}.pipe`);
+    feeds.push({
+      pipe,
+      feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width, height }, fps)),
+    });
+    const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
     const retime = piecewise(
       counts.slice(0, -1),
-      clips.map((c, k) => `${c.slot.firstFrame - counts[k]!}+N`),
+      spans.map((s, k) => `${s.from - counts[k]!}+N`),
       'N',
     );
     const input = inputCount();
     inputs.push('-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${width}x${height}`, '-framerate', String(fps), '-i', pipe);
-    const label = `clips-${parity}`;
-    const onIncoming = clips.some((c) => overlap[c.index]! > 0);
-    graph.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)'${onIncoming ? `,split=2[${label}-main][${label}-incoming]` : `[${label}-main]`}`);
-    feedLabels.push({ clips, label });
-  }
-  /** Overlays each feed's clip frames on `lane` where `spans` says that lane shows the clip. */
-  const withClips = (lane: string, use: 'main' | 'incoming', spans: (c: ClipSlot) => Array<readonly [number, number]>): string => {
-    let current = lane;
-    for (const { clips, label } of feedLabels) {
-      const covered = clips.flatMap(spans);
-      if (use === 'incoming' && covered.length === 0) continue;
-      const next = `${label}-on-${use}`;
-      graph.push(`[${current}][${label}-${use}]overlay=eof_action=pass:enable='${windows(covered, fps)}'[${next}]`);
-      current = next;
-    }
-    return current;
+    graph.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)'[clips-${use}]`);
+    const covered = windows(
+      spans.map((s) => [s.from, s.to] as const),
+      fps,
+    );
+    graph.push(`[${lane}][clips-${use}]overlay=eof_action=pass:enable='${covered}'[${lane}-clips]`);
+    return `${lane}-clips`;
   };
+  const mainSpans: Span[] = clipSlots.map((c) => ({ clip: c, from: mainStarts[c.index]!, to: mainEnd(c.index), skip: overlap[c.index]! }));
+  const incomingSpans: Span[] = clipSlots.flatMap((c) => (overlap[c.index]! > 0 ? [{ clip: c, from: c.slot.firstFrame, to: c.slot.firstFrame + fade, skip: 0 }] : []));
 
   const mainEntries = scenes.map((_, i) => ({ index: i, frames: mainEnd(i) - mainStarts[i]! }));
   const mainChain = stillLane('main', mainEntries, scenes, mainStarts, totalFrames);
@@ -264,15 +264,15 @@ export function planRender(job: RenderJob): RenderPlan {
     );
     graph.push(`${mainChain}[main-lane]`);
     graph.push(`${incomingChain},setpts='(${retime})/(${fps}*TB)'[incoming-lane]`);
-    const main = withClips('main-lane', 'main', (c) => [[mainStarts[c.index]!, mainEnd(c.index)]]);
-    const incoming = withClips('incoming-lane', 'incoming', (c) => (overlap[c.index]! > 0 ? [[c.slot.firstFrame, c.slot.firstFrame + fade]] : []));
+    const main = withClips('main-lane', 'main', mainSpans);
+    const incoming = withClips('incoming-lane', 'incoming', incomingSpans);
     graph.push(`[${main}]sendcmd=f=${filterValue(path('fades.cmd'))}[main]`);
     const spans = crossfaded.map(({ slot: s }) => [s.firstFrame, s.firstFrame + fade] as const);
     graph.push(`[main][${incoming}]blend=all_mode=normal:all_opacity=1:enable='${windows(spans, fps)}'[joined]`);
     joined = 'joined';
   } else {
     graph.push(`${mainChain}[main-lane]`);
-    joined = withClips('main-lane', 'main', (c) => [[mainStarts[c.index]!, mainEnd(c.index)]]);
+    joined = withClips('main-lane', 'main', mainSpans);
   }
   // A dip: the outgoing picture fades to black over the half crossfade before the cut, the incoming one back after it.
   const lead = Math.floor(fade / 2);
