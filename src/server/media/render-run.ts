@@ -54,8 +54,11 @@ export async function runRender(plan: RenderPlan, options: FfmpegRun = {}): Prom
     await fs.rm(feed.pipe, { force: true });
     await run('mkfifo', [feed.pipe]);
   }
-  // Read-write, so opening never waits for the reader; the pipe reaches its end when this and every feeder close.
-  const pipes = await Promise.all(plan.feeds.map((feed) => fs.open(feed.pipe, fs.constants.O_RDWR)));
+  // A read-write handle first, so that no open waits for the encoder to open its end; the feeders get a write-only
+  // one, so that a feeder left behind by a crashed worker meets a pipe nobody reads and exits. The pipe reaches its
+  // end when both handles and every feeder are closed.
+  const holders = await Promise.all(plan.feeds.map((feed) => fs.open(feed.pipe, fs.constants.O_RDWR)));
+  const pipes = await Promise.all(plan.feeds.map((feed) => fs.open(feed.pipe, fs.constants.O_WRONLY)));
   const stopRender = new AbortController();
   const stopFeeders = new AbortController();
   const outer = options.signal;
@@ -73,7 +76,7 @@ export async function runRender(plan: RenderPlan, options: FfmpegRun = {}): Prom
         stopRender.abort(error);
       }
     } finally {
-      await pipe.close();
+      await Promise.all([pipe.close(), holders[i]!.close()]);
     }
   });
   try {
