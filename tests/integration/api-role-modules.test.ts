@@ -14,9 +14,11 @@ import { featureJobs } from './support/stack.ts';
 
 const src = (file: string) => new URL(`../../src/server/${file}`, import.meta.url).href;
 
-/** What running a job needs and the API must never load (beyond the handlers the specs name). */
+/**
+ * What running a job needs and the API must never load (beyond the handlers the specs name). The thin ffmpeg/ffprobe
+ * runner (media/ffmpeg.ts) is not in it: the API itself probes uploaded clips and music with it.
+ */
 const HEAVY = [
-  src('media/ffmpeg.ts'),
   src('media/render.ts'),
   src('features/videos/pipeline.ts'),
   src('providers/tts/espeak-worker.ts'),
@@ -64,7 +66,7 @@ async function modulesOfApiRole(): Promise<string[]> {
 }
 
 describe('the API role', () => {
-  it('accepts every feature’s jobs without loading a job handler, ffmpeg, eSpeak or the image workers', async () => {
+  it('accepts every feature’s jobs without loading a job handler, the render, eSpeak or the image workers', async () => {
     const loaded = new Set(await modulesOfApiRole());
     // The recorder saw the process it watched.
     expect(loaded).toContain(src('main.ts'));

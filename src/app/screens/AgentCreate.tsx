@@ -33,12 +33,14 @@ import { ImageUploader } from '../agent/ImageUploader';
 import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
 import { Field } from '../components/Field';
 import { Icon } from '../components/Icon';
+import { Figure } from '../components/Figure';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { Switch } from '../components/Switch';
 import { VoicePicker } from '../components/VoicePicker';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
+import { MusicVolumeField } from '../agent/MusicVolumeField';
 import { loadBrandKit } from '../brand/api';
 
 /** One line on what the kit puts on a video. */
@@ -80,17 +82,6 @@ function SectionTitle({ step, id, children }: { step: number; id: string; childr
       </span>
       {children}
     </h2>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="font-semibold tabular-nums text-fg" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 
@@ -348,21 +339,7 @@ export default function AgentCreate() {
                 onChange={(track) => set('musicTrack', track)}
                 onUpload={(music) => set('musicUpload', music)}
               />
-              <Field label={`Music volume: ${form.musicVolume}%`} error={errors['music.volume'] ?? errors.music}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="range"
-                    min={0}
-                    max={100}
-                    step={5}
-                    className="h-1.5 w-full cursor-pointer accent-cyan-400 disabled:cursor-not-allowed disabled:opacity-40"
-                    value={form.musicVolume}
-                    disabled={!form.musicEnabled}
-                    onChange={(e) => set('musicVolume', Number(e.target.value))}
-                  />
-                )}
-              </Field>
+              <MusicVolumeField volume={form.musicVolume} enabled={form.musicEnabled} error={errors['music.volume'] ?? errors.music} onChange={(volume) => set('musicVolume', volume)} />
             </div>
             <div className="grid gap-2 border-t border-white/10 pt-5" data-testid="brand-kit-choice">
               <Switch

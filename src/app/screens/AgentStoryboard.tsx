@@ -11,6 +11,7 @@ import { rateText } from '../agent/model';
 import { useAudioPreview } from '../components/audio-preview';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Icon } from '../components/Icon';
+import { Figure } from '../components/Figure';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
@@ -38,17 +39,6 @@ function SaveIndicator({ status }: { status: SaveStatus }) {
       {status === 'saving' ? <Spinner className="size-3.5" /> : <Icon name={status === 'saved' ? 'check' : status === 'pending' ? 'clock' : 'alert'} className="size-4" />}
       {SAVE_LABELS[status]}
     </span>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="font-semibold tabular-nums text-fg" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pric
 import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, VISUAL_ORDER_LABELS, VISUAL_ORDERS, type CaptionStyle, type VideoAspect, type VideoSettings, type VisualOrder } from '~/contract/video';
 import { findVoice } from '~/contract/voices';
 import { Field } from '../components/Field';
+import { MusicVolumeField } from '../agent/MusicVolumeField';
 import { Icon } from '../components/Icon';
 import { VoicePicker } from '../components/VoicePicker';
 
@@ -86,21 +87,12 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
           }}
           options={[...(settings.music.fileId ? [{ value: 'upload' as const, label: 'Your own track' }] : []), ...MUSIC_TRACKS.map((t) => ({ value: t.id, label: t.name }))]}
         />
-        <Field label={`Music volume: ${settings.music.volume}%`} error={error('music.volume')}>
-          {(props) => (
-            <input
-              {...props}
-              type="range"
-              min={0}
-              max={100}
-              step={5}
-              className="h-1.5 w-full cursor-pointer accent-cyan-400 disabled:cursor-not-allowed disabled:opacity-40"
-              value={settings.music.volume}
-              disabled={!settings.music.enabled}
-              onChange={(e) => set('music', { ...settings.music, volume: Number(e.target.value) })}
-            />
-          )}
-        </Field>
+        <MusicVolumeField
+          volume={settings.music.volume}
+          enabled={settings.music.enabled}
+          error={error('music.volume')}
+          onChange={(volume) => set('music', { ...settings.music, volume })}
+        />
       </div>
       {children}
     </section>

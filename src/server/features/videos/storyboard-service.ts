@@ -38,7 +38,7 @@ import { storageKey } from '../../storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { createContentCache, narrationKey } from './cache.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
-import { pictureSize, storyboardPicture, storyboardPictureKey, type PictureSources } from './scene-visuals.ts';
+import type { PictureSources } from './scene-visuals.ts';
 import type { BrandKitSource } from './service.ts';
 import { insertVideoRow, ownedFiles } from './store.ts';
 import { deleteStoryboard, findStoryboard, insertStoryboard, markRendering, updateStoryboard, type StoryboardRow } from './storyboard-store.ts';
@@ -240,6 +240,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const sources = pictureSources(uid);
       const scratch = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
       try {
+        // The picture machinery (stock downloads, fitting, the render's helpers) loads on the first preview, not with the API.
+        const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('./scene-visuals.ts');
         const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
           order: row.settings.visualOrder,
