@@ -70,6 +70,7 @@ test('set up a brand kit with a logo, then make and play a branded video with an
   // Through the storyboard: the kit switch travels with its settings to the render.
   await page.getByRole('button', { name: 'Create video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByRole('switch', { name: 'Brand kit' })).toBeChecked();
   await page.getByRole('button', { name: 'Render video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('video-brand-kit')).toContainText('Applied');

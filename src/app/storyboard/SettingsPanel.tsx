@@ -1,5 +1,6 @@
 /** The storyboard's video settings (voice, shape, resolution, captions, music), editable where the scenes are. */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { FieldErrors } from '~/contract/errors';
 import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
@@ -93,6 +94,19 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
           error={error('music.volume')}
           onChange={(volume) => set('music', { ...settings.music, volume })}
         />
+      </div>
+      <div className="grid gap-1.5 border-t border-white/10 pt-4">
+        <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium text-fg">
+          Brand kit
+          <input type="checkbox" role="switch" className="size-5 accent-cyan-400" checked={settings.brandKit ?? false} onChange={(e) => set('brandKit', e.target.checked)} />
+        </label>
+        <p className="text-xs text-fg-subtle">
+          Your logo, colours, caption font and intro and outro cards, as set in{' '}
+          <Link to="/brand-kit" className="text-cyan-300 underline-offset-2 hover:underline">
+            your brand kit
+          </Link>
+          .
+        </p>
       </div>
       {children}
     </section>
