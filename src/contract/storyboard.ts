@@ -218,6 +218,8 @@ export const storyboardSchema = z.object({
   cost: z.number().int(),
   /** The latest video rendered from it. */
   videoId: z.string().nullable(),
+  /** Which of the scenes' uploads are video clips (a scene's visual names the file, not its kind). */
+  clipFileIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

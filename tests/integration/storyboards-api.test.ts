@@ -5,7 +5,7 @@
  * The re-render counts synthesis calls on a local server speaking OpenAI's speech protocol.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
@@ -120,6 +120,28 @@ describe('storyboards API', () => {
     expect((await api('GET', `/storyboards/${board.id}`)).status).toBe(404);
     expect((await api('GET', '/videos')).body.items).toEqual([]);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+  });
+
+  it('names the scenes’ uploads that are clips, so the editor can mark them after a reload', async () => {
+    const { api, user } = await signedUp();
+    const upload = async (name: string, type: string, args: string[]) => {
+      const file = path.join(suite.dir, name);
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', ...args, file]);
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(file)], { type }), name);
+      const res = await fetch(`${suite.stack.url}/videos/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { fileId: string }).fileId;
+    };
+    const clip = await upload('clip.mp4', 'video/mp4', ['-i', 'testsrc2=s=640x360:r=25:d=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+    const image = await upload('still.png', 'image/png', ['-i', 'color=c=teal:s=640x360:d=1', '-frames:v', '1']);
+    const board = (await api('POST', '/storyboards', { ...settings, script: SCRIPT })).body;
+    expect(board.clipFileIds).toEqual([]);
+    const scenes = plain(board).map((scene, i) => (i < 2 ? { ...scene, visual: { kind: 'upload' as const, fileId: i === 0 ? image : clip, audio: 'mute' as const } } : scene));
+    const saved = await save(api, board, scenes);
+    expect(saved.status).toBe(200);
+    expect(saved.body.clipFileIds).toEqual([clip]);
+    expect((await api('GET', `/storyboards/${board.id}`)).body.clipFileIds).toEqual([clip]);
   });
 
   it('previews a scene: its narration once through the cache, and a JPEG of its picture', async () => {

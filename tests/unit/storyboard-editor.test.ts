@@ -29,6 +29,7 @@ function view(scenes: StoryboardScene[], version: number, narrated: Record<strin
     estimatedSec: 4,
     cost: 10,
     videoId: null,
+    clipFileIds: [],
     createdAt: '',
     updatedAt: '',
   };

@@ -53,7 +53,7 @@ export default function AgentStoryboard() {
   const [preparing, setPreparing] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  /** Uploads of this visit known to be clips; the saved visual names only the file. */
+  /** Uploads of this visit known to be clips, before the server's answer names them (`clipFileIds`). */
   const [clips, setClips] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
@@ -220,7 +220,7 @@ export default function AgentStoryboard() {
                 previewPath={savedScene ? scenePath(storyboardId, scene.id, 'preview') : null}
                 previewVersion={savedScene ? JSON.stringify([savedScene.visual, savedScene.query, settings.aspect, saved.settings.aspect]) : ''}
                 aspect={settings.aspect}
-                clip={isClip(scene.visual, clips)}
+                clip={isClip(scene.visual, clips) || (scene.visual.kind === 'upload' && saved.clipFileIds.includes(scene.visual.fileId))}
                 errors={errors.scenes[scene.id]}
                 narration={{
                   playing: narration.state?.id === scene.id,

@@ -115,6 +115,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       estimatedSec: estimateNarration(script).seconds + cards,
       cost: storyboardCost(row.scenes, row.settings.resolution, cards),
       videoId: row.videoId,
+      clipFileIds: await clipUploads(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -128,6 +129,13 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType))
       throw invalid('settings.music.fileId', 'Your music file is no longer available. Upload it again.');
     return music.name;
+  }
+
+  async function clipUploads(row: StoryboardRow): Promise<string[]> {
+    const ids = row.scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
+    if (ids.length === 0) return [];
+    const files = await ownedFiles(database.db, row.uid, ids);
+    return ids.filter((id) => files.get(id)?.contentType.startsWith('video/'));
   }
 
   /** The account's kit as a render would take it now, by the settings' switch (absent: the kit's own default). */
