@@ -3,29 +3,12 @@
  * axe), then makes a video with an Azure voice (the primary API talks to a local server speaking Azure's
  * protocol), a caption style and the kit left on, waits for it and plays it; the video page says the kit was applied.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { encodePng } from '../../src/server/providers/images/png';
-import { startTtsCloud, type TtsCloud } from '../support/tts-clouds';
 import { expect, test } from './support/fixtures';
-import { PRIMARY_API, startApi, stopProcess } from './support/stack';
+import { expectNoViolations } from './support/axe';
+import { useAzureSpeech } from './support/azure-speech';
 
-let azure: TtsCloud;
-test.beforeAll(async () => {
-  azure = await startTtsCloud('azure', { key: 'e2e-azure-key' });
-  await stopProcess(PRIMARY_API.name);
-  await startApi({ ...PRIMARY_API, env: { AZURE_SPEECH_KEY: 'e2e-azure-key', AZURE_SPEECH_ENDPOINT: azure.url } });
-});
-test.afterAll(async () => {
-  await stopProcess(PRIMARY_API.name);
-  await startApi(PRIMARY_API);
-  await azure.close();
-});
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+const azure = useAzureSpeech();
 
 /** 512×256, magenta. */
 const logo = () => {
@@ -75,7 +58,7 @@ test('set up a brand kit with a logo, then make and play a branded video with an
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('video-brand-kit')).toContainText('Applied');
   await expect.poll(() => page.getByTestId('video-status').first().textContent(), { timeout: 240_000, intervals: [500] }).toBe('Ready');
-  expect(azure.requests.some((r) => r.url === '/cognitiveservices/v1' && r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
+  expect(azure.cloud.requests.some((r) => r.url === '/cognitiveservices/v1' && r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
   await expect(page.getByTestId('video-voice')).toContainText('Emma19');
 
   const video = page.getByTestId('video-player');

@@ -2,16 +2,11 @@
  * The agent screens without waiting for a render: the editor's limits and errors, the user's own images (upload,
  * order, remove), honest pricing, the empty history, an unknown video, and no axe violations on any of them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CREDIT_PACKS } from '~/contract/payments';
 import { PRICES, SIGNUP_GRANT } from '~/contract/pricing';
 import { expect, test } from './support/fixtures';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoViolations } from './support/axe';
 
 /** A small valid PNG (the upload refuses sides under 256 px), drawn in the page. */
 async function pngBytes(page: Page, colour: string): Promise<Buffer> {

@@ -4,9 +4,9 @@
  * scene, renders, and plays the video. The e2e stack has no stock library key, so the chooser says so and the
  * swap is to a designed background.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectNoViolations } from './support/axe';
 
 const SCENES = [
   'The lighthouse keeper climbs the narrow stairs every evening at dusk to light the lamp.',
@@ -14,11 +14,6 @@ const SCENES = [
   'By morning the harbour is full again, and the keeper finally sleeps until the afternoon.',
 ];
 const EDITED = 'The old lighthouse keeper climbs the narrow stairs every evening to light the great lamp.';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** A plain PNG drawn by the browser, big enough for the upload's minimum size. */
 async function pngBytes(page: Page, fill: string): Promise<Buffer> {

@@ -4,15 +4,9 @@
  * exported as CSV; a brand-new account's welcome with its one-click first video. Axe checks each screen.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type TestUser } from './support/fixtures';
+import { expectNoViolations } from './support/axe';
 import { EMULATOR_URL, PRIMARY_API_PORT, apiUrl } from './support/stack';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** The user's own API client, with an ID token from the Auth emulator. */
 async function apiAs(user: TestUser) {

@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { clearAccounts, expect, test } from './support/fixtures';
+import { expectNoViolations } from './support/axe';
 
 test.beforeAll(clearAccounts);
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 test('the auth screen is accessible in each of its modes', async ({ page }) => {
   await page.goto('/auth');

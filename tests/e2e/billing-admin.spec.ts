@@ -3,14 +3,8 @@
  * customer sees the row on /billing, filters it and downloads the CSV. Anyone else finds no console at /admin.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createAdmin, createUser, expect, signInThroughUi, test } from './support/fixtures';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { expectNoViolations } from './support/axe';
 
 test('an admin grants credits with a reason, and the customer sees them on /billing and in the CSV', async ({ browser, signedInPage: customerPage, user }) => {
   await expect(customerPage.getByTestId('credits-balance')).toHaveText(/^\d/);

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { sshPublicKey } from '../integration/support/ssh-key';
 import { expect, test } from './support/fixtures';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { expectNoViolations } from './support/axe';
 
 test('rent a sandbox GPU, see it running with its SSH command, stop it and see what it cost', async ({ signedInPage: page }) => {
   await page.goto('/rent-gpu');

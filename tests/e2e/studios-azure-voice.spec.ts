@@ -1,19 +1,7 @@
-import { startTtsCloud, type TtsCloud } from '../support/tts-clouds';
 import { expect, test } from './support/fixtures';
-import { PRIMARY_API, startApi, stopProcess } from './support/stack';
+import { useAzureSpeech } from './support/azure-speech';
 
-/** The primary API runs with an Azure key pointed at a local server speaking Azure's protocol, for this file only. */
-let azure: TtsCloud;
-test.beforeAll(async () => {
-  azure = await startTtsCloud('azure', { key: 'e2e-azure-key' });
-  await stopProcess(PRIMARY_API.name);
-  await startApi({ ...PRIMARY_API, env: { AZURE_SPEECH_KEY: 'e2e-azure-key', AZURE_SPEECH_ENDPOINT: azure.url } });
-});
-test.afterAll(async () => {
-  await stopProcess(PRIMARY_API.name);
-  await startApi(PRIMARY_API);
-  await azure.close();
-});
+const azure = useAzureSpeech();
 
 test('choose an Azure voice from the live list, preview it and make speech with it', async ({ signedInPage: page }) => {
   await page.goto('/voice');
@@ -33,5 +21,5 @@ test('choose an Azure voice from the live list, preview it and make speech with 
   const result = page.getByTestId('speech-result').first();
   await expect(result.getByText('Azure AI Speech')).toBeVisible();
   await expect(result.getByRole('button', { name: 'Play speech by Emma19' })).toBeVisible({ timeout: 45_000 });
-  expect(azure.requests.filter((r) => r.url === '/cognitiveservices/v1').some((r) => r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
+  expect(azure.cloud.requests.filter((r) => r.url === '/cognitiveservices/v1').some((r) => r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
 });
