@@ -33,11 +33,12 @@ export function BrandPreview({ settings, logo }: { settings: BrandKitSettings; l
       </figure>
       <figure className="grid gap-1">
         <div
-          className="grid aspect-video place-content-center justify-items-center gap-2 overflow-hidden rounded-xl p-4 text-center"
+          className="@container grid aspect-video place-content-center justify-items-center gap-1 overflow-hidden rounded-xl p-3 text-center"
           style={{ backgroundColor: settings.colors.primary, color: settings.colors.secondary, fontFamily: font }}
         >
-          {logo ? <img src={logo.url} alt="" className="max-h-[30%] max-w-[50%] object-contain" style={{ maxHeight: '3rem' }} /> : null}
-          <span className="text-[clamp(0.7rem,2.6vw,1.1rem)] font-bold">{card?.text || 'Your intro text'}</span>
+          {/* Sized by the card's own width (container units), so the text and logo fit however narrow the column. */}
+          {logo ? <img src={logo.url} alt="" className="max-w-[50%] object-contain" style={{ maxHeight: '16cqw' }} /> : null}
+          <span className="text-[clamp(0.6rem,6.5cqw,1.1rem)] font-bold leading-tight">{card?.text || 'Your intro text'}</span>
         </div>
         <figcaption className="text-xs text-fg-subtle">{card === settings.outro ? 'Outro card' : 'Intro card'}</figcaption>
       </figure>
