@@ -102,7 +102,7 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
         </label>
         <p className="text-xs text-fg-subtle">
           Your logo, colours, caption font and intro and outro cards, as set in{' '}
-          <Link to="/brand-kit" className="text-cyan-300 underline-offset-2 hover:underline">
+          <Link to="/brand-kit" className="text-cyan-300 underline underline-offset-2">
             your brand kit
           </Link>
           .
