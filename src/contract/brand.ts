@@ -147,6 +147,10 @@ export function brandSnapshot(settings: BrandKitSettings, logo: { fileId: string
   };
 }
 
+/** The kit a video takes: the video's own switch when set, otherwise the kit's "Apply to new videos". */
+export const appliedBrand = (kit: { applyByDefault: boolean; snapshot: BrandSnapshot } | null, wanted: boolean | undefined): BrandSnapshot | null =>
+  kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null;
+
 /** Seconds the kit's cards add to a video: what the editor's estimate and the job's price add to the narration. */
 export const cardSeconds = (brand: Pick<BrandSnapshot, 'intro' | 'outro'> | null | undefined): number =>
   (brand?.intro?.seconds ?? 0) + (brand?.outro?.seconds ?? 0);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND_KIT } from '~/contract/brand';
+import { storyboardCost } from '~/contract/storyboard';
 import { encodePng } from '~/server/providers/images/png';
 import { apiSuite } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
@@ -107,6 +108,29 @@ describe('brand kit API', () => {
     const again = await api('GET', `/videos/${first.body.id}`);
     expect(again.body).toMatchObject({ brandKit: true, estimatedSec: first.body.estimatedSec });
     await api('POST', `/videos/${first.body.id}/cancel`);
+  });
+
+  it('prices a draft in the history with the cards its render would add, as the storyboard itself does', async () => {
+    const { api } = await signedUp();
+    const { visuals: _visuals, ...settings } = video();
+    // 56 s of narration: the cards' 7 s take it into a second minute.
+    const script = `${Array.from({ length: 140 }, () => 'word').join(' ')}.`;
+    const board = (await api('POST', '/storyboards', { ...settings, script })).body;
+    const draft = async () => ((await api('GET', '/videos')).body.items as any[]).find((v) => v.id === board.id);
+    const plain = await draft();
+    expect(plain).toMatchObject({ status: 'draft', brandKit: false, cost: board.cost });
+
+    await api('PUT', '/brand-kit', kit({ intro: { enabled: true, text: 'Acme', seconds: 4 }, outro: { enabled: true, text: 'Bye', seconds: 3 } }));
+    const opened = (await api('GET', `/storyboards/${board.id}`)).body;
+    expect(opened.cost).toBe(storyboardCost(opened.scenes, '720p', 7));
+    expect(opened.cost).toBeGreaterThan(board.cost);
+    expect(await draft()).toMatchObject({ brandKit: true, estimatedSec: plain.estimatedSec + 7, cost: opened.cost });
+
+    // Switched off in the storyboard's settings, the draft is priced without them again.
+    const scenes = opened.scenes.map(({ estimatedSec: _e, narratedSec: _n, ...scene }: any) => scene);
+    const off = await api('PUT', `/storyboards/${board.id}`, { version: opened.version, settings: { ...opened.settings, brandKit: false }, scenes });
+    expect(off.status).toBe(200);
+    expect(await draft()).toMatchObject({ brandKit: false, estimatedSec: plain.estimatedSec, cost: plain.cost });
   });
 
   it('refuses a video whose cards would take it over 5 minutes', async () => {

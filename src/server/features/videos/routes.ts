@@ -55,7 +55,8 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
     )
     .get('/videos', async (c) => {
       const q = query(c, HistoryQuery);
-      return c.json((await listVideos(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies VideoPage);
+      const uid = c.get('uid');
+      return c.json((await listVideos(database, uid, q, linker(c.req.url), await brandKit(uid))) satisfies VideoPage);
     })
     .get('/videos/:id', async (c) => c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord))
     .post('/videos/:id/cancel', async (c) => {

@@ -3,7 +3,7 @@
  * its credits held, and when it may be cancelled, made again or deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { cardSeconds, type BrandSnapshot } from '../../../contract/brand.ts';
+import { appliedBrand, cardSeconds, type BrandSnapshot } from '../../../contract/brand.ts';
 import { createVideoRequestSchema, MUSIC_UPLOAD, scriptLengthError, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -76,8 +76,7 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
       // A snapshot: editing the kit later does not change a video already accepted. The job carries the snapshot,
       // not the switch, so a retry (whose request is rebuilt from the row) renders the same video.
       const { brandKit: wanted, ...request } = asked;
-      const kit = await brandKit(uid);
-      const brand = kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null;
+      const brand = appliedBrand(await brandKit(uid), wanted);
       const { musicName } = await checkRequest(uid, request, brand);
       const id = randomUUID();
       const { job, created } = await queue.enqueue({

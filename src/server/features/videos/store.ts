@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { storyboardCost, storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
-import { cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
+import { appliedBrand, cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
@@ -139,10 +139,15 @@ export async function getVideo(database: Database, uid: string, id: string, link
   return (await toRecords(database, rows, link))[0];
 }
 
-/** A storyboard never rendered, as the history lists it beside the videos. */
-export function draftRecord(row: StoryboardRow): VideoRecord {
+/** The user's brand kit as the history needs it to price drafts: null without one. */
+export type DraftBrandKit = Parameters<typeof appliedBrand>[0];
+
+/** A storyboard never rendered, as the history lists it beside the videos, priced with the kit it would render with now. */
+export function draftRecord(row: StoryboardRow, kit: DraftBrandKit): VideoRecord {
   const { settings, scenes } = row;
   const script = storyboardScript(scenes);
+  const brand = appliedBrand(kit, settings.brandKit);
+  const cards = cardSeconds(brand);
   const size = videoDimensions(settings.aspect, settings.resolution);
   const voice = findVoice(settings.voiceId);
   return {
@@ -166,11 +171,11 @@ export function draftRecord(row: StoryboardRow): VideoRecord {
     stockCredits: [],
     imageCount: 0,
     music: recordMusic(settings.music),
-    // Whether the kit applies is settled at render time; a draft shows the switch as last set.
-    brandKit: settings.brandKit === true,
+    // What a render would take now; the kit is settled (copied into the job) when the render is asked for.
+    brandKit: brand !== null,
     durationSec: null,
-    estimatedSec: estimateDurationSeconds(script),
-    cost: storyboardCost(scenes, settings.resolution),
+    estimatedSec: estimateDurationSeconds(script) + cards,
+    cost: storyboardCost(scenes, settings.resolution, cards),
     creditsCharged: 0,
     error: null,
     video: null,
@@ -182,7 +187,8 @@ export function draftRecord(row: StoryboardRow): VideoRecord {
 }
 
 /** The history: videos and never-rendered drafts, newest first, one keyset over both. */
-export async function listVideos(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
+export async function listVideos(database: Database, uid: string, page: { limit: number; cursor?: string | undefined }, link: FileLinker, kit: DraftBrandKit) {
+  const { limit, cursor } = page;
   const { where, orderBy } = pageOf(videos, uid, cursor);
   const [rows, drafts] = await Promise.all([
     database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1),
@@ -193,11 +199,11 @@ export async function listVideos(database: Database, uid: string, limit: number,
     ...rows.map((row) => ({ row, createdAt: row.video.createdAt, id: row.video.id })),
     ...drafts.map((draft) => ({ draft, createdAt: draft.createdAt, id: draft.id })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  const page = cutPage(merged, limit);
-  const records = await toRecords(database, page.rows.flatMap((e) => ('row' in e ? [e.row] : [])), link);
+  const cut = cutPage(merged, limit);
+  const records = await toRecords(database, cut.rows.flatMap((e) => ('row' in e ? [e.row] : [])), link);
   const byId = new Map(records.map((r) => [r.id, r]));
-  const items = page.rows.map((e) => ('row' in e ? byId.get(e.id)! : draftRecord(e.draft)));
-  return { items, nextCursor: page.nextCursor };
+  const items = cut.rows.map((e) => ('row' in e ? byId.get(e.id)! : draftRecord(e.draft, kit)));
+  return { items, nextCursor: cut.nextCursor };
 }
 
 /** The row as the action routes need it: its job, and the request to run again. */

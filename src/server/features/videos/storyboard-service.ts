@@ -4,7 +4,7 @@
  * render reads (so previewing is not paid twice), and a render holds its credits like POST /videos.
  */
 import { randomUUID } from 'node:crypto';
-import { cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
+import { appliedBrand, cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import type { z } from 'zod';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -95,7 +95,8 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
   /** The key of a scene's narration: what the render's narrate stage looks up. */
   const narrationKeyOf = (voice: Voice, scene: Pick<StoryboardScene, 'text'>) => narrationKey({ voice, settings: {}, text: cleanScript(scene.text) });
 
-  async function view(row: StoryboardRow): Promise<Storyboard> {
+  /** `clipFileIds` when the caller has just read the uploads (a save checks them first). */
+  async function view(row: StoryboardRow, clipFileIds?: string[]): Promise<Storyboard> {
     const cards = cardSeconds(await brandOf(row.uid, row.settings));
     const voice = await catalogue.find(row.settings.voiceId).catch(() => undefined);
     const script = storyboardScript(row.scenes);
@@ -115,7 +116,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       estimatedSec: estimateNarration(script).seconds + cards,
       cost: storyboardCost(row.scenes, row.settings.resolution, cards),
       videoId: row.videoId,
-      clipFileIds: await clipUploads(row),
+      clipFileIds: clipFileIds ?? (await uploadedClips(row.uid, row.scenes)),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -131,29 +132,26 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     return music.name;
   }
 
-  async function clipUploads(row: StoryboardRow): Promise<string[]> {
-    const ids = row.scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
-    if (ids.length === 0) return [];
-    const files = await ownedFiles(database.db, row.uid, ids);
-    return ids.filter((id) => files.get(id)?.contentType.startsWith('video/'));
-  }
-
   /** The account's kit as a render would take it now, by the settings' switch (absent: the kit's own default). */
   async function brandOf(uid: string, settings: VideoSettings): Promise<BrandSnapshot | null> {
-    const kit = await brandKit(uid);
-    return kit && (settings.brandKit ?? kit.applyByDefault) ? kit.snapshot : null;
+    return appliedBrand(await brandKit(uid), settings.brandKit);
   }
 
-  /** Uploads a scene shows must be the user's images or clips. */
-  async function checkUploads(uid: string, scenes: readonly StoryboardScene[]): Promise<void> {
+  /**
+   * Which of the scenes' uploads are clips. With `refuseMissing`, a scene whose upload is no longer the user's image
+   * or clip is refused (saving and rendering); a view only leaves it unmarked.
+   */
+  async function uploadedClips(uid: string, scenes: readonly StoryboardScene[], { refuseMissing = false } = {}): Promise<string[]> {
     const ids = scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
-    if (ids.length === 0) return;
+    if (ids.length === 0) return [];
     const owned = await ownedFiles(database.db, uid, ids);
-    const images: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
-    scenes.forEach((scene, i) => {
-      if (scene.visual.kind === 'upload' && !images.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
-        throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
-    });
+    const accepted: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
+    if (refuseMissing)
+      scenes.forEach((scene, i) => {
+        if (scene.visual.kind === 'upload' && !accepted.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
+          throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
+      });
+    return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
   }
 
   function pictureSources(uid: string): PictureSources & { close(): Promise<void> } {
@@ -206,12 +204,12 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
 
     async save(uid: string, id: string, request: z.output<typeof saveStoryboardRequestSchema>): Promise<Storyboard> {
       await voiceOf(request.settings.voiceId);
-      await checkUploads(uid, request.scenes);
+      const clips = await uploadedClips(uid, request.scenes, { refuseMissing: true });
       await musicName(uid, request.settings);
       const saved = await updateStoryboard(database.db, uid, id, request);
       if (saved === 'stale') throw new HttpError(409, STALE_STORYBOARD_MESSAGE);
       if (!saved) throw notFound('Storyboard not found');
-      return view(saved);
+      return view(saved, clips);
     },
 
     async remove(uid: string, id: string): Promise<void> {
@@ -279,7 +277,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const row = await existing(uid, id);
       const scenes = parse(renderableScenesSchema, row.scenes);
       await voiceOf(row.settings.voiceId);
-      await checkUploads(uid, scenes);
+      await uploadedClips(uid, scenes, { refuseMissing: true });
       const music = await musicName(uid, row.settings);
       // The kit as it is now is the video's; later edits of the kit do not reach it (as with POST /videos).
       const brand = await brandOf(uid, row.settings);
