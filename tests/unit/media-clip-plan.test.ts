@@ -60,7 +60,8 @@ describe('a clip scene’s frames', () => {
     expect(clipLoops(long, 25)).toBe(false);
     expect(clipLoops(short, 25)).toBe(true);
     expect(clipFeedArgs(long, { width: 1920, height: 1080 }, 25)).not.toContain('-stream_loop');
-    expect(clipFeedArgs(short, { width: 1920, height: 1080 }, 25).slice(0, 3)).toEqual(['-noautorotate', '-stream_loop', '-1']);
+    const looped = clipFeedArgs(short, { width: 1920, height: 1080 }, 25);
+    expect(looped.slice(looped.indexOf('-stream_loop'), looped.indexOf('-i'))).toEqual(['-stream_loop', '-1']);
   });
 
   it('writes exactly the scene’s frames at the output rate, upright, covering the frame, in BT.709 4:2:0', () => {
@@ -113,14 +114,18 @@ describe('a render plan with clips', () => {
 
   it('places each pipe’s frames at their spans’ frames', () => {
     const [b, c] = [timeline.scenes[1]!, timeline.scenes[3]!];
-    expect(graph).toContain(`setpts='(if(lt(N\\,${fadeLen})\\,${b.firstFrame}+N\\,${c.firstFrame - fadeLen}+N))/(25*TB)'[clips-incoming]`);
+    expect(graph).toContain(`setpts='(if(lt(N\\,${fadeLen})\\,${b.firstFrame}+N\\,${c.firstFrame - fadeLen}+N))/(25*TB)',setsar=1[clips-incoming]`);
   });
 
-  it('overlays clips on each lane only while their spans show there', () => {
-    const overlays = graph.split(';\n').filter((l) => l.includes('overlay='));
-    expect(overlays.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual(['main-lane + clips-main', 'incoming-lane + clips-incoming']);
-    expect(overlays[0]!.match(/between/g)).toHaveLength(3);
-    expect(overlays[1]!.match(/between/g)).toHaveLength(2);
+  it('puts clip frames in the place of each lane’s own frames while their spans show, painting nothing over', () => {
+    const lines = graph.split(';\n');
+    const gaps = lines.filter((l) => l.includes('select='));
+    expect(gaps.map((l) => /^\[([^\]]+)\]/.exec(l)![1])).toEqual(['main-lane', 'incoming-lane']);
+    expect(gaps[0]!.match(/between/g)).toHaveLength(3);
+    expect(gaps[1]!.match(/between/g)).toHaveLength(2);
+    const joins = lines.filter((l) => l.includes('interleave'));
+    expect(joins.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual(['main-lane-gaps + clips-main', 'incoming-lane-gaps + clips-incoming']);
+    expect(graph).not.toContain('overlay=');
   });
 
   it('blends only the crossfades, and fades through black around the dip', () => {
@@ -155,7 +160,7 @@ describe('a render plan with clips', () => {
     expect(only.clipSound).toBeNull();
   });
 
-  it('has no pipes and no overlays for stills only', () => {
+  it('has no pipes and nothing to interleave for stills only', () => {
     const stills = planRender({
       width: 1920,
       height: 1080,
@@ -168,7 +173,7 @@ describe('a render plan with clips', () => {
       settings: DEFAULT_RENDER,
     });
     expect(stills.feeds).toEqual([]);
-    expect(stills.files['/w/graph.txt']).not.toContain('overlay');
+    expect(stills.files['/w/graph.txt']).not.toMatch(/select=|interleave/);
   });
 });
 
