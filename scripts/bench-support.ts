@@ -2,7 +2,7 @@
  * What the benchmark scripts share: a scratch production build, CPU time with children, memory of a process tree, a
  * script of a given length, and writing their section of docs/benchmarks.md.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -137,4 +137,34 @@ export async function encoderAlone(sourceArgs: string[], size: { width: number; 
   const [sourceCode, encoderCode] = await Promise.all([once(source, 'close'), once(encoder, 'close')]);
   if (sourceCode[0] !== 0 || encoderCode[0] !== 0) throw new Error(`x264 alone failed: ${stderr.slice(-2000)}`);
   return parseTime(stderr, started);
+}
+
+/** Where the clip benchmarks keep the clips they generate, made once. */
+export const BENCH_CLIPS_DIR = path.join(tmpdir(), 'nxn-bench-clips');
+
+/** Picture sources with motion everywhere and detail x264 cannot wave away; grain like a real camera's. */
+const SOURCES = [
+  (fps: number) => `testsrc2=s=1920x1080:r=${fps},hue=H=t*0.4`,
+  (fps: number) => `mandelbrot=s=960x540:r=${fps}:start_scale=2:end_scale=0.02,scale=1920:1080:flags=bicubic`,
+  (fps: number) => `life=s=640x360:r=${fps}:ratio=0.2:mold=20:life_color=#f0c060:death_color=#203050:mold_color=#608040,scale=1920:1080:flags=bicubic`,
+  (fps: number) => `cellauto=s=1920x1080:r=${fps}:rule=110:scroll=1,format=yuv420p,hue=H=2*t:s=3`,
+];
+
+/** Makes clip `i` unless it is already there: H.264 High, yuv420p, BT.709 tags, at most 16 Mbit/s, every third one with sound. */
+export function makeBenchClip(dir: string, i: number): string {
+  const file = path.join(dir, `clip-${String(i + 1).padStart(2, '0')}.mp4`);
+  if (fs.existsSync(file)) return file;
+  const fps = i % 2 === 0 ? 25 : 30;
+  const seconds = 6 + ((i * 7) % 10);
+  const picture = `${SOURCES[i % SOURCES.length]!(fps)},noise=alls=3:allf=t,format=yuv420p`;
+  const sound = i % 3 === 0 ? ['-f', 'lavfi', '-i', `anoisesrc=c=pink:a=0.2:d=${seconds},lowpass=f=2000`] : [];
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', picture, ...sound, '-t', String(seconds)],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '21', '-pix_fmt', 'yuv420p'],
+    // Stock libraries' 1080p files run at about 8-16 Mbit/s; the automata alone would make 45.
+    ...['-maxrate', '16M', '-bufsize', '32M'],
+    ...['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', ...(sound.length ? ['-c:a', 'aac'] : []), `${file}.tmp.mp4`],
+  ]);
+  fs.renameSync(`${file}.tmp.mp4`, file);
+  return file;
 }
