@@ -172,7 +172,7 @@ function report(all: Figures[]): string {
         `${f.cpuSeconds.toFixed(0)} s (${perSecond(f, f.cpuSeconds)} s per video second) | ${mib(f.peakBytes)} | ${mib(f.sizeBytes)} |`,
     ),
     '',
-    `The render pass (one ffmpeg run, run again on its own) against x264 alone encoding the very frames the pass feeds it`,
+    'The render pass (one ffmpeg run, run again on its own) against x264 alone encoding the very frames the pass feeds it',
     '(the same graph writes raw 4:2:0 frames into a pipe; only the encoder is counted). CPU = user + system seconds of',
     `that process and its threads, the least of ${values.repeat} runs each; the last column is the cost of everything around the encoder.`,
     '',

@@ -16,11 +16,10 @@
  * (output size, rate and colours) into named pipes, one per lane: the main lane's pipe carries each clip scene from
  * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes run a
  * still as a placeholder through a clip scene; its frames there are dropped and `interleave` puts the clip's frames
- * in their places by timestamp, so a clip frame goes to x264 as the feeder wrote it; stills-only videos have no
- * pipes. One pipe per lane matters: the incoming lane is read
- * ahead to its next crossfade, and a pipe shared with the main lane made the graph queue every main frame up to
- * there (1.5 GiB on a 5-minute video). Cuts change picture on one frame; dips are a cut with a fade out and in
- * around it.
+ * in their places by timestamp, so putting a clip on screen costs no pixel work; stills-only videos have no pipes.
+ * One pipe per lane matters: the incoming lane is read ahead to its next crossfade, and a pipe shared with the main
+ * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
+ * frame; dips are a cut with a fade out and in around it.
  *
  * Why not one input and one xfade per scene: every xfade and every looped still keeps its buffers until the
  * graph ends, so memory grew with the number of scenes (≈800 MiB for 30 scenes before x264). Two lanes keep a
