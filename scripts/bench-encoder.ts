@@ -85,8 +85,8 @@ for (const { name, source } of sources) {
     const output = path.join(work, 'encoded.mp4');
     const run = await encoderAlone([...source, '-f', 'rawvideo', 'pipe:1'], SIZE, String(FPS), [
       ...['-c:v', 'libx264', '-preset', setting.preset, ...(setting.params ? ['-x264-params', setting.params] : [])],
-      ...['-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String(FPS * 4), '-f', 'mp4', '-y', output],
-    ]);
+      ...['-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String(FPS * 4)],
+    ], ['-f', 'mp4', '-y', output]);
     const bytes = fs.statSync(output).size;
     const ssim = ssimDb(output, source);
     baseline.push({ cpu: run.cpuSeconds, bytes });

@@ -121,14 +121,20 @@ export function parseTime(stderr: string, started: number): TimedRun {
 
 /**
  * x264 alone on the frames `sourceArgs` (an ffmpeg writing raw 4:2:0 to pipe:1) produces, encoded with
- * `videoSettings`; only the encoder's CPU is counted.
+ * `videoSettings` into `output` (discarded unless given); only the encoder's CPU is counted.
  */
-export async function encoderAlone(sourceArgs: string[], size: { width: number; height: number }, fps: string, videoSettings: string[]): Promise<TimedRun> {
+export async function encoderAlone(
+  sourceArgs: string[],
+  size: { width: number; height: number },
+  fps: string,
+  videoSettings: string[],
+  output: string[] = ['-f', 'null', '-'],
+): Promise<TimedRun> {
   const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   const started = performance.now();
   const encoder = spawn(
     '/usr/bin/time',
-    [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, '-f', 'null', '-'],
+    [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, ...output],
     { stdio: ['pipe', 'ignore', 'pipe'] },
   );
   source.stdout.pipe(encoder.stdin);

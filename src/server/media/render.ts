@@ -43,9 +43,9 @@ export interface RenderSettings {
 
 /**
  * superfast's motion search (diamond, one subpixel pass, no 8×8 inter partitions) with veryfast's lookahead and
- * macroblock tree, which superfast drops: against veryfast, 27-45 % less encoder CPU on camera footage and clips, and
- * on panned stills 29 % less; files 5 % smaller to 9 % larger, SSIM within 0.3 dB (docs/benchmarks.md "Encoder
- * settings"). Without the tree, a panned still took twice the bytes.
+ * macroblock tree, which superfast drops: against veryfast, 32-43 % less encoder CPU on camera footage for 5-7 % more
+ * bytes and SSIM within 0.45 dB, 21-46 % less on generated clips, 25 % less on panned stills for 3 % more bytes
+ * (docs/benchmarks.md "Encoder settings"). Without the tree, a panned still took twice the bytes.
  */
 export const DEFAULT_RENDER: RenderSettings = { preset: 'superfast', x264Params: 'mbtree=1:rc-lookahead=10', crf: 23, threads: 0, audioBitrate: '160k' };
 
