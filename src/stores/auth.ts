@@ -39,10 +39,14 @@ export const toAuthUser = (user: AuthUser): AuthUser => ({
 });
 
 /**
- * Sign-up creates the account (which already signs the user in) and then sets the display name. Profile sync waits
- * for this so the backend receives the name too.
+ * Work the profile sync waits for: sign-up creates the account (which already signs the user in) and then sets the
+ * display name, so the backend receives the name too. Each wait joins the others rather than replacing them, because
+ * a sign-up can be submitted while startAuth is still adding its own (a redirect's result).
  */
 let pendingProfileUpdate: Promise<unknown> = Promise.resolve();
+const holdProfileSyncFor = (work: Promise<unknown>) => {
+  pendingProfileUpdate = Promise.all([pendingProfileUpdate, work.catch(() => undefined)]);
+};
 
 let started = false;
 
@@ -107,11 +111,13 @@ export function startAuth(): void {
     });
 
     // The profile sync waits for a redirect's result, which says whether that sign-in created the account.
-    pendingProfileUpdate = finishRedirectSignIn()
-      .then((result) => {
-        if (result?.isNewUser) signedUp.add(result.user.uid);
-      })
-      .catch((error: unknown) => $redirectError.set(authErrorMessage(error)));
+    holdProfileSyncFor(
+      finishRedirectSignIn()
+        .then((result) => {
+          if (result?.isNewUser) signedUp.add(result.user.uid);
+        })
+        .catch((error: unknown) => $redirectError.set(authErrorMessage(error))),
+    );
     watchAuthState(
       auth,
       (user) => {
@@ -159,7 +165,7 @@ export async function signUp(email: string, password: string, displayName?: stri
   const work = provider()
     .then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined))
     .then((user) => (signedUp.add(user.uid), user));
-  pendingProfileUpdate = work.catch(() => undefined);
+  holdProfileSyncFor(work);
   const user = await work;
   // The auth state fired on account creation, before the name was set; a profile update does not fire it again.
   const state = $auth.get();
@@ -177,7 +183,7 @@ export async function signInWithGoogle(): Promise<void> {
       if (result?.isNewUser) signedUp.add(result.user.uid);
     });
   // The profile sync waits to learn whether the popup created the account.
-  pendingProfileUpdate = work.catch(() => undefined);
+  holdProfileSyncFor(work);
   await work;
 }
 

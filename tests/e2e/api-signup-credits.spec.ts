@@ -39,3 +39,32 @@ test('signing up creates the profile with the signup credits, shown in the app',
   const { entries } = (await ledger.json()) as { entries: { kind: string }[] };
   expect(entries.filter((e) => e.kind === 'grant')).toHaveLength(1);
 });
+
+test('a sign-up submitted while the sign-in code is still loading keeps the name on the profile', async ({ page }) => {
+  // Holding the lazily loaded Firebase chunk back until the form is submitted puts the sign-up in the same moment
+  // as the auth store's own start, which a slow connection does too.
+  let release: () => void = () => undefined;
+  const submitted = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/firebase.*.js', async (route) => {
+    await submitted;
+    await route.continue();
+  });
+  const email = uniqueEmail('slow-sdk');
+  const password = 'a-good-password-7';
+  await page.goto('/signup');
+  await page.getByLabel('Name (optional)').fill('Dorothy Vaughan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  release();
+  await expect(page).toHaveURL('/welcome');
+
+  const signIn = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const me = await fetch(`${apiUrl(PRIMARY_API_PORT)}/me`, { headers: { authorization: `Bearer ${idToken}` } });
+  expect(((await me.json()) as { profile: { displayName: string | null } }).profile.displayName).toBe('Dorothy Vaughan');
+});
