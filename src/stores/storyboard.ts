@@ -5,6 +5,9 @@
  * once the user pauses. The server's answer brings the new version, the narrated lengths and the price, but never
  * replaces what is on screen, so a save that lands mid-word cannot undo a keystroke. A save refused as stale (409:
  * another tab saved first) stops the autosave until the user reloads; a refused field (400) is shown at its scene.
+ *
+ * Every edit can be undone and redone, back to how the storyboard was opened. Typing in one place (one scene's words,
+ * one setting dragged) is one step until the user pauses, as in a text editor, so undo does not go letter by letter.
  */
 import { atom } from 'nanostores';
 import { fieldErrors } from '~/contract/errors';
@@ -38,6 +41,8 @@ export interface StoryboardEditorState {
   /** Why the last save failed, for 'failed'. */
   problem: string | null;
   rendering: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
 }
 
 export interface StoryboardEditorDeps {
@@ -47,10 +52,22 @@ export interface StoryboardEditorDeps {
   newKey(): string;
   /** Pause after the last edit before saving. */
   delayMs: number;
+  /** The clock that groups quick edits of the same thing into one undo step. */
+  now(): number;
 }
 
+/** What an undo step restores. */
+interface Snapshot {
+  scenes: StoryboardScene[];
+  settings: VideoSettings;
+}
+
+/** Edits of the same thing closer together than this are one undo step. */
+const UNDO_GROUP_MS = 1000;
+const UNDO_LIMIT = 100;
+
 const NO_ERRORS: SplitErrors = { scenes: {}, other: {} };
-const INITIAL: StoryboardEditorState = { phase: 'idle', id: '', saved: null, scenes: [], settings: null, save: 'saved', errors: NO_ERRORS, problem: null, rendering: false };
+const INITIAL: StoryboardEditorState = { phase: 'idle', id: '', saved: null, scenes: [], settings: null, save: 'saved', errors: NO_ERRORS, problem: null, rendering: false, canUndo: false, canRedo: false };
 
 const stripView = (storyboard: Storyboard): StoryboardScene[] =>
   storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition }));
@@ -67,9 +84,16 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
   let edits = 0;
   let opened = 0;
   let renderKey: { version: number; key: string } | null = null;
+  let past: Snapshot[] = [];
+  let future: Snapshot[] = [];
+  /** The last edit's group and time, which the next edit of the same group joins. */
+  let lastEdit: { group: string; at: number } | null = null;
 
   function adopt(storyboard: Storyboard) {
-    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null });
+    past = [];
+    future = [];
+    lastEdit = null;
+    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null, canUndo: false, canRedo: false });
   }
 
   async function open(id: string): Promise<void> {
@@ -90,18 +114,52 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     timer = setTimeout(() => void flush(), deps.delayMs);
   }
 
-  /** An edit of the scenes and/or settings; saved after a pause. While in conflict it stays local. */
-  function change(next: { scenes?: StoryboardScene[]; settings?: VideoSettings }) {
-    const state = $editor.get();
-    if (state.phase !== 'ready') return;
+  const current = (): Snapshot | null => {
+    const { phase, scenes, settings } = $editor.get();
+    return phase === 'ready' && settings ? { scenes, settings } : null;
+  };
+
+  /** Puts a version of the scenes and settings on screen; saved after a pause. While in conflict it stays local. */
+  function show(next: Partial<Snapshot>) {
     edits += 1;
-    const conflict = state.save === 'conflict';
-    patch({ ...next, save: conflict ? 'conflict' : 'pending' });
+    const conflict = $editor.get().save === 'conflict';
+    patch({ ...next, save: conflict ? 'conflict' : 'pending', canUndo: past.length > 0, canRedo: future.length > 0 });
     if (!conflict) schedule();
   }
 
-  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[]) => change({ scenes: edit($editor.get().scenes) });
-  const editSettings = (settings: VideoSettings) => change({ settings });
+  /** A user's edit: a new undo step, unless it continues the last edit of the same group. */
+  function change(next: Partial<Snapshot>, group?: string) {
+    const before = current();
+    if (!before || JSON.stringify({ ...before, ...next }) === JSON.stringify(before)) return;
+    const at = deps.now();
+    const continues = group !== undefined && lastEdit?.group === group && at - lastEdit.at < UNDO_GROUP_MS;
+    if (!continues) past = [...past, before].slice(-UNDO_LIMIT);
+    lastEdit = group === undefined ? null : { group, at };
+    future = [];
+    show(next);
+  }
+
+  /** Steps back (or forward again) through the edits; false when there is nothing to step to. */
+  function step(from: Snapshot[], to: Snapshot[]): boolean {
+    const now = current();
+    if (!now || from.length === 0) return false;
+    const target = from.pop()!;
+    to.push(now);
+    lastEdit = null;
+    show(target);
+    return true;
+  }
+  const undo = () => step(past, future);
+  const redo = () => step(future, past);
+
+  /** `group` names what is being edited (a scene's words) so that typing it is one undo step. */
+  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[], group?: string) => change({ scenes: edit($editor.get().scenes) }, group);
+  /** A slider dragged or a colour picked is one step; a different setting changed next is another. */
+  const editSettings = (settings: VideoSettings) => {
+    const before = $editor.get().settings;
+    const changed = (Object.keys(settings) as (keyof VideoSettings)[]).filter((key) => JSON.stringify(settings[key]) !== JSON.stringify(before?.[key]));
+    change({ settings }, `settings:${changed.join(',')}`);
+  };
 
   async function saveOnce(): Promise<void> {
     const state = $editor.get();
@@ -202,7 +260,7 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     patch({ phase: 'idle' });
   }
 
-  return { $editor, open, editScenes, editSettings, flush, retry, reload, refreshFigures, render, close };
+  return { $editor, open, editScenes, editSettings, undo, redo, flush, retry, reload, refreshFigures, render, close };
 }
 
 export type StoryboardEditor = ReturnType<typeof createStoryboardEditor>;
@@ -216,4 +274,5 @@ export const storyboardEditor = createStoryboardEditor({
   render: (id, key) => api.post<VideoRecord>(`${base(id)}/render`, undefined, { headers: { 'Idempotency-Key': key }, parse: (data) => videoRecordSchema.parse(data) }),
   newKey: () => crypto.randomUUID(),
   delayMs: 800,
+  now: () => Date.now(),
 });

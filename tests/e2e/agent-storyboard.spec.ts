@@ -181,3 +181,46 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
   await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
   await expect(page.getByLabel('Scene 3 text')).toHaveValue('By morning the harbour is full again.');
 });
+
+test('a deleted scene comes back from its toast, and Undo and Redo step through the edits, by button and keyboard', async ({ signedInPage: page }) => {
+  await page.goto('/create');
+  await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
+  await page.getByRole('button', { name: 'Create video' }).click();
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  await expect(page.getByTestId('scene')).toHaveCount(3);
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  const redo = page.getByRole('button', { name: 'Redo', exact: true });
+  await expect(undo).toBeDisabled();
+  await expect(redo).toBeDisabled();
+
+  // Deleting asks nothing; the toast offers the scene back, at its place.
+  await page.getByRole('button', { name: 'Delete scene 2' }).click();
+  expect(await sceneTexts(page)).toEqual([SCENES[0], SCENES[2]]);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Scene 2 deleted' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  expect(await sceneTexts(page)).toEqual(SCENES);
+
+  // Merge, then Ctrl+Z outside any text field takes it back, and Redo does it again.
+  await page.getByRole('button', { name: 'Merge with next, scene 1' }).click();
+  await expect(page.getByTestId('scene')).toHaveCount(2);
+  await page.getByRole('heading', { name: 'Scenes' }).click();
+  await page.keyboard.press('Control+z');
+  expect(await sceneTexts(page)).toEqual(SCENES);
+  await expect(redo).toBeEnabled();
+  await redo.click();
+  await expect(page.getByTestId('scene')).toHaveCount(2);
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // Typing in a scene is one step: one Undo brings back the words as they were.
+  await page.getByLabel('Scene 2 text').pressSequentially(' Then the gulls.', { delay: 20 });
+  await undo.click();
+  await expect(page.getByLabel('Scene 2 text')).toHaveValue(SCENES[2]!);
+
+  // What is saved is what is on screen; the history starts again with the page.
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  await page.reload();
+  await expect(page.getByTestId('scene')).toHaveCount(2);
+  await expect(page.getByLabel('Scene 2 text')).toHaveValue(SCENES[2]!);
+  await expect(undo).toBeDisabled();
+  await expectNoViolations(page);
+});

@@ -4,7 +4,7 @@ import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contr
 import { moveScene, updateScene } from '~/contract/storyboard';
 import type { VideoRecord, VideoSettings } from '~/contract/video';
 import { ApiError } from '~/lib/api/client';
-import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, visualLabel } from '~/app/storyboard/model';
+import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, restoreScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, visualLabel } from '~/app/storyboard/model';
 import { createStoryboardEditor } from '~/stores/storyboard';
 
 const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
@@ -65,6 +65,10 @@ describe('storyboard figures', () => {
     const scenes = [scene('a', 'x'), scene('b', 'y'), scene('c', 'z')];
     expect(removeScene(scenes, 'b').map((s) => s.id)).toEqual(['a', 'c']);
     expect(removeScene([scene('a', 'x')], 'a')).toHaveLength(1);
+    // Undoing a deletion from its toast puts the scene back at its place, once.
+    expect(restoreScene(removeScene(scenes, 'b'), scenes[1]!, 1).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(restoreScene(scenes, scenes[1]!, 1)).toEqual(scenes);
+    expect(restoreScene([scene('a', 'x')], scenes[2]!, 2).map((s) => s.id)).toEqual(['a', 'c']);
     expect(assignImages(scenes, ['f1', 'f2'], 'duck').map((s) => s.visual)).toEqual([
       { kind: 'upload', fileId: 'f1', audio: 'duck' },
       { kind: 'upload', fileId: 'f2', audio: 'duck' },
@@ -98,6 +102,8 @@ function fakeApi(initial: StoryboardScene[]) {
     render: vi.fn(async (_id: string, key: string) => ({ id: 'v1', key }) as unknown as VideoRecord),
     newKey: vi.fn(() => `k${deps.newKey.mock.calls.length}`),
     delayMs: 10_000,
+    clock: 0,
+    now: () => deps.clock,
   };
   return { deps, saves, answers };
 }
@@ -168,6 +174,80 @@ describe('the storyboard editor store', () => {
     deps.render.mockRejectedValueOnce(new ApiError(402, { needed: 10, available: 0 }));
     await expect(editor.render()).rejects.toMatchObject({ status: 402 });
     expect(editor.$editor.get().rendering).toBe(false);
+  });
+});
+
+describe('undo and redo in the storyboard', () => {
+  const texts = (editor: ReturnType<typeof createStoryboardEditor>) => editor.$editor.get().scenes.map((s) => s.text);
+
+  it('steps back and forward through edits, saving each step, and a new edit drops what could be redone', async () => {
+    const { deps, saves } = fakeApi([scene('a', 'First.'), scene('b', 'Second.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    expect(editor.$editor.get()).toMatchObject({ canUndo: false, canRedo: false });
+    expect(editor.undo()).toBe(false);
+
+    editor.editScenes((s) => removeScene(s, 'a'));
+    editor.editScenes((s) => updateScene(s, 'b', { transition: 'cut' }));
+    expect(editor.undo()).toBe(true);
+    expect(editor.$editor.get().scenes[0]!.transition).toBe('crossfade');
+    expect(editor.undo()).toBe(true);
+    expect(texts(editor)).toEqual(['First.', 'Second.']);
+    expect(editor.$editor.get()).toMatchObject({ canUndo: false, canRedo: true, save: 'pending' });
+    await editor.flush();
+    expect(saves.at(-1)!.scenes.map((s) => s.id)).toEqual(['a', 'b']);
+
+    expect(editor.redo()).toBe(true);
+    expect(texts(editor)).toEqual(['Second.']);
+    editor.editScenes((s) => updateScene(s, 'b', { text: 'Only.' }));
+    expect(editor.$editor.get()).toMatchObject({ canUndo: true, canRedo: false });
+    expect(editor.redo()).toBe(false);
+    expect(editor.undo()).toBe(true);
+    expect(texts(editor)).toEqual(['Second.']);
+  });
+
+  it('takes typing in one place as one step until a pause, and a setting changed next as another', async () => {
+    const { deps } = fakeApi([scene('a', 'First.'), scene('b', 'Second.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    const type = (id: string, text: string, at: number) => {
+      deps.clock = at;
+      editor.editScenes((s) => updateScene(s, id, { text }), `text:${id}`);
+    };
+    type('a', 'F', 0);
+    type('a', 'Fo', 300);
+    type('a', 'Fox', 600);
+    // A pause starts a new step; so does typing in another scene.
+    type('a', 'Foxes', 2000);
+    type('b', 'S', 2100);
+    const settings = editor.$editor.get().settings!;
+    editor.editSettings({ ...settings, music: { ...settings.music, volume: 40 } });
+    editor.editSettings({ ...settings, music: { ...settings.music, volume: 50 } });
+    editor.editSettings({ ...settings, music: { ...settings.music, volume: 50 }, aspect: '9:16' });
+    // Nothing changed is no step at all.
+    editor.editScenes((s) => [...s]);
+
+    editor.undo();
+    expect(editor.$editor.get().settings).toMatchObject({ aspect: '16:9', music: { volume: 50 } });
+    editor.undo();
+    expect(editor.$editor.get().settings!.music.volume).toBe(30);
+    editor.undo();
+    expect(texts(editor)).toEqual(['Foxes', 'Second.']);
+    editor.undo();
+    expect(texts(editor)).toEqual(['Fox', 'Second.']);
+    editor.undo();
+    expect(texts(editor)).toEqual(['First.', 'Second.']);
+    expect(editor.$editor.get().canUndo).toBe(false);
+  });
+
+  it('starts a fresh history when the storyboard is opened or reloaded', async () => {
+    const { deps } = fakeApi([scene('a', 'First.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Changed.' }));
+    await editor.reload();
+    expect(editor.$editor.get()).toMatchObject({ canUndo: false, canRedo: false });
+    expect(editor.undo()).toBe(false);
   });
 });
 

@@ -9,13 +9,12 @@ import { $account, refreshAccount } from '~/stores/account';
 import { storyboardEditor, type SaveStatus } from '~/stores/storyboard';
 import { rateText } from '../agent/model';
 import { useAudioPreview } from '../components/audio-preview';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Icon } from '../components/Icon';
 import { Figure } from '../components/Figure';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
-import { isClip, removeScene, sceneLength, storyboardTotals } from '../storyboard/model';
+import { isClip, removeScene, restoreScene, sceneLength, storyboardTotals } from '../storyboard/model';
 import { SceneCard } from '../storyboard/SceneCard';
 import { SettingsPanel } from '../storyboard/SettingsPanel';
 import { VisualDialog, type VisualChoice } from '../storyboard/VisualDialog';
@@ -42,6 +41,46 @@ function SaveIndicator({ status }: { status: SaveStatus }) {
   );
 }
 
+/** Inside a text field Ctrl+Z is the field's own undo of what was typed there, and a dialog keeps its keys. */
+const keepsItsUndo = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && !['checkbox', 'radio', 'range', 'button'].includes(target.type)) ||
+    target.closest('[role="dialog"], dialog') !== null);
+
+/** Ctrl+Z (⌘Z) steps back through the storyboard's edits; Ctrl+Shift+Z or Ctrl+Y steps forward again. */
+function useUndoShortcuts() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || keepsItsUndo(event.target)) return;
+      const key = event.key.toLowerCase();
+      const redo = (key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey);
+      if (key !== 'z' && !redo) return;
+      event.preventDefault();
+      if (redo) editor.redo();
+      else editor.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean }) {
+  return (
+    <div className="flex items-center gap-1">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => editor.undo()} disabled={!canUndo} title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z Meta+Z">
+        <Icon name="undo" className="size-4" />
+        Undo
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => editor.redo()} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+        <Icon name="redo" className="size-4" />
+        Redo
+      </button>
+    </div>
+  );
+}
+
 const scenePath = (id: string, sceneId: string, what: 'narration' | 'preview') => `/storyboards/${encodeURIComponent(id)}/scenes/${encodeURIComponent(sceneId)}/${what}`;
 
 export default function AgentStoryboard() {
@@ -52,7 +91,6 @@ export default function AgentStoryboard() {
   const narration = useAudioPreview({ inline: true });
   const [preparing, setPreparing] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
   /** Uploads of this visit known to be clips, before the server's answer names them (`clipFileIds`). */
   const [clips, setClips] = useState<ReadonlySet<string>>(new Set());
 
@@ -61,6 +99,8 @@ export default function AgentStoryboard() {
     void refreshAccount();
     return () => editor.close();
   }, [storyboardId]);
+
+  useUndoShortcuts();
 
   const unsaved = state.save === 'pending' || state.save === 'saving';
   useEffect(() => {
@@ -139,6 +179,12 @@ export default function AgentStoryboard() {
     }
   }
 
+  /** Deleting asks nothing: the toast (and Undo) bring the scene back. */
+  function remove(scene: StoryboardScene, index: number) {
+    edit((s) => removeScene(s, scene.id));
+    toast(`Scene ${index + 1} deleted`, { action: { label: 'Undo', onClick: () => edit((s) => restoreScene(s, scene, index)) } });
+  }
+
   function pick(sceneId: string, choice: VisualChoice) {
     if (choice.clip && choice.visual.kind === 'upload') setClips((current) => new Set(current).add((choice.visual as { fileId: string }).fileId));
     edit((s) => updateScene(s, sceneId, { visual: choice.visual, ...(choice.query ? { query: choice.query } : {}) }));
@@ -157,6 +203,7 @@ export default function AgentStoryboard() {
       <ScreenHeader icon="video" title="Storyboard" description={saved.title}>
         <div className="flex flex-wrap items-center gap-3">
           <SaveIndicator status={state.save} />
+          <UndoButtons canUndo={state.canUndo} canRedo={state.canRedo} />
           {/* On a phone the summary and the render button come after the scenes. */}
           <button type="button" className="btn btn-secondary btn-sm lg:hidden" onClick={() => document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
             {totals.scenes} scenes · {cost} credits
@@ -227,7 +274,7 @@ export default function AgentStoryboard() {
                   loading: preparing === scene.id || (narration.state?.id === scene.id && narration.state.loading),
                   error: narration.error?.id === scene.id ? narration.error.message : null,
                 }}
-                onText={(text) => edit((s) => updateScene(s, scene.id, { text }))}
+                onText={(text) => editor.editScenes((s) => updateScene(s, scene.id, { text }), `text:${scene.id}`)}
                 onTransition={(transition) => edit((s) => updateScene(s, scene.id, { transition }))}
                 onSplit={(at) => {
                   const next = splitScene(scenes, scene.id, at);
@@ -237,7 +284,7 @@ export default function AgentStoryboard() {
                 onMerge={() => edit((s) => mergeWithNext(s, scene.id))}
                 onMove={(by) => edit((s) => moveScene(s, scene.id, index + by))}
                 onDropScene={(dragged) => edit((s) => moveScene(s, dragged, index))}
-                onDelete={() => setDeleting(scene.id)}
+                onDelete={() => remove(scene, index)}
                 onChangeVisual={() => setChoosing(scene.id)}
                 onNarration={() => void listen(scene.id)}
               />
@@ -283,19 +330,6 @@ export default function AgentStoryboard() {
           onPick={(choice) => pick(chosen.id, choice)}
           onClose={() => setChoosing(null)}
         />
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title={`Delete scene ${scenes.findIndex((s) => s.id === deleting) + 1}?`}
-          confirmLabel="Delete scene"
-          onConfirm={() => {
-            edit((s) => removeScene(s, deleting));
-            setDeleting(null);
-          }}
-          onCancel={() => setDeleting(null)}
-        >
-          Its words leave the narration. To keep them, merge the scene with its neighbour instead.
-        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -81,6 +81,15 @@ export function removeScene(scenes: readonly StoryboardScene[], id: string): Sto
   return scenes.filter((scene) => scene.id !== id);
 }
 
+/**
+ * A deleted scene put back at the place it had, or at the end when the storyboard has since become shorter. A scene
+ * already there (the deletion was undone another way) is not added twice.
+ */
+export function restoreScene(scenes: readonly StoryboardScene[], scene: StoryboardScene, index: number): StoryboardScene[] {
+  if (scenes.some((s) => s.id === scene.id)) return [...scenes];
+  return [...scenes.slice(0, index), scene, ...scenes.slice(index)];
+}
+
 /** The create form's own images and clips, given to the scenes in order and repeated when there are more scenes. */
 export function assignImages(scenes: readonly StoryboardScene[], fileIds: readonly string[], audio: ClipAudio = 'mute'): StoryboardScene[] {
   if (fileIds.length === 0) return [...scenes];
