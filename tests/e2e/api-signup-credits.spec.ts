@@ -3,32 +3,54 @@
  * (POST /auth/auth) with the signup credits, and the app shows that balance.
  */
 import { SIGNUP_GRANT } from '../../src/contract/pricing';
+import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { EMULATOR_URL, PRIMARY_API_PORT, apiUrl } from './support/stack';
 
-test('signing up creates the profile with the signup credits, shown in the app', async ({ page }) => {
-  const email = uniqueEmail('credits');
-  const password = 'a-good-password-7';
-  await page.goto('/signup');
-  await page.getByLabel('Name (optional)').fill('Katherine Johnson');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  await expect(page).toHaveURL('/welcome');
+const PASSWORD = 'a-good-password-7';
 
+/** Signs up through the real form, with a name, and waits for the welcome screen. */
+async function signUp(page: Page, name: string, label: string, afterSubmit = () => {}): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/signup');
+  await page.getByLabel('Name (optional)').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  afterSubmit();
+  await expect(page).toHaveURL('/welcome');
+  return email;
+}
+
+/** An ID token for the account, straight from the Auth emulator, to ask the API as that user. */
+async function idTokenOf(email: string): Promise<string> {
+  const signIn = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  return ((await signIn.json()) as { idToken: string }).idToken;
+}
+
+interface Me {
+  profile: { email: string; displayName: string | null };
+  credits: { balance: number };
+}
+async function me(idToken: string): Promise<Me> {
+  const response = await fetch(`${apiUrl(PRIMARY_API_PORT)}/me`, { headers: { authorization: `Bearer ${idToken}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Me;
+}
+
+
+test('signing up creates the profile with the signup credits, shown in the app', async ({ page }) => {
+  const email = await signUp(page, 'Katherine Johnson', 'credits');
   const shown = SIGNUP_GRANT.toLocaleString('en-US');
   await expect(page.getByTestId('credits-balance')).toHaveText(shown);
 
   // The profile row exists on the API, with the name from sign-up and the grant made once.
-  const signIn = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const me = await fetch(`${apiUrl(PRIMARY_API_PORT)}/me`, { headers: { authorization: `Bearer ${idToken}` } });
-  expect(me.status).toBe(200);
-  const body = (await me.json()) as { profile: { email: string; displayName: string | null }; credits: { balance: number } };
+  const idToken = await idTokenOf(email);
+  const body = await me(idToken);
   expect(body.profile).toMatchObject({ email, displayName: 'Katherine Johnson' });
   expect(body.credits.balance).toBe(SIGNUP_GRANT);
 
@@ -49,22 +71,6 @@ test('a sign-up submitted while the sign-in code is still loading keeps the name
     await submitted;
     await route.continue();
   });
-  const email = uniqueEmail('slow-sdk');
-  const password = 'a-good-password-7';
-  await page.goto('/signup');
-  await page.getByLabel('Name (optional)').fill('Dorothy Vaughan');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  release();
-  await expect(page).toHaveURL('/welcome');
-
-  const signIn = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const me = await fetch(`${apiUrl(PRIMARY_API_PORT)}/me`, { headers: { authorization: `Bearer ${idToken}` } });
-  expect(((await me.json()) as { profile: { displayName: string | null } }).profile.displayName).toBe('Dorothy Vaughan');
+  const email = await signUp(page, 'Dorothy Vaughan', 'slow-sdk', release);
+  expect((await me(await idTokenOf(email))).profile.displayName).toBe('Dorothy Vaughan');
 });
