@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_CLIPS_DIR, cpuSeconds, makeBenchClip, scriptOf, treeRss, writeBenchmarkSection } from './bench-support.ts';
+import { BENCH_CLIPS_DIR, cpuSeconds, makeBenchClip, scriptOf, treeRss, writeBenchmarkBlock } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
@@ -123,8 +123,6 @@ const x = (seconds: number) => `${(f.videoSeconds / seconds).toFixed(2)}x`;
 const perSecond = (cpu: number) => (cpu / f.videoSeconds).toFixed(3);
 const cpu = os.cpus();
 const text = [
-  '## Video pipeline with video clips',
-  '',
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ffmpeg ` +
     `${execFileSync('ffmpeg', ['-version']).toString().split(' ')[2]}, Node ${process.version}; 1-minute load ${f.load.toFixed(1)} at the start ` +
     '(the cores are shared: wall-clock figures move with the load, CPU time much less).',
@@ -147,4 +145,4 @@ const text = [
   '',
 ].join('\n');
 console.log(text);
-if (!values['no-write']) writeBenchmarkSection('Video pipeline with video clips', text);
+if (!values['no-write']) writeBenchmarkBlock('bench-clips', 'Video pipeline with video clips', text);

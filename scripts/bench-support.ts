@@ -47,6 +47,22 @@ export function writeBenchmarkSection(heading: string, section: string): string 
   return file;
 }
 
+/**
+ * Replaces the figures between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in docs/benchmarks.md, so the
+ * notes written around them survive a new run; without the markers, appends them under `## <heading>`.
+ */
+export function writeBenchmarkBlock(marker: string, heading: string, figures: string): string {
+  const file = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const [start, end] = [`<!-- ${marker}:start -->`, `<!-- ${marker}:end -->`];
+  const block = `${start}\n${figures.trimEnd()}\n${end}`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next = from !== -1 && to > from ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}` : `${current.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
+  fs.writeFileSync(file, next);
+  return file;
+}
+
 /** Varied sentences so scenes differ in length and look, like a real script. */
 const SENTENCES = [
   'Every great video starts with a simple idea and a clear voice.',

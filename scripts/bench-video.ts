@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, encoderAlone, GNU_TIME, parseTime, scriptOf, treeRss, type TimedRun } from './bench-support.ts';
+import { cpuSeconds, encoderAlone, GNU_TIME, parseTime, scriptOf, treeRss, writeBenchmarkBlock, type TimedRun } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
@@ -196,26 +196,6 @@ function report(all: Figures[]): string {
   return lines.join('\n');
 }
 
-const START = '<!-- bench-video:start -->';
-const END = '<!-- bench-video:end -->';
-
-/**
- * Replaces the measured part of our "Video pipeline" section in docs/benchmarks.md (between markers, so the notes
- * written around it survive), or appends the section; other teams' headings are left alone.
- */
-function writeFigures(figuresText: string): void {
-  const file = path.join(import.meta.dirname, '..', 'docs', 'benchmarks.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${START}\n${figuresText.trimEnd()}\n${END}`;
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start !== -1 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n## Video pipeline\n\n${block}\n`;
-  fs.writeFileSync(file, next);
-}
-
 const figures: Figures[] = [];
 for (const minutes of values.minutes!.split(',').map(Number)) {
   const f = await bench(minutes);
@@ -227,5 +207,5 @@ for (const minutes of values.minutes!.split(',').map(Number)) {
   );
 }
 const text = report(figures);
-if (!values['no-write']) writeFigures(text);
+if (!values['no-write']) writeBenchmarkBlock('bench-video', 'Video pipeline', text);
 console.log(`\n${text}`);
