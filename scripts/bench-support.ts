@@ -9,6 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { FFMPEG_ENV } from '../src/server/media/ffmpeg.ts';
 
 const run = promisify(execFile);
 
@@ -146,12 +147,13 @@ export async function encoderAlone(
   videoSettings: string[],
   output: string[] = ['-f', 'null', '-'],
 ): Promise<TimedRun> {
-  const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The render's allocator settings on both sides, so the encoder is measured as the render runs it.
+  const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], { env: FFMPEG_ENV, stdio: ['ignore', 'pipe', 'inherit'] });
   const started = performance.now();
   const encoder = spawn(
     '/usr/bin/time',
     [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, ...output],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    { env: FFMPEG_ENV, stdio: ['pipe', 'ignore', 'pipe'] },
   );
   source.stdout.pipe(encoder.stdin);
   let stderr = '';
