@@ -9,7 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { FFMPEG_ENV } from '../src/server/media/ffmpeg.ts';
+import { FFMPEG_ENV } from '../src/server/config/media-env.ts';
 
 const run = promisify(execFile);
 
