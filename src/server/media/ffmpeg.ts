@@ -26,7 +26,6 @@ export class FfmpegError extends Error {
 
 const STDERR_LIMIT = 16_000;
 
-
 /** `stdout`: collect it, read `-progress` from it, or hand the child this file descriptor to write to. */
 function run(command: string, args: readonly string[], options: FfmpegRun, stdoutMode: 'collect' | 'progress' | number): Promise<Buffer> {
   const { signal } = options;
