@@ -46,6 +46,11 @@ woke wore worn won wrote written`;
 const FUNCTION = new Set(FUNCTION_WORDS.split(/\s+/));
 const STOP = new Set([...FUNCTION_WORDS.split(/\s+/), ...VAGUE_WORDS.split(/\s+/), ...IRREGULAR_PAST.split(/\s+/)].filter(Boolean));
 
+/** A function word ("the", "with", "would"): never the name of anything. */
+export const isFunctionWord = (word: string): boolean => FUNCTION.has(word);
+/** A word too general or too grammatical to search for or to draw (function words, "get", "thing", "really"...). */
+export const isStopWord = (word: string): boolean => STOP.has(word);
+
 /** Words that open a noun phrase; the phrase's last content word is its head noun. */
 const DETERMINERS = new Set('a an the this that these those my your his her its our their some every each any one no another'.split(' '));
 
