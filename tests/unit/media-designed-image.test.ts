@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseStyle, drawBackground, paletteFor } from '~/server/providers/images/designed.ts';
+import { chooseStyle, drawBackground } from '~/server/providers/images/designed.ts';
+import { paletteFor } from '~/server/media/color.ts';
 import { encodePng } from '~/server/providers/images/png.ts';
 
 /** Decodes our own PNGs (RGB, filter "Sub") back to pixels. */

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LogoPlacement } from '../../contract/brand.ts';
 import { runFfmpeg } from './ffmpeg.ts';
-import { filterValue } from './render.ts';
+import { filterValue } from './ffmpeg.ts';
 
 /** Breaks a card's text into at most `maxLines` lines of about `maxChars`, the last one cut with an ellipsis. */
 export function wrapCardText(text: string, maxChars: number, maxLines = 3): string[] {
