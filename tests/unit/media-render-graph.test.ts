@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RENDER, filterValue, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
+import { DEFAULT_RENDER, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
+import { filterValue } from '~/server/media/ffmpeg.ts';
 import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
 
 function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJob> = {}): RenderJob {

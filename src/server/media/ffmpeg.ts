@@ -121,3 +121,7 @@ export async function probe(path: string, signal?: AbortSignal): Promise<ProbeRe
     streams: json.streams ?? [],
   };
 }
+
+/** Escapes a value for an option inside a filtergraph (both the option and the graph level). */
+export const filterValue = (value: string): string =>
+  value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');

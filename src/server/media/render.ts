@@ -17,6 +17,7 @@
  * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes run a
  * still as a placeholder through a clip scene; its frames there are dropped and `interleave` puts the clip's frames
  * in their places by timestamp, so putting a clip on screen costs no pixel work; stills-only videos have no pipes.
+ * An illustrated scene takes the same road: its feeder (illustration/motion.ts) animates the drawing's layers.
  * One pipe per lane matters: the incoming lane is read ahead to its next crossfade, and a pipe shared with the main
  * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
  * frame; dips are a cut with a fade out and in around it.
@@ -30,6 +31,9 @@ import type { ClipAudio } from '~/contract/storyboard.ts';
 import { clipFeedArgs, clipSoundArgs, type ClipInfo } from './clip.ts';
 import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
 import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
+import { filterValue } from './ffmpeg.ts';
+import type { MotionLayers } from './illustration/draw.ts';
+import { motionFeedArgs } from './illustration/motion.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -49,7 +53,9 @@ export interface RenderSettings {
  */
 export const DEFAULT_RENDER: RenderSettings = { preset: 'superfast', x264Params: 'mbtree=1:rc-lookahead=10', crf: 23, threads: 0, audioBitrate: '160k' };
 
-export type RenderVisual = { kind: 'still'; file: string } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
+/** A still pans; a clip plays (its feeder decodes it); a motion scene is animated by its own feeder (an illustration). */
+export type RenderVisual = { kind: 'still'; file: string } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio } | { kind: 'motion'; layers: MotionLayers };
+type FedVisual = Exclude<RenderVisual, { kind: 'still' }>;
 
 export interface RenderJob {
   width: number;
@@ -92,10 +98,6 @@ export interface RenderPlan {
 
 /** Level of a clip's own sound under the narration, before the narration ducks it further. */
 export const CLIP_SOUND_VOLUME = 0.6;
-
-/** Escapes a value for an option inside a filtergraph (both the option and the graph level). */
-export const filterValue = (value: string): string =>
-  value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 
 const concatPath = (file: string): string => `'${file.replace(/'/g, "'\\''")}'`;
 
@@ -215,11 +217,13 @@ export function planRender(job: RenderJob): RenderPlan {
   // scene that comes in on a crossfade). Each lane pulls only its own pipe, in time order, so no lane ever holds
   // frames that another lane will need later. The k-th frame of a feed belongs at its span's start plus k less the
   // frames of the feed's earlier spans.
-  type ClipSlot = { slot: SceneSlot; index: number; visual: Extract<RenderVisual, { kind: 'clip' }> };
+  type ClipSlot = { slot: SceneSlot; index: number; visual: FedVisual };
   const clipSlots: ClipSlot[] = scenes.flatMap((slot, index) => {
     const visual = visuals[index]!;
-    return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
+    return visual.kind === 'still' ? [] : [{ slot, index, visual }];
   });
+  const feedArgs = (visual: FedVisual, frames: number, skip: number): string[] =>
+    visual.kind === 'clip' ? clipFeedArgs({ file: visual.file, clip: visual.clip, frames, skip }, { width, height }, fps) : motionFeedArgs(visual.layers, { frames, skip }, fps);
   type Span = { clip: ClipSlot; from: number; to: number; skip: number };
   const feeds: ClipFeed[] = [];
   /** Overlays the clip frames of `spans` on `lane` while those spans show; the lane's label after it. */
@@ -228,7 +232,7 @@ export function planRender(job: RenderJob): RenderPlan {
     const pipe = path(`clips-${use}.pipe`);
     feeds.push({
       pipe,
-      feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width, height }, fps)),
+      feeders: spans.map((s) => feedArgs(s.clip.visual, s.to - s.from, s.skip)),
     });
     const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
     const retime = piecewise(
@@ -324,7 +328,7 @@ export function planRender(job: RenderJob): RenderPlan {
     );
     beds.push('music');
   }
-  const ducked = clipSlots.filter((c) => c.visual.audio === 'duck' && c.visual.clip.hasAudio);
+  const ducked = clipSlots.flatMap((c) => (c.visual.kind === 'clip' && c.visual.audio === 'duck' && c.visual.clip.hasAudio ? [{ ...c, visual: c.visual }] : []));
   let clipSound: ClipSoundPlan | null = null;
   if (ducked.length > 0) {
     const ms = (frames: number) => Math.round((frames * 1000) / fps);

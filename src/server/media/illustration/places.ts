@@ -222,6 +222,11 @@ export function countryFeature(countryId: string): Feature<Geometry, { name: str
   return shape;
 }
 
+/** Every country's shape: the faint neighbours around a map's country. */
+export function countryFeatures(): Array<Feature<Geometry, { name: string }>> {
+  return [...getAtlas().geometries.keys()].flatMap((id) => countryFeature(id) ?? []);
+}
+
 interface Token {
   text: string;
   start: number;

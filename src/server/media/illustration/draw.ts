@@ -1,0 +1,55 @@
+/**
+ * Rasterises an illustration with resvg (off the event loop): the whole frame as one still, for the cache and the
+ * storyboard's preview, and the same drawing as layers (the background, then each element on its own), which the
+ * render's feeder animates. Only the display font is loaded, never the system's fonts, so a drawing is the same on
+ * every machine that has the Debian font packages.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { DISPLAY_FONT, type IllustrationCounter, type IllustrationSpec } from './compose.ts';
+
+const FONT: NonNullable<ResvgRenderOptions['font']> = { loadSystemFonts: false, fontFiles: [DISPLAY_FONT.file], defaultFontFamily: DISPLAY_FONT.family };
+
+async function rasterize(svg: string, signal?: AbortSignal): Promise<Buffer> {
+  const image = await renderAsync(svg, { font: FONT, fitTo: { mode: 'original' }, shapeRendering: 2, textRendering: 1 }, signal ?? null);
+  return image.asPng();
+}
+
+/**
+ * An element's drawing moved to its place in the frame. Its own <svg> root is dropped (elements are drawn at their
+ * viewBox's size): resvg lost a nested root's gradients and masks on some drawings.
+ */
+const inner = (svg: string, x: number, y: number): string =>
+  `<g transform="translate(${Math.round(x)} ${Math.round(y)})">${svg.replace(/^\s*<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '')}</g>`;
+
+/** The frame as it stands once every element has entered, scaled to cover `size` (a picture a quarter larger). */
+export async function drawIllustration(spec: IllustrationSpec, size: { width: number; height: number }, file: string, signal?: AbortSignal): Promise<void> {
+  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${spec.width} ${spec.height}" preserveAspectRatio="xMidYMid slice">`;
+  const body = root + inner(spec.background, 0, 0) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('') + '</svg>';
+  await fs.writeFile(file, await rasterize(body, signal));
+}
+
+/** What the render's feeder needs: PNG layers at frame pixels and when each enters. */
+export interface MotionLayers {
+  width: number;
+  height: number;
+  background: string;
+  elements: Array<{ file: string; x: number; y: number; delay: number }>;
+  counter: IllustrationCounter | null;
+  fontFile: string;
+}
+
+export async function drawLayers(spec: IllustrationSpec, dir: string, signal?: AbortSignal): Promise<MotionLayers> {
+  await fs.mkdir(dir, { recursive: true });
+  const background = path.join(dir, 'background.png');
+  await fs.writeFile(background, await rasterize(spec.background, signal));
+  const elements = await Promise.all(
+    spec.elements.map(async (element, i) => {
+      const file = path.join(dir, `element-${i}.png`);
+      await fs.writeFile(file, await rasterize(element.svg, signal));
+      return { file, x: Math.round(element.x), y: Math.round(element.y), delay: element.delay };
+    }),
+  );
+  return { width: spec.width, height: spec.height, background, elements, counter: spec.counter, fontFile: DISPLAY_FONT.file };
+}
