@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { cleanScript } from './clean.ts';
-import { CLIP_AUDIO, createVideoRequestSchema, estimateVideoCost, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
+import { CLIP_AUDIO, createVideoRequestSchema, estimateVideoCost, scenePictureSchema, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
 import { textField } from './text.ts';
 
 /** How a scene's picture comes in: a crossfade (today's look), a hard cut, or a dip through black. */
@@ -32,7 +32,7 @@ export const STORYBOARD_LIMITS = {
 } as const;
 
 /**
- * A scene's visual. "auto" lets the render pick by the video's visual order (stock, AI, designed); the others are
+ * A scene's visual. "auto" lets the render pick by the video's visual order (stock, AI, illustration, designed); the others are
  * the user's choice from the storyboard. A stock pick names the provider's item only: the server looks the item up
  * itself (download link, author), so a request cannot point the server at an arbitrary address.
  */
@@ -41,6 +41,8 @@ export const sceneVisualSchema = z.discriminatedUnion(
   [
     z.object({ kind: z.literal('auto') }),
     z.object({ kind: z.literal('designed') }),
+    /** Drawn offline from the scene's words: its subjects as icons, a place as a map, a number counting up. */
+    z.object({ kind: z.literal('illustration') }),
     z.object({
       kind: z.literal('ai'),
       prompt: textField()
@@ -201,6 +203,8 @@ export const storyboardSceneViewSchema = storyboardSceneSchema.extend({
   estimatedSec: z.number(),
   /** Real length of its cached narration for the storyboard's voice, when there is one. */
   narratedSec: z.number().nullable(),
+  /** What the render will show: for "auto", the first source this server has for it. */
+  picture: scenePictureSchema,
 });
 export type StoryboardSceneView = z.infer<typeof storyboardSceneViewSchema>;
 

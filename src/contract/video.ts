@@ -51,24 +51,73 @@ export type VisualMode = (typeof VISUAL_MODES)[number];
 
 /**
  * Where a generated scene's picture comes from, first choice first: each scene takes the first source that has
- * something for it (stock needs PEXELS_API_KEY or PIXABAY_API_KEY, AI images an image engine's key); the designed
- * background never fails, so every order ends with it.
+ * something for it (stock needs PEXELS_API_KEY or PIXABAY_API_KEY, AI images an image engine's key, an illustration
+ * a subject the scene names that we can draw); the designed background never fails, so every order ends with it.
  */
-export const VISUAL_ORDERS = ['stock-first', 'ai-first', 'designed'] as const;
+export const VISUAL_ORDERS = ['stock-first', 'ai-first', 'illustration', 'designed'] as const;
 export type VisualOrder = (typeof VISUAL_ORDERS)[number];
-export type VisualSource = 'stock' | 'ai' | 'designed';
+export type VisualSource = 'stock' | 'ai' | 'illustration' | 'designed';
 
 export const VISUAL_ORDER_SOURCES: Record<VisualOrder, readonly VisualSource[]> = {
-  'stock-first': ['stock', 'ai', 'designed'],
-  'ai-first': ['ai', 'stock', 'designed'],
+  'stock-first': ['stock', 'ai', 'illustration', 'designed'],
+  'ai-first': ['ai', 'stock', 'illustration', 'designed'],
+  illustration: ['illustration', 'designed'],
   designed: ['designed'],
 };
 
 export const VISUAL_ORDER_LABELS: Record<VisualOrder, string> = {
-  'stock-first': 'Stock clips and photos first, then AI images',
-  'ai-first': 'AI images first, then stock clips and photos',
+  'stock-first': 'Stock clips and photos first, then AI images, then illustrations',
+  'ai-first': 'AI images first, then stock clips and photos, then illustrations',
+  illustration: "Illustrations drawn from each scene's words",
   designed: 'Designed backgrounds only',
 };
+
+/** What this server can draw pictures from besides illustrations and designed backgrounds, which are always there. */
+export const availablePictureSourcesSchema = z.object({
+  stock: z.object({ available: z.boolean(), providers: z.array(z.string()) }),
+  ai: z.object({ available: z.boolean(), engine: z.string().nullable() }),
+});
+export type AvailablePictureSources = z.infer<typeof availablePictureSourcesSchema>;
+
+/** The order's sources this server can use, in order; every order ends with the designed background. */
+export const availableSources = (order: VisualOrder, available: { stock: boolean; ai: boolean }): VisualSource[] =>
+  VISUAL_ORDER_SOURCES[order].filter((source) => (source === 'stock' ? available.stock : source === 'ai' ? available.ai : true));
+
+/** The first words of an order whose first sources this server lacks: what the setting says under the choice. */
+export function missingSourcesNote(order: VisualOrder, available: { stock: boolean; ai: boolean }): string | null {
+  const wanted = VISUAL_ORDER_SOURCES[order];
+  const missing = [
+    wanted.includes('stock') && !available.stock ? 'no stock library (Pexels or Pixabay key)' : null,
+    wanted.includes('ai') && !available.ai ? 'no image model' : null,
+  ].filter((m): m is string => m !== null);
+  if (missing.length === 0) return null;
+  return `This server has ${missing.join(' and ')} connected, so scenes get illustrations drawn from their words, or a designed background when nothing in a scene can be drawn.`;
+}
+
+/**
+ * What a scene's picture is, in the storyboard (what the render will use) and on the finished video (what it used):
+ * its source and the scene's words it depicts (empty for a designed background, which depicts nothing).
+ */
+export const PICTURE_SOURCES = ['stock', 'ai', 'illustration', 'designed', 'upload'] as const;
+export type PictureSource = (typeof PICTURE_SOURCES)[number];
+export const scenePictureSchema = z.object({ source: z.enum(PICTURE_SOURCES), subjects: z.array(z.string()) });
+export type ScenePicture = z.infer<typeof scenePictureSchema>;
+
+export const PICTURE_SOURCE_LABELS: Record<PictureSource, string> = {
+  stock: 'Stock',
+  ai: 'AI image',
+  illustration: 'Illustration',
+  designed: 'Designed background',
+  upload: 'Your upload',
+};
+
+/** "Illustration: coffee, farm, Ethiopia", "Designed background: nothing matched", "Your upload". */
+export function describePicture({ source, subjects }: ScenePicture): string {
+  const label = PICTURE_SOURCE_LABELS[source];
+  if (source === 'upload') return label;
+  if (subjects.length === 0) return source === 'designed' ? `${label}: nothing matched` : label;
+  return `${label}: ${subjects.join(', ')}`;
+}
 
 export const STOCK_PROVIDERS = ['pexels', 'pixabay'] as const;
 export type StockProviderId = (typeof STOCK_PROVIDERS)[number];
@@ -385,6 +434,8 @@ export const videoRecordSchema = z.object({
   visualOrder: z.enum(VISUAL_ORDERS),
   /** Stock pictures the finished video shows, credited on its page. */
   stockCredits: z.array(stockCreditSchema),
+  /** What each scene's picture was, once finished; empty before, and on videos made before it was kept. */
+  pictures: z.array(scenePictureSchema),
   imageCount: z.number().int(),
   music: z.object({
     enabled: z.boolean(),

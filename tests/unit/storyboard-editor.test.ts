@@ -25,7 +25,7 @@ function view(scenes: StoryboardScene[], version: number, narrated: Record<strin
     status: 'draft',
     version,
     settings: SETTINGS,
-    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null })),
+    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null, picture: { source: 'designed', subjects: [] } })),
     estimatedSec: 4,
     cost: 10,
     videoId: null,

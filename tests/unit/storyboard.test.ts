@@ -124,7 +124,8 @@ describe('cache keys', () => {
   });
 
   it("are the same for the same picture, and differ for another frame size, visual, text or seed; a scene's own seed survives reordering", () => {
-    const context = { order: 'designed', sources: ['designed'], aiEngine: undefined } as const;
+    const illustration = { palette: { accent: '#ff0000' }, captions: 'bottom', index: 0 };
+    const context = { order: 'designed', sources: ['designed'], aiEngine: undefined, illustration } as const;
     const size = { width: 1600, height: 900 };
     const [a, b, c] = board();
     const key = (s: StoryboardScene, sz = size, ctx: Parameters<typeof sceneVisualKeyInput>[1] = context) => visualKey(sceneVisualKeyInput(s, ctx), sz);
@@ -139,7 +140,7 @@ describe('cache keys', () => {
       key(c!),
       key({ ...c!, visual: { kind: 'ai', prompt: 'a lighthouse', seed: 5 } }),
       key(c!, size, { ...context, aiEngine: 'fal' }),
-      key(b!, size, { order: 'stock-first', sources: ['stock', 'designed'], aiEngine: undefined }),
+      key(b!, size, { order: 'stock-first', sources: ['stock', 'designed'], aiEngine: undefined, illustration }),
       key({ ...b!, query: 'another query' }),
       key({ ...a!, visual: { kind: 'upload', fileId: 'f1', audio: 'mute' } }),
       key({ ...a!, visual: { kind: 'stock', provider: 'pexels', media: 'photo', id: '42' } }),

@@ -30,7 +30,7 @@ export interface VisualChoice {
   clip?: boolean;
 }
 
-const initialTab = (visual: SceneVisual): TabId => (visual.kind === 'auto' ? 'stock' : visual.kind === 'designed' ? 'designed' : visual.kind);
+const initialTab = (visual: SceneVisual): TabId => (visual.kind === 'auto' ? 'stock' : visual.kind === 'designed' || visual.kind === 'illustration' ? 'designed' : visual.kind);
 
 export function VisualDialog({ scene, number, aspect, onPick, onClose }: { scene: StoryboardScene; number: number; aspect: VideoAspect; onPick: (choice: VisualChoice) => void; onClose: () => void }) {
   const [tab, setTab] = useState<TabId>(initialTab(scene.visual));

@@ -107,6 +107,8 @@ export function visualLabel(visual: SceneVisual): string {
       return 'Chosen for you';
     case 'designed':
       return 'Designed background';
+    case 'illustration':
+      return 'Illustration';
     case 'ai':
       return 'AI image';
     case 'stock':

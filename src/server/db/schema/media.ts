@@ -8,7 +8,7 @@ import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
 import type { StoryboardScene, StoryboardStatus } from '../../../contract/storyboard.ts';
-import type { CaptionOptions, CreateVideoRequest, StockCredit, VideoSettings, VisualOrder } from '../../../contract/video.ts';
+import type { CaptionOptions, CreateVideoRequest, ScenePicture, StockCredit, VideoSettings, VisualOrder } from '../../../contract/video.ts';
 import type { BrandSnapshot } from '../../../contract/brand.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
@@ -34,6 +34,8 @@ export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'vis
   visualOrder?: VisualOrder;
   /** Written with the finished video. */
   stockCredits?: StockCredit[];
+  /** Written with the finished video: what each scene's picture was. */
+  pictures?: ScenePicture[];
   /** Absent on videos made before the choice existed: those had DEFAULT_CAPTION_OPTIONS. */
   captionOptions?: CaptionOptions;
   /** A storyboard render's scenes as rendered, so a retry renders the same ones. */

@@ -34,12 +34,20 @@ export const narrationKey = ({ voice, settings, text }: NarrationKeyInput): stri
  * engine, uploaded file, designed seed + text); "auto" is keyed by what the pick is made from (the scene's words,
  * query, the visual order and the sources available), so the preview's pick is the render's.
  */
+/** What an illustration's drawing depends on besides the scene's words: the video's look and the scene's place. */
+export interface IllustrationKey {
+  palette: unknown;
+  captions: string;
+  index: number;
+}
+
 export type VisualKeyInput =
   | { kind: 'designed'; seed: number; text: string }
+  | { kind: 'illustration'; text: string; style: IllustrationKey }
   | { kind: 'ai'; engine: string; prompt: string; seed: number }
   | { kind: 'stock'; provider: string; media: string; id: string }
   | { kind: 'upload'; fileId: string }
-  | { kind: 'auto'; order: VisualOrder; sources: readonly string[]; text: string; query: string; seed: number };
+  | { kind: 'auto'; order: VisualOrder; sources: readonly string[]; text: string; query: string; seed: number; style?: IllustrationKey };
 
 export const visualKey = (input: VisualKeyInput, size: { width: number; height: number }): string =>
   hash({ ...input, width: size.width, height: size.height });
@@ -50,13 +58,15 @@ export const sceneSeed = (sceneId: string): number => createHash('sha256').updat
 /** The key input of a storyboard scene's visual; `ai` names the configured engine, `sources` those available. */
 export function sceneVisualKeyInput(
   scene: { id: string; text: string; query: string; visual: SceneVisual },
-  context: { order: VisualOrder; sources: readonly string[]; aiEngine: string | undefined },
+  context: { order: VisualOrder; sources: readonly string[]; aiEngine: string | undefined; illustration: IllustrationKey },
 ): VisualKeyInput {
   const seed = sceneSeed(scene.id);
   const { visual } = scene;
   switch (visual.kind) {
     case 'designed':
       return { kind: 'designed', seed, text: scene.text };
+    case 'illustration':
+      return { kind: 'illustration', text: scene.text, style: context.illustration };
     case 'ai':
       return { kind: 'ai', engine: context.aiEngine ?? 'designed', prompt: visual.prompt || scene.query || scene.text, seed: visual.seed };
     case 'stock':
@@ -64,7 +74,16 @@ export function sceneVisualKeyInput(
     case 'upload':
       return { kind: 'upload', fileId: visual.fileId };
     case 'auto':
-      return { kind: 'auto', order: context.order, sources: context.sources, text: scene.text, query: scene.query, seed };
+      return {
+        kind: 'auto',
+        order: context.order,
+        sources: context.sources,
+        text: scene.text,
+        query: scene.query,
+        seed,
+        // Only an order that can end in an illustration depends on its look.
+        ...(context.sources.includes('illustration') ? { style: context.illustration } : {}),
+      };
   }
 }
 

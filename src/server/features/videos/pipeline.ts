@@ -17,8 +17,9 @@ import {
   NOTHING_TO_READ_MESSAGE,
   videoDimensions,
   type CreateVideoRequest,
+  type PictureSource,
+  type ScenePicture,
   type StockCredit,
-  type VisualSource,
 } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
@@ -44,7 +45,9 @@ import { logoWindow, narrationSlots, stillsWithCards, withBrandCards, type Brand
 import { drawCard } from '../../media/brand-card.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 import { narrationKey, type ContentCache } from './cache.ts';
+import { drawLayers, type MotionLayers } from '../../media/illustration/index.ts';
 import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources } from './scene-visuals.ts';
+import { pictureOf, videoIllustrationStyle } from './picture-plan.ts';
 
 export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
@@ -113,10 +116,14 @@ export interface VideoResult extends VideoOutputs {
   stored: unknown;
   /** The stock pictures shown, for the credits on the video page. */
   stockCredits: StockCredit[];
+  /** What each scene's picture was, for the video page. */
+  pictures: ScenePicture[];
 }
 
 export interface RunVideoPipelineOptions {
   jobId: string;
+  /** A storyboard render's storyboard: its id seeds the illustrations' palette, as it did for the previews. */
+  storyboardId?: string;
   workDir: string;
   request: CreateVideoRequest;
   providers: VideoProviders;
@@ -157,7 +164,10 @@ interface Still {
   width: number;
   height: number;
   /** Absent on stills of manifests written before there was a choice: those were designed. */
-  source?: VisualSource | 'upload';
+  source?: PictureSource;
+  subjects?: string[];
+  /** An illustration's layers, which its feeder animates (`file` is how it ends, for nothing but a resume check). */
+  motion?: MotionLayers;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
   /** The user's video clip, shown as it is (`file` is the clip; width and height are the still size all the same). */
   clip?: ClipInfo;
@@ -354,15 +364,17 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       await fs.mkdir(dir, { recursive: true });
       const size = stillSize(timeline, width, height);
       const { ai, stock } = options.providers;
+      const captionPosition = (request.captionOptions ?? DEFAULT_CAPTION_OPTIONS).position;
       const from: PictureSources = {
         images: options.providers.images,
+        illustration: videoIllustrationStyle(options.storyboardId ?? options.jobId, { width, height }, captionPosition, brand?.snapshot),
         ai,
         stock,
         uploadFile: options.uploadFile,
       };
       const useUploads = !storyboard && request.visuals === 'uploaded' && uploads.length > 0;
       const sources = usableSources(request.visualOrder, { ai, stock });
-      if (!useUploads && sources.length > 1) manifest.queries ??= await (options.providers.queries ?? keywordSceneQueries)(scenes, signal);
+      if (!useUploads && sources.some((source) => source === 'stock' || source === 'ai')) manifest.queries ??= await (options.providers.queries ?? keywordSceneQueries)(scenes, signal);
       manifest.stills ??= scenes.map(() => null);
       const taken = new Set(manifest.stills.flatMap((still) => (still?.credit ? [still.credit.key] : [])));
       let finished = 0;
@@ -395,7 +407,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
           } else {
             const query = manifest.queries?.[i] ?? '';
             const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(i), taken, signal });
-            manifest.stills![i] = { ...picture, ...size };
+            manifest.stills![i] = { ...(await withMotion(picture, i)), ...size };
           }
           await save();
         }
@@ -413,6 +425,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
        * it is, a picture fitted to this timeline's still size.
        */
       async function fromCache(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
+        if (picture.illustration) return withMotion(picture, i);
         if (picture.clip) {
           const file = sceneFile(dir, i, 'mp4');
           await fs.rm(file, { force: true });
@@ -422,6 +435,18 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         const file = sceneFile(dir, i, 'png');
         await runFfmpeg(fitImageArgs(picture.file, size, file), { signal });
         return { ...picture, file };
+      }
+
+      /** An illustration's layers drawn for its feeder; other pictures as they are. */
+      async function withMotion(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
+        const { illustration, ...still } = picture;
+        if (!illustration) return still;
+        try {
+          return { ...still, motion: await drawLayers(illustration, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), signal) };
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          throw new MediaError(`We couldn't draw the illustration for scene ${i + 1}.`, 'visuals', { cause: error });
+        }
       }
 
       /** A storyboard scene showing one of the user's clips plays the clip itself; undefined for anything else. */
@@ -532,7 +557,10 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const stills = manifest.stills!.map((still) => still!);
       const card = (file: string | null | undefined): RenderVisual | null => (file ? { kind: 'still', file } : null);
       const visuals = stillsWithCards(
-        stills.map((still): RenderVisual => (still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file })),
+        stills.map((still): RenderVisual => {
+          if (still.motion) return { kind: 'motion', layers: still.motion };
+          return still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file };
+        }),
         { intro: card(manifest.cards?.intro), outro: card(manifest.cards?.outro) },
       );
       const plan = planRender({
@@ -621,7 +649,8 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     progress(stage, 1);
   }
 
-  return { ...manifest.outputs!, stored: manifest.stored ?? null, stockCredits: stockCredits(manifest.stills ?? []) };
+  const stills = manifest.stills ?? [];
+  return { ...manifest.outputs!, stored: manifest.stored ?? null, stockCredits: stockCredits(stills), pictures: stills.map((still) => pictureOf({ source: still?.source ?? 'designed', subjects: still?.subjects ?? [] })) };
 }
 
 /** One credit per picture, naming the scenes (1-based) that show it. */

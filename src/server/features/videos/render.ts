@@ -94,6 +94,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
       },
       uploads,
       ...(ctx.payload.scenes ? { scenes: ctx.payload.scenes } : {}),
+      ...(ctx.payload.storyboardId ? { storyboardId: ctx.payload.storyboardId } : {}),
       // A storyboard scene's upload.
       uploadFile: (fileId) => copy(fileId, `file-${fileId.replace(/[^\w-]/g, '')}`, `The uploaded file ${fileId} is no longer available.`),
       cache,
@@ -111,7 +112,7 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
     await fs.rm(workDir, { recursive: true, force: true });
     const trimmed = await cache.trim();
     if (trimmed > 0) note(`Removed ${trimmed} least recently used entries from the video cache`);
-    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, stockCredits: result.stockCredits };
+    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, stockCredits: result.stockCredits, pictures: result.pictures };
   } catch (error) {
     throw toJobError(error);
   } finally {

@@ -3,11 +3,12 @@
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
  * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
  * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
- * /videos/stock/search is the storyboard's stock chooser (stock-search.ts). The storyboard's
+ * /videos/stock/search is the storyboard's stock chooser (stock-search.ts); GET /videos/picture-sources says which
+ * picture sources this server has (picture-sources.ts). The storyboard's
  * routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
-import { createVideoRequestSchema, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
+import { createVideoRequestSchema, type AvailablePictureSources, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -22,6 +23,7 @@ import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
 import { stockSearchRoutes } from './stock-search.ts';
+import { pictureSourceAvailability } from './picture-sources.ts';
 import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
 
 
@@ -29,6 +31,7 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;
   const videos = videoService(deps, brandKit);
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
+  const pictureSources = pictureSourceAvailability(config);
 
   return new Hono<AppEnv>()
     .route('/', storyboardRoutes(deps, brandKit))
@@ -50,6 +53,7 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       const { videoId, created } = await videos.create(c.get('uid'), request, key.success ? key.data : undefined);
       return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
     })
+    .get('/videos/picture-sources', (c) => c.json(pictureSources satisfies AvailablePictureSources))
     .get('/videos/music/:track/preview', (c) =>
       c.body(new Uint8Array(musicPreview(c.req.param('track'))), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=86400' }),
     )

@@ -1,14 +1,16 @@
 /**
- * A scene's picture, fitted to the still size: the first source of the visual order that has one (stock, AI,
- * designed), or, for a storyboard scene, the visual the user chose. The render and the storyboard's preview both
+ * A scene's picture, fitted to the still size: the first source of the visual order that has one (stock, AI, an
+ * illustration of what it says, designed), or, for a storyboard scene, the visual the user chose. The render and the storyboard's preview both
  * come through here, storyboard scenes through the content cache, so what the preview shows is what is rendered.
  */
 import fs from 'node:fs/promises';
 import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
-import { VISUAL_ORDER_SOURCES, type StockCredit, type VisualOrder, type VisualSource } from '~/contract/video.ts';
+import { availableSources, type PictureSource, type StockCredit, type VisualOrder, type VisualSource } from '~/contract/video.ts';
 import { probeClip, type ClipInfo } from '~/server/media/clip.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
+import { drawIllustration, illustrateScene, type IllustrationSpec, type IllustrationStyle } from '~/server/media/illustration/index.ts';
+import { queryWords } from './picture-plan.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import { findStockPhoto, findStockVideo, resolveStockItem, stockPhotoKey, stockVideoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
 import { sceneSeed, sceneVisualKeyInput, visualKey, type ContentCache } from './cache.ts';
@@ -29,7 +31,11 @@ export const pictureSize = (frame: Size): Size => {
 export interface Picture {
   /** A PNG of the size asked for, or a video clip (then `clip` is set) shown as it is. */
   file: string;
-  source: VisualSource | 'upload';
+  source: PictureSource;
+  /** The scene's words it depicts; absent on pictures cached before it was kept. */
+  subjects?: string[];
+  /** An illustration's drawing, which the render animates (the PNG is how it ends). */
+  illustration?: IllustrationSpec;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
   clip?: ClipInfo;
   audio?: ClipAudio;
@@ -38,6 +44,8 @@ export interface Picture {
 export interface PictureSources {
   /** The designed background: offline, never fails. */
   images: ImageProvider;
+  /** The video's look for illustrations, which are offline too. */
+  illustration: IllustrationStyle;
   ai?: ImageProvider | undefined;
   stock?: StockLibrary | undefined;
   /** Local copy of one of the user's uploaded files. */
@@ -47,7 +55,7 @@ export interface PictureSources {
 
 /** The sources of `order` this server can use, in order; always ends with "designed". */
 export const usableSources = (order: VisualOrder, { ai, stock }: Pick<PictureSources, 'ai' | 'stock'>): VisualSource[] =>
-  VISUAL_ORDER_SOURCES[order].filter((source) => source === 'designed' || (source === 'ai' && ai) || (source === 'stock' && stock && stock.providers.length > 0));
+  availableSources(order, { ai: Boolean(ai), stock: Boolean(stock && stock.providers.length > 0) });
 
 export const orientationOf = (size: Size): StockOrientation => (size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square');
 
@@ -89,13 +97,18 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
   for (const source of sources) {
     if (source === 'stock' && stock) {
       const picked = await stockVisual(from, stock, pick);
-      if (picked) return picked;
+      if (picked) return { ...picked, subjects: queryWords(query) };
+      continue;
+    }
+    if (source === 'illustration') {
+      const drawn = await illustrationPicture(from, pick);
+      if (drawn) return drawn;
       continue;
     }
     if (source === 'ai' && ai) {
       try {
         await generatePicture(ai, query ? `${query}. ${text}` : text, pick.seed, file, size, signal);
-        return { file, source };
+        return { file, source, subjects: queryWords(query) };
       } catch (error) {
         if (isAbortError(error)) throw error;
         from.onSkip?.(`${ai.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -108,7 +121,20 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
     if (isAbortError(error)) throw error;
     throw new MediaError(withReason(`We couldn't create the background for scene ${pick.scene}.`, error), 'visuals', { cause: error });
   }
-  return { file, source: 'designed' };
+  return { file, source: 'designed', subjects: [] };
+}
+
+/** The scene drawn from its words, or undefined when it names nothing we can draw. */
+async function illustrationPicture(from: PictureSources, pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal'>): Promise<Picture | undefined> {
+  const spec = illustrateScene(pick.text, pick.scene - 1, from.illustration);
+  if (!spec) return undefined;
+  try {
+    await drawIllustration(spec, pick.size, pick.file, pick.signal);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new MediaError(withReason(`We couldn't draw the illustration for scene ${pick.scene}.`, error), 'visuals', { cause: error });
+  }
+  return { file: pick.file, source: 'illustration', subjects: spec.subjects, illustration: spec };
 }
 
 /**
@@ -186,8 +212,16 @@ export async function storyboardPicture(from: PictureSources, cache: ContentCach
 }
 
 /** The cache key of a storyboard scene's picture with these sources. */
-export const storyboardPictureKey = (from: Pick<PictureSources, 'ai' | 'stock'>, pick: Pick<StoryboardPick, 'scene' | 'order' | 'size'>): string =>
-  visualKey(sceneVisualKeyInput(pick.scene, { order: pick.order, sources: usableSources(pick.order, from), aiEngine: from.ai?.id }), pick.size);
+export const storyboardPictureKey = (from: Pick<PictureSources, 'ai' | 'stock' | 'illustration'>, pick: Pick<StoryboardPick, 'scene' | 'number' | 'order' | 'size'>): string =>
+  visualKey(
+    sceneVisualKeyInput(pick.scene, {
+      order: pick.order,
+      sources: usableSources(pick.order, from),
+      aiEngine: from.ai?.id,
+      illustration: { palette: from.illustration.palette, captions: from.illustration.captionPosition, index: pick.number - 1 },
+    }),
+    pick.size,
+  );
 
 const autoPickOf = (pick: StoryboardPick): AutoPick => ({
   scene: pick.number,
@@ -208,12 +242,20 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
   switch (visual.kind) {
     case 'designed':
       await generatePicture(from.images, scene.text, seed, file, size, signal);
-      return { file, source: 'designed' };
+      return { file, source: 'designed', subjects: [] };
+    case 'illustration': {
+      const drawn = await illustrationPicture(from, { scene: pick.number, text: scene.text, file, size, signal });
+      if (drawn) return drawn;
+      // Nothing in the scene can be drawn: the designed background stands in, and the storyboard says so.
+      await generatePicture(from.images, scene.text, seed, file, size, signal);
+      return { file, source: 'designed', subjects: [] };
+    }
     case 'ai': {
       // Without an AI engine the designed artwork takes the prompt, as the image studio's "auto" engine does.
       const engine = from.ai ?? from.images;
-      await generatePicture(engine, visual.prompt || (scene.query ? `${scene.query}. ${scene.text}` : scene.text), visual.seed, file, size, signal);
-      return { file, source: from.ai ? 'ai' : 'designed' };
+      const prompt = visual.prompt || (scene.query ? `${scene.query}. ${scene.text}` : scene.text);
+      await generatePicture(engine, prompt, visual.seed, file, size, signal);
+      return from.ai ? { file, source: 'ai', subjects: queryWords(visual.prompt || scene.query) } : { file, source: 'designed', subjects: [] };
     }
     case 'stock': {
       if (!from.stock) throw new Error(`no ${visual.provider} key is configured for the chosen stock ${visual.media}`);
@@ -223,16 +265,17 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
       const key = visual.media === 'video' ? stockVideoKey(item) : stockPhotoKey(item);
       pick.taken.add(key);
       const credit = { key, provider: item.provider, media: visual.media, author: item.author, authorUrl: item.authorUrl, sourceUrl: item.pageUrl };
-      if (visual.media === 'video') return { file: target, source: 'stock', clip: await probeClip(target, signal), audio: 'mute', credit };
+      const subjects = queryWords(scene.query);
+      if (visual.media === 'video') return { file: target, source: 'stock', subjects, clip: await probeClip(target, signal), audio: 'mute', credit };
       await fit(target, file, size, signal);
       await fs.rm(target, { force: true });
-      return { file, source: 'stock', credit };
+      return { file, source: 'stock', subjects, credit };
     }
     case 'upload': {
       if (!from.uploadFile) throw new Error('uploaded files cannot be read here');
       const local = await from.uploadFile(visual.fileId, signal);
       await fit(local, file, size, signal);
-      return { file, source: 'upload' };
+      return { file, source: 'upload', subjects: [] };
     }
     case 'auto':
       return autoPicture(from, sources, autoPickOf(pick));

@@ -4,7 +4,7 @@
  * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
+import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type ScenePicture, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
 import { storyboardCost, storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
 import { appliedBrand, cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
 import { isUuid } from '~/contract/ids.ts';
@@ -70,6 +70,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       visuals: options.visuals,
       visualOrder: options.visualOrder ?? 'designed',
       stockCredits: status === 'succeeded' ? (options.stockCredits ?? []) : [],
+      pictures: status === 'succeeded' ? (options.pictures ?? []) : [],
       imageCount: options.imageFileIds.length,
       music: recordMusic(options.music),
       durationSec: video.durationMs === null ? null : video.durationMs / 1000,
@@ -169,6 +170,7 @@ export function draftRecord(row: StoryboardRow, kit: DraftBrandKit): VideoRecord
     visuals: 'generated',
     visualOrder: settings.visualOrder,
     stockCredits: [],
+    pictures: [],
     imageCount: 0,
     music: recordMusic(settings.music),
     // What a render would take now; the kit is settled (copied into the job) when the render is asked for.
@@ -304,6 +306,8 @@ export interface FinishedVideo {
   height: number;
   /** Absent from results of jobs that finished before stock pictures existed. */
   stockCredits?: StockCredit[];
+  /** Absent from results of jobs that finished before pictures were described. */
+  pictures?: ScenePicture[];
 }
 
 /** `charged`: what the finished video cost, which replaces the estimate's price held until now. */
@@ -321,7 +325,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
       cost: charged,
-      options: { ...row.options, width: result.width, height: result.height, stockCredits: result.stockCredits ?? [] },
+      options: { ...row.options, width: result.width, height: result.height, stockCredits: result.stockCredits ?? [], pictures: result.pictures ?? [] },
       error: null,
       updatedAt: sql`now()`,
     })

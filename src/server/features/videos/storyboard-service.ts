@@ -20,7 +20,7 @@ import {
   type Storyboard,
   type StoryboardScene,
 } from '~/contract/storyboard.ts';
-import { estimateNarration, MUSIC_UPLOAD, scriptLengthError, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
+import { availableSources, estimateNarration, MUSIC_UPLOAD, scriptLengthError, videoDimensions, videoTitle, VIDEO_UPLOAD, type CreateVideoRequest, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { TokenBuckets } from '../../http/rate-limit.ts';
@@ -39,6 +39,9 @@ import type { ApiDeps } from '../deps.ts';
 import { createContentCache, narrationKey } from './cache.ts';
 import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
 import type { PictureSources } from './scene-visuals.ts';
+import { plannedPicture, videoIllustrationStyle } from './picture-plan.ts';
+import { pictureSourceAvailability } from './picture-sources.ts';
+import type { IllustrationStyle } from '../../media/illustration/compose.ts';
 import type { BrandKitSource } from './service.ts';
 import { insertVideoRow, ownedFiles } from './store.ts';
 import { deleteStoryboard, findStoryboard, insertStoryboard, markRendering, updateStoryboard, type StoryboardRow } from './storyboard-store.ts';
@@ -56,6 +59,7 @@ const PREVIEW_WIDTH = 640;
 export function storyboardService({ database, queue, config, storage }: Pick<ApiDeps, 'database' | 'queue' | 'config' | 'storage'>, brandKit: BrandKitSource) {
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
+  const available = pictureSourceAvailability(config);
   const previews = new TokenBuckets({ perMinute: config.narrationPreviewsPerMinute, burst: config.narrationPreviewsPerMinute });
   // New pictures may be a cloud AI image or stock downloads, paid by the server, not the user.
   const pictures = new TokenBuckets({ perMinute: config.visualPreviewsPerMinute, burst: config.visualPreviewsPerMinute });
@@ -100,10 +104,12 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     const cards = cardSeconds(await brandOf(row.uid, row.settings));
     const voice = await catalogue.find(row.settings.voiceId).catch(() => undefined);
     const script = storyboardScript(row.scenes);
+    const sources = availableSources(row.settings.visualOrder, { stock: available.stock.available, ai: available.ai.available });
     const scenes = await Promise.all(
       row.scenes.map(async (scene) => {
         const narrated = voice ? await cache.getNarration(narrationKeyOf(voice, scene)) : null;
-        return { ...scene, estimatedSec: estimateNarration(scene.text).seconds, narratedSec: narrated ? narrated.durationMs / 1000 : null };
+        const picture = plannedPicture({ ...scene, text: cleanScript(scene.text) }, sources, available.ai.available);
+        return { ...scene, estimatedSec: estimateNarration(scene.text).seconds, narratedSec: narrated ? narrated.durationMs / 1000 : null, picture };
       }),
     );
     return {
@@ -154,7 +160,13 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
   }
 
-  function pictureSources(uid: string): PictureSources & { close(): Promise<void> } {
+  /** What the render would draw the storyboard's illustrations with: its kit's colours or its own palette. */
+  async function illustrationStyleOf(row: StoryboardRow): Promise<IllustrationStyle> {
+    const frame = videoDimensions(row.settings.aspect, row.settings.resolution);
+    return videoIllustrationStyle(row.id, frame, row.settings.captionOptions.position, await brandOf(row.uid, row.settings));
+  }
+
+  function pictureSources(uid: string, illustration: IllustrationStyle): PictureSources & { close(): Promise<void> } {
     const engines = imageEngineSettings(config);
     const aiEngine = resolveEngine('auto', engines);
     const ai = aiEngine && aiEngine !== 'offline' ? createImageProvider(aiEngine, engines) : undefined;
@@ -162,6 +174,7 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
     const dir = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
     return {
       images,
+      illustration,
       ai,
       stock: createStockLibrary(config),
       uploadFile: async (fileId) => {
@@ -243,13 +256,14 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
       const row = await existing(uid, id);
       const index = row.scenes.findIndex((s) => s.id === sceneId);
       const scene = sceneOf(row, sceneId);
-      const sources = pictureSources(uid);
+      const sources = pictureSources(uid, await illustrationStyleOf(row));
       const scratch = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
       try {
         // The picture machinery (stock downloads, fitting, the render's helpers) loads on the first preview, not with the API.
         const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('./scene-visuals.ts');
         const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
+          number: index + 1,
           order: row.settings.visualOrder,
           size: pictureSize(videoDimensions(row.settings.aspect, row.settings.resolution)),
         };
@@ -257,7 +271,6 @@ export function storyboardService({ database, queue, config, storage }: Pick<Api
         await fs.mkdir(scratch, { recursive: true });
         const picture = await storyboardPicture(sources, cache, {
           ...pick,
-          number: index + 1,
           scratch: path.join(scratch, 'picture.png'),
           // Before it is narrated, the estimate is what the scene will run.
           sceneMs: Math.ceil(estimateNarration(scene.text).seconds * 1000),
