@@ -45,7 +45,7 @@ import { logoWindow, narrationSlots, stillsWithCards, withBrandCards, type Brand
 import { drawCard } from '../../media/brand-card.ts';
 import { decodeWav, encodeWav, normalizingGain } from '../../media/wav.ts';
 import { narrationKey, type ContentCache } from './cache.ts';
-import { drawLayers, type MotionLayers } from '../../media/illustration/index.ts';
+import { drawLayers, enterWithSpeech, type MotionLayers } from '../../media/illustration/index.ts';
 import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources } from './scene-visuals.ts';
 import { pictureOf, videoIllustrationStyle } from './picture-plan.ts';
 
@@ -437,12 +437,15 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         return { ...picture, file };
       }
 
-      /** An illustration's layers drawn for its feeder; other pictures as they are. */
+      /** An illustration's layers drawn for its feeder, each entering as its words are said; other pictures as they are. */
       async function withMotion(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
         const { illustration, ...still } = picture;
         if (!illustration) return still;
+        const slot = narrationSlots(timeline)[i]!;
+        const sceneStart = slot.firstFrame / timeline.fps;
+        const timed = enterWithSpeech(illustration, manifest.narration![i]!.words, slot.audioStartMs / 1000 - sceneStart, slot.frames / timeline.fps);
         try {
-          return { ...still, motion: await drawLayers(illustration, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), signal) };
+          return { ...still, motion: await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), signal) };
         } catch (error) {
           if (isAbortError(error)) throw error;
           throw new MediaError(`We couldn't draw the illustration for scene ${i + 1}.`, 'visuals', { cause: error });

@@ -12,7 +12,7 @@
 import type { CaptionPosition } from '~/contract/video.ts';
 import type { IllustrationPalette } from './palette.ts';
 import { mapSvg } from './map.ts';
-import { iconSvg, sceneSubjects, type IconSubject, type NumberSubject, type PlaceSubject, type SceneSubjects } from './subjects.ts';
+import { formatNumber, iconSvg, sceneSubjects, type IconSubject, type NumberSubject, type PlaceSubject, type SceneSubjects } from './subjects.ts';
 import { countryFeature } from './places.ts';
 
 export interface Box {
@@ -26,6 +26,8 @@ export interface Box {
 export interface IllustrationElement extends Box {
   svg: string;
   delay: number;
+  /** The scene's words it shows, as written: it enters when the narrator says them (`enterWithSpeech`). */
+  words: string;
 }
 
 /** A number counting up in the scene's type, before its element (the finished number) takes over. */
@@ -68,6 +70,12 @@ export interface ComposeOptions {
 
 /** The display face the type is set in; the render's counter uses the same file. */
 export const DISPLAY_FONT = { family: 'Noto Sans Display', file: '/usr/share/fonts/truetype/noto/NotoSansDisplay-Bold.ttf' } as const;
+
+/**
+ * When the first element starts to enter: once the crossfade into the scene (0.6 s) is over, so the drawing rises
+ * onto a settled background instead of blending with the scene before.
+ */
+export const ENTERS = 0.6;
 
 /** Average advance of Noto Sans Display Bold, in ems: enough to fit lines without measuring glyphs. */
 const EM_PER_CHAR = 0.56;
@@ -156,10 +164,11 @@ function phraseBlock(phrase: string, area: Box, palette: IllustrationPalette, si
 /** The finished number, as written in the script, in the accent colour. */
 function numberBlock(number: NumberSubject, area: Box, palette: IllustrationPalette, size: number, align: Align): TextBlock & { fontSize: number } {
   // Figures and signs are wider than the face's average: 0.66 em keeps "40%" and "$2.5 million" inside the area.
-  const fontSize = Math.min(size, round(area.width / Math.max(1, number.word.length * 0.66)));
+  const shown = formatNumber(number);
+  const fontSize = Math.min(size, round(area.width / Math.max(1, shown.length * 0.66)));
   const height = round(fontSize * 1.2);
   const width = area.width;
-  const svg = wrap(`<text ${anchor(align, width)} y="${round(fontSize * 0.95)}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.accent}">${escapeXml(number.word)}</text>`, { x: 0, y: 0, width, height });
+  const svg = wrap(`<text ${anchor(align, width)} y="${round(fontSize * 0.95)}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.accent}">${escapeXml(shown)}</text>`, { x: 0, y: 0, width, height });
   return { svg, box: { x: area.x, y: area.y, width, height }, fontSize };
 }
 
@@ -255,7 +264,7 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
       const feature = countryFeature(place.countryId);
       if (feature) {
         const pin = place.place === 'city' && place.lon !== undefined && place.lat !== undefined ? { lon: place.lon, lat: place.lat } : null;
-        elements.push({ ...v, svg: mapSvg(feature, { width: round(v.width), height: round(v.height) }, palette, { text: place.name, pin }, DISPLAY_FONT.family), delay: 0.3 });
+        elements.push({ ...v, svg: mapSvg(feature, { width: round(v.width), height: round(v.height) }, palette, { text: place.name, pin }, DISPLAY_FONT.family), delay: ENTERS, words: place.word });
       }
       // Icons ride on the map's corners as badges.
       const badge = round(v.width * 0.36);
@@ -265,11 +274,11 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
       ];
       icons.forEach((icon, i) => {
         const at = corners[i]!;
-        elements.push({ x: at.x, y: at.y, width: badge, height: badge, svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`), delay: 0.65 + 0.2 * i });
+        elements.push({ x: at.x, y: at.y, width: badge, height: badge, svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`), delay: ENTERS + 0.35 + 0.2 * i, words: icon.word });
       });
     } else {
       const [main, ...rest] = icons;
-      elements.push({ ...v, svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'), delay: 0.3 });
+      elements.push({ ...v, svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'), delay: ENTERS, words: main!.word });
       const small = round(v.width * (hasText ? 0.38 : 0.42));
       const wide = width / height >= 1.3;
       // With text, the small badges sit on the large one's corners; alone, they flank it (or stand under it, tall).
@@ -289,30 +298,30 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
             ];
       rest.forEach((icon, i) => {
         const at = spots[i]!;
-        elements.push({ x: at.x, y: at.y, width: small, height: small, svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`), delay: 0.6 + 0.2 * i });
+        elements.push({ x: at.x, y: at.y, width: small, height: small, svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`), delay: ENTERS + 0.3 + 0.2 * i, words: icon.word });
       });
     }
   }
 
   if (layout.text) {
     const t = layout.text;
-    const blocks: TextBlock[] = [];
+    const blocks: Array<TextBlock & { words: string }> = [];
     let numberIndex = -1;
     let numberFont = 0;
     const align: Align = !visualSubject || height > width * 0.77 ? 'middle' : 'start';
     if (number) {
       const made = numberBlock(number, t, palette, round(short * (visualSubject ? 0.2 : 0.26)), align);
       numberFont = made.fontSize;
-      numberIndex = blocks.push(made) - 1;
+      numberIndex = blocks.push({ ...made, words: number.word }) - 1;
     }
-    if (phrase) blocks.push(phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align));
+    if (phrase) blocks.push({ ...phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align), words: phrase });
     // The blocks stack in the middle of the text area, each as wide as it.
     const gap = round(short * 0.03);
     const total = blocks.reduce((sum, b) => sum + b.box.height, 0) + gap * (blocks.length - 1);
     let y = t.y + Math.max(0, (t.height - total) / 2);
     blocks.forEach((block, i) => {
       const x = t.x;
-      const element = { x, y, width: block.box.width, height: block.box.height, svg: block.svg, delay: 0.5 + 0.25 * i };
+      const element = { x, y, width: block.box.width, height: block.box.height, svg: block.svg, delay: ENTERS + 0.2 + 0.25 * i, words: block.words };
       if (i === numberIndex && number) {
         const duration = 1.2;
         element.delay += duration;
@@ -327,7 +336,7 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
           decimals: number.decimals,
           prefix: number.prefix,
           suffix: number.suffix,
-          start: 0.5,
+          start: ENTERS + 0.2,
           duration,
           element: elements.length,
         };
@@ -353,3 +362,34 @@ export const illustratedWords = (text: string): string[] => drawnSubjects(sceneS
 /** The drawing of the scene at `index` (0-based: it alternates the layout's sides), or null when nothing can be drawn. */
 export const illustrateScene = (text: string, index: number, style: IllustrationStyle): IllustrationSpec | null =>
   composeIllustration(sceneSubjects(text), { ...style.frame, palette: style.palette, captionPosition: style.captionPosition, index });
+
+const wordKey = (word: string): string => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The drawing timed to the narration: the main element enters once the crossfade is over, so the scene is never
+ * empty; every other one a moment before its words are said (not too late to be seen), and the count runs from just
+ * before the number is said. An element whose words the narration does not have follows the one before it. Words
+ * are the scene's narration timings; `speechStart` is where its speech begins, in seconds from the scene's start.
+ */
+export function enterWithSpeech(spec: IllustrationSpec, words: ReadonlyArray<{ text: string; startMs: number }>, speechStart: number, sceneSeconds: number): IllustrationSpec {
+  const spoken = words.map((w) => ({ key: wordKey(w.text), at: speechStart + w.startMs / 1000 }));
+  const latest = Math.max(ENTERS, sceneSeconds - 2);
+  const whenSaid = (phrase: string): number | undefined => {
+    const first = wordKey(phrase.split(/\s+/)[0] ?? '');
+    return first ? spoken.find((w) => w.key === first || w.key.startsWith(first))?.at : undefined;
+  };
+  const clamp = (seconds: number) => Math.round(Math.min(latest, Math.max(ENTERS, seconds)) * 100) / 100;
+  let previous = ENTERS;
+  const elements = spec.elements.map((element, i) => {
+    const said = i === 0 ? ENTERS : whenSaid(element.words);
+    const delay = clamp(said === undefined ? previous + 0.2 : said - 0.3);
+    previous = delay;
+    return { ...element, delay };
+  });
+  const { counter } = spec;
+  if (!counter) return { ...spec, elements };
+  // The number's element is the finished number: the count runs from its entry, and it stands once the count ends.
+  const start = elements[counter.element]!.delay;
+  elements[counter.element] = { ...elements[counter.element]!, delay: Math.round((start + counter.duration) * 100) / 100 };
+  return { ...spec, elements, counter: { ...counter, start } };
+}

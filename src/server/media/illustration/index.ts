@@ -3,6 +3,6 @@
  * (compose.ts) in the video's palette (palette.ts), rasterised by draw.ts and animated in the render by motion.ts.
  * What only plans a picture (its words, its layout) imports compose.ts alone and loads no rasteriser.
  */
-export { illustratedWords, illustrateScene, type IllustrationSpec, type IllustrationStyle } from './compose.ts';
+export { enterWithSpeech, illustratedWords, illustrateScene, type IllustrationSpec, type IllustrationStyle } from './compose.ts';
 export { drawIllustration, drawLayers, type MotionLayers } from './draw.ts';
 export { brandPalette, scriptPalette, type IllustrationPalette } from './palette.ts';

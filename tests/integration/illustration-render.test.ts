@@ -1,0 +1,122 @@
+/**
+ * Illustrated scenes through the real render, checked as a viewer would: the file's streams; once a scene's drawing
+ * has entered, the frame shows the drawing where its layout puts each element (an icon's colours in its badge, the
+ * map in its box); before, the elements are not there yet; and the number counts up rather than standing still.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { drawIllustration, drawLayers, illustrateScene, scriptPalette, type IllustrationSpec, type IllustrationStyle } from '~/server/media/illustration/index.ts';
+import { ENTERS } from '~/server/media/illustration/compose.ts';
+import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
+import { runRender } from '~/server/media/render-run.ts';
+import { buildTimeline, stillSize, type Timeline } from '~/server/media/timeline.ts';
+import { encodeWav } from '~/server/media/wav.ts';
+import { expectOnePictureAndSound } from './support/video-streams.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-illustration-render-'));
+const file = (name: string) => path.join(dir, name);
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+const WIDTH = 1280;
+const HEIGHT = 720;
+const FPS = 30;
+const style: IllustrationStyle = { palette: scriptPalette('', 11), captionPosition: 'bottom', frame: { width: WIDTH, height: HEIGHT } };
+const SCENES = ['Our coffee grows on small farms in Ethiopia.', 'Sales grew by 40% last year.', 'A red fox walks through the snowy forest.'];
+
+const timeline: Timeline = buildTimeline([3400, 3400, 3200], false, ['crossfade', 'crossfade', 'crossfade']);
+let info: ProbeResult;
+const specs: IllustrationSpec[] = [];
+
+/** An RGB picture (frame `n` of the video, or a PNG) at a quarter of the frame's size. */
+function pixels(source: { frame: number } | { png: string }): Uint8Array {
+  const scale = `scale=${WIDTH / 4}:${HEIGHT / 4}:flags=area`;
+  const args = 'png' in source ? ['-i', source.png, '-vf', scale] : ['-i', file('video.mp4'), '-vf', `select=eq(n\\,${source.frame}),${scale}`];
+  return ffmpeg(...args, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+}
+
+/** Mean absolute difference of two pictures over a box in frame pixels (0..255). */
+function difference(a: Uint8Array, b: Uint8Array, box: { x: number; y: number; width: number; height: number }): number {
+  const w = WIDTH / 4;
+  const x0 = Math.max(0, Math.floor(box.x / 4));
+  const y0 = Math.max(0, Math.floor(box.y / 4));
+  const x1 = Math.min(w, Math.ceil((box.x + box.width) / 4));
+  const y1 = Math.min(HEIGHT / 4, Math.ceil((box.y + box.height) / 4));
+  let sum = 0;
+  let count = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++)
+      for (let c = 0; c < 3; c++) {
+        sum += Math.abs(a[(y * w + x) * 3 + c]! - b[(y * w + x) * 3 + c]!);
+        count++;
+      }
+  return sum / count;
+}
+
+const frameAt = (scene: number, seconds: number) => timeline.scenes[scene]!.firstFrame + Math.round(seconds * FPS);
+
+beforeAll(async () => {
+  const visuals: RenderVisual[] = [];
+  for (const [i, text] of SCENES.entries()) {
+    const spec = illustrateScene(text, i, style);
+    if (!spec) throw new Error(`nothing to draw in "${text}"`);
+    specs.push(spec);
+    await drawIllustration(spec, { width: WIDTH, height: HEIGHT }, file(`still-${i}.png`));
+    visuals.push({ kind: 'motion', layers: await drawLayers(spec, file(`layers-${i}`)) });
+  }
+  const rate = 24_000;
+  const pcm = new Int16Array(Math.round((timeline.totalMs / 1000) * rate));
+  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate));
+  fs.writeFileSync(file('narration.wav'), encodeWav({ pcm, sampleRate: rate, channels: 1 }));
+  const size = stillSize(timeline, WIDTH, HEIGHT);
+  const plan = planRender({ width: WIDTH, height: HEIGHT, timeline, visuals, stillSize: size, narration: file('narration.wav'), output: file('video.mp4'), workDir: dir, settings: DEFAULT_RENDER });
+  await runRender(plan);
+  info = await probe(file('video.mp4'));
+}, 180_000);
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('illustrated scenes in the render', () => {
+  it('draw what each scene names: the map and two icons, a number, three icons', () => {
+    expect(specs.map((s) => s.subjects)).toEqual([
+      expect.arrayContaining(['coffee', 'Ethiopia']),
+      expect.arrayContaining(['40%']),
+      expect.arrayContaining(['fox']),
+    ]);
+    expect(specs[1]!.counter).toMatchObject({ to: 40, suffix: '%' });
+  });
+
+  it('are one H.264 picture of the frame size and one AAC sound, as long as the narration', () => {
+    expectOnePictureAndSound(info, { width: WIDTH, height: HEIGHT });
+    expect(Math.abs(info.durationMs - timeline.totalMs)).toBeLessThan(500);
+  });
+
+  it('show each element where the layout puts it once it has entered, and not before', () => {
+    for (const [i, spec] of specs.entries()) {
+      const drawn = pixels({ png: file(`still-${i}.png`) });
+      const background = pixels({ png: path.join(file(`layers-${i}`), 'background.png') });
+      const entered = pixels({ frame: frameAt(i, 2.5) });
+      // The crossfade into the scene (0.5 s) is over and nothing has started to enter yet.
+      const early = pixels({ frame: frameAt(i, ENTERS - 0.05) });
+      // The main element (map or large badge): drawn there at the end, still the bare background at the start.
+      const main = spec.elements[0]!;
+      expect(difference(entered, drawn, main), `scene ${i + 1} entered`).toBeLessThan(8);
+      expect(difference(drawn, background, main), `scene ${i + 1} has a drawing`).toBeGreaterThan(12);
+      expect(difference(early, background, main), `scene ${i + 1} before it enters`).toBeLessThan(10);
+    }
+  });
+
+  it('counts the number up before it stands as written', () => {
+    const spec = specs[1]!;
+    const counter = spec.counter!;
+    const box = spec.elements[counter.element]!;
+    const final = pixels({ frame: frameAt(1, 2.5) });
+    const counting = pixels({ frame: frameAt(1, counter.start + counter.duration * 0.4) });
+    // Mid-count the digits differ from the finished "40%" (and are not blank: the count is drawn).
+    expect(difference(counting, final, box)).toBeGreaterThan(3);
+    const background = pixels({ png: path.join(file('layers-1'), 'background.png') });
+    expect(difference(counting, background, box)).toBeGreaterThan(3);
+  });
+});
