@@ -77,8 +77,31 @@ const VERB_MARKERS = new Set(
   `to i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't never
 always just also often please simply then`.split(/\s+/),
 );
+/** After these a word is a verb, whatever it is. */
+const PRONOUNS_AND_MODALS = new Set(`i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't`.split(' '));
+
+/** Whether the span sits in a run of capitalised words that is not just a sentence's first word. */
+function capitalisedRun(tokens: Token[], i: number, n: number): boolean {
+  const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toUpperCase();
+  const span = tokens.slice(i, i + n);
+  if (!span.every(capital)) return false;
+  const before = tokens[i - 1];
+  const after = tokens[i + n];
+  const joinsBefore = capital(before) && before!.sentence === span[0]!.sentence && !before!.sentenceStart;
+  const joinsAfter = capital(after) && after!.sentence === span[0]!.sentence;
+  return joinsBefore || joinsAfter || (n > 1 && !span[0]!.sentenceStart);
+}
+
 /** Words after a sentence-initial word that make it the subject ("Water is...") rather than an order ("Water the plant"). */
 const SUBJECT_FOLLOWERS = new Set('is are was were has have had can will may might must should would could does did makes keeps helps needs'.split(' '));
+
+/** Words no picture shows, beyond the stock-search stop words: spans of time, counts, units. */
+const NEVER_DRAWN = new Set(
+  `month months decade decades century centuries million millions billion billions thousand thousands hundred hundreds dozen
+dozens percent per cent lot half quarter average total amount number numbers rest end start beginning middle top bottom side
+kind type sort piece pieces level levels version area areas reason reasons fact facts case cases example examples idea's truth
+zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety`.split(/\s+/),
+);
 
 /** Capitalised names that are brands or titles, not the thing: Apple the company is no apple. */
 const BRANDS = new Set(['apple', 'amazon', 'target', 'shell', 'subway', 'windows', 'jaguar', 'puma', 'oracle', 'mercury', 'gap', 'dove', 'corona', 'mustang', 'zoom', 'slack', 'notion', 'twitter']);
@@ -107,7 +130,7 @@ function writtenAsNoun(tokens: Token[], i: number, plural: boolean, accepted: Se
   if ((before.lower === 'and' || before.lower === 'or') && accepted.has(i - 2)) return !startsObject(next, current);
   // After another noun: the head of a compound ("the electricity bill."), or that noun's verb ("the roof cut the bill").
   const twoBefore = tokens[i - 2];
-  if (twoBefore && twoBefore.sentence === current.sentence && (DETERMINERS.has(twoBefore.lower) || ADJECTIVES.has(twoBefore.lower)) && !isFunctionWord(before.lower)) {
+  if (twoBefore && twoBefore.sentence === current.sentence && (DETERMINERS.has(twoBefore.lower) || ADJECTIVES.has(twoBefore.lower)) && !isFunctionWord(before.lower) && !before.clauseEnd) {
     return !startsObject(next, current);
   }
   return before.clauseEnd ? plural : false;
@@ -166,7 +189,7 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       const first = span[0]!;
       const lastToken = span.at(-1)!;
       if (n === 1) {
-        if (isStopWord(first.lower) || first.lower.length < 2 || /^\d/.test(first.lower)) continue;
+        if (isStopWord(first.lower) || NEVER_DRAWN.has(first.lower) || first.lower.length < 2 || /^\d/.test(first.lower)) continue;
         const capitalised = /^\p{Lu}/u.test(first.text);
         if (capitalised && BRANDS.has(first.lower)) continue;
       } else if (isFunctionWord(first.lower) || isFunctionWord(lastToken.lower)) continue;
@@ -176,6 +199,11 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       if (!entry && n === 1 && first.lower.includes('-')) entry = lookup([first.lower.split('-').at(-1)!], sceneWords, lowerText);
       if (!entry) continue;
       const plural = nounForms(lastToken.lower)[0] !== lastToken.lower;
+      // Right after a pronoun or a modal, any word is a verb ("it supports", "we ship", "you can plant").
+      const before = tokens[i - 1];
+      if (before && before.sentence === first.sentence && PRONOUNS_AND_MODALS.has(before.lower)) continue;
+      // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
+      if (capitalisedRun(tokens, i, n)) continue;
       if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!) && !writtenAsNoun(tokens, i, plural, accepted)) continue;
       // A proper noun mid-sentence ("Brewly", "Nike") is not a thing to draw unless the vocabulary knows it as one.
       if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) continue;

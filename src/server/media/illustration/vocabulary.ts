@@ -10,8 +10,8 @@ money-bag: money, cash, profit, revenue, income, earnings, fortune, wealth, savi
 dollar-banknote: dollar, banknote, payment, paycheck, ~pay, bill, bills, fee, fees, tip jar
 coin: coin, penny, cent, ~change
 credit-card: credit card, debit card, card payment, checkout, ~transaction
-chart-increasing: growth, increase, ~rise, sales, stock market, stock, stocks, trend, progress, statistics, stats, analytics, metric, roi, ~performance, conversion, ~results, gdp
-chart-decreasing: decline, loss, losses, recession, ~drop, downturn, ~crash
+chart-increasing: index fund, index funds, mutual fund, etf, growth, increase, ~rise, sales, stock market, stock, stocks, trend, progress, statistics, stats, analytics, metric, roi, ~performance, conversion, ~results, gdp
+chart-decreasing: decline, ~loss, ~losses, recession, ~drop, downturn, ~crash
 bar-chart: data, chart, graph, report, dashboard, survey, poll, analysis, spreadsheet, figures, numbers
 briefcase: business, job, jobs, career, employee, employees, employer, professional, hire, hiring, workplace, ~work, interview, entrepreneur, ~entrepreneurship, freelancer, ~freelance, boss, manager
 office-building: office, company, corporation, headquarters, firm, ~enterprise, ~industry
@@ -54,8 +54,8 @@ world-map: map, maps, countries, ~international, geography
 globe-showing-europe-africa: globe, earth, planet earth, ~world, planet
 keyboard: keyboard, typing, keyboard shortcut, shortcut
 printer: printer, printing
-robot: robot, robots, ai, artificial intelligence, automation, bot, chatbot, machine learning, algorithm, algorithms, model
-gear: settings, system, engine, machine, machinery, mechanism, workflow, configuration, process, ~operations, gear, gears
+robot: robot, robots, ai, artificial intelligence, automation, bot, chatbot, machine learning, algorithm, algorithms
+gear: settings, ~system, engine, machine, machinery, mechanism, workflow, configuration, ~process, ~operations, gear, gears
 hammer-and-wrench: tool, tools, repair, repairs, fix, maintenance, toolkit, diy, renovation
 toolbox: toolbox
 wrench: wrench, spanner, plumbing, plumber
@@ -67,10 +67,11 @@ locked: security, privacy, lock, password, passwords, encryption, ~secure, cyber
 shield: protection, defense, defence, insurance, safety, antivirus, warranty, guarantee, firewall, shield
 key: key, keys, ~access, door key
 link: link, links, hyperlink, backlink, backlinks, ~connection, chain
+electric-plug: cable, cables, usb cable, hdmi cable, power cord, cord, wire, wires, adapter
 wireless: wifi, wi-fi, wireless, hotspot, signal, bluetooth, 5g, 4g
 battery: battery, batteries, battery life, charge
 electric-plug: plug, charger, power outlet, outlet, socket, charging
-high-voltage: electricity, ~energy, ~power, voltage, power grid, electric, electrical, lightning
+high-voltage: electricity, ~energy, ~power, voltage, power grid, lightning
 sun: sun, sunshine, solar, sunlight, solar panel, solar panels, solar power, solar energy, sunny
 fuel-pump: gas station, fuel, petrol, gasoline, diesel, gas price, gas prices
 oil-drum: oil, crude oil, barrel, barrels
@@ -188,7 +189,7 @@ leafy-green: lettuce, spinach, kale, cabbage
 green-salad: salad, salads, healthy eating, healthy food
 red-apple: apple, apples, fruit, fruits
 hot-pepper: chili pepper, chili peppers, spice, spices, spicy, hot sauce, jalapeño, jalapeno
-hot-beverage: coffee, espresso, latte, cappuccino, cafe, café, coffee shop, coffee bean, coffee beans, mug, hot chocolate, caffeine, barista, coffee cup, cup of coffee, coffee maker
+hot-beverage: french press, coffee, espresso, latte, cappuccino, cafe, café, coffee shop, coffee bean, coffee beans, mug, hot chocolate, caffeine, barista, coffee cup, cup of coffee, coffee maker
 teacup-without-handle: tea, green tea, matcha, tea leaves
 wine-glass: wine, wines, winery, vineyard, red wine, white wine, sommelier
 beer-mug: beer, beers, brewery, pub, bar, lager, ale, craft beer
@@ -332,7 +333,7 @@ window: window, windows
 bathtub: bathroom, bath, bathtub
 shower: shower
 toilet: toilet, toilets, restroom
-broom: cleaning, clean, broom, sweeping, housework, chores, tidy
+broom: cleaning, broom, sweeping, housework, chores, tidy
 soap: soap, detergent, laundry, hand washing, hygiene
 sponge: sponge, scrub, dishwashing
 candle: candle, candles, candlelight
@@ -375,7 +376,7 @@ export interface CuratedTerm {
 
 export function curatedTerms(): Map<string, CuratedTerm> {
   const terms = new Map<string, CuratedTerm>();
-  for (const line of CURATED.split('\n')) {
+  for (const line of `${CURATED}\n${SYNONYMS}`.split('\n')) {
     const [icon, list] = line.split(/:\s*/, 2);
     if (!icon || !list) continue;
     for (const raw of list.split(/,\s*/)) {
@@ -459,6 +460,18 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
   table: { senses: [{ cues: ['dinner', 'food', 'meal', 'lunch', 'restaurant', 'kitchen', 'dining'], icon: 'fork-and-knife-with-plate' }], fallback: null },
   bowl: { senses: [{ cues: ['super', 'nfl'], icon: 'american-football' }, { cues: ['soup', 'rice', 'noodles', 'salad', 'cereal', 'oats', 'porridge', 'mix', 'whisk', 'eggs', 'flour'], icon: 'bowl-with-spoon' }], fallback: null },
   trip: { senses: [{ cues: ['fall', 'stumble', 'wire'], icon: null }], fallback: 'luggage' },
+  pot: {
+    senses: [
+      { cues: ['plant', 'plants', 'soil', 'compost', 'seedling', 'seedlings', 'garden', 'flower', 'flowers', 'repot', 'balcony'], icon: 'potted-plant' },
+      { cues: ['soup', 'boil', 'boiling', 'stew', 'pasta', 'cook', 'cooking', 'kitchen', 'stove', 'simmer', 'lid'], icon: 'pot-of-food' },
+      { cues: ['honey'], icon: 'honey-pot' },
+    ],
+    fallback: null,
+  },
+  note: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
+  notes: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
+  traffic: { senses: [{ cues: ['internet', 'web', 'website', 'site', 'seo', 'online', 'data', 'network', 'visitors', 'blog'], icon: 'globe-with-meridians' }], fallback: 'automobile' },
+  press: { senses: [{ cues: ['coffee', 'espresso', 'brew', 'french'], icon: 'hot-beverage' }, { cues: ['button', 'key', 'enter', 'hold'], icon: null }], fallback: 'newspaper' },
 };
 
 /**
@@ -471,5 +484,46 @@ export const NOUN_ONLY_WHEN_MARKED = new Set(
 book stamp fish water cook cut run jump walk swim shop mail post film record phone email text call cross star kick box nail pen
 brush comb lock key seal date dates sink trip bat bug plug screen fix charge saw spell chip tip tips stock order orders sub bar
 shot field fields deal offer target aim focus strike rally ride draft copy cast design form list content page spot place
-pin route site sound stage scene series tag ride hike head hand back face fan`.split(/\s+/),
+pin route site sound stage scene series tag ride hike head hand back face fan press pick support clean brew
+smell taste hope dream rest change log shoot shoots stem`.split(/\s+/),
 );
+
+/** Plain names the CLDR keywords carry only loosely (they are indexed from labels only): body parts, everyday synonyms. */
+const SYNONYMS = `
+ear: ear, ears
+eye: eye, eyes, eyesight, vision
+nose: nose, noses, smell
+mouth: mouth, lips
+tongue: tongue, taste buds
+foot: foot, feet
+leg: leg, legs
+bone: bone, bones, skeleton
+chipmunk: squirrel, squirrels, chipmunk
+hippopotamus: hippo, hippos
+rabbit: bunny, bunnies, hare, hares
+cat-face: kitty
+turtle: tortoise, tortoises, sea turtle
+blackbird: crow, crows, raven, ravens
+hot-dog: sausage, sausages, hot dog
+pancakes: pancake, pancakes, crepe, crepes
+strawberry: berries, berry, strawberries, raspberry, raspberries
+grapes: grape, grapes, vine, vines
+peanuts: peanut, peanuts, nuts, almond, almonds, cashews
+ice: iceberg, icebergs, ice cube, ice cubes
+rock: boulder, boulders, stone, stones, pebble, pebbles
+wood: log, logs, timber, lumber, firewood, planks
+minibus: van, vans, minivan
+wheel: tire, tires, tyre, tyres, wheel, wheels
+flying-saucer: ufo, ufos, alien spaceship
+flashlight: torch, flashlight
+knot: rope, ropes, knot
+diving-mask: scuba, snorkel, snorkeling, snorkelling, diving
+performing-arts: theater, theatre, actor, actors, actress, drama, play performance
+coat: jacket, jackets, coat, raincoat
+microbe: parasite, parasites
+skull-and-crossbones: pesticide, pesticides, insecticide, herbicide, weed killer, poison, toxic chemicals
+blossom: meadow, meadows, wildflower, wildflowers, wildflower meadow, wildflower meadows
+hyacinth: lavender, lilac
+four-leaf-clover: clover, four-leaf clover
+seedling: stem, stems, shoot, shoots
+`;
