@@ -241,6 +241,14 @@ export function placeTokens(text: string): Token[] {
   return tokens;
 }
 
+/** Whether a word sits in a sentence written all in capitals (three words or more). */
+function shouted(text: string, token: Token): boolean {
+  const from = Math.max(text.lastIndexOf('.', token.start), text.lastIndexOf('!', token.start), text.lastIndexOf('?', token.start)) + 1;
+  const to = text.slice(token.end).search(/[.!?]/);
+  const sentence = text.slice(from, to === -1 ? undefined : token.end + to);
+  return sentence.trim().split(/\s+/).length >= 3 && sentence === sentence.toUpperCase();
+}
+
 /** Small words a place's name may hold in lower case ("Bosnia and Herzegovina", "Rio de Janeiro"). */
 const CONNECTORS = new Set(['and', 'of', 'the', 'de', 'da', 'do', 'du', 'la', 'el', 'am', 'upon', 'on']);
 
@@ -270,7 +278,8 @@ function choose(entries: Entry[], countriesNamed: Set<string>): Entry {
 /** The countries and cities the text names, in the order it names them, each once. */
 export function findPlaces(text: string): PlaceSubject[] {
   const { names, blocked, longest } = getAtlas();
-  const tokens = placeTokens(text);
+  // A line in capitals ("LET US KNOW IN THE COMMENTS") says nothing about names.
+  const tokens = placeTokens(text).filter((t) => !shouted(text, t));
   const found: Array<{ word: string; entries: Entry[] }> = [];
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;

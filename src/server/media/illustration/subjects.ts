@@ -35,6 +35,18 @@ export interface SceneSubjects {
 }
 
 const MAX_ICONS = 4;
+/**
+ * How a thing's place in the scene adds to how surely its word means the icon: the head of its noun phrase ("the
+ * coffee SHOP") over a modifier, the first thing named (the topic, in English) over the rest, two-word things over
+ * single words, the first sentence over later ones; generic people count less than anything more particular.
+ */
+const HEAD = 0.2;
+const TOPIC = 0.25;
+const COMPOUND = 0.2;
+const FIRST_SENTENCE = 0.1;
+const PER_LATER_SENTENCE = 0.05;
+const GENERIC_PERSON = 0.4;
+const REPEAT = 0.3;
 
 interface Token {
   text: string;
@@ -177,7 +189,6 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
   const lowerText = text.toLowerCase();
   const sceneWords = new Set(tokens.map((t) => t.lower));
   const inPlace = (t: Token) => taken.some(([start, end]) => t.start < end && t.end > start);
-  const lastSentence = tokens.at(-1)?.sentence ?? 0;
   const byIcon = new Map<string, Candidate>();
   const accepted = new Set<number>();
   for (let i = 0; i < tokens.length; ) {
@@ -209,10 +220,16 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) continue;
       const next = tokens[i + n];
       const isHead = !next || next.sentence !== lastToken.sentence || lastToken.clauseEnd || isStopWord(next.lower);
-      const score = entry.weight + (isHead ? 0.3 : 0) + (n > 1 ? 0.2 : 0) + (first.sentence === 0 ? 0.1 : 0) - (GENERIC_PEOPLE.has(entry.icon) ? 0.4 : 0) - (lastSentence > 0 ? 0.05 * first.sentence : 0);
+      const score =
+        entry.weight +
+        (isHead ? HEAD : 0) +
+        (byIcon.size === 0 ? TOPIC : 0) +
+        (n > 1 ? COMPOUND : 0) +
+        (first.sentence === 0 ? FIRST_SENTENCE : -PER_LATER_SENTENCE * first.sentence) -
+        (GENERIC_PEOPLE.has(entry.icon) ? GENERIC_PERSON : 0);
       const seen = byIcon.get(entry.icon);
       const word = text.slice(first.start, lastToken.end);
-      if (seen) seen.score += 0.3;
+      if (seen) seen.score += REPEAT;
       else byIcon.set(entry.icon, { word, icon: entry.icon, score, first: first.start });
       for (let k = i; k < i + n; k++) accepted.add(k);
       matched = n;
@@ -230,9 +247,9 @@ const hasContent = (s: string) => wordsOf(s).some((w) => !isStopWord(w.toLowerCa
 
 /**
  * A phrase worth setting in big type: a short quotation, a sentence of four words at most ("Start with one goal."),
- * or the few words after a colon or dash; when the scene has nothing else to show, its longest run of content words.
+ * or the few words after a colon or dash; else none, since a phrase picked from a long sentence reads as noise.
  */
-function keyPhrase(text: string, tokens: Token[], fallback: boolean): string {
+function keyPhrase(text: string): string {
   const trim = (s: string) => s.trim().replace(/^[\s"“'‘(]+|[\s"”'’).,;:!?…]+$/gu, '');
   const short = (s: string) => {
     const n = wordsOf(s).length;
@@ -241,17 +258,7 @@ function keyPhrase(text: string, tokens: Token[], fallback: boolean): string {
   for (const match of text.matchAll(/["“]([^"”]{2,60})["”]/g)) if (short(trim(match[1]!))) return trim(match[1]!);
   for (const sentence of text.split(/(?<=[.!?])\s+/)) if (short(trim(sentence))) return trim(sentence);
   for (const match of text.matchAll(/[:—–]\s*([^.!?:—–]+)[.!?]?/g)) if (short(trim(match[1]!))) return trim(match[1]!);
-  if (!fallback) return '';
-  let best: Token[] = [];
-  let run: Token[] = [];
-  for (const token of tokens) {
-    const content = !isStopWord(token.lower) && token.lower.length > 2;
-    const continues = run.length > 0 && run.at(-1)!.sentence === token.sentence && !run.at(-1)!.clauseEnd && run.length < 4;
-    if (content) run = continues ? [...run, token] : [token];
-    else run = [];
-    if (run.length > best.length) best = run;
-  }
-  return best.length > 0 ? text.slice(best[0]!.start, best.at(-1)!.end) : '';
+  return '';
 }
 
 /** What to draw for a scene: see `SceneSubjects`. */
@@ -264,7 +271,7 @@ export function sceneSubjects(text: string): SceneSubjects {
   }
   const icons = findIcons(text, tokens, taken);
   const numbers = findNumbers(text);
-  const phrase = keyPhrase(text, tokens, icons.length === 0 && places.length === 0 && numbers.length === 0);
+  const phrase = keyPhrase(text);
   return { icons, places, numbers, phrase };
 }
 
