@@ -54,8 +54,11 @@ const placeFirst = scores.filter(({ subjects, scene }) => {
 const scripts = new Set(corpus.map((s) => s.script)).size;
 const kinds = [...new Set(corpus.map((s) => s.kind))].join(', ');
 const mainHits = scores.filter((s) => s.mainHit).length;
+const heldOut = scores.filter((s) => s.scene.heldOut);
+const tunedOn = scores.filter((s) => !s.scene.heldOut);
+const shareOf = (list: typeof scores) => `${((list.filter((s) => s.mainHit).length / list.length) * 100).toFixed(1)} % (${list.filter((s) => s.mainHit).length} of ${list.length})`;
 const anyHits = scores.filter((s) => s.anyHit).length;
-const misses = scores.filter((s) => !s.mainHit).map((s) => `- [${s.scene.script}] "${s.scene.text.slice(0, 90)}${s.scene.text.length > 90 ? '…' : ''}": drew ${describe(s.main)}`);
+const misses = scores.filter((s) => !s.mainHit).map((s) => `- [${s.scene.script}${s.scene.heldOut ? ', held out' : ''}] "${s.scene.text.slice(0, 90)}${s.scene.text.length > 90 ? '…' : ''}": drew ${describe(s.main)}`);
 
 const figures = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'CPU'}, Node ${process.version}. Command: \`npx tsx scripts/bench-illustration.ts --write\`.
 
@@ -64,6 +67,8 @@ Corpus: ${corpus.length} scenes from ${scripts} scripts (${kinds}), \`tests/fixt
 | Measure | Result |
 |---|---|
 | Main subject depicts something the narration names | **${(mainShare * 100).toFixed(1)} %** (${mainHits} of ${scores.length}) |
+| … on the ${tunedOn.length} scenes the matcher was tuned on | ${shareOf(tunedOn)} |
+| … on the ${heldOut.length} held-out scenes, written after tuning and never tuned on | ${shareOf(heldOut)} |
 | The same, drawing a named place's map first (place, else icon, else number) | ${((placeFirst / scores.length) * 100).toFixed(1)} % (${placeFirst} of ${scores.length}) |
 | Any drawn subject (icons, places, numbers) depicts something named | ${(anyShare * 100).toFixed(1)} % (${anyHits} of ${scores.length}) |
 | Reading a scene, warm: median / 95th pct / max | ${pct(0.5).toFixed(2)} ms / ${pct(0.95).toFixed(2)} ms / ${timings.at(-1)!.toFixed(2)} ms |
