@@ -46,6 +46,9 @@ eleven twelve nose leg bone pot bottle handle tower pole track hole stone die su
 cane test balance level control club slot pool cup`.split(/\s+/),
 );
 
+/** The weight of an abstract curated word ("strategy", "time"): drawn only when nothing concrete is named. */
+export const ABSTRACT_WEIGHT = 0.5;
+
 let index: Map<string, IndexEntry> | undefined;
 let fluentNames: Set<string> | undefined;
 
@@ -71,7 +74,7 @@ function buildIndex(): Map<string, IndexEntry> {
     if (!seen || seen.weight < entry.weight) built.set(term, entry);
   };
   for (const [term, { icon, abstract }] of curatedTerms()) {
-    if (names.has(icon)) built.set(term, { icon, weight: abstract ? 0.5 : 1 });
+    if (names.has(icon)) built.set(term, { icon, weight: abstract ? ABSTRACT_WEIGHT : 1 });
   }
   const curated = new Set(built.keys());
   const byHex = fluentNameByHex();

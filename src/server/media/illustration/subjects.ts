@@ -5,7 +5,7 @@
  * which a scene takes well under a millisecond.
  */
 import { isFunctionWord, isStopWord } from '../keywords.ts';
-import { iconIndex, type IndexEntry } from './icons.ts';
+import { ABSTRACT_WEIGHT, iconIndex, type IndexEntry } from './icons.ts';
 import { nounForms } from './inflect.ts';
 import { findNumbers, type NumberSubject } from './numbers.ts';
 import { findPlaces, type PlaceSubject } from './places.ts';
@@ -153,6 +153,7 @@ interface Candidate {
   icon: string;
   score: number;
   first: number;
+  abstract: boolean;
 }
 
 /** People in general: drawn when the scene names nothing more particular. */
@@ -185,7 +186,7 @@ function lookup(words: string[], sceneWords: Set<string>, lowerText: string): In
 }
 
 /** Icons for the words of the scene outside the places, best first. */
-function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>): IconSubject[] {
+function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>, hasOther: boolean): IconSubject[] {
   const lowerText = text.toLowerCase();
   const sceneWords = new Set(tokens.map((t) => t.lower));
   const inPlace = (t: Token) => taken.some(([start, end]) => t.start < end && t.end > start);
@@ -213,9 +214,16 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       // Right after a pronoun or a modal, any word is a verb ("it supports", "we ship", "you can plant").
       const before = tokens[i - 1];
       if (before && before.sentence === first.sentence && PRONOUNS_AND_MODALS.has(before.lower)) continue;
+      // A sentence that opens on a word and then "the", "a", "it"... opens on an order ("Hook two levers", "Patch it").
+      const after = tokens[i + n];
+      if (first.sentenceStart && after && after.sentence === first.sentence && (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')) continue;
       // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
       if (capitalisedRun(tokens, i, n)) continue;
-      if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!) && !writtenAsNoun(tokens, i, plural, accepted)) continue;
+      if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!)) {
+        // Before another noun such a word describes it ("a flat tyre", "the key point"); elsewhere it may be a verb.
+        const modifies = after !== undefined && after.sentence === first.sentence && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);
+        if (modifies || !writtenAsNoun(tokens, i, plural, accepted)) continue;
+      }
       // A proper noun mid-sentence ("Brewly", "Nike") is not a thing to draw unless the vocabulary knows it as one.
       if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) continue;
       const next = tokens[i + n];
@@ -230,13 +238,16 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       const seen = byIcon.get(entry.icon);
       const word = text.slice(first.start, lastToken.end);
       if (seen) seen.score += REPEAT;
-      else byIcon.set(entry.icon, { word, icon: entry.icon, score, first: first.start });
+      else byIcon.set(entry.icon, { word, icon: entry.icon, score, first: first.start, abstract: entry.weight <= ABSTRACT_WEIGHT });
       for (let k = i; k < i + n; k++) accepted.add(k);
       matched = n;
     }
     i += Math.max(matched, 1);
   }
-  return [...byIcon.values()]
+  // An abstract word ("strategy", "time") is drawn only when the scene names nothing more concrete, a map or a figure included.
+  const concrete = [...byIcon.values()].filter((c) => !c.abstract);
+  const candidates = concrete.length > 0 || hasOther ? concrete : [...byIcon.values()];
+  return candidates
     .sort((a, b) => b.score - a.score || a.first - b.first)
     .slice(0, MAX_ICONS)
     .map(({ word, icon }) => ({ kind: 'icon', word, icon }));
@@ -269,8 +280,8 @@ export function sceneSubjects(text: string): SceneSubjects {
   for (const place of places) {
     for (let at = text.indexOf(place.word); at !== -1; at = text.indexOf(place.word, at + 1)) taken.push([at, at + place.word.length]);
   }
-  const icons = findIcons(text, tokens, taken);
   const numbers = findNumbers(text);
+  const icons = findIcons(text, tokens, taken, places.length > 0 || numbers.length > 0);
   const phrase = keyPhrase(text);
   return { icons, places, numbers, phrase };
 }

@@ -78,7 +78,7 @@ oil-drum: oil, crude oil, barrel, barrels
 factory: factory, factories, manufacturing, production, industrial, plant floor, mill, manufacturer
 building-construction: construction, building site, construction site, crane, skyscraper, development
 construction-worker: builder, builders, construction worker, contractor
-house: house, home, homes, property, real estate, apartment, rent, ~housing, flat, homeowner, homeowners, landlord, household
+house: house, home, homes, roof, roofs, rooftop, rooftops, property, real estate, apartment, rent, ~housing, flat, homeowner, homeowners, landlord, household
 houses: neighborhood, neighbourhood, houses, suburb, suburbs, village, street houses
 cityscape: city, cities, town, ~urban, downtown, skyline, metropolis, capital city
 classical-building: government, museum, parliament, congress, senate, ~history, ~politics, courthouse, institution, ancient rome, ancient greece, temple, ministry, embassy
@@ -112,7 +112,7 @@ racing-car: race car, racing, formula one, formula 1, f1
 taxi: taxi, cab, rideshare, ride
 bus: bus, buses, public transport, public transportation, school bus
 train: train, trains, railway, rail, railroad
-metro: subway, metro, underground, tube
+metro: subway, metro, underground
 high-speed-train: bullet train, high-speed train, high-speed rail
 airplane: plane, planes, airplane, airplanes, flight, flights, airline, airlines, aircraft, jet, aviation, ~air travel
 airplane-departure: airport, departure, takeoff, boarding
@@ -435,8 +435,15 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
   goal: { senses: [{ cues: ['football', 'soccer', 'scored', 'score', 'striker', 'goalkeeper', 'penalty', 'match'], icon: 'goal-net' }], fallback: 'bullseye' },
   port: { senses: [{ cues: ['usb', 'hdmi', 'cable', 'laptop', 'computer', 'charger'], icon: 'electric-plug' }], fallback: 'anchor' },
   stage: { senses: [{ cues: ['concert', 'band', 'singer', 'theater', 'theatre', 'audience', 'perform', 'performance', 'actor', 'actors', 'play'], icon: 'microphone' }], fallback: null },
-  cell: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet'], icon: null }], fallback: 'microbe' },
-  cells: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel'], icon: null }], fallback: 'microbe' },
+  cell: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
+  tube: {
+    senses: [
+      { cues: ['bike', 'bicycle', 'tyre', 'tire', 'tyres', 'tires', 'wheel', 'puncture', 'inner', 'valve'], icon: 'wheel' },
+      { cues: ['london', 'underground', 'station', 'train', 'line', 'commute'], icon: 'metro' },
+    ],
+    fallback: null,
+  },
+  cells: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
   server: { senses: [{ cues: ['restaurant', 'waiter', 'waitress', 'tips', 'table', 'menu'], icon: null }], fallback: 'cloud' },
   tablet: { senses: [{ cues: ['screen', 'ipad', 'app', 'apps', 'device', 'devices', 'touchscreen', 'laptop', 'phone'], icon: 'mobile-phone' }], fallback: 'pill' },
   record: { senses: [{ cues: ['vinyl', 'album', 'music', 'song', 'songs', 'label', 'turntable'], icon: 'optical-disk' }], fallback: null },
@@ -485,7 +492,7 @@ book stamp fish water cook cut run jump walk swim shop mail post film record pho
 brush comb lock key seal date dates sink trip bat bug plug screen fix charge saw spell chip tip tips stock order orders sub bar
 shot field fields deal offer target aim focus strike rally ride draft copy cast design form list content page spot place
 pin route site sound stage scene series tag ride hike head hand back face fan press pick support clean brew
-smell taste hope dream rest change log shoot shoots stem`.split(/\s+/),
+smell taste hope dream rest change log shoot shoots stem flat`.split(/\s+/),
 );
 
 /** Plain names the CLDR keywords carry only loosely (they are indexed from labels only): body parts, everyday synonyms. */
