@@ -121,6 +121,8 @@ describe('places for maps', () => {
     expect(findPlaces('Turkey is a lean meat, and china plates break.')).toEqual([]);
     expect(findPlaces('We flew to Turkey last year.').map((p) => p.name)).toEqual(['Turkey']);
     expect(findPlaces('Prices rose across South America and New Mexico.')).toEqual([]);
+    // A continent is no country's map, but the globe that shows it.
+    expect(iconNamesOf('Prices rose across South America.')).toContain('globe-showing-americas');
     expect(findPlaces('LET US KNOW IN THE COMMENTS')).toEqual([]);
   });
 

@@ -92,8 +92,11 @@ always just also often please simply then`.split(/\s+/),
 /** After these a word is a verb, whatever it is. */
 const PRONOUNS_AND_MODALS = new Set(`i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't`.split(' '));
 
-/** Whether the span sits in a run of capitalised words that is not just a sentence's first word. */
-function capitalisedRun(tokens: Token[], i: number, n: number): boolean {
+/**
+ * Whether the span sits in a run of capitalised words that is not just a sentence's first word: a name. A name the
+ * vocabulary knows whole ("South America", "Statue of Liberty") is still a thing.
+ */
+function capitalisedRun(tokens: Token[], i: number, n: number, known: boolean): boolean {
   const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toUpperCase();
   const span = tokens.slice(i, i + n);
   if (!span.every(capital)) return false;
@@ -101,7 +104,8 @@ function capitalisedRun(tokens: Token[], i: number, n: number): boolean {
   const after = tokens[i + n];
   const joinsBefore = capital(before) && before!.sentence === span[0]!.sentence && !before!.sentenceStart;
   const joinsAfter = capital(after) && after!.sentence === span[0]!.sentence;
-  return joinsBefore || joinsAfter || (n > 1 && !span[0]!.sentenceStart);
+  if (joinsBefore || joinsAfter) return true;
+  return n > 1 && !span[0]!.sentenceStart && !known;
 }
 
 /** Words after a sentence-initial word that make it the subject ("Water is...") rather than an order ("Water the plant"). */
@@ -218,7 +222,7 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       const after = tokens[i + n];
       if (first.sentenceStart && after && after.sentence === first.sentence && (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')) continue;
       // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
-      if (capitalisedRun(tokens, i, n)) continue;
+      if (capitalisedRun(tokens, i, n, entry.weight === 1)) continue;
       if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!)) {
         // Before another noun such a word describes it ("a flat tyre", "the key point"); elsewhere it may be a verb.
         const modifies = after !== undefined && after.sentence === first.sentence && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);

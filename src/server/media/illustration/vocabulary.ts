@@ -527,6 +527,9 @@ knot: rope, ropes, knot
 diving-mask: scuba, snorkel, snorkeling, snorkelling, diving
 performing-arts: theater, theatre, actor, actors, actress, drama, play performance
 coat: jacket, jackets, coat, raincoat
+globe-showing-europe-africa: europe, africa, european union, middle east
+globe-showing-americas: americas, north america, south america, latin america, central america, caribbean
+globe-showing-asia-australia: asia, oceania, southeast asia, pacific
 microbe: parasite, parasites
 skull-and-crossbones: pesticide, pesticides, insecticide, herbicide, weed killer, poison, toxic chemicals
 blossom: meadow, meadows, wildflower, wildflowers, wildflower meadow, wildflower meadows
