@@ -189,6 +189,46 @@ function lookup(words: string[], sceneWords: Set<string>, lowerText: string): In
   return undefined;
 }
 
+/** Whether the words at `i` (`n` of them), which the index knows, are written as that thing here. */
+function writtenAsThing(tokens: Token[], i: number, n: number, entry: IndexEntry, accepted: Set<number>): boolean {
+  const first = tokens[i]!;
+  const last = tokens[i + n - 1]!;
+  const before = tokens[i - 1];
+  const after = tokens[i + n];
+  const sameSentence = (t: Token | undefined): t is Token => t !== undefined && t.sentence === first.sentence;
+  // Right after a pronoun or a modal, any word is a verb ("it supports", "we ship", "you can plant").
+  if (sameSentence(before) && PRONOUNS_AND_MODALS.has(before.lower)) return false;
+  // A sentence that opens on a word and then "the", "a", "it"... opens on an order ("Hook two levers", "Patch it").
+  if (first.sentenceStart && sameSentence(after) && (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')) return false;
+  // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
+  if (capitalisedRun(tokens, i, n, entry.weight === 1)) return false;
+  // A proper noun mid-sentence ("Brewly", "Nike") is not a thing to draw unless the vocabulary knows it as one.
+  if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) return false;
+  if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!)) {
+    // Before another noun such a word describes it ("a flat tyre", "the key point"); elsewhere it may be a verb.
+    const modifies = sameSentence(after) && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);
+    const plural = nounForms(last.lower)[0] !== last.lower;
+    if (modifies || !writtenAsNoun(tokens, i, plural, accepted)) return false;
+  }
+  return true;
+}
+
+/** How central and sure a thing is: see the weights above. */
+function scoreOf(tokens: Token[], i: number, n: number, entry: IndexEntry, firstNamed: boolean): number {
+  const first = tokens[i]!;
+  const last = tokens[i + n - 1]!;
+  const next = tokens[i + n];
+  const isHead = !next || next.sentence !== last.sentence || last.clauseEnd || isStopWord(next.lower);
+  return (
+    entry.weight +
+    (isHead ? HEAD : 0) +
+    (firstNamed ? TOPIC : 0) +
+    (n > 1 ? COMPOUND : 0) +
+    (first.sentence === 0 ? FIRST_SENTENCE : -PER_LATER_SENTENCE * first.sentence) -
+    (GENERIC_PEOPLE.has(entry.icon) ? GENERIC_PERSON : 0)
+  );
+}
+
 /** Icons for the words of the scene outside the places, best first. */
 function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>, hasOther: boolean): IconSubject[] {
   const lowerText = text.toLowerCase();
@@ -214,31 +254,8 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       // A hyphenated word the index does not know is read by its last part ("coffee-scented candle" → candle).
       if (!entry && n === 1 && first.lower.includes('-')) entry = lookup([first.lower.split('-').at(-1)!], sceneWords, lowerText);
       if (!entry) continue;
-      const plural = nounForms(lastToken.lower)[0] !== lastToken.lower;
-      // Right after a pronoun or a modal, any word is a verb ("it supports", "we ship", "you can plant").
-      const before = tokens[i - 1];
-      if (before && before.sentence === first.sentence && PRONOUNS_AND_MODALS.has(before.lower)) continue;
-      // A sentence that opens on a word and then "the", "a", "it"... opens on an order ("Hook two levers", "Patch it").
-      const after = tokens[i + n];
-      if (first.sentenceStart && after && after.sentence === first.sentence && (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')) continue;
-      // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
-      if (capitalisedRun(tokens, i, n, entry.weight === 1)) continue;
-      if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!)) {
-        // Before another noun such a word describes it ("a flat tyre", "the key point"); elsewhere it may be a verb.
-        const modifies = after !== undefined && after.sentence === first.sentence && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);
-        if (modifies || !writtenAsNoun(tokens, i, plural, accepted)) continue;
-      }
-      // A proper noun mid-sentence ("Brewly", "Nike") is not a thing to draw unless the vocabulary knows it as one.
-      if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) continue;
-      const next = tokens[i + n];
-      const isHead = !next || next.sentence !== lastToken.sentence || lastToken.clauseEnd || isStopWord(next.lower);
-      const score =
-        entry.weight +
-        (isHead ? HEAD : 0) +
-        (byIcon.size === 0 ? TOPIC : 0) +
-        (n > 1 ? COMPOUND : 0) +
-        (first.sentence === 0 ? FIRST_SENTENCE : -PER_LATER_SENTENCE * first.sentence) -
-        (GENERIC_PEOPLE.has(entry.icon) ? GENERIC_PERSON : 0);
+      if (!writtenAsThing(tokens, i, n, entry, accepted)) continue;
+      const score = scoreOf(tokens, i, n, entry, byIcon.size === 0);
       const seen = byIcon.get(entry.icon);
       const word = text.slice(first.start, lastToken.end);
       if (seen) seen.score += REPEAT;
