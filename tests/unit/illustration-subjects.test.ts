@@ -4,10 +4,11 @@
  * the share of a labelled corpus whose picture shows something the narration names.
  */
 import { Resvg } from '@resvg/resvg-js';
+import { geoBounds, geoContains } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
 import { iconIndex, iconNames } from '~/server/media/illustration/icons.ts';
 import { findNumbers } from '~/server/media/illustration/numbers.ts';
-import { countryFeature, findPlaces } from '~/server/media/illustration/places.ts';
+import { countryFeature, findPlaces, knownCities } from '~/server/media/illustration/places.ts';
 import { formatNumber, iconSvg, sceneSubjects, subjectWords } from '~/server/media/illustration/subjects.ts';
 import { curatedTerms } from '~/server/media/illustration/vocabulary.ts';
 import { loadCorpus, scoreCorpus } from '../support/illustration-corpus.ts';
@@ -130,6 +131,20 @@ describe('places for maps', () => {
     const subjects = sceneSubjects('Turkey banned the export of hazelnuts, and we flew to Turkey to see the farms.');
     expect(subjects.places.map((p) => p.name)).toEqual(['Turkey']);
     expect(subjects.icons.map((i) => i.icon)).not.toContain('turkey');
+  });
+
+  it('draws every known city inside the country it is put in', () => {
+    // GeoNames names a city's country by ISO letters, the atlas by ISO number: a wrong row in that table would put
+    // Tbilisi on a map of Germany. A coastal city may sit just off the coarse coastline, so near the shape counts.
+    const misplaced = knownCities().filter((city) => {
+      const shape = countryFeature(city.countryId)!;
+      if (geoContains(shape, [city.lon, city.lat])) return false;
+      const [[west, south], [east, north]] = geoBounds(shape);
+      const inLongitude = west <= east ? city.lon >= west - 1 && city.lon <= east + 1 : city.lon >= west - 1 || city.lon <= east + 1;
+      return !(inLongitude && city.lat >= south - 1 && city.lat <= north + 1);
+    });
+    expect(knownCities().length).toBeGreaterThan(800);
+    expect(misplaced.map((c) => `${c.name} → ${countryFeature(c.countryId)?.properties.name}`)).toEqual([]);
   });
 
   it('gives the country shape as a GeoJSON feature', () => {

