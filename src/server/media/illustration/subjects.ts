@@ -130,6 +130,10 @@ classic healthy wooden golden silver black white red blue green yellow brown dar
 warm cool single double extra right wrong same other only entire final early late open`.split(/\s+/),
 );
 
+/** Adjectives by their endings ("dechlorinated", "natural", "wooden", "plastic"), when the index does not know the word as a thing. */
+const looksAdjectival = (token: Token): boolean =>
+  ADJECTIVES.has(token.lower) || (/(ed|al|ful|ous|ive|ic|able|ible|less|en|ish|ern|y)$/.test(token.lower) && !isStopWord(token.lower) && !iconIndex().has(token.lower));
+
 /** The word after a candidate says it is a verb when it starts that verb's object ("cut the bill", "order ice cream"). */
 const startsObject = (next: Token | undefined, current: Token) =>
   next !== undefined && next.sentence === current.sentence && !current.clauseEnd && (DETERMINERS.has(next.lower) || VERB_MARKERS.has(next.lower) || !isStopWord(next.lower));
@@ -144,8 +148,10 @@ function writtenAsNoun(tokens: Token[], i: number, plural: boolean, accepted: Se
   if (VERB_MARKERS.has(before.lower)) return false;
   // "coffee and water." is two nouns; "grab a card and order ice cream" is two verbs.
   if ((before.lower === 'and' || before.lower === 'or') && accepted.has(i - 2)) return !startsObject(next, current);
-  // After another noun: the head of a compound ("the electricity bill."), or that noun's verb ("the roof cut the bill").
+  // After an adjective that follows a preposition: "with dechlorinated water", "in fresh water".
   const twoBefore = tokens[i - 2];
+  if (twoBefore && twoBefore.sentence === current.sentence && NOUN_MARKERS.has(twoBefore.lower) && looksAdjectival(before) && !before.clauseEnd) return true;
+  // After another noun: the head of a compound ("the electricity bill."), or that noun's verb ("the roof cut the bill").
   if (twoBefore && twoBefore.sentence === current.sentence && (DETERMINERS.has(twoBefore.lower) || ADJECTIVES.has(twoBefore.lower)) && !isFunctionWord(before.lower) && !before.clauseEnd) {
     return !startsObject(next, current);
   }

@@ -31,7 +31,7 @@ money-with-wings: spending, expense, expenses, debt, ~inflation, ~cost, costs
 gem-stone: diamond, jewel, gem, ~luxury, ~premium, jewelry, jewellery
 trophy: award, prize, winner, champion, championship, victory, trophy, ~success, ~win, ~achievement
 sports-medal: medal, gold medal, olympics
-bullseye: goal, goals, target, targets, ~aim, ~focus, objective, mission
+bullseye: goal, goals, target, targets, ~aim, ~focus, objective
 spiral-calendar: calendar, schedule, date, deadline, appointment, ~event, agenda
 alarm-clock: alarm, alarm clock, wake-up call
 stopwatch: stopwatch, timer, ~speed, ~deadline
@@ -85,7 +85,7 @@ classical-building: government, museum, parliament, congress, senate, ~history, 
 school: school, schools, classroom, kindergarten, high school
 graduation-cap: graduation, degree, university, college, ~education, diploma, course, courses, campus, scholarship, graduate, graduates, class
 books: books, library, ~knowledge, ~learning, textbook, textbooks, literature, ~studying
-open-book: book, novel, story, stories, chapter, lesson, lessons, guide, manual, tutorial, ebook, e-book, reading, bible, fairy tale, recipe book, cookbook
+open-book: book, novel, story, stories, chapter, ~lesson, ~lessons, guide, manual, tutorial, ebook, e-book, reading, bible, fairy tale, recipe book, cookbook
 student: student, students, pupil, pupils, learner, learners
 teacher: teacher, teachers, professor, tutor, instructor, lecturer, ~teaching
 health-worker: doctor, doctors, nurse, nurses, physician, surgeon, medic, healthcare worker, health worker
@@ -237,7 +237,7 @@ framed-picture: picture, pictures, image, images, painting, paintings, artwork, 
 movie-camera: filming, filmmaker, videographer, film crew, camera crew, footage
 clapper-board: movie, movies, film, films, cinema, hollywood, director, scene, trailer
 television: tv, television, tv show, series, episode, streaming, netflix, tv series
-newspaper: news, newspaper, newspapers, headline, headlines, journalist, journalism, press, media, report, reporter, article
+newspaper: ~news, newspaper, newspapers, headline, headlines, journalist, journalism, press, media, report, reporter, article
 rolled-up-newspaper: magazine, magazines
 megaphone: marketing, advertising, advertisement, ad, ads, campaign, campaigns, announcement, promotion, ~promote, publicity, commercial
 selfie: selfie, influencer, influencers, social media, instagram, tiktok
@@ -263,7 +263,7 @@ placard: protest, protests, protester, protesters, demonstration, strike, rally
 passport-control: passport, passports, visa, immigration, border control, customs
 luggage: luggage, suitcase, suitcases, travel, traveler, travelers, traveller, travellers, trip, trips, tourist, tourists, tourism, journey, packing
 hotel: hotel, hotels, hostel, accommodation, booking, airbnb
-ticket: ticket, tickets, admission, ticket sales
+ticket: ticket, tickets, adticket sales
 compass: compass, direction, directions, navigation, ~adventure, explorer, explorers, exploration
 round-pushpin: location, address, destination, pin, spot, place, venue
 motorway: road, roads, highway, highways, street, streets, freeway, motorway, route, infrastructure, road trip
@@ -477,6 +477,11 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
   },
   note: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
   notes: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
+  mission: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
+  missions: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
+  plate: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
+  plates: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
+  address: { senses: [{ cues: ['browser', 'web', 'website', 'email', 'e-mail', 'ip', 'url', 'router', 'domain', 'server'], icon: 'globe-with-meridians' }, { cues: ['speech', 'audience', 'nation', 'president', 'keynote'], icon: null }], fallback: 'round-pushpin' },
   traffic: { senses: [{ cues: ['internet', 'web', 'website', 'site', 'seo', 'online', 'data', 'network', 'visitors', 'blog'], icon: 'globe-with-meridians' }], fallback: 'automobile' },
   press: { senses: [{ cues: ['coffee', 'espresso', 'brew', 'french'], icon: 'hot-beverage' }, { cues: ['button', 'key', 'enter', 'hold'], icon: null }], fallback: 'newspaper' },
 };
