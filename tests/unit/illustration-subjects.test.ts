@@ -69,6 +69,16 @@ describe('icons for the things a scene names', () => {
     expect(iconNamesOf('Water is the first thing your plants need.')).toContain('droplet');
   });
 
+  it('draws icons only for English scenes, while places and figures work in any language', () => {
+    const spanish = sceneSubjects('El pan de esta panadería en Madrid se hornea cada mañana con harina de trigo y agua del manantial.');
+    expect(spanish.icons).toEqual([]);
+    expect(spanish.places.map((p) => p.name)).toEqual(['Madrid']);
+    const german = sceneSubjects('Unser Geschenk für dich: ein Kaffee in Berlin, frisch geröstet, mit Milch und Zucker für nur 2 Euro.');
+    expect(german.icons).toEqual([]);
+    expect(german.numbers.map((n) => n.value)).toEqual([2]);
+    expect(sceneSubjects('')).toEqual({ icons: [], places: [], numbers: [], phrase: '' });
+  });
+
   it('does not read brands and names in capitals as things', () => {
     expect(iconNamesOf('Apple sold more phones than ever.')).not.toContain('red-apple');
     expect(iconNamesOf('Meet the Loop Runner, our lightest shoe yet.')).not.toContain('person-running');

@@ -244,7 +244,7 @@ interface Token {
 }
 
 /** Words with their offsets; a word's trailing dot is kept only in abbreviations ("U.S.", "D.C."). */
-export function placeTokens(text: string): Token[] {
+function placeTokens(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}\p{M}.'’-]*/gu)) {
     let word = match[0];

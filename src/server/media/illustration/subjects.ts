@@ -299,7 +299,17 @@ function keyPhrase(text: string): string {
   return '';
 }
 
-/** What to draw for a scene: see `SceneSubjects`. */
+/**
+ * Whether the words read as English, whose vocabulary the icons are indexed by: English prose is a third or more
+ * function words ("the", "of", "and"); Spanish or German has few of them, and "pan" or "Gift" would be misread.
+ */
+function readsAsEnglish(tokens: Token[]): boolean {
+  if (tokens.length < 8) return true;
+  return tokens.filter((t) => isFunctionWord(t.lower)).length / tokens.length >= ENGLISH_SHARE;
+}
+const ENGLISH_SHARE = 0.15;
+
+/** What to draw for a scene: see `SceneSubjects`. Icons only for English scenes; places and figures for any. */
 export function sceneSubjects(text: string): SceneSubjects {
   const places = findPlaces(text);
   const tokens = tokenize(text);
@@ -308,7 +318,7 @@ export function sceneSubjects(text: string): SceneSubjects {
     for (let at = text.indexOf(place.word); at !== -1; at = text.indexOf(place.word, at + 1)) taken.push([at, at + place.word.length]);
   }
   const numbers = findNumbers(text);
-  const icons = findIcons(text, tokens, taken, places.length > 0 || numbers.length > 0);
+  const icons = readsAsEnglish(tokens) ? findIcons(text, tokens, taken, places.length > 0 || numbers.length > 0) : [];
   const phrase = keyPhrase(text);
   return { icons, places, numbers, phrase };
 }
