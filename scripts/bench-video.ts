@@ -6,6 +6,10 @@
  *
  *   npx tsx scripts/bench-video.ts                       # 1 and 5 minutes at 1080p, writes docs/benchmarks.md
  *   npx tsx scripts/bench-video.ts --minutes 1 --no-write --preset veryfast --x264-params '' --crf 23 --threads 0
+ *   npx tsx scripts/bench-video.ts --visual-order illustration  # the offline first video: scenes illustrated
+ *
+ * With illustrations (feeders animating each scene into the render, like clips) the pass cannot be run again on its
+ * own, so the figures for it are the render stage's, measured in the pipeline run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuSeconds, encoderAlone, GNU_TIME, parseTime, scriptOf, treeRss, writeBenchmarkBlock, type TimedRun } from './bench-support.ts';
-import { createVideoRequestSchema } from '../src/contract/video.ts';
+import { createVideoRequestSchema, VISUAL_ORDERS, type VisualOrder } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
@@ -33,8 +37,12 @@ const { values } = parseArgs({
     repeat: { type: 'string', default: '3' },
     'no-write': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    /** designed: stills only (the pass alone and x264 alone are measured too); illustration: the offline first video. */
+    'visual-order': { type: 'string', default: 'designed' },
   },
 });
+const order = values['visual-order'] as VisualOrder;
+if (!VISUAL_ORDERS.includes(order)) throw new Error(`--visual-order is one of ${VISUAL_ORDERS.join(', ')}`);
 
 const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
@@ -46,11 +54,15 @@ interface Figures {
   /** 1-minute load average when the run started: other work on the machine slows us down. */
   load: number;
   stageSeconds: Record<VideoStage, number>;
+  /** CPU seconds of the render stage in the pipeline run (the encoder and every feeder). */
+  renderStageCpu: number;
   peakBytes: number;
-  renderAlone: Run;
-  x264: Run;
+  /** Stills only: the pass run again on its own, and x264 alone on its frames. */
+  renderAlone: Run | null;
+  x264: Run | null;
   sizeBytes: number;
   scenes: number;
+  illustrated: number;
 }
 
 type Run = TimedRun;
@@ -86,6 +98,7 @@ async function bench(minutes: number): Promise<Figures> {
     resolution: values.resolution,
     captions: values.captions,
     visuals: 'generated',
+    visualOrder: order,
     music: { enabled: true, volume: 30 },
   });
   const voices = createTtsProviders({ openaiBaseUrl: '', elevenlabsBaseUrl: '', festivalPath: '/usr/bin/festival' });
@@ -94,6 +107,7 @@ async function bench(minutes: number): Promise<Figures> {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(process.pid))), 100);
   const stageStart = new Map<VideoStage, number>();
+  const stageCpu = new Map<VideoStage, number>();
   let renderCommand: string[] = [];
   const load = os.loadavg()[0]!;
   const started = performance.now();
@@ -107,6 +121,7 @@ async function bench(minutes: number): Promise<Figures> {
       render: { preset: values.preset!, x264Params: values['x264-params']!, crf: Number(values.crf), threads: Number(values.threads) },
       onProgress: (stage) => {
         if (!stageStart.has(stage)) stageStart.set(stage, performance.now());
+        if (!stageCpu.has(stage)) stageCpu.set(stage, cpuSeconds());
       },
       onFfmpegSpawn: (pid) => {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
@@ -121,17 +136,22 @@ async function bench(minutes: number): Promise<Figures> {
       VideoStage,
       number
     >;
-    const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as { scenes: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as { scenes: string[]; stills: Array<{ source?: string }> };
+    // Children count once waited for: the encoder and the feeders all end within the render stage.
+    const renderStageCpu = (stageCpu.get('thumbnail') ?? cpu + cpuStart) - stageCpu.get('render')!;
 
-    // The same render pass on its own, then x264 alone on the very frames the pass feeds it.
+    // Stills only: the same render pass on its own, then x264 alone on the very frames the pass feeds it.
+    const fed = renderCommand.some((a) => a.endsWith('.pipe'));
     const least = (runs: Run[]) => runs.reduce((best, run) => (run.cpuSeconds < best.cpuSeconds ? run : best));
     const repeats = Array.from({ length: Math.max(1, Number(values.repeat)) });
     const aloneArgs = renderCommand.slice(1).map((a) => (a.endsWith('video.partial.mp4') ? path.join(workDir, 'alone.mp4') : a));
-    const renderAlone = least(repeats.map(() => timed('ffmpeg', aloneArgs)));
+    const renderAlone = fed ? null : least(repeats.map(() => timed('ffmpeg', aloneArgs)));
     const x264Runs: Run[] = [];
-    for (const _ of repeats) x264Runs.push(await x264Alone(renderCommand.slice(1)));
-    const x264 = least(x264Runs);
+    if (!fed) for (const _ of repeats) x264Runs.push(await x264Alone(renderCommand.slice(1)));
+    const x264 = fed ? null : least(x264Runs);
     return {
+      renderStageCpu,
+      illustrated: manifest.stills.filter((still) => still.source === 'illustration').length,
       minutes,
       videoSeconds: result.durationMs / 1000,
       wallSeconds,
@@ -154,31 +174,18 @@ async function bench(minutes: number): Promise<Figures> {
 const x = (video: number, seconds: number): string => `${(video / seconds).toFixed(2)}x`;
 const perSecond = (f: Figures, cpu: number): string => (cpu / f.videoSeconds).toFixed(3);
 
-function report(all: Figures[]): string {
-  const cpu = os.cpus();
-  const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${mib(os.totalmem())} RAM, ffmpeg ` +
-      `${execFileSync('ffmpeg', ['-version']).toString().split(' ')[2]}, Node ${process.version}. The two cores are shared with other work ` +
-      '(the load column): wall-clock figures move with it, CPU time much less.',
-    '',
-    `Command: \`npx tsx scripts/bench-video.ts\` (${values.resolution} ${values.aspect}, captions "${values.captions}", music on, offline voice ` +
-      `and backgrounds, x264 \`${values.preset}\`${values['x264-params'] ? ` with \`${values['x264-params']}\`` : ''} CRF ${values.crf}). "× realtime" = video length ÷ time taken; above 1x is faster than real time.`,
-    '',
-    '| Video | Scenes | Load at start | End to end | × realtime | CPU time (all processes) | Peak memory (all processes) | File size |',
-    '|---|---|---|---|---|---|---|---|',
-    ...all.map(
-      (f) =>
-        `| ${f.videoSeconds.toFixed(1)} s | ${f.scenes} | ${f.load.toFixed(1)} | ${f.wallSeconds.toFixed(1)} s | **${x(f.videoSeconds, f.wallSeconds)}** | ` +
-        `${f.cpuSeconds.toFixed(0)} s (${perSecond(f, f.cpuSeconds)} s per video second) | ${mib(f.peakBytes)} | ${mib(f.sizeBytes)} |`,
-    ),
-    '',
+/** Stills only: the render pass run again on its own against x264 alone on its frames. */
+function passTable(all: Figures[]): string[] {
+  const alone = all.filter((f): f is Figures & { renderAlone: Run; x264: Run } => f.renderAlone !== null && f.x264 !== null);
+  if (alone.length === 0) return [];
+  return [
     'The render pass (one ffmpeg run, run again on its own) against x264 alone encoding the very frames the pass feeds it',
     '(the same graph writes raw 4:2:0 frames into a pipe; only the encoder is counted). CPU = user + system seconds of',
     `that process and its threads, the least of ${values.repeat} runs each; the last column is the cost of everything around the encoder.`,
     '',
     '| Video | Render pass: wall | CPU | CPU per video second | Peak memory | x264 alone: wall | CPU | CPU per video second | Render ÷ x264 (CPU) |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...all.map(
+    ...alone.map(
       (f) =>
         `| ${f.videoSeconds.toFixed(1)} s | ${f.renderAlone.seconds.toFixed(1)} s (${x(f.videoSeconds, f.renderAlone.seconds)}) | ` +
         `${f.renderAlone.cpuSeconds.toFixed(1)} s | ${perSecond(f, f.renderAlone.cpuSeconds)} s | ${mib(f.renderAlone.peakBytes)} | ` +
@@ -186,6 +193,29 @@ function report(all: Figures[]): string {
         `**${(f.renderAlone.cpuSeconds / f.x264.cpuSeconds).toFixed(2)}×** |`,
     ),
     '',
+  ];
+}
+
+function report(all: Figures[]): string {
+  const cpu = os.cpus();
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${mib(os.totalmem())} RAM, ffmpeg ` +
+      `${execFileSync('ffmpeg', ['-version']).toString().split(' ')[2]}, Node ${process.version}. The two cores are shared with other work ` +
+      '(the load column): wall-clock figures move with it, CPU time much less.',
+    '',
+    `Command: \`npx tsx scripts/bench-video.ts${order === 'designed' ? '' : ` --visual-order ${order}`}\` (${values.resolution} ${values.aspect}, captions "${values.captions}", music on, offline voice ` +
+      `and ${order === 'designed' ? 'designed backgrounds' : 'pictures (no stock or AI key: illustrations, a designed background where a scene names nothing drawable)'}, x264 \`${values.preset}\`${values['x264-params'] ? ` with \`${values['x264-params']}\`` : ''} CRF ${values.crf}). "× realtime" = video length ÷ time taken; above 1x is faster than real time.`,
+    '',
+    '| Video | Scenes (illustrated) | Load at start | End to end | × realtime | CPU time (all processes) | Render stage: wall | CPU | Peak memory (all processes) | File size |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...all.map(
+      (f) =>
+        `| ${f.videoSeconds.toFixed(1)} s | ${f.scenes} (${f.illustrated}) | ${f.load.toFixed(1)} | ${f.wallSeconds.toFixed(1)} s | **${x(f.videoSeconds, f.wallSeconds)}** | ` +
+        `${f.cpuSeconds.toFixed(0)} s (${perSecond(f, f.cpuSeconds)} s per video second) | ${f.stageSeconds.render.toFixed(1)} s | ` +
+        `${f.renderStageCpu.toFixed(0)} s (${perSecond(f, f.renderStageCpu)} s per video second) | ${mib(f.peakBytes)} | ${mib(f.sizeBytes)} |`,
+    ),
+    '',
+    ...passTable(all),
     'Time per stage (seconds):',
     '',
     `| Video | ${VIDEO_STAGES.join(' | ')} |`,
@@ -202,10 +232,12 @@ for (const minutes of values.minutes!.split(',').map(Number)) {
   figures.push(f);
   console.log(
     `${minutes} min: ${f.videoSeconds.toFixed(1)} s video in ${f.wallSeconds.toFixed(1)} s (${x(f.videoSeconds, f.wallSeconds)}), cpu ${f.cpuSeconds.toFixed(1)} s, ` +
-      `peak ${mib(f.peakBytes)}; render alone ${f.renderAlone.seconds.toFixed(1)} s, cpu ${f.renderAlone.cpuSeconds.toFixed(1)} s; x264 alone ${f.x264.seconds.toFixed(1)} s, cpu ${f.x264.cpuSeconds.toFixed(1)} s; ` +
+      `peak ${mib(f.peakBytes)}; render stage cpu ${f.renderStageCpu.toFixed(1)} s; ${f.illustrated} of ${f.scenes} scenes illustrated; ` +
+      (f.renderAlone && f.x264 ? `render alone ${f.renderAlone.seconds.toFixed(1)} s, cpu ${f.renderAlone.cpuSeconds.toFixed(1)} s; x264 alone ${f.x264.seconds.toFixed(1)} s, cpu ${f.x264.cpuSeconds.toFixed(1)} s; ` : '') +
       `stages ${VIDEO_STAGES.map((s) => `${s} ${f.stageSeconds[s].toFixed(1)}`).join(', ')}`,
   );
 }
 const text = report(figures);
-if (!values['no-write']) writeBenchmarkBlock('bench-video', 'Video pipeline', text);
+if (!values['no-write'])
+  writeBenchmarkBlock(order === 'designed' ? 'bench-video' : `bench-video-${order}`, order === 'designed' ? 'Video pipeline' : `Video pipeline: visual order "${order}"`, text);
 console.log(`\n${text}`);
