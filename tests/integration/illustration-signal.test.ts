@@ -18,10 +18,10 @@ describe('drawing illustrations under one signal', () => {
     expect(spec).not.toBeNull();
     const job = new AbortController();
     await drawIllustration(spec!, { width: 640, height: 360 }, path.join(dir, 'still.png'), job.signal);
-    const layers = await drawLayers(spec!, path.join(dir, 'layers'), job.signal);
+    const layers = await drawLayers(spec!, path.join(dir, 'layers'), { width: 1600, height: 900 }, job.signal);
     expect(layers.elements.length).toBeGreaterThan(0);
     for (const file of [layers.background, ...layers.elements.map((e) => e.file)]) expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
     job.abort();
-    await expect(drawLayers(spec!, path.join(dir, 'again'), job.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(drawLayers(spec!, path.join(dir, 'again'), { width: 1600, height: 900 }, job.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeIllustration, contentArea, countFrom, ENTERS, enterWithSpeech, illustratedWords, wrapLines, type IllustrationSpec } from '~/server/media/illustration/compose.ts';
-import { counterText, motionFeedArgs } from '~/server/media/illustration/motion.ts';
+import { counterText, overlayFilters } from '~/server/media/illustration/motion.ts';
 import { brandPalette, scriptPalette } from '~/server/media/illustration/palette.ts';
 import type { SceneSubjects } from '~/server/media/illustration/subjects.ts';
 
@@ -124,7 +124,7 @@ describe('an illustration timed to its narration', () => {
   });
 });
 
-describe('the feeder of an illustrated scene', () => {
+describe('the elements of illustrated scenes in the render', () => {
   const layers = {
     width: 1280,
     height: 720,
@@ -137,16 +137,23 @@ describe('the feeder of an illustrated scene', () => {
     fontFile: '/usr/share/fonts/truetype/noto/NotoSansDisplay-Bold.ttf',
   };
 
-  it('reads the background and each element once, and writes the scene’s frames from `skip` on as raw 4:2:0', () => {
-    const args = motionFeedArgs(layers, { frames: 75, skip: 15 }, 30);
-    expect(args.filter((a) => a === '-i')).toHaveLength(3);
-    const graph = args[args.indexOf('-filter_complex') + 1]!;
-    expect(graph).toContain('trim=start_frame=15');
-    expect(graph).toContain("enable='gte(t\\,1.20)'");
-    expect(args.slice(-6)).toEqual(['75', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1']);
+  it('are each read once and overlaid only from their entry until the next scene has crossfaded in', () => {
+    const { inputs, graph } = overlayFilters([{ layers, start: 10, out: { at: 14, seconds: 0.5 } }], 30, 3, 'joined', 'out');
+    expect(inputs).toEqual(['-i', '/tmp/e0.png', '-i', '/tmp/e1.png']);
+    const text = graph.join(';');
+    expect(text).toContain('[3:v]format=rgba');
+    expect(text).toContain("enable='between(t\\,11.20\\,14.50)'");
+    expect(text).toContain('fade=t=out:st=14.00:d=0.50:alpha=1');
+    expect(graph.at(-1)).toMatch(/null\[out\]$/);
   });
 
-  it('counts in drawtext’s own syntax, decimals zero-padded and a literal percent escaped', () => {
+  it('stay to the end in the last scene, and add nothing when there are none', () => {
+    const { graph } = overlayFilters([{ layers, start: 10, out: null }], 30, 0, 'joined', 'out');
+    expect(graph.join(';')).not.toContain('fade=t=out');
+    expect(overlayFilters([], 30, 0, 'joined', 'out').graph).toEqual(['[joined]null[out]']);
+  });
+
+  it('count in drawtext’s own syntax, decimals zero-padded and a literal percent escaped', () => {
     const base = { x: 0, align: 'start' as const, baseline: 0, fontSize: 100, color: '#fff', start: 1, duration: 1.2, element: 0 };
     expect(counterText({ ...base, from: 0, to: 40, decimals: 0, prefix: '', suffix: '%' })).toBe('%{eif:floor((0+(40)*(1-pow(1-clip((t-1)/1.2,0,1),3)))+0.5):d}\\%');
     expect(counterText({ ...base, from: 0, to: 2.5, decimals: 1, prefix: '$', suffix: ' million' })).toMatch(/^\$%\{eif:floor\(.*\):d\}\.%\{eif:mod\(.*,10\):d:1\} million$/);

@@ -17,7 +17,8 @@
  * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes run a
  * still as a placeholder through a clip scene; its frames there are dropped and `interleave` puts the clip's frames
  * in their places by timestamp, so putting a clip on screen costs no pixel work; stills-only videos have no pipes.
- * An illustrated scene takes the same road: its feeder (illustration/motion.ts) animates the drawing's layers.
+ * An illustrated scene is a still (its background) whose elements are overlaid on the joined lanes, before dips, logo
+ * and captions (illustration/motion.ts).
  * One pipe per lane matters: the incoming lane is read ahead to its next crossfade, and a pipe shared with the main
  * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
  * frame; dips are a cut with a fade out and in around it.
@@ -33,7 +34,7 @@ import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
 import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
 import { filterValue } from './ffmpeg.ts';
 import type { MotionLayers } from './illustration/draw.ts';
-import { motionFeedArgs } from './illustration/motion.ts';
+import { overlayFilters, type PlacedLayers } from './illustration/motion.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -53,9 +54,8 @@ export interface RenderSettings {
  */
 export const DEFAULT_RENDER: RenderSettings = { preset: 'superfast', x264Params: 'mbtree=1:rc-lookahead=10', crf: 23, threads: 0, audioBitrate: '160k' };
 
-/** A still pans; a clip plays (its feeder decodes it); a motion scene is animated by its own feeder (an illustration). */
-export type RenderVisual = { kind: 'still'; file: string } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio } | { kind: 'motion'; layers: MotionLayers };
-type FedVisual = Exclude<RenderVisual, { kind: 'still' }>;
+/** A still pans (an illustration's background, its elements overlaid and animated on top); a clip plays. */
+export type RenderVisual = { kind: 'still'; file: string; layers?: MotionLayers } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
 
 export interface RenderJob {
   width: number;
@@ -217,13 +217,11 @@ export function planRender(job: RenderJob): RenderPlan {
   // scene that comes in on a crossfade). Each lane pulls only its own pipe, in time order, so no lane ever holds
   // frames that another lane will need later. The k-th frame of a feed belongs at its span's start plus k less the
   // frames of the feed's earlier spans.
-  type ClipSlot = { slot: SceneSlot; index: number; visual: FedVisual };
+  type ClipSlot = { slot: SceneSlot; index: number; visual: Extract<RenderVisual, { kind: 'clip' }> };
   const clipSlots: ClipSlot[] = scenes.flatMap((slot, index) => {
     const visual = visuals[index]!;
-    return visual.kind === 'still' ? [] : [{ slot, index, visual }];
+    return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
   });
-  const feedArgs = (visual: FedVisual, frames: number, skip: number): string[] =>
-    visual.kind === 'clip' ? clipFeedArgs({ file: visual.file, clip: visual.clip, frames, skip }, { width, height }, fps) : motionFeedArgs(visual.layers, { frames, skip }, fps);
   type Span = { clip: ClipSlot; from: number; to: number; skip: number };
   const feeds: ClipFeed[] = [];
   /** Overlays the clip frames of `spans` on `lane` while those spans show; the lane's label after it. */
@@ -232,7 +230,7 @@ export function planRender(job: RenderJob): RenderPlan {
     const pipe = path(`clips-${use}.pipe`);
     feeds.push({
       pipe,
-      feeders: spans.map((s) => feedArgs(s.clip.visual, s.to - s.from, s.skip)),
+      feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width, height }, fps)),
     });
     const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
     const retime = piecewise(
@@ -300,6 +298,19 @@ export function planRender(job: RenderJob): RenderPlan {
     ];
   });
   const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
+  // Illustrations' elements over the joined lanes: under the dips, the logo and the captions.
+  const illustrated: PlacedLayers[] = scenes.flatMap((slot, i) => {
+    const visual = visuals[i]!;
+    if (visual.kind !== 'still' || !visual.layers) return [];
+    const next = scenes[i + 1];
+    return [{ layers: visual.layers, start: slot.firstFrame / fps, out: next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null }];
+  });
+  if (illustrated.length > 0) {
+    const overlays = overlayFilters(illustrated, fps, inputCount(), joined, 'illustrated');
+    inputs.push(...overlays.inputs);
+    graph.push(...overlays.graph);
+    joined = 'illustrated';
+  }
   let picture = `[${joined}]`;
   if (dipFilters.length > 0) {
     graph.push(`${picture}${dipFilters.join(',')}[dipped]`);
@@ -328,7 +339,7 @@ export function planRender(job: RenderJob): RenderPlan {
     );
     beds.push('music');
   }
-  const ducked = clipSlots.flatMap((c) => (c.visual.kind === 'clip' && c.visual.audio === 'duck' && c.visual.clip.hasAudio ? [{ ...c, visual: c.visual }] : []));
+  const ducked = clipSlots.filter((c) => c.visual.audio === 'duck' && c.visual.clip.hasAudio);
   let clipSound: ClipSoundPlan | null = null;
   if (ducked.length > 0) {
     const ms = (frames: number) => Math.round((frames * 1000) / fps);

@@ -166,7 +166,7 @@ interface Still {
   /** Absent on stills of manifests written before there was a choice: those were designed. */
   source?: PictureSource;
   subjects?: string[];
-  /** An illustration's layers, which its feeder animates (`file` is how it ends, for nothing but a resume check). */
+  /** An illustration's layers: its background pans as the scene's still, its elements are animated over it. */
   motion?: MotionLayers;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
   /** The user's video clip, shown as it is (`file` is the clip; width and height are the still size all the same). */
@@ -445,7 +445,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         const sceneStart = slot.firstFrame / timeline.fps;
         const timed = enterWithSpeech(illustration, manifest.narration![i]!.words, slot.audioStartMs / 1000 - sceneStart, slot.frames / timeline.fps);
         try {
-          return { ...still, motion: await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), signal) };
+          return { ...still, motion: await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), size, signal) };
         } catch (error) {
           if (isAbortError(error)) throw error;
           throw new MediaError(`We couldn't draw the illustration for scene ${i + 1}.`, 'visuals', { cause: error });
@@ -561,7 +561,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const card = (file: string | null | undefined): RenderVisual | null => (file ? { kind: 'still', file } : null);
       const visuals = stillsWithCards(
         stills.map((still): RenderVisual => {
-          if (still.motion) return { kind: 'motion', layers: still.motion };
+          if (still.motion) return { kind: 'still', file: still.motion.background, layers: still.motion };
           return still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file };
         }),
         { intro: card(manifest.cards?.intro), outro: card(manifest.cards?.outro) },

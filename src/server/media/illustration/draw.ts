@@ -35,27 +35,33 @@ async function rasterize(svg: string, signal?: AbortSignal): Promise<Buffer> {
 const inner = (svg: string, x: number, y: number): string =>
   `<g transform="translate(${Math.round(x)} ${Math.round(y)})">${svg.replace(/^\s*<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '')}</g>`;
 
-/** The frame as it stands once every element has entered, scaled to cover `size` (a picture a quarter larger). */
-export async function drawIllustration(spec: IllustrationSpec, size: { width: number; height: number }, file: string, signal?: AbortSignal): Promise<void> {
-  const root = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${spec.width} ${spec.height}" preserveAspectRatio="xMidYMid slice">`;
-  const body = root + inner(spec.background, 0, 0) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('') + '</svg>';
-  await fs.writeFile(file, await rasterize(body, signal));
+type Size = { width: number; height: number };
+
+/** The frame-sized drawing `body` scaled to cover `size` (a still is larger than the frame, for its pan). */
+const covering = (spec: IllustrationSpec, size: Size, body: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${spec.width} ${spec.height}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
+
+/** The frame as it stands once every element has entered, scaled to cover `size`. */
+export async function drawIllustration(spec: IllustrationSpec, size: Size, file: string, signal?: AbortSignal): Promise<void> {
+  const body = inner(spec.background, 0, 0) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('');
+  await fs.writeFile(file, await rasterize(covering(spec, size, body), signal));
 }
 
-/** What the render's feeder needs: PNG layers at frame pixels and when each enters. */
+/** What the render needs: the background as a still, the elements as PNGs at frame pixels, and when each enters. */
 export interface MotionLayers {
   width: number;
   height: number;
+  /** At the still size asked for: it pans on the render's lanes like any still. */
   background: string;
   elements: Array<{ file: string; x: number; y: number; delay: number }>;
   counter: IllustrationCounter | null;
   fontFile: string;
 }
 
-export async function drawLayers(spec: IllustrationSpec, dir: string, signal?: AbortSignal): Promise<MotionLayers> {
+export async function drawLayers(spec: IllustrationSpec, dir: string, stillSize: Size, signal?: AbortSignal): Promise<MotionLayers> {
   await fs.mkdir(dir, { recursive: true });
   const background = path.join(dir, 'background.png');
-  await fs.writeFile(background, await rasterize(spec.background, signal));
+  await fs.writeFile(background, await rasterize(covering(spec, stillSize, inner(spec.background, 0, 0)), signal));
   const elements = await Promise.all(
     spec.elements.map(async (element, i) => {
       const file = path.join(dir, `element-${i}.png`);
