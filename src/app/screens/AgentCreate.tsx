@@ -377,8 +377,8 @@ export default function AgentCreate() {
             <Figure label="Your balance" value={balance === null ? '—' : `${balance.toLocaleString('en-US')} credits`} testId="create-balance" />
           </dl>
           <p className="text-xs text-fg-subtle">
-            {rateText(form.resolution)}, per started minute. Credits are held while the video is made and only charged when it is ready; a failed or cancelled
-            video costs nothing.
+            {rateText(form.resolution)}, per started minute. The cost is held while the video is made and charged when it is ready, never more: a
+            video that runs a started minute shorter costs that much less, and a failed or cancelled one nothing.
           </p>
           {blocker && figures.words > 0 ? (
             <p className="rounded-xl border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" role="status" data-testid="submit-blocker">
