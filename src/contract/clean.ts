@@ -23,6 +23,23 @@ const stripInlineMarkdown = (text: string): string =>
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>()]+/giu;
 
 /**
+ * A parenthesis that is a sentence of its own is a direction for the reader, not words for the voice: "(Pause)",
+ * "(Music swells) Welcome back.", "Thanks. (Laughs)". It starts a line or follows a sentence's end, and ends the
+ * line or comes before a new sentence (a capital, a letter of a script without case, another direction). One that
+ * runs on in the sentence, "(Almost) everyone knows", or sits inside it, "the cat (a Siamese) slept", is read.
+ */
+const DIRECTION = /(^|[.!?…。！？]\s+)\s*\([^()]*\)(?=\s*$|\s+[\p{Lu}\p{Lt}\p{Lo}([])/u;
+
+function dropDirections(line: string): string {
+  let rest = line;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(DIRECTION, '$1');
+  }
+  return rest;
+}
+
+/**
  * Pictographs, their modifiers and joiners, keycaps, flags and decorative symbols; a voice would either skip them
  * or read out their Unicode names. Currency, percent and maths signs stay: they are read as words.
  */
@@ -44,7 +61,8 @@ function cleanLine(raw: string): string {
     .replace(SYMBOLS, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/#(?=[\p{L}\p{N}])/gu, '')
-    .replace(/[*_~^`|<>{}]/g, ' ')
+    .replace(/[*_~^`|<>{}]/g, ' ');
+  line = dropDirections(line.trim())
     .replace(/([!?])[!?]+/g, '$1')
     .replace(/\.{4,}/g, '...')
     .replace(/\s+([,.;:!?…])/g, '$1')

@@ -49,6 +49,15 @@ export type ImageEngineId = Exclude<ImageEngineChoice, 'auto'>;
 export const imageEngineInfoSchema = z.object({ id: z.enum(['offline', 'openai', 'fal']), label: z.string(), available: z.boolean() });
 export type ImageEngineInfo = z.infer<typeof imageEngineInfoSchema>;
 
+/**
+ * The engine a request runs on: `auto` is FLUX, else OpenAI, else the offline artwork; a named engine the server has
+ * no key for is undefined. The API runs by it and the form prices by it, so both name the same engine.
+ */
+export function resolveImageEngine(choice: ImageEngineChoice, available: (id: ImageEngineId) => boolean): ImageEngineId | undefined {
+  if (choice === 'auto') return (['fal', 'openai'] as const).find(available) ?? 'offline';
+  return choice === 'offline' || available(choice) ? choice : undefined;
+}
+
 export const IMAGE_LIMITS = { promptMin: 3, promptMax: 1000, negativeMax: 500, countMin: 1, countMax: 4, seedMax: 4_294_967_295 } as const;
 
 export const imageRequestSchema = z.object({

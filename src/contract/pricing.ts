@@ -2,6 +2,9 @@
  * Every price and the signup grant, in credits. Pure and shared: the server charges with these functions and the
  * browser shows the same numbers before the user commits.
  */
+import type { ImageEngineId } from './images.ts';
+import type { ScriptEngineKind } from './scripts.ts';
+
 export const SIGNUP_GRANT = 100;
 
 export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const;
@@ -32,9 +35,19 @@ export function ttsCost(text: string): number {
   return chars === 0 ? 0 : Math.ceil(chars / 1000) * PRICES.ttsPer1000Chars;
 }
 
-export const scriptCost = (): number => PRICES.scriptGeneration;
+/**
+ * The offline stand-ins that do not follow the request, the built-in script writer (template sentences around the
+ * topic) and the abstract artwork (shapes and colours seeded by the prompt, not a picture of it), make a preview
+ * rather than the work asked for. They cost nothing, and the studio says so on its price and button before the click.
+ */
+export const OFFLINE_PREVIEW_LABEL = 'Offline preview · free';
 
-export function imageCost(count: number): number {
+/** A script from `writer`; without one, the price of the AI writer. */
+export const scriptCost = (writer?: ScriptEngineKind): number => (writer === 'builtin' ? 0 : PRICES.scriptGeneration);
+
+/** `count` images from `engine`; without one, the price of the AI engines. */
+export function imageCost(count: number, engine?: ImageEngineId): number {
+  if (engine === 'offline') return 0;
   return Number.isInteger(count) && count > 0 ? count * PRICES.imagePerImage : 0;
 }
 

@@ -126,12 +126,18 @@ export const scriptContentSchema = z.object({
 export type ScriptContent = z.infer<typeof scriptContentSchema>;
 
 export const SCRIPT_ENGINE_KINDS = ['builtin', 'llm'] as const;
+export type ScriptEngineKind = (typeof SCRIPT_ENGINE_KINDS)[number];
 export const scriptEngineSchema = z.object({
   kind: z.enum(SCRIPT_ENGINE_KINDS),
   /** What the interface shows, e.g. "Built-in writer" or "AI · gpt-4o-mini". */
   label: z.string(),
 });
 export type ScriptEngine = z.infer<typeof scriptEngineSchema>;
+
+/** `GET /scripts/writer`: the engine the next script is written by, so the form shows its price before the click. */
+export interface ScriptWriterAnswer {
+  engine: ScriptEngine;
+}
 
 export const BUILTIN_WRITER_LABEL = 'Built-in writer';
 

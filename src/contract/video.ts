@@ -226,7 +226,7 @@ export const EMPTY_SCRIPT_MESSAGE = 'Write a script first: the narration is made
 
 /** For a script whose every line is dropped by cleanScript; the pipeline says the same if one ever gets through. */
 export const NOTHING_TO_READ_MESSAGE =
-  'There is nothing here a voice can read: stage directions in [brackets], links and code are left out of the narration. Write the words the narrator should say.';
+  'There is nothing here a voice can read: stage directions in [brackets] or (parentheses), links and code are left out of the narration. Write the words the narrator should say.';
 
 /**
  * Null when the script fits; otherwise the message the editor and the API both show. `cardSeconds` are the brand

@@ -16,8 +16,10 @@ test('generate images, download one at its exact size, reuse its settings and de
   await page.getByLabel('Style').selectOption('watercolor');
   await page.getByLabel('Number of images').selectOption('2');
   await page.getByLabel('Seed').fill('4242');
-  await expect(page.getByText('6 credits (3 per image)')).toBeVisible();
-  await page.getByRole('button', { name: 'Generate 2 images' }).click();
+  // Only the offline artwork here: a free preview, said on the price and on the button before the click.
+  await expect(page.getByTestId('studio-price')).toContainText('Offline preview · free: the offline engine draws abstract artwork');
+  await expect(page.getByTestId('credits-balance')).toHaveText('100');
+  await page.getByRole('button', { name: 'Generate 2 images Offline preview · free' }).click();
 
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(2);
@@ -26,7 +28,7 @@ test('generate images, download one at its exact size, reuse its settings and de
   await expect(cards.first().getByText('720×1280 · Watercolor · seed 4242')).toBeVisible();
   await expect(cards.nth(1).getByText(/seed 4243/)).toBeVisible();
   await expect(cards.first().getByRole('img')).toHaveJSProperty('naturalWidth', 720);
-  await expect(page.getByTestId('credits-balance')).toHaveText('94');
+  await expect(page.getByTestId('credits-balance')).toHaveText('100');
 
   const [download] = await Promise.all([page.waitForEvent('download'), cards.first().getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.png$/);

@@ -18,12 +18,15 @@ test('generate a script, open it, edit and save it, export it, and make a video 
   await page.getByRole('button', { name: '+ Add a key point' }).click();
   await page.getByRole('textbox', { name: 'Key point 2' }).fill('Use water just off the boil');
   await page.getByLabel('Call to action').fill('Follow for more coffee tips');
-  await page.getByRole('button', { name: 'Generate script' }).click();
+  // No AI writer on this server: the template writer's script is a free preview, and the form says so before the click.
+  await expect(page.getByTestId('studio-price')).toContainText('Offline preview · free: no AI writer is set up here');
+  await expect(page.getByTestId('credits-balance')).toHaveText('100');
+  await page.getByRole('button', { name: 'Generate script Offline preview · free' }).click();
 
   await expect(page).toHaveURL(/\/script\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('engine-badge').first()).toHaveText('Built-in writer');
   await expect(page.getByText('TikTok / Reels / Shorts (9:16)')).toBeVisible();
-  await expect(page.getByTestId('credits-balance')).toHaveText('99');
+  await expect(page.getByTestId('credits-balance')).toHaveText('100');
   const scenes = page.getByTestId('scene');
   expect(await scenes.count()).toBeGreaterThanOrEqual(2);
   await expect(page.getByText(/Grind your beans fresh/i).first()).toBeVisible();

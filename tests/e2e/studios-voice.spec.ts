@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 function probe(file: string) {
@@ -60,4 +61,24 @@ test('the editor refuses text over the limit before sending it', async ({ signed
   await page.getByLabel('Text', { exact: true }).fill('a'.repeat(5001));
   await expect(page.getByTestId('char-count')).toContainText('5,001 / 5,000 characters');
   await expect(page.getByRole('button', { name: 'Generate speech' })).toBeDisabled();
+});
+
+test('the voice picker starts on the best voice the server has and labels every voice by how it sounds', async ({ signedInPage: page }) => {
+  // The default comes with the API's catalogue: wait for it rather than for a clock.
+  const catalogue = page.waitForResponse((res) => new URL(res.url()).pathname === '/voices' && res.ok());
+  await page.goto('/voice');
+  await catalogue;
+  const picker = page.getByRole('radiogroup', { name: 'Voices' });
+  // Festival HTS is installed and no cloud key is set: Sally (Standard) is the default, above the eSpeak voices.
+  await expect(picker.getByRole('radio', { name: /^Sally/ })).toBeChecked();
+  const sally = picker.locator('label', { hasText: 'Sally' });
+  await expect(sally.getByTestId('voice-quality')).toHaveText('Standard');
+  await expect(sally).toContainText('Recommended');
+  await expect(picker.locator('label', { hasText: 'Olivia' }).getByTestId('voice-quality')).toHaveText('Robotic');
+  await expect(picker.getByTestId('voice-quality').first()).toHaveText('Standard');
+  await expect(page.getByText('Sally · Standard · English (US) · engine: Festival HTS (offline)')).toBeVisible();
+  // Listed without a key, a neural voice says what it would sound like.
+  await page.getByRole('searchbox', { name: 'Search voices' }).fill('nova');
+  await expect(picker.locator('label', { hasText: 'Nova' }).getByTestId('voice-quality')).toHaveText('Natural');
+  await expectNoViolations(page);
 });

@@ -62,16 +62,19 @@ describe('script generator API', () => {
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
-  it('writes with the built-in writer, charges one credit through the ledger and keeps an editable history', async () => {
+  it('writes with the built-in writer as a free offline preview, said before the click, and keeps an editable history', async () => {
     const { api, other } = await signedUp();
+    // What the form prices by: the writer the next script gets.
+    expect((await api('GET', '/scripts/writer')).body).toEqual({ engine: { kind: 'builtin', label: 'Built-in writer' } });
     const created = await api('POST', '/scripts', scriptRequest);
     expect(created.status).toBe(201);
-    expect(created.body.engine).toEqual({ kind: 'builtin', label: 'Built-in writer' });
+    expect(created.body).toMatchObject({ engine: { kind: 'builtin', label: 'Built-in writer' }, creditsCharged: 0 });
     expect(created.body.scenes.length).toBeGreaterThan(1);
     expect(created.body.scenes.some((s: any) => s.narration.toLowerCase().includes('grind fresh'))).toBe(true);
-    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 0 });
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    // No zero-credit hold on /billing: the signup grant is the only row.
     const ledger = await api('GET', '/credits/ledger');
-    expect(ledger.body.entries.slice(0, 2).map((e: any) => e.kind)).toEqual(['capture', 'reserve']);
+    expect(ledger.body.entries.map((e: any) => e.kind)).toEqual(['grant']);
 
     const id = created.body.id;
     const edited = { ...created.body, hook: 'A brand new hook that is much longer than before, with many more words in it.' };
@@ -117,10 +120,11 @@ describe('script generator API', () => {
         : json(res, 404, {});
     const llmApi = await suite.stack.extraApi({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' });
     const { api } = await signedUp(llmApi.url);
+    expect((await api('GET', '/scripts/writer')).body.engine).toEqual({ kind: 'llm', label: 'AI · local-llama' });
 
     const ok = await api('POST', '/scripts', scriptRequest);
     expect(ok.status).toBe(201);
-    expect(ok.body.engine).toEqual({ kind: 'llm', label: 'AI · local-llama' });
+    expect(ok.body).toMatchObject({ engine: { kind: 'llm', label: 'AI · local-llama' }, creditsCharged: 1 });
     expect(ok.body.hook).toBe('Stop drinking sad coffee!');
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 0 });
 
@@ -248,7 +252,7 @@ describe('image generator API', () => {
     ]);
   });
 
-  it('renders labelled offline artwork at the exact size, the same for the same prompt and seed', async () => {
+  it('renders labelled offline artwork at the exact size, the same for the same prompt and seed, as a free preview', async () => {
     const { api, other } = await signedUp();
     const created = await api('POST', '/images', { prompt: 'a lighthouse at dawn', aspect: '16:9', count: 2, seed: 1234 });
     expect(created.status).toBe(202);
@@ -259,7 +263,9 @@ describe('image generator API', () => {
     const images = await finished(api, created.body.items.map((i: any) => i.id));
     expect(images.map((i) => i.status)).toEqual(['succeeded', 'succeeded']);
     expect(images[0].engine).toEqual({ id: 'offline', label: 'Abstract artwork (offline, not AI)' });
-    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 6, reserved: 0 });
+    expect(images.map((i) => i.creditsCharged)).toEqual([0, 0]);
+    expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
+    expect((await api('GET', '/credits/ledger')).body.entries.map((e: any) => e.kind)).toEqual(['grant']);
 
     const files = await Promise.all(images.map((i) => download(i.url)));
     for (const file of files) {
@@ -296,7 +302,14 @@ describe('image generator API', () => {
       const ok = await api('POST', '/images', { prompt: 'a red fox in snow', aspect: '9:16', count: 1, seed: 5 });
       expect(ok.body.items[0].engine).toEqual({ id: 'fal', label: 'FLUX · flux/schnell (fal.ai)' });
       const [image] = await finished(api, [ok.body.items[0].id]);
-      expect(image).toMatchObject({ status: 'succeeded', width: 96, height: 54 });
+      expect(image).toMatchObject({ status: 'succeeded', width: 96, height: 54, creditsCharged: 3 });
+      expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3, reserved: 0 });
+      // The offline artwork asked for by name stays a free preview beside a configured engine.
+      const offline = await api('POST', '/images', { prompt: 'a red fox in snow', engine: 'offline', count: 2 });
+      expect((await finished(api, offline.body.items.map((i: any) => i.id))).map((i) => [i.status, i.creditsCharged])).toEqual([
+        ['succeeded', 0],
+        ['succeeded', 0],
+      ]);
 
       status = 401;
       const failing = await api('POST', '/images', { prompt: 'a red fox in snow', count: 2 });

@@ -21,10 +21,12 @@ import { client, startStack, type Stack } from './support/stack.ts';
 let stopEmulator: () => Promise<void> = async () => undefined;
 const scratch = mkdtempSync(path.join(tmpdir(), 'nxn-uploads-'));
 /** Made before any request: a client idle for seconds may find its kept-alive connection closed under it. */
-const images: Record<'deep' | 'fine', Buffer> = { deep: Buffer.alloc(0), fine: Buffer.alloc(0) };
+const images: Record<'deep' | 'deepAlpha' | 'fine', Buffer> = { deep: Buffer.alloc(0), deepAlpha: Buffer.alloc(0), fine: Buffer.alloc(0) };
 beforeAll(async () => {
   stopEmulator = await ensureAuthEmulator();
   images.deep = ffmpegImage('deep.png', '8192x8192', 'rgb48be');
+  // 16 bits per channel with alpha: 512 MiB decoded, twice the budget.
+  images.deepAlpha = ffmpegImage('deep-alpha.png', '8192x8192', 'rgba64be');
   images.fine = ffmpegImage('fine.png', '2048x1024', 'rgb48be');
 });
 afterAll(async () => {
@@ -211,6 +213,9 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     const refused = await imageUpload(user, deep, 'deep.png');
     expect(refused.status).toBe(400);
     expect(refused.body.fields.file).toBe('This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.');
+    const refusedAlpha = await imageUpload(user, images.deepAlpha, 'deep-alpha.png');
+    expect(refusedAlpha.status).toBe(400);
+    expect(refusedAlpha.body.fields.file).toBe(refused.body.fields.file);
     const fine = await imageUpload(user, images.fine, 'fine.png');
     expect(fine.status).toBe(201);
     expect(fine.body).toMatchObject({ contentType: 'image/png', width: 2048, height: 1024 });

@@ -90,7 +90,13 @@ describe('videos API', () => {
 
     const nothingToRead = await api('POST', '/videos', request({ script: '[Upbeat music]\n\nhttps://example.com/promo\n\n```\nplay(intro)\n```' }));
     expect(nothingToRead.status).toBe(400);
-    expect(nothingToRead.body.fields.script).toMatch(/nothing here a voice can read: stage directions in \[brackets\], links and code/);
+    expect(nothingToRead.body.fields.script).toMatch(/nothing here a voice can read: stage directions in \[brackets\] or \(parentheses\), links and code/);
+    // Directions in parentheses with bracketed ones and a link: refused like the empty script, on the same field.
+    const empty = await api('POST', '/videos', request({ script: '' }));
+    const directions = await api('POST', '/videos', request({ script: '(Pause)\n\n(Music swells) [Intro] https://example.com/promo (Beat)' }));
+    expect([empty.status, directions.status]).toEqual([400, 400]);
+    expect(Object.keys(directions.body.fields)).toEqual(Object.keys(empty.body.fields));
+    expect(directions.body.fields.script).toBe(nothingToRead.body.fields.script);
 
     const cloudVoice = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
     expect(cloudVoice.status).toBe(400);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
-import { VOICES } from '~/contract/voices';
+import { DEFAULT_VOICE_ID, VOICES } from '~/contract/voices';
 import { startTtsCloud, type TtsCloud } from '../support/tts-clouds';
 import { apiSuite, until } from './support/api-suite';
 
@@ -44,6 +44,31 @@ describe('the voice catalogue API', () => {
     expect((await fetch(`${suite.stack.url}/voices`)).status).toBe(401);
   });
 
+  it('names the best voice it has as the default, and reads with it when a request names none', async () => {
+    const { api } = await signedUp();
+    const catalogue = await api('GET', '/voices');
+    // Festival is installed by scripts/ensure-system-deps.sh; without it the default is eSpeak's Olivia (below).
+    expect(catalogue.body.configured.festival).toBe(true);
+    expect(catalogue.body.defaultVoiceId).toBe('en-us-festival-slt');
+    const speech = await api('POST', '/speech', { text: 'Hello from the default voice.' });
+    expect(speech.status).toBe(202);
+    expect(speech.body).toMatchObject({ voiceId: 'en-us-festival-slt', voiceName: 'Sally', engine: { id: 'festival' } });
+    const { voiceId: _named, ...unnamed } = video('');
+    const board = await api('POST', '/storyboards', unnamed);
+    expect([board.status, board.body.settings.voiceId]).toEqual([201, 'en-us-festival-slt']);
+    // A voice the request names is still the one it gets.
+    expect((await api('POST', '/storyboards', video('en-gb-amelia'))).body.settings.voiceId).toBe('en-gb-amelia');
+
+    const withoutFestival = await suite.stack.reconfigured({ FESTIVAL_PATH: '/nonexistent/festival' });
+    try {
+      const { api: plain } = await signedUp(withoutFestival.url);
+      expect((await plain('GET', '/voices')).body).toMatchObject({ configured: { festival: false }, defaultVoiceId: DEFAULT_VOICE_ID });
+      expect((await plain('POST', '/storyboards', unnamed)).body.settings.voiceId).toBe(DEFAULT_VOICE_ID);
+    } finally {
+      await withoutFestival.close();
+    }
+  });
+
   it('lists Azure’s voices live, never its key, and reads a chosen Azure voice into a recording', async () => {
     const keyed = await suite.stack.reconfigured({ AZURE_SPEECH_KEY: 'az-secret-key', AZURE_SPEECH_ENDPOINT: azure.url });
     try {
@@ -52,6 +77,8 @@ describe('the voice catalogue API', () => {
       expect(catalogue.body.configured.azure).toBe(true);
       expect(catalogue.body.voices.filter((v: { engine: string }) => v.engine === 'azure')).toHaveLength(480);
       expect(JSON.stringify(catalogue.body)).not.toContain('az-secret-key');
+      // A neural US English voice now sounds best: it becomes the default.
+      expect(catalogue.body.defaultVoiceId).toMatch(/^azure:en-US-/);
 
       const unknown = await api('POST', '/speech', { text: 'Hello', voiceId: 'azure:en-US-NobodyNeural' });
       expect([unknown.status, unknown.body.fields]).toEqual([400, { voiceId: 'Choose a voice from the list.' }]);

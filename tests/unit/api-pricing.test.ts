@@ -26,6 +26,14 @@ describe('pricing', () => {
     expect(imageCost(1.5)).toBe(0);
   });
 
+  it('makes the offline stand-ins that do not follow the request free, and prices the engines that do', () => {
+    expect(scriptCost('builtin')).toBe(0);
+    expect(scriptCost('llm')).toBe(PRICES.scriptGeneration);
+    expect(imageCost(4, 'offline')).toBe(0);
+    expect(imageCost(4, 'fal')).toBe(4 * PRICES.imagePerImage);
+    expect(imageCost(2, 'openai')).toBe(2 * PRICES.imagePerImage);
+  });
+
   it('gives a signup grant that covers at least a first short video', () => {
     expect(SIGNUP_GRANT).toBeGreaterThanOrEqual(videoCost(60_000, '1080p'));
   });

@@ -140,6 +140,9 @@ describe('image decode budget', () => {
     expect(imageHeaderProblem(pngHeader(8192, 8192, 16, 2))).toBe(
       'This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.',
     );
+    // RGBA at 16 bits: 8 bytes a pixel, 512 MiB for 8192×8192.
+    expect(pngHeader(8192, 8192, 16, 6).bytesPerPixel).toBe(8);
+    expect(imageHeaderProblem(pngHeader(8192, 8192, 16, 6))).toMatch(/8192×8192 at 16 bits per channel\) is too large to open/);
     expect(imageHeaderProblem(pngHeader(6000, 6000, 16, 6))).toMatch(/6000×6000 at 16 bits per channel/);
     expect(imageHeaderProblem(pngHeader(4000, 4000, 16, 6))).toBeNull();
     expect(imageHeaderProblem(pngHeader(9000, 300, 8, 2))).toMatch(/between 256 and 8192 pixels/);

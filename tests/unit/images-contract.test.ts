@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fieldErrors as flattenIssues } from '~/contract/errors.ts';
-import { ASPECT_SIZES, IMAGE_ASPECTS, imageRequestSchema } from '~/contract/images';
+import { ASPECT_SIZES, IMAGE_ASPECTS, imageRequestSchema, resolveImageEngine } from '~/contract/images';
 import { imageDimensions } from '~/server/media/image-size';
 import { withExifOrientation } from '../support/exif';
 
@@ -46,6 +46,18 @@ describe('image request validation', () => {
       expect(size.width % 16).toBe(0);
       expect(size.height % 16).toBe(0);
     }
+  });
+});
+
+describe('which engine a request runs on', () => {
+  const only = (...ids: string[]) => (id: string) => ids.includes(id);
+
+  it('takes FLUX, then OpenAI, then the offline artwork for "auto", and a named engine only when it is there', () => {
+    expect(resolveImageEngine('auto', only('fal', 'openai'))).toBe('fal');
+    expect(resolveImageEngine('auto', only('openai'))).toBe('openai');
+    expect(resolveImageEngine('auto', only())).toBe('offline');
+    expect(resolveImageEngine('offline', only('fal'))).toBe('offline');
+    expect(resolveImageEngine('openai', only('fal'))).toBeUndefined();
   });
 });
 

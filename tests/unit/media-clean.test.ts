@@ -48,7 +48,16 @@ describe('cleanScript', () => {
     expect(cleanScript('你好！这是一个测试。')).toBe('你好！这是一个测试。');
   });
 
+  it('drops directions in parentheses that stand as sentences of their own, and keeps parentheses inside a sentence', () => {
+    expect(cleanScript('(Pause)\n\n(Music swells) Welcome back! (Beat) Let’s start. Thanks for watching. (Laughs)')).toBe(
+      'Welcome back! Let’s start. Thanks for watching.',
+    );
+    expect(cleanScript('(SFX: whoosh) (Cut to the beach) 你好！')).toBe('你好！');
+    expect(cleanScript('The cat (a Siamese) slept. (Almost) everyone knows it (really).')).toBe('The cat (a Siamese) slept. (Almost) everyone knows it (really).');
+  });
+
   it('returns nothing when nothing can be read aloud', () => {
+    expect(cleanScript('(Pause)\n(Music swells) [Intro] https://example.com/promo (Beat)\n\n- (Cut to black)')).toBe('');
     expect(cleanScript('🚀🚀 --- \n\n ``` code ``` \n https://example.com')).toBe('');
   });
 });

@@ -107,7 +107,7 @@ describe('script length and cost', () => {
   });
 
   it('refuses a script made only of what is never read aloud, with a field error', () => {
-    for (const script of ['[Upbeat music] [Scene 2: the beach]', 'https://example.com/watch?v=123', '```\nconst x = 1;\n```', '<!-- note --> ![logo](x.png)']) {
+    for (const script of ['[Upbeat music] [Scene 2: the beach]', '(Pause)\n\n(Music swells) [Intro] https://example.com/promo', 'https://example.com/watch?v=123', '```\nconst x = 1;\n```', '<!-- note --> ![logo](x.png)']) {
       expect(scriptLengthError(script), script).toBe(NOTHING_TO_READ_MESSAGE);
       expect(fieldErrors({ ...valid, script }), script).toEqual({ script: NOTHING_TO_READ_MESSAGE });
     }

@@ -4,11 +4,26 @@
  * cannot be chosen, with the reason.
  */
 import { useId, useMemo, useState } from 'react';
-import { ENGINE_LABELS, GENDER_LABELS, isVoiceAvailable, unavailableVoiceMessage } from '~/contract/voices';
+import { ENGINE_LABELS, GENDER_LABELS, QUALITY_LABELS, isVoiceAvailable, unavailableVoiceMessage, voiceQuality, type VoiceQuality } from '~/contract/voices';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 import { listVoices, voiceLanguages } from './voice-list';
 import { useVoiceCatalogue, useVoicePreview, type PreviewSettings } from './voice-preview';
+
+const QUALITY_STYLES: Record<VoiceQuality, string> = {
+  natural: 'border-cyan-400/40 text-cyan-300',
+  standard: 'border-brand-400/40 text-brand-300',
+  robotic: 'border-white/20 text-fg-muted',
+};
+
+/** How the voice sounds, in one honest word (contract/voices.ts `voiceQuality`). */
+function QualityTag({ quality }: { quality: VoiceQuality }) {
+  return (
+    <span className={`ml-2 inline-block rounded-full border px-1.5 py-px align-middle text-[11px] font-medium leading-4 ${QUALITY_STYLES[quality]}`} data-testid="voice-quality">
+      {QUALITY_LABELS[quality]}
+    </span>
+  );
+}
 
 export function VoicePicker({
   value,
@@ -31,7 +46,7 @@ export function VoicePicker({
   const [search, setSearch] = useState('');
   const [language, setLanguage] = useState('');
   const [gender, setGender] = useState('');
-  const { voices: catalogue, configured } = useVoiceCatalogue();
+  const { voices: catalogue, configured, defaultVoiceId } = useVoiceCatalogue();
   const preview = useVoicePreview(previewSettings);
   const errorId = useId();
   const selected = layout === 'section' ? catalogue.find((voice) => voice.id === value) : undefined;
@@ -43,7 +58,8 @@ export function VoicePicker({
       <legend className={layout === 'section' ? 'sr-only' : 'label mb-1'}>Voice</legend>
       {selected ? (
         <p className="text-sm text-fg-muted" data-testid="selected-voice">
-          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {selected.languageName} · {GENDER_LABELS[selected.gender]}
+          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {QUALITY_LABELS[voiceQuality(selected)]} · {selected.languageName} ·{' '}
+          {GENDER_LABELS[selected.gender]}
         </p>
       ) : null}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
@@ -92,9 +108,11 @@ export function VoicePicker({
                 </span>
                 <span className="min-w-0">
                   <span className="font-medium text-fg">{voice.name}</span>
+                  <QualityTag quality={voiceQuality(voice)} />
+                  {voice.id === defaultVoiceId ? <span className="ml-1.5 text-xs font-medium text-accent-400">Recommended</span> : null}
                   <span className="ml-2 text-xs text-fg-subtle">
                     {voice.languageName} · {GENDER_LABELS[voice.gender]}
-                    {voice.engine === 'espeak' ? '' : ` · ${ENGINE_LABELS[voice.engine].short}`}
+                    {` · ${ENGINE_LABELS[voice.engine].short}`}
                     {voice.custom ? ' · Your voice' : ''}
                     {voice.styles?.length ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}` : ''}
                   </span>

@@ -1,5 +1,5 @@
 /** Which voices the picker lists, in which order: pure, so both screens filter the catalogue by the same rule. */
-import { ENGINE_LABELS, isVoiceAvailable, type ConfiguredEngines, type Voice } from '~/contract/voices';
+import { ENGINE_LABELS, QUALITY_LABELS, rankVoices, voiceQuality, type ConfiguredEngines, type Voice } from '~/contract/voices';
 
 export interface VoiceFilters {
   search: string;
@@ -14,12 +14,20 @@ export function matchesVoice(voice: Voice, filters: VoiceFilters): boolean {
   return (
     (!filters.language || voice.languageName === filters.language) &&
     (!filters.gender || voice.gender === filters.gender) &&
-    (!q || `${voice.name} ${voice.languageName} ${voice.language} ${ENGINE_LABELS[voice.engine].short} ${voice.styles?.join(' ') ?? ''}`.toLowerCase().includes(q))
+    (!q ||
+      `${voice.name} ${voice.languageName} ${voice.language} ${ENGINE_LABELS[voice.engine].short} ${QUALITY_LABELS[voiceQuality(voice)]} ${voice.styles?.join(' ') ?? ''}`
+        .toLowerCase()
+        .includes(q))
   );
 }
 
-/** The matching voices, those the server can use first; the rest stay listed so people know they exist. */
+/**
+ * The matching voices, those the server can use first and the better-sounding first among them (`rankVoices`); the
+ * rest stay listed so people know they exist.
+ */
 export function listVoices(filters: VoiceFilters, configured: ConfiguredEngines, voices: readonly Voice[]): Voice[] {
-  const shown = voices.filter((voice) => matchesVoice(voice, filters));
-  return [...shown.filter((v) => isVoiceAvailable(v, configured)), ...shown.filter((v) => !isVoiceAvailable(v, configured))];
+  return rankVoices(
+    voices.filter((voice) => matchesVoice(voice, filters)),
+    configured,
+  );
 }

@@ -1,6 +1,6 @@
 /** The voice picker's talking parts: the catalogue with the engines the server can use, and the spoken previews. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Voice } from '~/contract/voices';
 import { useAudioPreview } from './audio-preview';
 import { $voices, loadVoices } from '~/stores/voices';
@@ -12,6 +12,23 @@ export function useVoiceCatalogue() {
     if (!catalogue.loaded) void loadVoices();
   }, [catalogue.loaded]);
   return catalogue;
+}
+
+/**
+ * A form's voice starts on the catalogue's default (the best English voice the server has) once the API has named
+ * it, unless the user picked one first. `setVoiceId` sets the form's voice; call the returned function for the
+ * user's own choice.
+ */
+export function useDefaultVoice(setVoiceId: (id: string) => void): (id: string) => void {
+  const chosen = useRef(false);
+  const { loaded, defaultVoiceId } = useVoiceCatalogue();
+  useEffect(() => {
+    if (loaded && !chosen.current) setVoiceId(defaultVoiceId);
+  }, [loaded, defaultVoiceId]);
+  return (id) => {
+    chosen.current = true;
+    setVoiceId(id);
+  };
 }
 
 /** How a preview is spoken; without it the engine's defaults. */

@@ -39,6 +39,7 @@ import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { Switch } from '../components/Switch';
 import { VoicePicker } from '../components/VoicePicker';
+import { useDefaultVoice } from '../components/voice-preview';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
 import { MusicVolumeField } from '../agent/MusicVolumeField';
 import { loadBrandKit } from '../brand/api';
@@ -136,6 +137,7 @@ export default function AgentCreate() {
     // A changed request is a new submission, not a repeat of one that may have got through.
     idempotencyKey.current = newIdempotencyKey();
   }
+  const chooseVoice = useDefaultVoice((id) => setForm((f) => ({ ...f, voiceId: id })));
   const setImages = (update: (images: UploadedImage[]) => UploadedImage[]) => {
     setForm((f) => ({ ...f, images: update(f.images) }));
     clearErrors('images');
@@ -255,7 +257,14 @@ export default function AgentCreate() {
             <SectionTitle step={2} id="voice-title">
               Voice
             </SectionTitle>
-            <VoicePicker value={form.voiceId} onChange={(id) => set('voiceId', id)} error={errors.voiceId} />
+            <VoicePicker
+              value={form.voiceId}
+              onChange={(id) => {
+                chooseVoice(id);
+                clearErrors('voiceId');
+              }}
+              error={errors.voiceId}
+            />
           </section>
 
           <section className="card card-pad grid gap-5" aria-labelledby="format-title">
@@ -368,8 +377,8 @@ export default function AgentCreate() {
             <Figure label="Your balance" value={balance === null ? '—' : `${balance.toLocaleString('en-US')} credits`} testId="create-balance" />
           </dl>
           <p className="text-xs text-fg-subtle">
-            {rateText(form.resolution)}, per started minute. Credits are held while the video is made and only charged when it is ready; a failed or cancelled
-            video costs nothing.
+            {rateText(form.resolution)}, per started minute. The cost is held while the video is made and charged when it is ready, never more: a
+            video that runs a started minute shorter costs that much less, and a failed or cancelled one nothing.
           </p>
           {blocker && figures.words > 0 ? (
             <p className="rounded-xl border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" role="status" data-testid="submit-blocker">

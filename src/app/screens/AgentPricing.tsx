@@ -43,14 +43,14 @@ const ROWS: readonly PriceRow[] = [
     icon: 'script',
     feature: 'Script generation',
     price: `${PRICES.scriptGeneration} credit per script`,
-    example: 'Editing and exporting a script you already have is free.',
+    example: 'Editing and exporting a script you already have is free, and so is the built-in writer’s offline preview where no AI writer is set up.',
     to: '/scripts',
   },
   {
     icon: 'image',
     feature: 'Image generation',
     price: `${PRICES.imagePerImage} credits per image`,
-    example: `A batch of 4 images: ${imageCost(4)} credits.`,
+    example: `A batch of 4 images: ${imageCost(4)} credits. The offline abstract artwork is a free preview.`,
     to: '/images',
   },
 ];

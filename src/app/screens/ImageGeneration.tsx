@@ -8,6 +8,7 @@ import {
   IMAGE_STYLES,
   STYLE_PRESETS,
   imageRequestSchema,
+  resolveImageEngine,
   type ImageAspect,
   type ImageEngineChoice,
   type ImageEngineInfo,
@@ -15,7 +16,7 @@ import {
   type ImageRecord,
   type ImageStyle,
 } from '~/contract/images';
-import { PRICES } from '~/contract/pricing';
+import { imageCost, PRICES } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../components/confirm';
@@ -28,6 +29,7 @@ import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { EngineBadge } from '../studios/EngineBadge';
+import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from '../studios/price';
 import { useStudioSubmit } from '../studios/submit';
 
 const POLL_MS = 1500;
@@ -115,7 +117,8 @@ function ImageCard({ image, onReuse, onDelete }: { image: ImageRecord; onReuse: 
 
 export default function ImageGeneration() {
   const [form, setForm] = useState<FormState>(INITIAL);
-  const [engines, setEngines] = useState<ImageEngineInfo[]>([]);
+  const engineList = useEngineAnswer<{ engines: ImageEngineInfo[] }>('/images/engines');
+  const engines = engineList.answer?.engines ?? [];
   const history = useHistory<ImageRecord>('/images', 12);
   const { errors, setErrors, busy, submit: send } = useStudioSubmit<ImagePage>('/images', (page) => history.prepend(page.items));
   const confirm = useConfirm();
@@ -124,13 +127,6 @@ export default function ImageGeneration() {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   };
-
-  useEffect(() => {
-    api
-      .get<{ engines: ImageEngineInfo[] }>('/images/engines')
-      .then((r) => setEngines(r.engines))
-      .catch(() => undefined);
-  }, []);
 
   useEffect(() => {
     if (pending.length === 0) return;
@@ -150,7 +146,10 @@ export default function ImageGeneration() {
     return () => clearInterval(timer);
   }, [pending.join(','), history.replace]);
 
-  const autoLabel = engines.find((e) => e.available && e.id !== 'offline')?.label ?? engines.find((e) => e.id === 'offline')?.label;
+  // The engine this request will run on, by the API's own rule, once the API has said which engines it has.
+  const engine = engineList.answer ? resolveImageEngine(form.engine, (id) => engines.some((e) => e.id === id && e.available)) : undefined;
+  const autoLabel = engines.find((e) => e.id === engine)?.label;
+  const quote: Quote | undefined = engine ? { cost: imageCost(form.count, engine), offlinePreview: engine === 'offline' } : undefined;
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -165,7 +164,8 @@ export default function ImageGeneration() {
       style: image.style,
       count: 1,
       seed: image.seed === null ? '' : String(image.seed),
-      engine: (['offline', 'openai', 'fal'] as const).find((id) => id === image.engine.id) ?? 'auto',
+      // An engine this server no longer has would leave nothing to price or run: the best available one runs instead.
+      engine: engines.find((e) => e.id === image.engine.id && e.available)?.id ?? 'auto',
     });
     setErrors({});
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -286,13 +286,15 @@ export default function ImageGeneration() {
           </Field>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-4">
-          <p className="text-sm text-fg-muted">
-            <Icon name="coins" className="mr-1 inline size-4 text-accent-400" />
-            {form.count * PRICES.imagePerImage} credits ({PRICES.imagePerImage} per image); images that fail are not charged.
-          </p>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <PriceNote
+            quote={quote}
+            failed={engineList.failed}
+            paid={`${quote?.cost} credits (${PRICES.imagePerImage} per image); images that fail are not charged.`}
+            preview="the offline engine draws abstract artwork seeded by your prompt; it does not picture what you describe. No credits are used."
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy || !quote}>
             {busy ? <Spinner /> : <Icon name="image" className="size-4" />}
-            Generate {form.count > 1 ? `${form.count} images` : 'image'}
+            <SubmitLabel quote={quote}>Generate {form.count > 1 ? `${form.count} images` : 'image'}</SubmitLabel>
           </button>
         </div>
       </form>

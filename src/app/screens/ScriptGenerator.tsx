@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PRICES } from '~/contract/pricing';
+import { scriptCost } from '~/contract/pricing';
 import {
   PLATFORM_LABELS,
   SCRIPT_LIMITS,
@@ -13,6 +13,7 @@ import {
   type ScriptRecord,
   type ScriptSummary,
   type ScriptTone,
+  type ScriptWriterAnswer,
 } from '~/contract/scripts';
 import { clockTime } from '~/lib/studios/script-export';
 import { useConfirm } from '../components/confirm';
@@ -24,6 +25,7 @@ import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { EngineBadge } from '../studios/EngineBadge';
+import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from '../studios/price';
 import { useStudioSubmit } from '../studios/submit';
 
 const LENGTH_PRESETS = [15, 30, 45, 60, 90, 120, 180, 240, 300] as const;
@@ -62,6 +64,9 @@ function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) => void }
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   };
   const maxSeconds = form.platform === 'shorts' ? SCRIPT_LIMITS.shortsSecondsMax : SCRIPT_LIMITS.secondsMax;
+  const writer = useEngineAnswer<ScriptWriterAnswer>('/scripts/writer');
+  const kind = writer.answer?.engine.kind;
+  const quote: Quote | undefined = kind ? { cost: scriptCost(kind), offlinePreview: kind === 'builtin' } : undefined;
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -209,13 +214,15 @@ function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) => void }
         )}
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-4">
-        <p className="text-sm text-fg-muted">
-          <Icon name="coins" className="mr-1 inline size-4 text-accent-400" />
-          Costs {PRICES.scriptGeneration} credit{PRICES.scriptGeneration === 1 ? '' : 's'}; nothing if generation fails.
-        </p>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <PriceNote
+          quote={quote}
+          failed={writer.failed}
+          paid={`Costs ${quote?.cost} credit${quote?.cost === 1 ? '' : 's'}; nothing if generation fails.`}
+          preview="no AI writer is set up here, so the built-in writer fills a template around your topic. No credits are used."
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy || !quote}>
           {busy ? <Spinner /> : <Icon name="sparkles" className="size-4" />}
-          {busy ? 'Writing your script…' : 'Generate script'}
+          {busy ? 'Writing your script…' : <SubmitLabel quote={quote}>Generate script</SubmitLabel>}
         </button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
-import { ENGINE_LABELS, VOICE_ENGINES, isOfflineEngine, type Voice } from '~/contract/voices';
+import { ENGINE_LABELS, QUALITY_LABELS, VOICE_ENGINES, isOfflineEngine, voiceQuality, type Voice } from '~/contract/voices';
 import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 import { useVoiceCatalogue } from '../components/voice-preview';
@@ -64,7 +64,9 @@ export default function TTSPricing() {
         <ul className="grid gap-2 sm:grid-cols-3">
           {voiceCounts(voices).map(({ engine, count, languages }) => (
             <li key={engine} className="rounded-xl border border-white/10 px-4 py-3">
-              <p className="font-medium text-fg">{ENGINE_LABELS[engine].short}</p>
+              <p className="font-medium text-fg">
+                {ENGINE_LABELS[engine].short} <span className="text-sm font-normal text-fg-muted">· {QUALITY_LABELS[voiceQuality({ engine, engineVoice: '' })]}</span>
+              </p>
               <p className="text-sm text-fg-muted">
                 {count > 0 ? `${count} voices, ${languages} ${languages === 1 ? 'language' : 'languages'}` : 'Voices listed by the provider'}
               </p>

@@ -6,7 +6,7 @@ import {
   speechRequestSchema,
   type SpeechRecord,
 } from '~/contract/speech';
-import { DEFAULT_VOICE_ID, ENGINE_LABELS } from '~/contract/voices';
+import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../components/confirm';
@@ -19,7 +19,7 @@ import { Icon } from '../components/Icon';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { VoicePicker } from '../components/VoicePicker';
-import { useVoiceCatalogue } from '../components/voice-preview';
+import { useDefaultVoice, useVoiceCatalogue } from '../components/voice-preview';
 import { AudioPlayer } from '../studios/AudioPlayer';
 import { EngineBadge } from '../studios/EngineBadge';
 import { useStudioSubmit } from '../studios/submit';
@@ -100,6 +100,7 @@ export default function TextToSpeech() {
   const confirm = useConfirm();
   const estimate = speechEstimate(text);
   const { voices } = useVoiceCatalogue();
+  const chooseVoice = useDefaultVoice(setVoiceId);
   const voice = voices.find((v) => v.id === voiceId);
   const pending = useMemo(() => history.items.filter((r) => !isFinished(r)).map((r) => r.id), [history.items]);
 
@@ -166,7 +167,7 @@ export default function TextToSpeech() {
           <VoicePicker
             value={voiceId}
             onChange={(id) => {
-              setVoiceId(id);
+              chooseVoice(id);
               setErrors(({ voiceId: _v, ...rest }) => rest);
             }}
             layout="field"
@@ -207,7 +208,7 @@ export default function TextToSpeech() {
             <p className="text-sm text-fg-muted">
               {voice ? (
                 <>
-                  {voice.name} · {voice.languageName} · engine: {ENGINE_LABELS[voice.engine].full}
+                  {voice.name} · {QUALITY_LABELS[voiceQuality(voice)]} · {voice.languageName} · engine: {ENGINE_LABELS[voice.engine].full}
                 </>
               ) : null}
             </p>

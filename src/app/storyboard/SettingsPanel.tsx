@@ -5,11 +5,12 @@ import type { FieldErrors } from '~/contract/errors';
 import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
 import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, VISUAL_ORDER_LABELS, VISUAL_ORDERS, type CaptionStyle, type VideoAspect, type VideoSettings, type VisualOrder } from '~/contract/video';
-import { findVoice } from '~/contract/voices';
+import { QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { Field } from '../components/Field';
 import { MusicVolumeField } from '../agent/MusicVolumeField';
 import { Icon } from '../components/Icon';
 import { VoicePicker } from '../components/VoicePicker';
+import { useVoiceCatalogue } from '../components/voice-preview';
 
 function Select<T extends string>({ label, value, options, error, onChange, disabled }: { label: string; value: T; options: readonly { value: T; label: string }[]; error?: string | undefined; onChange: (value: T) => void; disabled?: boolean }) {
   return (
@@ -30,7 +31,8 @@ function Select<T extends string>({ label, value, options, error, onChange, disa
 export function SettingsPanel({ settings, errors, onChange, children }: { settings: VideoSettings; errors: FieldErrors; onChange: (settings: VideoSettings) => void; children?: ReactNode }) {
   const set = <K extends keyof VideoSettings>(key: K, value: VideoSettings[K]) => onChange({ ...settings, [key]: value });
   const error = (key: string) => errors[`settings.${key}`];
-  const voice = findVoice(settings.voiceId);
+  // The merged catalogue, so a live voice (Azure, Google, ElevenLabs) is named too.
+  const voice = useVoiceCatalogue().voices.find((v) => v.id === settings.voiceId);
   return (
     <section className="card card-pad grid gap-4" aria-labelledby="settings-title">
       <h2 id="settings-title" className="text-lg font-semibold text-fg">
@@ -43,7 +45,12 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
             <span className="font-medium text-fg" data-testid="storyboard-voice">
               {voice?.name ?? settings.voiceId}
             </span>
-            {voice ? <span className="text-fg-muted"> · {voice.languageName}</span> : null}
+            {voice ? (
+              <span className="text-fg-muted">
+                {' '}
+                · {QUALITY_LABELS[voiceQuality(voice)]} · {voice.languageName}
+              </span>
+            ) : null}
           </span>
           <span className="flex items-center gap-1 text-xs text-cyan-300">
             Change

@@ -33,8 +33,9 @@ export const imageJobs = [
   defineJob<ImageJobPayload, ImageJobResult>({
     kind: IMAGE_JOB,
     payload: ImageJobPayload,
-    price: (p) => imageCost(p.imageIds.length),
-    charge: (result) => imageCost(result.images.length),
+    // The offline artwork is a free preview (pricing.ts): its job holds and charges nothing.
+    price: (p) => imageCost(p.imageIds.length, p.engine),
+    charge: (result, p) => imageCost(result.images.length, p.engine),
     handler: { module: new URL('./handler.ts', import.meta.url).href, export: 'generateImages' },
     public: false,
     retryLimit: 1,

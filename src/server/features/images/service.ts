@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ImageRequest } from '../../../contract/images.ts';
+import { imageCost } from '../../../contract/pricing.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } from '../../providers/images/engines.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
@@ -46,6 +47,7 @@ export function imageService({ database, storage, queue, config }: Pick<ApiDeps,
               uid,
               jobId: job.id,
               prompt: request.prompt,
+              cost: imageCost(1, engine),
               options: {
                 batchId,
                 index,

@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { isUuid } from '~/contract/ids.ts';
-import { PRICES } from '~/contract/pricing.ts';
 import type { ImageRecord } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
@@ -49,7 +48,7 @@ async function withFacts(database: Database, rows: Row[], link: FileLinker): Pro
 /** A batch's images are stamped a millisecond apart, first image newest, so newest-first paging keeps their order. */
 export async function insertImageRows(
   tx: Tx,
-  rows: Array<{ id: string; uid: string; jobId: string; prompt: string; options: ImageOptions }>,
+  rows: Array<{ id: string; uid: string; jobId: string; prompt: string; options: ImageOptions; cost: number }>,
 ): Promise<void> {
   const now = Date.now();
   await tx.insert(images).values(
@@ -62,7 +61,7 @@ export async function insertImageRows(
       status: 'queued',
       prompt: r.prompt,
       options: r.options,
-      cost: PRICES.imagePerImage,
+      cost: r.cost,
     })),
   );
 }

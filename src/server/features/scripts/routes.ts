@@ -3,7 +3,7 @@
  * browser client would retry a 5xx on the fallback host and hide the message.
  */
 import { Hono } from 'hono';
-import { scriptContentSchema, scriptRequestSchema, type ScriptPage, type ScriptRecord } from '../../../contract/scripts.ts';
+import { scriptContentSchema, scriptRequestSchema, type ScriptPage, type ScriptRecord, type ScriptWriterAnswer } from '../../../contract/scripts.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { createScriptWriter, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
@@ -15,6 +15,7 @@ import type { AppEnv } from '../../http/context.ts';
 
 export function scriptRoutes({ config, database }: ApiDeps, writer: ScriptWriter = createScriptWriter(config.llm)) {
   return new Hono<AppEnv>()
+    .get('/scripts/writer', (c) => c.json({ engine: writer.engine } satisfies ScriptWriterAnswer))
     .post('/scripts', async (c) => {
       const request = await jsonBody(c, scriptRequestSchema);
       const written = await writeScript(database, writer, c.get('uid'), request, c.req.raw.signal);

@@ -35,7 +35,7 @@ export function speechRoutes(deps: ApiDeps) {
       }
     })
     .post('/speech', async (c) => {
-      const request = await jsonBody(c, speechRequestSchema);
+      const request = await jsonBody(c, speechRequestSchema, { voiceId: speech.defaultVoiceId });
       const id = await speech.create(c.get('uid'), request);
       return c.json((await getSpeech(database, c.get('uid'), id, linker(c.req.url))) satisfies SpeechRecord | undefined, 202);
     })

@@ -30,8 +30,11 @@ export function speechService({ database, storage, queue, config }: Pick<ApiDeps
   const previews = new Map<string, Buffer>();
 
   return {
-    /** Static and live voices, and which engines this server can use (GET /voices). */
+    /** Static and live voices, which engines this server can use and the default voice (GET /voices). */
     voices: () => catalogue.list(),
+
+    /** For a request that names no voice: the one the pickers start on. */
+    defaultVoiceId: async () => (await catalogue.list()).defaultVoiceId,
 
     /** A WAV of the voice's preview line; engine failures surface as ProviderError. */
     async preview(voiceId: string, speed: number, pitch: number, signal: AbortSignal): Promise<Buffer> {

@@ -48,7 +48,7 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       return c.json({ fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic, 201);
     })
     .post('/videos', async (c) => {
-      const request = await jsonBody(c, createVideoRequestSchema);
+      const request = await jsonBody(c, createVideoRequestSchema, { voiceId: videos.defaultVoiceId });
       const key = IdempotencyKey.safeParse(c.req.header('idempotency-key'));
       const { videoId, created } = await videos.create(c.get('uid'), request, key.success ? key.data : undefined);
       return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);

@@ -71,6 +71,9 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
   return {
     record,
 
+    /** For a request that names no voice: the one the create form starts on (contract/voices.ts `defaultVoiceId`). */
+    defaultVoiceId: async () => (await catalogue.list()).defaultVoiceId,
+
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
     async create(uid: string, asked: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
       // A snapshot: editing the kit later does not change a video already accepted. The job carries the snapshot,

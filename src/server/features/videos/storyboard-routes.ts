@@ -22,7 +22,7 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
 
   return new Hono<AppEnv>()
     .post('/storyboards', async (c) => {
-      const request = await jsonBody(c, createStoryboardRequestSchema);
+      const request = await jsonBody(c, createStoryboardRequestSchema, { voiceId: videos.defaultVoiceId });
       return c.json((await storyboards.create(c.get('uid'), request)) satisfies Storyboard, 201);
     })
     .get('/storyboards/:id', async (c) => c.json((await storyboards.get(c.get('uid'), c.req.param('id'))) satisfies Storyboard))

@@ -2,7 +2,7 @@
  * The image studio's engines: the offline abstract artwork always, OpenAI images when OPENAI_API_KEY is set, FLUX
  * on fal.ai when FAL_KEY is set. Labels are what the gallery shows under each image.
  */
-import type { ImageEngineChoice, ImageEngineId, ImageEngineInfo } from '~/contract/images.ts';
+import { resolveImageEngine, type ImageEngineChoice, type ImageEngineId, type ImageEngineInfo } from '~/contract/images.ts';
 import type { ServerConfig } from '~/server/config/index.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createOpenAiImageProvider } from '~/server/providers/images/openai.ts';
@@ -41,8 +41,7 @@ export function listImageEngines(settings: ImageEngineSettings): ImageEngineInfo
 
 /** The engine a request runs on; undefined when the user picked one the server has no key for. */
 export function resolveEngine(choice: ImageEngineChoice, settings: ImageEngineSettings): ImageEngineId | undefined {
-  if (choice === 'auto') return settings.fal ? 'fal' : settings.openai ? 'openai' : 'offline';
-  return choice === 'offline' || settings[choice] ? choice : undefined;
+  return resolveImageEngine(choice, (id) => id === 'offline' || settings[id] !== undefined);
 }
 
 export function createImageProvider(id: ImageEngineId, settings: ImageEngineSettings): ImageProvider & { close?: () => Promise<void> } {

@@ -4,7 +4,7 @@
  * provider's list is kept for an hour in this process; when a refresh fails the last good list is kept (and the
  * refresh retried a minute later), so an outage at a provider does not empty the picker.
  */
-import { findVoice, LIVE_ENGINES, parseLiveVoiceId, VOICES, type ConfiguredEngines, type LiveEngine, type Voice } from '~/contract/voices.ts';
+import { defaultVoiceId, findVoice, LIVE_ENGINES, parseLiveVoiceId, VOICES, type LiveEngine, type Voice, type VoiceCatalogueAnswer } from '~/contract/voices.ts';
 import { createLogger, type Logger } from '../../http/logger.ts';
 import { listAzureVoices } from './azure.ts';
 import { listElevenLabsVoices } from './elevenlabs.ts';
@@ -21,8 +21,8 @@ export interface CatalogueOptions {
 }
 
 export interface VoiceCatalogue {
-  /** Every voice the server knows (static first, then live ones) and which engines it can use now. */
-  list(): Promise<{ voices: Voice[]; configured: ConfiguredEngines }>;
+  /** Every voice the server knows (static first, then live ones), which engines it can use now, and the default voice. */
+  list(): Promise<VoiceCatalogueAnswer>;
   /** A static voice, or a live one its provider currently lists. */
   find(id: string): Promise<Voice | undefined>;
 }
@@ -81,7 +81,9 @@ export function createVoiceCatalogue(keys: TtsKeys, options: CatalogueOptions = 
   return {
     async list() {
       const live = await Promise.all(LIVE_ENGINES.map(voicesOf));
-      return { voices: [...VOICES, ...live.flat()], configured: availableEngines(keys) };
+      const voices = [...VOICES, ...live.flat()];
+      const configured = availableEngines(keys);
+      return { voices, configured, defaultVoiceId: defaultVoiceId(voices, configured) };
     },
     async find(id) {
       const known = findVoice(id);
