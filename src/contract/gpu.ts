@@ -168,5 +168,8 @@ export type RentalList = z.infer<typeof RentalList>;
 /** How many minutes of credit left make the app warn. */
 export const LOW_CREDIT_MINUTES = 15;
 
+/** Running and stopped time are charged per started minute: 61 s is two minutes. */
+export const startedMinutes = (ms: number): number => (ms <= 0 ? 0 : Math.ceil(ms / 60_000));
+
 /** Credits to start a rental: its first minutes paid up front into a hold (the rest returns when it stops). */
 export const startCredits = (creditsPerHour: number, holdMinutes: number): number => Math.ceil((creditsPerHour * holdMinutes) / 60);
