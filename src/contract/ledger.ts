@@ -8,6 +8,17 @@
 export const LEDGER_KINDS = ['grant', 'reserve', 'capture', 'release', 'purchase', 'refund', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** Each kind in a line's detail, where the line already says what the credits were for. */
+export const LEDGER_KIND_WORDS: Record<LedgerKind, string> = {
+  grant: 'Granted',
+  reserve: 'Held',
+  capture: 'Charged from the hold',
+  release: 'Returned from the hold',
+  purchase: 'Added',
+  refund: 'Taken back',
+  adjust: 'Adjusted by support',
+};
+
 /**
  * `deductions` holds the one kind-and-sign the issue's five categories leave out: an operator taking credits back
  * (a negative `adjust`). Without it those rows would appear under no filter at all.

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { LedgerEntry, LedgerLine } from '~/contract/api';
-import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
+import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, LEDGER_KIND_WORDS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
 import { api, ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { downloadBlob } from './files';
@@ -69,10 +69,10 @@ function LedgerRow({ entry, compact = false }: { entry: LedgerEntry; compact?: b
   return (
     <li className={`flex items-start justify-between gap-4 ${compact ? 'py-1.5 text-sm' : 'py-3'}`}>
       <div className="min-w-0">
-        <p className={`break-words ${compact ? 'text-fg-muted' : 'text-fg'}`}>{entry.reason}</p>
+        <p className={`break-words ${compact ? 'text-fg-muted' : 'text-fg'}`}>{compact ? LEDGER_KIND_WORDS[entry.kind] : entry.reason}</p>
         <p className="mt-0.5 text-xs text-fg-subtle">
           <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-          {category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
+          {compact ? ` · ${entry.reason}` : category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
         </p>
       </div>
       <div className="shrink-0 text-right">

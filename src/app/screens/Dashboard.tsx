@@ -41,6 +41,9 @@ const STATUS_LABELS: Record<string, string> = {
   uploaded: 'Ready to edit',
 };
 
+/** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */
+const inSentence = (title: string) => title.replace(/\b[A-Z](?=[a-z])/g, (letter) => letter.toLowerCase());
+
 const firstName = (name: string | null | undefined, email: string | null | undefined) =>
   name?.trim().split(/\s+/)[0] || email?.split('@')[0] || 'there';
 
@@ -322,12 +325,12 @@ function RecentList({
   children: ReactNode;
 }) {
   return (
-    <section className="card card-pad min-w-0" aria-label={`Recent ${title.toLowerCase()}`}>
+    <section className="card card-pad min-w-0" aria-label={`Recent ${inSentence(title)}`}>
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold text-fg">{title}</h3>
         {count > 0 ? (
           <Link to={more} className="text-sm text-brand-300 hover:underline">
-            See all {title.toLowerCase()}
+            See all {inSentence(title)}
           </Link>
         ) : null}
       </div>
