@@ -209,7 +209,9 @@ export interface MetricContribution {
   total(uid: string, from: Date, to: Date): Promise<number>;
 }
 
-/** Running work a feature adds to the dashboard (running GPU rentals with their cost so far). */
+/** Running work a feature adds to the dashboard (running GPU rentals with their cost so far, removals rendering). */
 export interface ActivityContribution {
   running(uid: string): Promise<ActivityItem[]>;
+  /** Job kinds whose jobs `running` lists itself, with their own names and links: the plain job list leaves them out. */
+  jobKinds?: readonly string[];
 }

@@ -3,7 +3,7 @@
  * responses). Dates travel as ISO strings.
  */
 import { z } from 'zod';
-import { LEDGER_CATEGORIES, LEDGER_KINDS } from './ledger.ts';
+import { LEDGER_CATEGORIES, LEDGER_KINDS, type LedgerLineShape } from './ledger.ts';
 import { idCursor } from './paging.ts';
 import { StorageUsage } from './storage.ts';
 import { textField } from './text.ts';
@@ -82,6 +82,25 @@ export const LedgerQuery = LedgerFilter.extend({
 });
 export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextCursor: z.string().nullable() });
 export type LedgerPage = z.infer<typeof LedgerPage>;
+
+/**
+ * `GET /credits/ledger/lines?cursor=&limit=&category=`: the same ledger as one line per thing the user did (a video,
+ * a rental, a purchase), its rows folded in (ledger.ts `groupLedger`). A page holds whole lines, newest activity
+ * first; `category` keeps the lines with at least one row of it. The CSV stays one row per entry.
+ */
+export const LedgerLine = z.object({
+  id: z.string(),
+  label: z.string(),
+  amount: z.number().int(),
+  held: z.number().int(),
+  state: z.enum(['held', 'returned', 'settled']),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  entries: z.array(LedgerEntry),
+}) satisfies z.ZodType<LedgerLineShape>;
+export type LedgerLine = z.infer<typeof LedgerLine>;
+export const LedgerLinePage = z.object({ lines: z.array(LedgerLine), nextCursor: z.string().nullable() });
+export type LedgerLinePage = z.infer<typeof LedgerLinePage>;
 
 export const JOB_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -40,8 +40,10 @@ export const GpuOffer = z.object({
   region: z.string(),
   available: z.boolean(),
   creditsPerHour: z.number().int(),
-  /** Charged per hour while stopped (the disk the provider keeps); 0 when the provider keeps nothing. */
+  /** Charged per hour while stopped (the disk the provider keeps) for a 50 GB disk; 0 when the provider keeps nothing. */
   stoppedCreditsPerHour: z.number().int(),
+  /** The same per GB of disk, unrounded: `storageCreditsPerHour` turns it into the launch form's disk size's price. */
+  stoppedCreditsPerGbHour: z.number().nonnegative(),
   /** Credits a launch holds for its first minutes (the unused part returns when the rental ends). */
   startCredits: z.number().int(),
   holdMinutes: z.number().int(),
@@ -167,6 +169,15 @@ export type RentalList = z.infer<typeof RentalList>;
 
 /** How many minutes of credit left make the app warn. */
 export const LOW_CREDIT_MINUTES = 15;
+
+/** Running and stopped time are charged per started minute: 61 s is two minutes. */
+export const startedMinutes = (ms: number): number => (ms <= 0 ? 0 : Math.ceil(ms / 60_000));
+
+/**
+ * What a stopped machine costs per hour: its disk at the per-GB rate, rounded up once (the rental row keeps this
+ * figure, and the launch form shows it before the user rents).
+ */
+export const storageCreditsPerHour = (perGbHour: number, diskGb: number): number => Math.max(0, Math.ceil(perGbHour * diskGb - 1e-9));
 
 /** Credits to start a rental: its first minutes paid up front into a hold (the rest returns when it stops). */
 export const startCredits = (creditsPerHour: number, holdMinutes: number): number => Math.ceil((creditsPerHour * holdMinutes) / 60);

@@ -89,6 +89,8 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
  */
 export const PURCHASE_STATUSES = ['pending', 'processing', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+/** A checkout that was opened and never paid (left open, declined, or expired) is no purchase: lists leave it out. */
+export const UNPAID_CHECKOUT_STATUSES = ['pending', 'expired'] as const satisfies readonly PurchaseStatus[];
 
 export const PurchaseRecord = z.object({
   id: z.string(),

@@ -39,8 +39,9 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   await expect(customerPage.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await customerPage.getByRole('link', { name: 'Billing' }).click();
   await expect(customerPage.getByRole('heading', { name: 'Ledger' })).toBeVisible();
-  const entries = customerPage.getByRole('list', { name: 'Ledger entries' });
-  await expect(entries.getByText('Goodwill, for the "outage"')).toHaveCount(1);
+  // The customer's ledger reads as lines; the operator's change says what it is, with the reason given.
+  const entries = customerPage.getByRole('list', { name: 'Ledger lines' });
+  await expect(entries.getByText('Adjustment · Goodwill, for the "outage"')).toHaveCount(1);
   await expect(entries.getByText('+25')).toBeVisible();
 
   await customerPage.getByLabel('Show').selectOption({ label: 'Spends' });

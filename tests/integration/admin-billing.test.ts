@@ -8,15 +8,21 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerGroupKey } from '~/contract/ledger.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { loadConfig } from '~/server/config/index.ts';
 import { capture, purchase, release, reserve } from '~/server/credits/ledger.ts';
+import { GROUP_KEY_SQL } from '~/server/credits/lines.ts';
 import { post } from '~/server/credits/service.ts';
-import { openDatabase } from '~/server/db/index.ts';
+import { openDatabase, rows } from '~/server/db/index.ts';
+import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
+import { insertRental } from '~/server/features/gpu/store.ts';
+import { insertPurchase } from '~/server/features/payments/store.ts';
+import { insertJob } from '~/server/jobs/lifecycle.ts';
 import { createUser, ensureAuthEmulator, updateUser, type TestUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, startStack, type Stack } from './support/stack.ts';
@@ -239,6 +245,101 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect(all).toContain(",Deductions,adjust,-2,0,'=cmd|calc,,");
       // The operator sees the same export of the user's ledger.
       expect(await (await fetch(`${adminApiUrl}/admin/users/${uid}/ledger.csv`, { headers: { authorization: `Bearer ${adminUser.idToken}` } })).text()).toBe(all);
+    });
+  });
+  describe('the ledger as lines', () => {
+    it('folds each thing into one line named after it, pages by whole lines and filters lines by category', async () => {
+      const { user, api } = await signedUp();
+      const uid = user.uid;
+      const removalId = randomUUID();
+      const purchaseId = randomUUID();
+      let rentalId = '';
+      await stack.database.transaction(async (tx) => {
+        await tx.insert(watermarkRemovals).values({
+          id: removalId,
+          uid,
+          name: 'holiday.mp4',
+          durationMs: 30_000,
+          width: 1280,
+          height: 720,
+          facts: { container: 'mp4', frames: null, hasAudio: true },
+          rightsConfirmedAt: new Date(),
+        });
+        const job = await insertJob(tx, { uid, kind: 'watermark', payload: { removalId }, cost: 12, maxAttempts: 1 }, 'Job watermark');
+        await post(tx, { uid, move: capture(12), reason: 'Job watermark done', jobId: job.id, idempotencyKey: `job:${job.id}:capture` });
+        const rental = await insertRental(tx, {
+          uid,
+          provider: 'runpod',
+          offerKey: 'NVIDIA GeForce RTX 4090',
+          region: 'EU',
+          gpuModel: 'RTX 4090',
+          gpuCount: 1,
+          vramGb: 24,
+          template: 'ubuntu-ssh',
+          image: 'Ubuntu with SSH',
+          diskGb: 50,
+          sshPublicKey: 'ssh-ed25519 AAAA',
+          creditsPerHour: 60,
+          runMinutes: 42,
+          status: 'terminated',
+        });
+        rentalId = rental.id;
+        await post(tx, { uid, move: reserve(40), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:start` });
+        await post(tx, { uid, move: capture(40), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:1:capture` });
+        await post(tx, { uid, move: reserve(2), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:2:reserve` });
+        await post(tx, { uid, move: capture(2), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:2:capture` });
+      });
+      await insertPurchase(stack.database.db, { id: purchaseId, uid, packId: 'starter', credits: 500, amountMinor: 500, currency: 'usd' });
+      await stack.database.transaction(async (tx) => {
+        await post(tx, { uid, move: purchase(500), reason: 'Bought 500 credits (starter pack)', idempotencyKey: `stripe:${purchaseId}:credit` });
+        await post(tx, { uid, move: { kind: 'refund', delta: -100, reservedDelta: 0 }, reason: 'Payment refunded: 100 credits taken back', idempotencyKey: `stripe:${purchaseId}:refund:100` });
+        // A hold that failed and came back: the line says nothing was taken.
+        await post(tx, { uid, move: reserve(5), reason: 'Script generation', idempotencyKey: 'script:gone:reserve' });
+        await post(tx, { uid, move: release(5), reason: 'Script generation failed', idempotencyKey: 'script:gone:settle' });
+      });
+      await admin('POST', `/admin/users/${uid}/credits`, grantBody({ credits: 7, reason: 'Goodwill' }));
+
+      const all = await api('GET', '/credits/ledger/lines?limit=50');
+      expect(all.status).toBe(200);
+      expect(all.body.lines.map((l: any) => [l.label, l.amount, l.held, l.state, l.entries.length])).toEqual([
+        ['Adjustment · Goodwill', 7, 0, 'settled', 1],
+        ['Script generation failed', 0, 0, 'returned', 2],
+        ['Refund · Starter pack', -100, 0, 'settled', 1],
+        ['Starter pack', 500, 0, 'settled', 1],
+        ['GPU rental · 1× RTX 4090 · 42 min', -42, 0, 'settled', 4],
+        ['Watermark removal · holiday.mp4', -12, 0, 'settled', 2],
+        ['Signup credits', SIGNUP_GRANT, 0, 'settled', 1],
+      ]);
+      expect(all.body.lines[4].id).toBe(`gpu:${rentalId}`);
+      expect(all.body.nextCursor).toBeNull();
+      expect(JSON.stringify(all.body)).not.toContain('idempotencyKey');
+
+      // Pages of whole lines: the rental's four rows never split across two pages.
+      const seen: any[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page: any = await api('GET', `/credits/ledger/lines?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.body.lines);
+        cursor = page.body.nextCursor;
+      }
+      expect(seen).toEqual(all.body.lines);
+
+      const holds = await api('GET', '/credits/ledger/lines?category=holds');
+      expect(holds.body.lines.map((l: any) => l.label)).toEqual(['Script generation failed', 'GPU rental · 1× RTX 4090 · 42 min', 'Watermark removal · holiday.mp4']);
+      expect((await api('GET', '/credits/ledger/lines?category=refunds')).body.lines.map((l: any) => l.label)).toEqual(['Refund · Starter pack']);
+      expect((await api('GET', '/credits/ledger/lines?cursor=abc')).status).toBe(400);
+
+      // The SQL that pages lines and the contract's rule agree on every row.
+      const keyed = await rows<{ id: string; job_id: string | null; idempotency_key: string | null; key: string }>(
+        stack.database.db,
+        sql`select id::text as id, job_id::text as job_id, idempotency_key, ${GROUP_KEY_SQL} as key from credit_ledger where uid = ${uid}`,
+      );
+      expect(keyed).toHaveLength(12);
+      for (const row of keyed) expect(row.key).toBe(ledgerGroupKey({ id: row.id, jobId: row.job_id, idempotencyKey: row.idempotency_key }));
+
+      // The CSV keeps every raw row.
+      const csv = await (await fetch(`${adminApiUrl}/credits/ledger.csv`, { headers: { authorization: `Bearer ${user.idToken}` } })).text();
+      expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + 12);
     });
   });
 });

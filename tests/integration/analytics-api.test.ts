@@ -175,12 +175,20 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
   });
 
   it('takes contributed figures and running work from other features, over the same local days', async () => {
-    const { user, api, at, job, video } = await seededUser();
+    const { user, api, db, at, job, video } = await seededUser();
     const running = await job('video', 'active', at(0, '00:00:01'));
     await video('active', at(0, '00:00:01'), running, null);
+    // A watermark removal being cleaned: listed once, by the video's name, through watermark removal's contribution.
+    const cleaning = await job('watermark', 'active', at(0, '00:00:00'));
+    const removalId = randomUUID();
+    await db.execute(sql`insert into watermark_removals (id, uid, job_id, status, name, duration_ms, width, height, facts, rights_confirmed_at)
+      values (${removalId}, ${user.uid}, ${cleaning}, 'active', 'holiday.mp4', 30000, 1280, 720, '{"container":"mp4","frames":null,"hasAudio":true}'::jsonb, now())`);
     const activity = await api('GET', '/analytics/activity');
     expect(activity.status).toBe(200);
-    expect(activity.body.items).toEqual([expect.objectContaining({ id: running, source: 'videos', status: 'active', title: 'A script.', href: expect.stringMatching(/^\/nxn-agent\/video\/[0-9a-f-]{36}$/) })]);
+    expect(activity.body.items).toEqual([
+      expect.objectContaining({ id: running, source: 'videos', status: 'active', title: 'A script.', href: expect.stringMatching(/^\/nxn-agent\/video\/[0-9a-f-]{36}$/) }),
+      expect.objectContaining({ id: removalId, source: 'watermark', status: 'active', title: 'holiday.mp4', href: '/watermark-removal' }),
+    ]);
 
     const asked: [string, string][] = [];
     const analytics = analyticsService(stack.database, {
@@ -194,7 +202,12 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
       ['2026-03-05T05:00:00.000Z', '2026-03-07T05:00:00.000Z'],
       ['2026-03-07T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
     ]);
-    expect((await analytics.activity(user.uid)).map((item) => item.source)).toEqual(['videos', 'gpu']);
+    // Without watermark removal's contribution its job is still listed, by its feature's name.
+    expect((await analytics.activity(user.uid)).map((item) => [item.source, item.title])).toEqual([
+      ['videos', 'A script.'],
+      ['watermark', 'Watermark removal'],
+      ['gpu', 'RTX 4090'],
+    ]);
   });
 
   it('answers a bad range or time zone with a 400 naming the field', async () => {

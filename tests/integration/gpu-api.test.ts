@@ -3,6 +3,7 @@
  * handling against their local servers: refused keys, rate limits, outages, timeouts and machines that are gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageCreditsPerHour } from '~/contract/gpu.ts';
 import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
@@ -60,6 +61,9 @@ describe('GPU rental API', () => {
     const rented = await api('POST', '/gpu/rentals', { offerId: offer.id, template: 'ubuntu-ssh', diskGb: 20, sshKeyId: key.body.id });
     expect(rented.status).toBe(201);
     expect(rented.body.status).toMatch(/provisioning|running/);
+    // A stopped machine costs what the launch form said before renting, for the disk chosen.
+    expect(rented.body.stoppedCreditsPerHour).toBe(storageCreditsPerHour(offer.stoppedCreditsPerGbHour, 20));
+    expect(rented.body.stoppedCreditsPerHour).toBeGreaterThan(0);
     expect((await other('GET', `/gpu/rentals/${rented.body.id}`)).status).toBe(404);
     expect((await other('POST', `/gpu/rentals/${rented.body.id}/terminate`)).status).toBe(404);
     expect((await other('GET', '/gpu/rentals')).body.rentals).toEqual([]);

@@ -151,6 +151,8 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     expect(declined).toContain(`payment=${purchaseId}&amp;payment_cancelled=1`);
     expect((await purchase(call, purchaseId)).status).toBe('pending');
     expect(await balance(call)).toBe(SIGNUP_GRANT);
+    // A checkout opened and left is no purchase: the list shows none, let alone a failed one.
+    expect((await call('GET', '/payments/purchases')).body.items).toEqual([]);
   });
 
   it('credits the same event delivered twice, then ten times at once, exactly once', async () => {
@@ -262,7 +264,10 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
 
   it('shows a user only their own purchases', async () => {
     const owner = await signedUp();
-    const { purchaseId } = await checkout(owner.call);
+    const { purchaseId, url } = await checkout(owner.call);
+    await choose(url, 'pay');
+    await settled(owner.call, purchaseId, 'paid');
+    expect((await owner.call('GET', '/payments/purchases')).body.items.map((p: { id: string }) => p.id)).toEqual([purchaseId]);
     const other = await signedUp();
     expect((await other.call('GET', `/payments/purchases/${purchaseId}`)).status).toBe(404);
     expect((await other.call('GET', '/payments/purchases')).body.items).toEqual([]);

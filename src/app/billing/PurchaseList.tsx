@@ -1,25 +1,26 @@
-/** The user's credit purchases, newest first and paged (GET /payments/purchases): pack, price, status, receipt. */
-import { findPack, formatPrice, type PurchaseRecord, type PurchaseStatus } from '~/contract/payments';
+/**
+ * The user's credit purchases, newest first and paged (GET /payments/purchases): pack, price, status, receipt. A
+ * checkout left unpaid is not listed (the server leaves it out), so nothing here reads as a failure that was not one.
+ */
+import { findPack, formatPrice, type PurchaseRecord, type PurchaseStatus, type UNPAID_CHECKOUT_STATUSES } from '~/contract/payments';
 import { formatDate } from '../components/format';
 import { useHistory } from '../components/history';
 import { HistoryList } from '../components/HistoryList';
 
-const STATUS_TEXT: Record<PurchaseStatus, string> = {
-  pending: 'Not completed',
+type ListedStatus = Exclude<PurchaseStatus, (typeof UNPAID_CHECKOUT_STATUSES)[number]>;
+
+const STATUS_TEXT: Record<ListedStatus, string> = {
   processing: 'Processing',
   paid: 'Paid',
-  failed: 'Failed',
-  expired: 'Abandoned',
+  failed: 'Payment failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
 };
 
-const STATUS_CLASS: Record<PurchaseStatus, string> = {
-  pending: 'text-fg-subtle',
+const STATUS_CLASS: Record<ListedStatus, string> = {
   processing: 'text-accent-400',
   paid: 'text-emerald-300',
   failed: 'text-red-300',
-  expired: 'text-fg-subtle',
   refunded: 'text-fg-muted',
   partially_refunded: 'text-fg-muted',
 };
@@ -40,7 +41,7 @@ export function PurchaseList() {
                   {formatDate(purchase.createdAt)} · {formatPrice(purchase.amountMinor, purchase.currency)}
                 </p>
               </div>
-              <span className={`text-sm font-medium ${STATUS_CLASS[purchase.status]}`}>{STATUS_TEXT[purchase.status]}</span>
+              <span className={`text-sm font-medium ${STATUS_CLASS[purchase.status as ListedStatus] ?? 'text-fg-muted'}`}>{STATUS_TEXT[purchase.status as ListedStatus] ?? 'Not paid'}</span>
               {purchase.receiptUrl ? (
                 <a href={purchase.receiptUrl} target="_blank" rel="noreferrer" className="text-sm text-brand-300 underline-offset-4 hover:underline">
                   Receipt<span className="sr-only"> for the purchase of {formatDate(purchase.createdAt)}</span>

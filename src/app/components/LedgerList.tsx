@@ -1,10 +1,11 @@
 /**
  * A user's credit ledger, newest first, filtered by category in the user's terms, paged, with a CSV export of what
- * the filter shows. The billing page lists the signed-in user's; the operator console any user's.
+ * the filter shows (always one row per entry). The billing page lists the signed-in user's as lines, one per thing
+ * they did with its holds and settlements folded in and shown on request; the operator console any user's raw rows.
  */
 import { useId, useState } from 'react';
-import type { LedgerEntry } from '~/contract/api';
-import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
+import type { LedgerEntry, LedgerLine } from '~/contract/api';
+import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, LEDGER_KIND_WORDS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
 import { api, ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { downloadBlob } from './files';
@@ -22,16 +23,56 @@ function amounts(entry: LedgerEntry): { main: string; held: string | null } {
   return { main: signed(entry.delta), held: entry.reservedDelta === 0 ? null : `${signed(entry.reservedDelta)} held` };
 }
 
-function LedgerRow({ entry }: { entry: LedgerEntry }) {
+/** What became of a line's held credits, in words, beside its amount. */
+function lineState(line: LedgerLine): string | null {
+  if (line.state === 'held') return `In progress · ${line.held.toLocaleString('en-US')} held`;
+  if (line.state === 'returned') return 'Not charged · held credits returned';
+  return null;
+}
+
+function LineRow({ line }: { line: LedgerLine }) {
+  const state = lineState(line);
+  return (
+    <li className="py-3" data-testid="ledger-line">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="break-words text-fg">{line.label}</p>
+          <p className="mt-0.5 text-xs text-fg-subtle">
+            <time dateTime={line.updatedAt}>{formatDate(line.updatedAt)}</time>
+            {state ? ` · ${state}` : null}
+          </p>
+        </div>
+        <p className={`shrink-0 font-semibold tabular-nums ${line.amount > 0 ? 'text-emerald-300' : 'text-fg'}`}>
+          {signed(line.amount)}
+          <span className="sr-only"> credits</span>
+        </p>
+      </div>
+      {line.entries.length > 1 ? (
+        <details className="group mt-1">
+          <summary className="w-fit cursor-pointer text-xs text-brand-300 hover:underline">
+            {line.entries.length} entries<span className="sr-only"> of {line.label}</span>
+          </summary>
+          <ul className="mt-1 border-l border-white/10 pl-3" aria-label={`Entries of ${line.label}`}>
+            {line.entries.map((entry) => (
+              <LedgerRow key={entry.id} entry={entry} compact />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function LedgerRow({ entry, compact = false }: { entry: LedgerEntry; compact?: boolean }) {
   const category = ledgerCategory(entry.kind, entry.delta);
   const { main, held } = amounts(entry);
   return (
-    <li className="flex items-start justify-between gap-4 py-3">
+    <li className={`flex items-start justify-between gap-4 ${compact ? 'py-1.5 text-sm' : 'py-3'}`}>
       <div className="min-w-0">
-        <p className="break-words text-fg">{entry.reason}</p>
+        <p className={`break-words ${compact ? 'text-fg-muted' : 'text-fg'}`}>{compact ? LEDGER_KIND_WORDS[entry.kind] : entry.reason}</p>
         <p className="mt-0.5 text-xs text-fg-subtle">
           <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
-          {category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
+          {compact ? ` · ${entry.reason}` : category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
         </p>
       </div>
       <div className="shrink-0 text-right">
@@ -42,10 +83,11 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   );
 }
 
-export function LedgerList({ path }: { path: string }) {
+/** `lines`: one line per thing the user did (`GET <path>/lines`); otherwise every entry as it was written. */
+export function LedgerList({ path, lines = false }: { path: string; lines?: boolean }) {
   const [category, setCategory] = useState<LedgerCategory | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
-  const history = useHistory<LedgerEntry>(path, 20, { query: { category }, listKey: 'entries' });
+  const history = useHistory<LedgerEntry | LedgerLine>(lines ? `${path}/lines` : path, 20, { query: { category }, listKey: lines ? 'lines' : 'entries' });
   const filterId = useId();
   const headingId = useId();
 
@@ -94,13 +136,21 @@ export function LedgerList({ path }: { path: string }) {
         </div>
       </div>
       <HistoryList history={history} loading="Loading the ledger…" failed="The ledger couldn't be loaded." empty={category ? 'No entries of this kind yet.' : 'No entries yet.'}>
-        {(entries) => (
-          <ul className="divide-y divide-white/10" aria-label="Ledger entries">
-            {entries.map((entry) => (
-              <LedgerRow key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        )}
+        {(items) =>
+          lines ? (
+            <ul className="divide-y divide-white/10" aria-label="Ledger lines">
+              {(items as LedgerLine[]).map((line) => (
+                <LineRow key={line.id} line={line} />
+              ))}
+            </ul>
+          ) : (
+            <ul className="divide-y divide-white/10" aria-label="Ledger entries">
+              {(items as LedgerEntry[]).map((entry) => (
+                <LedgerRow key={entry.id} entry={entry} />
+              ))}
+            </ul>
+          )
+        }
       </HistoryList>
     </section>
   );

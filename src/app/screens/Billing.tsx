@@ -13,7 +13,7 @@ export default function Billing() {
         </h2>
         <PurchaseList />
       </section>
-      <LedgerList path="/credits/ledger" />
+      <LedgerList path="/credits/ledger" lines />
     </div>
   );
 }

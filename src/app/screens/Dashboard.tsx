@@ -2,10 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BalanceTrend, SOURCE_LABELS, type ActivityItem, type LedgerSource } from '~/contract/analytics';
+import type { Rental } from '~/contract/gpu';
 import type { ImageRecord } from '~/contract/images';
 import type { ScriptSummary } from '~/contract/scripts';
 import type { SpeechRecord } from '~/contract/speech';
 import { VIDEO_STAGE_LABELS, type VideoRecord } from '~/contract/video';
+import type { WatermarkRecord } from '~/contract/watermark';
 import { brand } from '~/config/brand';
 import { api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
@@ -17,6 +19,7 @@ import { browserTimeZone } from '../analytics/model';
 import { formatDate } from '../components/format';
 import { useHistory } from '../components/history';
 import { Icon, type IconName } from '../components/Icon';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../gpu/parts';
 
 const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/create', icon: 'video', title: brand.agentName, text: 'Turn a script into a narrated HD video.' },
@@ -27,7 +30,19 @@ const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/watermark-removal', icon: 'wand', title: 'Watermark removal', text: 'Take logos and text marks out of your own videos.' },
 ];
 
-const STATUS_LABELS: Record<string, string> = { queued: 'Queued', active: 'In progress', succeeded: 'Ready', failed: 'Failed', cancelled: 'Cancelled' };
+const STATUS_LABELS: Record<string, string> = {
+  ...RENTAL_STATUS_LABELS,
+  queued: 'Queued',
+  active: 'In progress',
+  succeeded: 'Ready',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  // A watermark removal uploaded and waiting for the user's boxes.
+  uploaded: 'Ready to edit',
+};
+
+/** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */
+const inSentence = (title: string) => title.replace(/\b[A-Z](?=[a-z])/g, (letter) => letter.toLowerCase());
 
 const firstName = (name: string | null | undefined, email: string | null | undefined) =>
   name?.trim().split(/\s+/)[0] || email?.split('@')[0] || 'there';
@@ -46,6 +61,9 @@ export default function Dashboard() {
   const scripts = useHistory<ScriptSummary>('/scripts', 3);
   const voiceOvers = useHistory<SpeechRecord>('/speech', 3);
   const images = useHistory<ImageRecord>('/images', 4);
+  // The rentals endpoint answers the whole (short) list at once; the dashboard shows the newest.
+  const rentals = useHistory<Rental>('/gpu/rentals', 3, { listKey: 'rentals' });
+  const removals = useHistory<WatermarkRecord>('/watermark-removal', 3);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -62,6 +80,8 @@ export default function Dashboard() {
     void videos.reload();
     void voiceOvers.reload();
     void images.reload();
+    void rentals.reload();
+    void removals.reload();
   });
 
   const trendLabel = trend
@@ -218,6 +238,42 @@ export default function Dashboard() {
               </Link>
             </li>
           </RecentList>
+          <RecentList title="GPU rentals" more="/my-rentals" empty="No GPU rentals yet." start={{ to: '/rent-gpu', label: 'Rent a GPU' }} state={rentals.state} count={rentals.items.length}>
+            {rentals.items.slice(0, 3).map((rental) => (
+              <li key={rental.id}>
+                <Link to="/my-rentals" className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-fg">
+                      {rental.gpuCount}× {rental.gpuModel}
+                    </span>
+                    <span className="text-sm text-fg-muted">
+                      {rental.costSoFar.toLocaleString('en-US')} credits · {formatDate(rental.createdAt)}
+                    </span>
+                  </span>
+                  <RentalStatusBadge status={rental.status} />
+                </Link>
+              </li>
+            ))}
+          </RecentList>
+          <RecentList
+            title="Watermark removals"
+            more="/watermark-removal"
+            empty="No watermark removals yet."
+            start={{ to: '/watermark-removal', label: 'Clean a video' }}
+            state={removals.state}
+            count={removals.items.length}
+          >
+            {removals.items.map((removal) => (
+              <li key={removal.id}>
+                <Link to="/watermark-removal" className="block rounded-lg p-1 hover:bg-white/5">
+                  <span className="block truncate text-fg">{removal.name}</span>
+                  <span className="text-sm text-fg-muted">
+                    {STATUS_LABELS[removal.status]} · {formatDate(removal.createdAt)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </RecentList>
         </div>
       </section>
 
@@ -269,12 +325,12 @@ function RecentList({
   children: ReactNode;
 }) {
   return (
-    <section className="card card-pad min-w-0" aria-label={`Recent ${title.toLowerCase()}`}>
+    <section className="card card-pad min-w-0" aria-label={`Recent ${inSentence(title)}`}>
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold text-fg">{title}</h3>
         {count > 0 ? (
           <Link to={more} className="text-sm text-brand-300 hover:underline">
-            See all {title.toLowerCase()}
+            See all {inSentence(title)}
           </Link>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import {
   DISK_GB_MIN,
   LaunchBody,
   SshKeyBody,
+  storageCreditsPerHour,
   TEMPLATE_LABELS,
   type GpuCatalogue,
   type GpuOffer,
@@ -25,6 +26,16 @@ import { Spinner } from '../components/Spinner';
 import { perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
 
 type Sort = 'price' | 'vram' | 'model';
+
+/** What the machine costs while stopped, for the disk size typed (the form's default until it is a number). */
+function stoppedCost(offer: GpuOffer, diskGb: string): string {
+  if (!offer.supportsStop) return 'It cannot be stopped, only terminated, which ends billing.';
+  const gb = Number(diskGb);
+  const size = Number.isInteger(gb) && gb >= DISK_GB_MIN && gb <= Math.min(DISK_GB_MAX, offer.maxDiskGb) ? gb : null;
+  const price = size === null ? offer.stoppedCreditsPerHour : storageCreditsPerHour(offer.stoppedCreditsPerGbHour, size);
+  if (price === 0) return 'Stopped, it costs nothing.';
+  return `Stopped, it costs ${perHour(price)} for its ${size ?? 50} GB disk until you terminate it.`;
+}
 
 /** Credits the balance lacks to start this offer (0 when it is enough or not known yet). */
 const shortBy = (balance: number | undefined, offer: GpuOffer): number => (balance === undefined ? 0 : Math.max(0, offer.startCredits - balance));
@@ -186,7 +197,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
           {(props) => <input {...props} className="input font-mono" value={image} onChange={(e) => setImage(e.target.value)} />}
         </Field>
       ) : null}
-      <Field label="Disk (GB)" error={errors.diskGb} hint={offer.stoppedCreditsPerHour > 0 ? 'Kept while the machine is stopped, at a small storage charge.' : 'Erased when the machine is terminated.'}>
+      <Field label="Disk (GB)" error={errors.diskGb} hint={offer.supportsStop ? 'Kept while the machine is stopped (see the price below); erased when it is terminated.' : 'Erased when the machine is terminated.'}>
         {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={DISK_GB_MIN} max={Math.min(DISK_GB_MAX, offer.maxDiskGb)} value={diskGb} onChange={(e) => setDiskGb(e.target.value)} />}
       </Field>
       <Field label="SSH key" error={errors.sshKeyId} hint={keys.length === 0 ? 'Add a key below first: it is how you log in.' : undefined}>
@@ -216,8 +227,8 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
         </ul>
       ) : null}
       <KeyForm onAdded={(key) => onKeys([...keys, key])} />
-      <p className="text-sm text-fg-muted">
-        Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. Starting needs {offer.startCredits} credits.
+      <p className="text-sm text-fg-muted" data-testid="launch-costs">
+        Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. {stoppedCost(offer, diskGb)} Starting needs {offer.startCredits} credits.
       </p>
       <button type="submit" className="btn btn-primary" disabled={busy || keys.length === 0}>
         {busy ? <Spinner /> : null} Rent · {perHour(offer.creditsPerHour)}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LOW_CREDIT_MINUTES, type Rental, type RentalList, type RentalStatus } from '~/contract/gpu';
+import { LOW_CREDIT_MINUTES, type Rental, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { followRentals, warnLowCredit } from '~/stores/gpu-rentals';
@@ -10,31 +10,20 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
-import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
+import { CopyLine, formatUptime, perHour, RENTAL_STATUS_LABELS, RentalStatusBadge, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
 
 const POLL_MS = 3_000;
-const STATUS_LABELS: Record<RentalStatus, string> = {
-  requested: 'Requested',
-  provisioning: 'Starting',
-  running: 'Running',
-  stopping: 'Stopping',
-  stopped: 'Stopped',
-  terminated: 'Terminated',
-  failed: 'Failed',
-};
 const isOver = (r: Rental) => r.status === 'terminated' || r.status === 'failed';
 
 function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; onAction: (action: 'stop' | 'start') => void; onTerminate: () => void; busy: boolean }) {
   const low = rental.minutesLeft !== null && rental.minutesLeft <= LOW_CREDIT_MINUTES;
   return (
-    <li className="card card-pad grid gap-3" data-testid="gpu-rental" aria-label={`${rental.gpuCount}× ${rental.gpuModel}, ${STATUS_LABELS[rental.status]}`}>
+    <li className="card card-pad grid gap-3" data-testid="gpu-rental" aria-label={`${rental.gpuCount}× ${rental.gpuModel}, ${RENTAL_STATUS_LABELS[rental.status]}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-fg">
           {rental.gpuCount}× {rental.gpuModel}
         </h2>
-        <span className="rounded-full bg-ink-800 px-2 py-0.5 text-xs font-medium text-fg" data-testid="rental-status">
-          {STATUS_LABELS[rental.status]}
-        </span>
+        <RentalStatusBadge status={rental.status} />
         <SandboxBadge label={rental.sandboxLabel} />
       </div>
       {rental.statusReason ? (
@@ -50,7 +39,7 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
           </button>
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
           <dt className="text-fg-subtle">Uptime</dt>
           <dd className="text-fg">{formatUptime(rental.uptimeMs)}</dd>
@@ -68,6 +57,14 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
             {rental.costSoFar} {rental.costSoFar === 1 ? 'credit' : 'credits'}
           </dd>
         </div>
+        {rental.minutesLeft !== null ? (
+          <div>
+            <dt className="text-fg-subtle">Time left</dt>
+            <dd className={low ? 'font-medium text-danger' : 'text-fg'} data-testid="rental-time-left">
+              {rental.minutesLeft < 1 ? 'Under a minute' : `About ${formatUptime(rental.minutesLeft * 60_000)}`}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-fg-subtle">Where</dt>
           <dd className="text-fg">

@@ -18,6 +18,7 @@ import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
 import { gpuAnalytics } from '../features/gpu/analytics.ts';
+import { watermarkActivity } from '../features/watermark/analytics.ts';
 import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
@@ -85,6 +86,6 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', watermarkRoutes(deps));
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
-  app.route('/', analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals] }));
+  app.route('/', analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals, watermarkActivity(deps.database)] }));
   return app;
 }

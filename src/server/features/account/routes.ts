@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
-import { LedgerFilter, LedgerQuery, MeResponse, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
+import { LedgerFilter, LedgerQuery, MeResponse, type LedgerLinePage, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
 import { isAdmin } from '../../auth/admin.ts';
 import { ledgerCsvResponse } from '../../credits/export.ts';
+import { ledgerLinePage } from '../../credits/lines.ts';
 import { ledgerPage } from '../../credits/service.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { storageUsage } from '../../storage/uploads.ts';
+import { ledgerSubjects } from './ledger-subjects.ts';
 import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 
 export function profileRoutes({ database, config }: ApiDeps) {
+  const subjects = ledgerSubjects(database.db);
   return new Hono<AppEnv>()
     /** The profile itself exists already (requireProfile); this brings its name and photo up to date. */
     .post('/auth/auth', async (c) => {
@@ -29,5 +32,6 @@ export function profileRoutes({ database, config }: ApiDeps) {
       return c.json({ ...me, storage, admin: isAdmin(c.get('user'), config.adminEmails) } satisfies MeResponse);
     })
     .get('/credits/ledger', async (c) => c.json(await ledgerPage(database.db, c.get('uid'), query(c, LedgerQuery))))
+    .get('/credits/ledger/lines', async (c) => c.json((await ledgerLinePage(database.db, c.get('uid'), subjects, query(c, LedgerQuery))) satisfies LedgerLinePage))
     .get('/credits/ledger.csv', (c) => ledgerCsvResponse(c, database.db, c.get('uid'), query(c, LedgerFilter).category));
 }

@@ -161,9 +161,10 @@ export function analyticsService(database: Database, contributions: AnalyticsCon
       return { days, balance: closing };
     },
 
-    /** Work still queued or running, each with where to watch it, then what features contribute (GPU rentals). */
+    /** Work still queued or running, each with where to watch it, then what features contribute (rentals, removals). */
     async activity(uid: string): Promise<ActivityItem[]> {
-      const jobs = (await runningJobs(db, uid)).map((job): ActivityItem => {
+      const listedElsewhere = contributions.activity.flatMap((a) => a.jobKinds ?? []);
+      const jobs = (await runningJobs(db, uid, listedElsewhere)).map((job): ActivityItem => {
         const source = ledgerSource({ jobKind: job.kind, keyPrefix: null });
         return {
           id: job.id,

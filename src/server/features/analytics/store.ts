@@ -123,8 +123,12 @@ export interface RunningJobRow {
   title: string | null;
 }
 
-/** The user's queued and running jobs, newest first, with what each one is making. */
-export function runningJobs(db: Db, uid: string, limit = 20): Promise<RunningJobRow[]> {
+/** The user's queued and running jobs, newest first, with what each one is making; `skipKinds` are listed by their feature. */
+export function runningJobs(db: Db, uid: string, skipKinds: readonly string[] = [], limit = 20): Promise<RunningJobRow[]> {
+  const skip = skipKinds.length > 0 ? sql` and j.kind not in (${sql.join(
+    skipKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )})` : sql``;
   return rows<RunningJobRow>(
     db,
     sql`select j.id, j.kind, j.status, j.stage, j.progress, j.cost,
@@ -133,7 +137,7 @@ export function runningJobs(db: Db, uid: string, limit = 20): Promise<RunningJob
                         (select s.text from speech s where s.uid = j.uid and s.job_id = j.id limit 1),
                         (select i.prompt from images i where i.uid = j.uid and i.job_id = j.id limit 1)), 200) as title
         from jobs j
-        where j.uid = ${uid} and j.status in ('queued', 'active')
+        where j.uid = ${uid} and j.status in ('queued', 'active')${skip}
         order by j.created_at desc
         limit ${limit}`,
   );

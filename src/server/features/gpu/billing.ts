@@ -5,7 +5,7 @@
  * reserve), and a settlement captures what has been used and tops the hold up again, so a rental writes about two
  * ledger rows per hold period instead of one per minute.
  */
-const MINUTE_MS = 60_000;
+import { startedMinutes } from '../../../contract/gpu.ts';
 
 export interface Meter {
   creditsPerHour: number;
@@ -17,7 +17,7 @@ export interface Meter {
   stoppedSince: Date | null;
 }
 
-export const startedMinutes = (ms: number): number => (ms <= 0 ? 0 : Math.ceil(ms / MINUTE_MS));
+export { startedMinutes };
 
 /** Credits for whole minutes at an hourly rate, rounded up once over the total so rounding never compounds. */
 export const creditsFor = (minutes: number, perHour: number): number => Math.ceil((minutes * perHour) / 60);

@@ -13,6 +13,7 @@ import {
   parseSshPublicKey,
   SANDBOX_LABEL,
   startCredits,
+  storageCreditsPerHour,
   TEMPLATE_LABELS,
   type GpuCatalogue,
   type GpuOffer,
@@ -75,6 +76,7 @@ export function createGpuService(deps: GpuServiceDeps) {
   const db = database.db;
   const providerOf = (name: GpuProviderName) => providers.find((p) => p.name === name);
   const credits = (usd: number) => Math.ceil(usd * config.creditsPerUsd * config.margin - 1e-9);
+  const storagePerGb = (offer: ProviderOffer) => offer.stoppedUsdPerHourPerGb * config.creditsPerUsd * config.margin;
   const catalogueCache = new Map<GpuProviderName, { at: number; offers: ProviderOffer[] }>();
   const lastSync = new Map<string, number>();
 
@@ -92,8 +94,9 @@ export function createGpuService(deps: GpuServiceDeps) {
       region: offer.region,
       available: offer.available,
       creditsPerHour,
-      // Shown for the launch form's default disk; the rental's own figure uses its disk size.
-      stoppedCreditsPerHour: credits(offer.stoppedUsdPerHourPerGb * 50),
+      // For the default disk; the launch form prices the disk chosen, and the rental keeps its own disk's figure.
+      stoppedCreditsPerHour: storageCreditsPerHour(storagePerGb(offer), 50),
+      stoppedCreditsPerGbHour: storagePerGb(offer),
       startCredits: startCredits(creditsPerHour, config.holdMinutes),
       holdMinutes: config.holdMinutes,
       approxUsdPerHour: Math.round((creditsPerHour / config.creditsPerUsd) * 100) / 100,
@@ -385,7 +388,7 @@ export function createGpuService(deps: GpuServiceDeps) {
           sandbox: provider.sandbox ? 1 : 0,
           supportsStop: provider.supportsStop ? 1 : 0,
           creditsPerHour,
-          stoppedCreditsPerHour: credits(offer.stoppedUsdPerHourPerGb * body.diskGb),
+          stoppedCreditsPerHour: storageCreditsPerHour(storagePerGb(offer), body.diskGb),
           held: hold,
         });
         await post(tx, { uid, move: reserve(hold), reason: `GPU rental (${offer.gpuCount}× ${offer.gpuModel})`, idempotencyKey: `gpu:${inserted.id}:start` });

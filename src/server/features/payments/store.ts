@@ -2,9 +2,9 @@
  * Purchase rows. Reads for the browser are scoped to their owner; the webhook handlers lock a row (FOR UPDATE) for
  * the rest of their transaction, so concurrent deliveries of one session's events change it one after the other.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids.ts';
-import type { PurchaseRecord } from '../../../contract/payments.ts';
+import { UNPAID_CHECKOUT_STATUSES, type PurchaseRecord } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 import { purchases } from '../../db/schema/payments.ts';
@@ -61,7 +61,12 @@ export async function getPurchase(db: Db, uid: string, id: string): Promise<Purc
 
 export async function listPurchases(db: Db, uid: string, limit: number, cursor: string | undefined) {
   const { where, orderBy } = pageOf(purchases, uid, cursor);
-  const rows = await db.select().from(purchases).where(where).orderBy(...orderBy).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(and(where, notInArray(purchases.status, [...UNPAID_CHECKOUT_STATUSES])))
+    .orderBy(...orderBy)
+    .limit(limit + 1);
   const page = cutPage(rows, limit);
   return { items: page.rows.map(toRecord), nextCursor: page.nextCursor };
 }
