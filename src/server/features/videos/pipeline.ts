@@ -406,7 +406,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
             manifest.stills![i] = { ...(await fromCache(picture, i)), ...size };
           } else {
             const query = manifest.queries?.[i] ?? '';
-            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(i), taken, signal });
+            const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(i), taken, signal, drawingOnly: true });
             manifest.stills![i] = { ...(await withMotion(picture, i)), ...size };
           }
           await save();
@@ -445,7 +445,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         const sceneStart = slot.firstFrame / timeline.fps;
         const timed = enterWithSpeech(illustration, manifest.narration![i]!.words, slot.audioStartMs / 1000 - sceneStart, slot.frames / timeline.fps);
         try {
-          return { ...still, motion: await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), size, signal) };
+          const motion = await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), size, signal);
+          // The background is the scene's still on the lanes (a cached picture's own PNG shows the finished frame).
+          return { ...still, file: motion.background, motion };
         } catch (error) {
           if (isAbortError(error)) throw error;
           throw new MediaError(`We couldn't draw the illustration for scene ${i + 1}.`, 'visuals', { cause: error });

@@ -88,6 +88,11 @@ export interface AutoPick {
   /** Stock items other scenes show, so two scenes do not pick the same one. */
   taken: Set<string>;
   signal?: AbortSignal | undefined;
+  /**
+   * An illustration's drawing without its finished frame as a PNG (`file` is then empty): a render that is not
+   * cached draws only the layers it animates, and the still of the whole frame would be drawn for nothing.
+   */
+  drawingOnly?: boolean;
 }
 
 /** The first source in `sources` that has a picture for the scene; the designed one always does. */
@@ -125,9 +130,10 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
 }
 
 /** The scene drawn from its words, or undefined when it names nothing we can draw. */
-async function illustrationPicture(from: PictureSources, pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal'>): Promise<Picture | undefined> {
+async function illustrationPicture(from: PictureSources, pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal' | 'drawingOnly'>): Promise<Picture | undefined> {
   const spec = illustrateScene(pick.text, pick.scene - 1, from.illustration);
   if (!spec) return undefined;
+  if (pick.drawingOnly) return { file: '', source: 'illustration', subjects: spec.subjects, illustration: spec };
   try {
     await drawIllustration(spec, pick.size, pick.file, pick.signal);
   } catch (error) {
