@@ -33,7 +33,7 @@ export function RenderUnavailable({ availability }: { availability: RenderAvaila
       <p className="text-fg-muted">
         It is missing {missingNames(missing)}. Whoever runs it can install {missing.length > 1 ? 'them' : 'it'} with:
       </p>
-      <code className="block overflow-x-auto whitespace-pre rounded-lg bg-black/40 px-2 py-1.5 font-mono text-xs text-fg">{installCommand(missing)}</code>
+      <code className="block break-words whitespace-pre-wrap rounded-lg bg-black/40 px-2 py-1.5 font-mono text-xs text-fg">{installCommand(missing)}</code>
       <p className="text-fg-muted">Nothing is charged until a video can be made.</p>
     </section>
   );

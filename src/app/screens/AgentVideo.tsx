@@ -122,9 +122,8 @@ function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: ()
           <p className="mt-1 text-fg-muted" data-testid="video-error">
             {failed ? video.error : 'It stopped before it was finished.'}
           </p>
-          <p className="mt-2 text-sm text-fg-subtle">
-            No credits were charged for it.{setup ? '' : ` Trying again holds ${video.cost} credits until it is ready.`}
-          </p>
+          {/* A set-up failure's message already says nothing was charged. */}
+          {setup ? null : <p className="mt-2 text-sm text-fg-subtle">No credits were charged for it. Trying again holds {video.cost} credits until it is ready.</p>}
         </div>
       </div>
       {failed && !setup ? <StepList video={video} /> : null}

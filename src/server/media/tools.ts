@@ -29,9 +29,10 @@ const FALLBACK_FONT_DIRS = ['noto', 'nanum', 'wqy'];
 const CHECK_TIMEOUT_MS = 15_000;
 
 /** The program's standard output, or the reason it did not run (not on PATH, failed, too slow). */
-export function commandOutput(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ ok: true; stdout: string } | { ok: false; reason: string }> {
+export function commandOutput(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ ok: true; stdout: string } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { env, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
+    // Without `env` the program inherits this process's environment.
+    execFile(command, args, { ...(env ? { env } : {}), timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
       if (!error) return resolve({ ok: true, stdout });
       const code = (error as NodeJS.ErrnoException).code;
       resolve({ ok: false, reason: code === 'ENOENT' ? `${command} is not on the PATH` : `${command} ${args.join(' ')} failed: ${error.message.split('\n')[0]}` });
