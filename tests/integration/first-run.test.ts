@@ -78,7 +78,8 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
     server = await startServer(target.dataDir, noFfmpeg.path);
     // The worker records its check just after the API has started listening.
     await until(async () => (await fetch(`${server!.url}/readyz`)).status, (status) => status === 503, 30_000);
-  }, 120_000);
+    // A PGlite start with its migrations is slow on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     if (server && server.process.exitCode === null) {
       server.process.kill('SIGTERM');
