@@ -23,7 +23,7 @@ FROM node:24-bookworm-slim
 # catalogue; tini forwards SIGTERM so shutdown is graceful.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg tini ca-certificates \
-    fonts-dejavu-core fonts-noto-core fonts-nanum fonts-wqy-microhei \
+    fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-nanum fonts-wqy-microhei \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/data ROLE=api

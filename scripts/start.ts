@@ -1,8 +1,11 @@
 /**
- * `npm start`: the whole product on one machine with embedded defaults. Builds the site when dist/ is missing or
- * older than its sources, starts the Firebase Auth emulator (unless a real project is configured or one already
- * answers on 9099), without STRIPE_SECRET_KEY the local Stripe sandbox and without a GPU provider key the local RunPod
- * sandbox, then runs site + API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
+ * `npm start`: the whole product on one machine with embedded defaults. Makes sure the system packages the worker
+ * runs are installed (scripts/ensure-system-deps.sh, which the tests use too; it says what it installs, and without
+ * root or sudo stops `npm start` with the command to run; SKIP_SYSTEM_DEPS=1 starts anyway), builds the site when
+ * dist/ is missing or older than its sources, starts the Firebase Auth emulator with its accounts kept under
+ * DATA_DIR/auth (unless a real project is configured or one already answers on FIREBASE_AUTH_EMULATOR_HOST), without
+ * STRIPE_SECRET_KEY the local Stripe sandbox and without a GPU provider key the local RunPod sandbox, then runs site +
+ * API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startStripeSandbox } from '../src/sandboxes/stripe/index.ts';
 import { startRunpodSandbox } from '../src/sandboxes/runpod/index.ts';
+import { emulatorAccountSaver, hasSavedAccounts } from '../src/server/auth/emulator-export.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,6 +23,8 @@ const config = loadConfig(env);
 const children: ChildProcess[] = [];
 /** Local stand-ins for outside services, started below and closed when everything stops. */
 const sandboxes: { close(): Promise<void> }[] = [];
+/** Saves the emulator's accounts every few seconds; stopped (with a last save) before the emulator. */
+let accountSaver: { close(): Promise<void> } | undefined;
 
 /** Inputs of the static build; dist/ is stale when any of them is newer than its index page. */
 const SITE_INPUTS = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -77,9 +83,12 @@ function stopAll(code: number): Promise<never> {
   stopping ??= (async () => {
     for (const child of [...children].reverse()) {
       if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
-      // The emulator runs in its own process group (java + node); signal the whole group.
-      if (child.spawnargs.includes('emulators:start')) process.kill(-child.pid, 'SIGTERM');
-      else child.kill('SIGTERM');
+      if (child.spawnargs.includes('emulators:start')) {
+        // The saver reads the emulator: it stops (with a last save) first. The emulator runs in its own process
+        // group (java + node): the whole group is signalled, and it exports its accounts as it exits.
+        await accountSaver?.close();
+        process.kill(-child.pid, 'SIGTERM');
+      } else child.kill('SIGTERM');
       await Promise.race([exitCode(child), sleep(10_000)]);
     }
     await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
@@ -90,7 +99,49 @@ function stopAll(code: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+/**
+ * The system packages: the same script the tests run, without Chromium. It prints what it installs; when it cannot
+ * (not root, no sudo) it prints the exact command and npm start stops rather than accept videos that must fail.
+ */
+async function ensureSystemPackages(): Promise<void> {
+  if (env.SKIP_SYSTEM_DEPS === '1' || !(config.roles.includes('worker') || config.roles.includes('api'))) return;
+  const code = await exitCode(run('bash', [path.join('scripts', 'ensure-system-deps.sh'), '--runtime']));
+  if (code !== 0) throw new Error('NXN cannot make videos without the system packages above. Install them and run `npm start` again (or set SKIP_SYSTEM_DEPS=1 to start without them).');
+}
+
+/**
+ * The local Auth emulator, on FIREBASE_AUTH_EMULATOR_HOST, with its accounts under DATA_DIR/auth/accounts: imported
+ * at start, exported on a clean exit, and saved by the API after each new or changed profile and here every few
+ * seconds (a password reset reaches only the emulator), so neither a restart nor a crash loses a sign-in.
+ */
+async function startAuthEmulator(emulator: string): Promise<void> {
+  const authDir = path.join(config.dataDir, 'auth');
+  const accountsDir = path.join(authDir, 'accounts');
+  fs.mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
+  const [host, port] = [emulator.slice(0, emulator.lastIndexOf(':')), Number(emulator.slice(emulator.lastIndexOf(':') + 1))];
+  // The emulator's port comes from a firebase.json; this one follows the configured host rather than the repository's.
+  const firebaseJson = path.join(authDir, 'firebase.json');
+  fs.writeFileSync(firebaseJson, JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true } }, null, 2));
+  const saved = await hasSavedAccounts(accountsDir);
+  console.log(`▸ Starting the Firebase Auth emulator on ${emulator} (accounts ${saved ? 'restored from' : 'kept in'} ${accountsDir})…`);
+  env.CI = 'true';
+  const args = ['firebase', 'emulators:start', '--only', 'auth', '--project', config.firebase.projectId, '--config', firebaseJson, '--export-on-exit', accountsDir];
+  run('npx', saved ? [...args, '--import', accountsDir] : args, { detached: true });
+  await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
+  env.AUTH_EMULATOR_EXPORT_DIR = accountsDir;
+  const saver = emulatorAccountSaver({ host: emulator, projectId: config.firebase.projectId, dir: accountsDir });
+  const timer = setInterval(() => void saver.save().catch(() => undefined), ACCOUNT_POLL_MS);
+  accountSaver = {
+    async close() {
+      clearInterval(timer);
+      await saver.save().catch(() => undefined);
+    },
+  };
+}
+const ACCOUNT_POLL_MS = 3_000;
+
 async function main(): Promise<void> {
+  await ensureSystemPackages();
   if (config.roles.includes('web') && siteIsStale()) {
     console.log('▸ Building the site (dist/ is missing or older than its sources)…');
     const code = await exitCode(run('npm', ['run', 'build']));
@@ -98,12 +149,7 @@ async function main(): Promise<void> {
   }
 
   const emulator = config.firebase.authEmulatorHost;
-  if (emulator && !(await answers(`http://${emulator}`))) {
-    console.log(`▸ Starting the Firebase Auth emulator on ${emulator}…`);
-    env.CI = 'true';
-    run('npx', ['firebase', 'emulators:start', '--only', 'auth', '--project', config.firebase.projectId], { detached: true });
-    await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
-  }
+  if (emulator && !(await answers(`http://${emulator}`))) await startAuthEmulator(emulator);
 
   const notes: string[] = [];
   // Buying credits works out of the box: the same Stripe code path against a local sandbox, labelled as such.

@@ -458,6 +458,8 @@ export const videoRecordSchema = z.object({
   creditsCharged: z.number().int(),
   /** Plain-language reason when failed. */
   error: z.string().nullable(),
+  /** Failed because the server lacks a tool (ffmpeg...): trying again cannot help until that is installed. */
+  setupFailure: z.boolean(),
   video: linkedFileSchema.nullable(),
   thumbnail: linkedFileSchema.nullable(),
   subtitles: linkedFileSchema.nullable(),

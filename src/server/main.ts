@@ -62,9 +62,16 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
       return startApiServer({ config, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'api' }) });
     }
     case 'worker': {
-      const [{ startWorker }, { startGpuReconciler }] = await Promise.all([import('./jobs/worker.ts'), import('./features/gpu/reconcile.ts')]);
+      const [{ startWorker }, { startGpuReconciler }, { checkMediaTools }, { festivalProblems }] = await Promise.all([
+        import('./jobs/worker.ts'),
+        import('./features/gpu/reconcile.ts'),
+        import('./media/tools.ts'),
+        import('./providers/tts/festival.ts'),
+      ]);
       const workerLog = log.child({ role: 'worker' });
-      const worker = await startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: workerLog });
+      // The programs and files jobs run, checked on this machine (the API learns the result through the database).
+      const tools = async () => [...(await checkMediaTools()), ...(await festivalProblems(config.providers.festivalPath))];
+      const worker = await startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: workerLog, tools });
       // GPU rentals live outside the job queue: a loop mirrors each provider and settles credits.
       const gpu = startGpuReconciler({ config, database: await shared.database(), log: workerLog });
       return {

@@ -190,6 +190,14 @@ describe('payments configuration', () => {
   });
 });
 
+describe('the local Auth emulator’s saved accounts', () => {
+  it('are kept only for an emulator, and never in production', () => {
+    expect(load({ AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase.emulatorExportDir).toBe(path.resolve('data/auth/accounts'));
+    expect(load({ FIREBASE_PROJECT_ID: 'real-project', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase.emulatorExportDir).toBeUndefined();
+    expect(failure({ NODE_ENV: 'production', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' })).toContain('AUTH_EMULATOR_EXPORT_DIR must not be set when NODE_ENV=production');
+  });
+});
+
 describe('the environment', () => {
   it('is documented: the README lists every variable the server reads', () => {
     const readme = fs.readFileSync('README.md', 'utf8');

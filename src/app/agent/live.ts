@@ -8,6 +8,7 @@ import { isVideoFinished, videoRecordSchema, type VideoRecord } from '~/contract
 import { isVideoRunning } from './model';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
+import { refreshAccount } from '~/stores/account';
 
 const POLL_MS = 1000;
 const HIDDEN_POLL_MS = 5000;
@@ -31,11 +32,18 @@ export function useVideo(id: string) {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let settled = false;
     const load = async () => {
       try {
         const video = await fetchVideo(id, abort.signal);
         failures = 0;
         setState({ kind: 'ready', video });
+        // Once finished, its held credits were charged or returned: the balance shown is read again (once per page,
+        // since the page may have been away, or the server down, when it finished).
+        if (isVideoFinished(video.status) && !settled) {
+          settled = true;
+          void refreshAccount();
+        }
         if (!isVideoFinished(video.status)) timer = setTimeout(() => void load(), pollDelay());
       } catch (error) {
         if (abort.signal.aborted) return;

@@ -42,6 +42,7 @@ import { VoicePicker } from '../components/VoicePicker';
 import { useDefaultVoice } from '../components/voice-preview';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
 import { MusicVolumeField } from '../agent/MusicVolumeField';
+import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
 import { loadBrandKit } from '../brand/api';
 
 /** One line on what the kit puts on a video. */
@@ -95,6 +96,8 @@ export default function AgentCreate() {
   const [handoff, setHandoff] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
   const [kit, setKit] = useState<BrandKit | null>(null);
+  const render = useRenderAvailability();
+  const cannotRender = render.availability?.ready === false;
 
   useEffect(() => {
     // Taken once: a reload or a later visit starts with an empty editor.
@@ -160,12 +163,14 @@ export default function AgentCreate() {
       showErrors(fieldErrors(parsed.error.issues));
       return;
     }
-    if (mode === 'render' ? blocker : figures.lengthError) return;
+    if (mode === 'render' ? blocker || cannotRender : figures.lengthError) return;
     setBusy(mode);
     try {
       navigate(mode === 'render' ? `/nxn-agent/video/${(await renderNow(parsed.data)).id}` : `/nxn-agent/storyboard/${(await makeStoryboard(parsed.data)).id}`);
     } catch (error) {
       if (error instanceof ApiError) idempotencyKey.current = newIdempotencyKey();
+      // A refusal because the server lost a tool meanwhile shows as the notice above the buttons.
+      render.refresh();
       const fields = handleStudioError(error);
       if (Object.keys(fields).length > 0) showErrors(fields);
     } finally {
@@ -397,7 +402,8 @@ export default function AgentCreate() {
           <p id="create-next" className="-mt-2 text-center text-xs text-fg-subtle">
             Next you review the scenes (words, pictures, order) and render when they look right.
           </p>
-          <button type="submit" name="mode" value="render" className="btn btn-ghost btn-sm w-full" disabled={busy !== null || Boolean(blocker)}>
+          <RenderUnavailable availability={render.availability} />
+          <button type="submit" name="mode" value="render" className="btn btn-ghost btn-sm w-full" disabled={busy !== null || Boolean(blocker) || cannotRender}>
             {busy === 'render' ? <Spinner /> : null}
             {busy === 'render' ? 'Starting…' : 'Render without reviewing'}
           </button>

@@ -8,6 +8,7 @@ import { formatDuration } from '~/contract/video';
 import { $account, refreshAccount } from '~/stores/account';
 import { storyboardEditor, type SaveStatus } from '~/stores/storyboard';
 import { rateText } from '../agent/model';
+import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
 import { useAudioPreview } from '../components/audio-preview';
 import { Icon } from '../components/Icon';
 import { Figure } from '../components/Figure';
@@ -93,6 +94,7 @@ export default function AgentStoryboard() {
   const [choosing, setChoosing] = useState<string | null>(null);
   /** Uploads of this visit known to be clips, before the server's answer names them (`clipFileIds`). */
   const [clips, setClips] = useState<ReadonlySet<string>>(new Set());
+  const renderAvailability = useRenderAvailability();
 
   useEffect(() => {
     void editor.open(storyboardId);
@@ -166,6 +168,7 @@ export default function AgentStoryboard() {
   }
 
   async function render() {
+    if (renderAvailability.availability?.ready === false) return;
     try {
       const video = await editor.render();
       if (!video) {
@@ -175,6 +178,7 @@ export default function AgentStoryboard() {
       void refreshAccount();
       navigate(`/nxn-agent/video/${video.id}`);
     } catch (error) {
+      renderAvailability.refresh();
       handleStudioError(error);
     }
   }
@@ -192,7 +196,7 @@ export default function AgentStoryboard() {
   }
 
   const renderButton = (
-    <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => void render()} disabled={state.rendering || state.save === 'conflict'} data-testid="render-video">
+    <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => void render()} disabled={state.rendering || state.save === 'conflict' || renderAvailability.availability?.ready === false} data-testid="render-video">
       {state.rendering ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
       {state.rendering ? 'Starting…' : 'Render video'}
     </button>
@@ -316,6 +320,7 @@ export default function AgentStoryboard() {
                 </Link>
               </p>
             ) : null}
+            <RenderUnavailable availability={renderAvailability.availability} />
             {renderButton}
           </section>
           <SettingsPanel settings={settings} errors={errors.other} onChange={editor.editSettings} />

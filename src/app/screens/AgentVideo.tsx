@@ -5,6 +5,7 @@ import { musicTrack } from '~/contract/music';
 import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_POSITION_LABELS, CAPTION_SIZE_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
 import { useVideo } from '../agent/live';
+import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from '../agent/model';
 import { StatusBadge } from '../agent/StatusBadge';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -86,8 +87,28 @@ function Progress({ video, onCancel, cancelling }: { video: VideoRecord; onCance
   );
 }
 
+function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>
+      {retrying ? <Spinner /> : <Icon name="refresh" className="size-4" />}
+      Try again
+    </button>
+  );
+}
+
+/**
+ * A video that failed because the server lacks a tool: trying again is offered only once the server can make
+ * videos (someone installed it); until then the notice says what is missing.
+ */
+function SetupProblem({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { availability } = useRenderAvailability();
+  if (!availability) return null;
+  return availability.ready ? <RetryButton onRetry={onRetry} retrying={retrying} /> : <RenderUnavailable availability={availability} />;
+}
+
 function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: () => void; retrying: boolean }) {
   const failed = video.status === 'failed';
+  const setup = failed && video.setupFailure;
   return (
     <section className={`card card-pad grid gap-4 border ${failed ? '!border-danger/40' : ''}`} aria-labelledby="stopped-title" data-testid="video-stopped">
       <div className="flex items-start gap-3">
@@ -101,15 +122,14 @@ function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: ()
           <p className="mt-1 text-fg-muted" data-testid="video-error">
             {failed ? video.error : 'It stopped before it was finished.'}
           </p>
-          <p className="mt-2 text-sm text-fg-subtle">No credits were charged for it. Trying again holds {video.cost} credits until it is ready.</p>
+          {/* A set-up failure's message already says nothing was charged. */}
+          {setup ? null : <p className="mt-2 text-sm text-fg-subtle">No credits were charged for it. Trying again holds {video.cost} credits until it is ready.</p>}
         </div>
       </div>
-      {failed ? <StepList video={video} /> : null}
+      {failed && !setup ? <StepList video={video} /> : null}
+      {setup ? <SetupProblem onRetry={onRetry} retrying={retrying} /> : null}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>
-          {retrying ? <Spinner /> : <Icon name="refresh" className="size-4" />}
-          Try again
-        </button>
+        {setup ? null : <RetryButton onRetry={onRetry} retrying={retrying} />}
         <Link to="/create" className="btn btn-secondary">
           Start a new video
         </Link>

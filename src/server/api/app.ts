@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { emulatorAccountSaver } from '../auth/emulator-export.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { requireProfile } from '../features/account/middleware.ts';
 import { analyticsRoutes } from '../features/analytics/routes.ts';
@@ -68,8 +69,12 @@ export function createApiApp(deps: ApiDeps) {
 
   app.use(requireUser(deps.verifier));
   app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
-  app.use(requireProfile(deps.database));
-  app.route('/', profileRoutes(deps));
+  // npm start's own Auth emulator: accounts saved under DATA_DIR after each new or changed one.
+  const exportDir = config.firebase.emulatorExportDir;
+  const emulatorHost = config.firebase.authEmulatorHost;
+  const accounts = exportDir && emulatorHost ? emulatorAccountSaver({ host: emulatorHost, projectId: config.firebase.projectId, dir: exportDir }) : undefined;
+  app.use(requireProfile(deps.database, accounts ? { onCreated: accounts.save } : {}));
+  app.route('/', profileRoutes(deps, accounts?.save));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);
   // Scene images and brand logos of videos being made cannot be deleted under them.

@@ -30,6 +30,11 @@ export interface ServerConfig {
     projectId: string;
     /** host:port of the Auth emulator; undefined for a real project (tokens then verified against Google's keys). */
     authEmulatorHost: string | undefined;
+    /**
+     * AUTH_EMULATOR_EXPORT_DIR: where `npm start` keeps the emulator's accounts (DATA_DIR/auth/accounts); the API
+     * saves them there after each new or changed profile (auth/emulator-export.ts). Only with an emulator.
+     */
+    emulatorExportDir: string | undefined;
   };
   corsOrigins: string[];
   /** ADMIN_EMAILS, lower-cased: verified e-mail addresses that may use the operator console (see auth/admin.ts). */
@@ -282,6 +287,7 @@ const envSchema = z
     DATABASE_URL: text(),
     FIREBASE_PROJECT_ID: z.string().default('demo-nxn'),
     FIREBASE_AUTH_EMULATOR_HOST: text(),
+    AUTH_EMULATOR_EXPORT_DIR: text(),
     CORS_ORIGINS: origins('http://localhost:4321,http://127.0.0.1:4321'),
     ADMIN_EMAILS: emails(),
     FILE_URL_SECRET: text(),
@@ -374,6 +380,9 @@ const envSchema = z
     if (production && env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({ code: 'custom', path: ['FIREBASE_AUTH_EMULATOR_HOST'], message: 'must not be set when NODE_ENV=production' });
     }
+    if (production && env.AUTH_EMULATOR_EXPORT_DIR) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_EMULATOR_EXPORT_DIR'], message: 'must not be set when NODE_ENV=production' });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const name of S3_REQUIRED) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
@@ -414,6 +423,12 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], env: Env): string {
 function authEmulatorHost(env: ParsedEnv, production: boolean): string | undefined {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) return env.FIREBASE_AUTH_EMULATOR_HOST;
   return !production && env.FIREBASE_PROJECT_ID.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined;
+}
+
+function firebaseConfig(env: ParsedEnv, production: boolean): ServerConfig['firebase'] {
+  const emulator = authEmulatorHost(env, production);
+  const exportDir = emulator && env.AUTH_EMULATOR_EXPORT_DIR ? path.resolve(env.AUTH_EMULATOR_EXPORT_DIR) : undefined;
+  return { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: emulator, emulatorExportDir: exportDir };
 }
 
 function storageConfig(env: ParsedEnv, localDir: string): ServerConfig['storage'] {
@@ -460,7 +475,7 @@ export function loadConfig(source: Env = process.env): ServerConfig {
     narrationPreviewsPerMinute: env.NARRATION_PREVIEWS_PER_MINUTE,
     visualPreviewsPerMinute: env.VISUAL_PREVIEWS_PER_MINUTE,
     databaseUrl: env.DATABASE_URL,
-    firebase: { projectId: env.FIREBASE_PROJECT_ID, authEmulatorHost: authEmulatorHost(env, production) },
+    firebase: firebaseConfig(env, production),
     corsOrigins: env.CORS_ORIGINS,
     adminEmails: env.ADMIN_EMAILS,
     // The generated key survives local restarts (see link-key.ts).

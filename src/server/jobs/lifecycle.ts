@@ -71,6 +71,7 @@ export async function markActive(database: Database, jobId: string, workerId: st
       attempts: sql`${jobs.attempts} + 1`,
       workerId,
       error: null,
+      errorKind: null,
       startedAt: sql`coalesce(${jobs.startedAt}, now())`,
       updatedAt: sql`now()`,
     })
@@ -129,12 +130,12 @@ export async function finishUnsuccessful(
   config: ServerConfig,
   spec: JobSpec | undefined,
   jobId: string,
-  outcome: { status: 'failed' | 'cancelled'; error: string | null; from: readonly JobRow['status'][]; uid?: string },
+  outcome: { status: 'failed' | 'cancelled'; error: string | null; from: readonly JobRow['status'][]; uid?: string; errorKind?: 'setup' },
 ): Promise<JobRow | undefined> {
   return database.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
-      .set({ status: outcome.status, error: outcome.error, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: outcome.status, error: outcome.error, errorKind: outcome.errorKind ?? null, finishedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(jobs.id, jobId), inArray(jobs.status, [...outcome.from]), outcome.uid ? eq(jobs.uid, outcome.uid) : undefined))
       .returning();
     if (!row) return undefined;

@@ -9,6 +9,7 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
 import { isUuid } from '../../contract/ids.ts';
+import { toolsMissingMessage } from '../../contract/system-tools.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { cutPage, pageOf } from '../db/paging.ts';
@@ -17,6 +18,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { finishUnsuccessful, insertJob } from './lifecycle.ts';
 import type { JobRegistry, JobRow, JobSpec } from './registry.ts';
+import { toolsReadiness } from './workers.ts';
 
 /** pg-boss copies jobs here once they fail for good, including those whose worker died on the last attempt. */
 export const DEAD_LETTER_QUEUE = 'nxn.dead-jobs';
@@ -120,6 +122,7 @@ export class JobQueue {
       const existing = await this.#byIdempotencyKey(request.uid, request.idempotencyKey);
       if (existing) return { job: existing, created: false };
     }
+    await this.refuseWithoutTools(spec);
     const cost = spec.price(request.payload);
     let job: JobRow;
     try {
@@ -147,6 +150,14 @@ export class JobQueue {
     }
     await this.#dispatch(job).catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job queued; send deferred to reconcile'));
     return { job, created: true };
+  }
+
+  /** 503 before anything is held when no live worker has what the kind needs (jobs/workers.ts has the rule). */
+  async refuseWithoutTools(spec: JobSpec): Promise<void> {
+    if (!spec.needs) return;
+    const { missing } = await toolsReadiness(this.database.db, spec.needs.tools);
+    if (missing.length === 0) return;
+    throw new HttpError(503, toolsMissingMessage(spec.needs.doing, missing), undefined, { 'Retry-After': '60' }, { reason: 'setup', missing });
   }
 
   async #byIdempotencyKey(uid: string, key: string): Promise<JobRow | undefined> {

@@ -21,6 +21,7 @@
  * handles credits itself.
  */
 import type { z } from 'zod';
+import type { SystemTool } from '../../contract/system-tools.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Tx } from '../db/index.ts';
 import type { jobs } from '../db/schema/jobs.ts';
@@ -74,6 +75,12 @@ export interface JobSpec<P = unknown, R = unknown> {
   handler: HandlerRef;
   /** Run the handler in a forked child so the worker stays responsive (CPU-heavy media work). */
   runInChild?: boolean;
+  /**
+   * What the worker's machine must have (jobs/workers.ts): while no live worker has it the kind is refused with a
+   * 503 and nothing held, and a worker that lacks it fails the job at once as a set-up problem, charging nothing.
+   * `doing` completes "This server cannot … yet", e.g. "make videos".
+   */
+  needs?: { tools: readonly SystemTool[]; doing: string };
   /** Automatic retries after a failure (with exponential backoff). Default 2. */
   retryLimit?: number;
   /** A run longer than this fails (then retries). Default 30 minutes. */

@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import type { Job } from 'pg-boss';
+import { installCommand, missingNames, setupFailureMessage, type MissingTool } from '../../contract/system-tools.ts';
 import type { ServerConfig } from '../config/index.ts';
 import { releaseAbandonedHolds } from '../credits/holds.ts';
 import { openDatabase, type Database } from '../db/index.ts';
@@ -15,6 +16,7 @@ import { finishUnsuccessful, jobStatus, markActive, markRetrying, succeed, write
 import { DEAD_LETTER_QUEUE, DEFAULT_RETRY_LIMIT, JobQueue, type QueuedData } from './queue.ts';
 import type { JobRegistry, JobSpec } from './registry.ts';
 import { AttemptFailed, describeError, runAttempt } from './runner.ts';
+import { forgetWorker, HEARTBEAT_MS, lacking, recordWorkerCheck } from './workers.ts';
 
 export interface StartWorkerOptions {
   /** The kinds this worker runs (main.ts passes every feature's). A queue it starts itself accepts the same. */
@@ -23,6 +25,12 @@ export interface StartWorkerOptions {
   database?: Database;
   queue?: JobQueue;
   log?: Logger;
+  /**
+   * Checks this machine for the programs and files jobs need (main.ts: ffmpeg, ffprobe, caption fonts, Festival);
+   * what it finds is written for the API to read (workers.ts). Without it the worker reports nothing and runs
+   * every job it takes.
+   */
+  tools?: () => Promise<MissingTool[]>;
 }
 
 /** Progress is written at most this often per job (the last value always lands). */
@@ -35,11 +43,23 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
   const database = options.database ?? (await openDatabase(config));
   const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: true, jobs: options.jobs }));
   const workerId = `${os.hostname()}:${process.pid}`;
+  const tools = await toolChecker(options.tools, database, workerId, log);
+
+  /** A set-up problem ends the job at once: no retry can help, and nothing is charged. */
+  const failForSetup = async (spec: JobSpec, jobId: string, missing: MissingTool[]) => {
+    const error = setupFailureMessage(spec.needs?.doing ?? 'do this', missing);
+    await finishUnsuccessful(database, config, spec, jobId, { status: 'failed', error, errorKind: 'setup', from: ['active'] });
+  };
 
   const runOne = async (spec: JobSpec, job: Job<QueuedData>): Promise<void> => {
     const row = await markActive(database, job.id, workerId);
     if (!row) return; // cancelled or already finished: nothing to run
     const jobLog = log.child({ jobId: row.id, kind: row.kind, attempt: job.retryCount });
+    const unmet = await tools.lacks(spec, false);
+    if (unmet.length > 0) {
+      jobLog.warn({ missing: unmet }, 'job failed: this worker lacks what it needs');
+      return failForSetup(spec, row.id, unmet);
+    }
     const cancelled = new AbortController();
     const signal = AbortSignal.any([job.signal, cancelled.signal]);
     const progress = throttledProgress(async (stage, fraction) => {
@@ -67,6 +87,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
       const detail = error instanceof AttemptFailed ? error.detail : describeError(error);
       // Cancelled by the user (credits already released) or settled elsewhere: nothing left to do.
       if ((await jobStatus(database, row.id)) !== 'active') return;
+      // A tool that went away while the worker ran (ffmpeg uninstalled) fails like one missing from the start.
+      const gone = await tools.lacks(spec, true);
+      if (gone.length > 0) {
+        jobLog.warn({ err: detail.message, missing: gone }, 'job failed: this worker lacks what it needs');
+        return failForSetup(spec, row.id, gone);
+      }
       const message = detail.userFacing ? detail.message : GENERIC_FAILURE;
       // An abort from pg-boss (shutdown, timeout) is retryable like any crash.
       const retriesLeft = detail.retryable && job.retryCount < (spec.retryLimit ?? DEFAULT_RETRY_LIMIT);
@@ -116,16 +142,56 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
   };
   const reconcileTimer = setInterval(reconcile, 60_000);
   reconcileTimer.unref();
+  const heartbeat = setInterval(() => void tools.heartbeat(), HEARTBEAT_MS);
+  heartbeat.unref();
 
   log.info({ kinds: options.jobs.specs.map((spec) => spec.kind), workerId }, 'worker started');
   return {
     async close() {
       clearInterval(reconcileTimer);
+      clearInterval(heartbeat);
+      await tools.forget();
       // Stop fetching; jobs still running get the queue's graceful stop (10 s), then are retried elsewhere.
       for (const { name, id } of workIds) await queue.boss.offWork(name, { id, wait: false }).catch(() => undefined);
       if (!options.queue) await queue.stop();
       if (!options.database) await database.close();
     },
+  };
+}
+
+/**
+ * The worker's tool check: run at start, written to `worker_checks` and refreshed with each heartbeat. While
+ * something is missing each heartbeat checks again, so installing it needs no restart.
+ */
+async function toolChecker(check: StartWorkerOptions['tools'], database: Database, workerId: string, log: Logger) {
+  let missing: MissingTool[] = [];
+  const run = async (): Promise<void> => {
+    if (!check) return;
+    const before = missing;
+    missing = await check();
+    if (missing.length > 0 && JSON.stringify(missing) !== JSON.stringify(before)) {
+      log.warn({ missing, install: installCommand(missing) }, `this worker is missing ${missingNames(missing)}; install with: ${installCommand(missing)}`);
+    } else if (missing.length === 0 && before.length > 0) log.info('this worker now has every tool it needs');
+    await recordWorkerCheck(database.db, workerId, missing);
+  };
+  await run();
+  return {
+    /** What `spec` needs and this machine lacks; `fresh` checks again first (after a failure, or while missing). */
+    async lacks(spec: JobSpec, fresh: boolean): Promise<MissingTool[]> {
+      if (!check || !spec.needs) return [];
+      if (fresh || lacking(missing, spec.needs.tools).length > 0) await run();
+      return lacking(missing, spec.needs.tools);
+    },
+    async heartbeat(): Promise<void> {
+      try {
+        if (missing.length > 0) await run();
+        // An upsert, so a row removed while this machine slept comes back.
+        else if (check) await recordWorkerCheck(database.db, workerId, missing);
+      } catch (err) {
+        log.error({ err }, 'worker heartbeat failed');
+      }
+    },
+    forget: () => (check ? forgetWorker(database.db, workerId).catch(() => undefined) : Promise.resolve()),
   };
 }
 

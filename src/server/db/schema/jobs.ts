@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MissingTool } from '../../../contract/system-tools.ts';
 import { ts, users } from './users.ts';
 
 export const JOB_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
@@ -23,6 +24,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<unknown>().notNull(),
     result: jsonb('result').$type<unknown>(),
     error: text('error'),
+    /** 'setup' when it failed because the server lacks a tool (ffmpeg...): running it again cannot help until fixed. */
+    errorKind: text('error_kind', { enum: ['setup'] }),
     cost: integer('cost').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
@@ -42,3 +45,14 @@ export const jobs = pgTable(
     check('jobs_progress_range', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],
 );
+
+/**
+ * One row per running worker: what its tool check found missing (ffmpeg, fonts...) and when it last showed it is
+ * alive. The API reads the live rows to refuse work no worker can do (jobs/workers.ts).
+ */
+export const workerChecks = pgTable('worker_checks', {
+  workerId: text('worker_id').primaryKey(),
+  missing: jsonb('missing').$type<MissingTool[]>().notNull(),
+  checkedAt: at('checked_at').notNull(),
+  seenAt: at('seen_at').notNull(),
+});

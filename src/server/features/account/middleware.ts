@@ -10,7 +10,8 @@ const NOT_CREATED: ProfileCreation = { created: false, granted: 0 };
  * it calls first, so no endpoint depends on the browser having sent POST /auth/auth. Profiles are never deleted,
  * so a uid seen once needs no second look from this process.
  */
-export function requireProfile(database: Database, maxKnown = 10_000): MiddlewareHandler<AppEnv> {
+export function requireProfile(database: Database, options: { onCreated?: () => Promise<void>; maxKnown?: number } = {}): MiddlewareHandler<AppEnv> {
+  const { onCreated, maxKnown = 10_000 } = options;
   const known = new Set<string>();
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
@@ -18,7 +19,11 @@ export function requireProfile(database: Database, maxKnown = 10_000): Middlewar
     let creation = NOT_CREATED;
     if (!known.has(user.uid)) {
       creation = await ensureProfile(database, profileFromToken(user));
-      if (creation.created) c.get('log').info({ granted: creation.granted }, 'new user');
+      if (creation.created) {
+        c.get('log').info({ granted: creation.granted }, 'new user');
+        // Awaited, once per account: a profile, its credits and its sign-in are kept together (npm start's emulator).
+        await onCreated?.().catch((err: unknown) => c.get('log').warn({ err }, 'saving the Auth emulator accounts failed'));
+      }
       known.add(user.uid);
       if (known.size > maxKnown) known.delete(known.values().next().value as string);
     }

@@ -12,7 +12,8 @@ import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 
-export function profileRoutes({ database, config }: ApiDeps) {
+/** `onChanged`: the account's name or photo may have changed (npm start saves the emulator's accounts then). */
+export function profileRoutes({ database, config, log }: ApiDeps, onChanged?: () => Promise<void>) {
   const subjects = ledgerSubjects(database.db);
   return new Hono<AppEnv>()
     /** The profile itself exists already (requireProfile); this brings its name and photo up to date. */
@@ -23,6 +24,8 @@ export function profileRoutes({ database, config }: ApiDeps) {
       // The body's e-mail is whatever the browser claims; the token's is the one Firebase vouches for.
       const { email } = profileFromToken(user);
       const result = { ...(await updateProfile(database, { ...body, email })), ...c.get('profileCreation') };
+      // Not awaited: a sign-in does not wait for the save, which a crash in the next moment could at worst miss.
+      void onChanged?.().catch((err: unknown) => log.warn({ err }, 'saving the Auth emulator accounts failed'));
       return c.json(result satisfies ProfileSyncResponse, result.created ? 201 : 200);
     })
     .get('/me', async (c) => {

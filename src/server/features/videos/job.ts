@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { videoCost } from '~/contract/pricing.ts';
 import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts';
 import { brandSnapshotSchema, cardSeconds } from '~/contract/brand.ts';
+import { VIDEO_TOOLS } from '~/contract/system-tools.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
 import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
@@ -22,6 +23,8 @@ import { settleStoryboard } from './storyboard-store.ts';
 import { videoWorkDir } from './work.ts';
 
 export const VIDEO_JOB = 'video';
+/** What a worker must have to make a video; GET /videos/availability asks the same. */
+export const VIDEO_NEEDS = { tools: VIDEO_TOOLS, doing: 'make videos' } as const;
 
 export const VideoJobPayload = z.object({
   videoId: z.uuid(),
@@ -50,6 +53,7 @@ export const videoJobs = [
     handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
     // Rendering is CPU-heavy: a forked child keeps the worker responsive.
     runInChild: true,
+    needs: VIDEO_NEEDS,
     public: false,
     retryLimit: 1,
     // A 5-minute video renders in a few minutes; the margin covers a machine busy with other jobs.

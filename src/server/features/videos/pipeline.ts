@@ -40,6 +40,7 @@ import type { ClipAudio } from '~/contract/storyboard.ts';
 import { sniffType, SNIFF_BYTES } from '~/server/storage/sniff.ts';
 import { splitScenes } from '../../media/scenes.ts';
 import { buildTimeline, stillSize } from '../../media/timeline.ts';
+import { FONTS_DIR } from '../../media/tools.ts';
 import { brandFont, logoPlacement, type BrandSnapshot } from '~/contract/brand.ts';
 import { logoWindow, narrationSlots, stillsWithCards, withBrandCards, type BrandedTimeline } from '../../media/brand.ts';
 import { drawCard } from '../../media/brand-card.ts';
@@ -63,8 +64,6 @@ const STAGE_WEIGHTS: Record<VideoStage, number> = {
   thumbnail: 0.01,
   store: 0.015,
 };
-
-export const FONTS_DIR = '/usr/share/fonts/truetype';
 
 const STILLS_AT_ONCE = 2;
 

@@ -4,11 +4,13 @@
  * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
  * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
  * /videos/stock/search is the storyboard's stock chooser (stock-search.ts); GET /videos/picture-sources says which
- * picture sources this server has (picture-sources.ts). The storyboard's
+ * picture sources this server has (picture-sources.ts). GET /videos/availability says whether this server can make
+ * videos now (no worker with ffmpeg: a sentence for the create screen). The storyboard's
  * routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
 import { createVideoRequestSchema, type AvailablePictureSources, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
+import type { RenderAvailability } from '../../../contract/system-tools.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -62,6 +64,7 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       const uid = c.get('uid');
       return c.json((await listVideos(database, uid, q, linker(c.req.url), await brandKit(uid))) satisfies VideoPage);
     })
+    .get('/videos/availability', async (c) => c.json((await videos.availability()) satisfies RenderAvailability))
     .get('/videos/:id', async (c) => c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord))
     .post('/videos/:id/cancel', async (c) => {
       await videos.cancel(c.get('uid'), c.req.param('id'));

@@ -5,15 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { appliedBrand, cardSeconds, type BrandSnapshot } from '../../../contract/brand.ts';
 import { createVideoRequestSchema, MUSIC_UPLOAD, scriptLengthError, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
+import { toolsMissingMessage, type RenderAvailability } from '../../../contract/system-tools.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
+import { toolsReadiness } from '../../jobs/workers.ts';
 import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines } from '../../providers/tts/index.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
+import { VIDEO_JOB, VIDEO_NEEDS, type VideoJobPayload } from './job.ts';
 import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, ownedFiles } from './store.ts';
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
@@ -73,6 +75,11 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
 
     /** For a request that names no voice: the one the create form starts on (contract/voices.ts `defaultVoiceId`). */
     defaultVoiceId: async () => (await catalogue.list()).defaultVoiceId,
+    /** Whether this server can make videos now (the rule is jobs/workers.ts'), and if not the sentence to show. */
+    async availability(): Promise<RenderAvailability> {
+      const { missing } = await toolsReadiness(database.db, VIDEO_NEEDS.tools);
+      return { ready: missing.length === 0, message: missing.length > 0 ? toolsMissingMessage(VIDEO_NEEDS.doing, missing) : null, missing };
+    },
 
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
     async create(uid: string, asked: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {

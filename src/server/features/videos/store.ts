@@ -19,12 +19,12 @@ import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
 import { cutPage, pageOf } from '~/server/db/paging.ts';
 import { listDrafts, type StoryboardRow } from './storyboard-store.ts';
 
-type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'finishedAt'>;
+type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'errorKind' | 'finishedAt'>;
 type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };
 
 const selection = {
   video: videos,
-  job: { status: jobs.status, stage: jobs.stage, progress: jobs.progress, error: jobs.error, finishedAt: jobs.finishedAt },
+  job: { status: jobs.status, stage: jobs.stage, progress: jobs.progress, error: jobs.error, errorKind: jobs.errorKind, finishedAt: jobs.finishedAt },
 };
 
 const FINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -79,6 +79,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       cost: video.cost,
       creditsCharged: status === 'succeeded' ? video.cost : 0,
       error: status === 'failed' ? (video.error ?? job?.error ?? GENERIC_FAILURE) : null,
+      setupFailure: status === 'failed' && job?.errorKind === 'setup',
       video: status === 'succeeded' ? file(video.videoFileId) : null,
       thumbnail: file(video.thumbnailFileId),
       subtitles: status === 'succeeded' ? file(video.subtitlesFileId) : null,
@@ -180,6 +181,7 @@ export function draftRecord(row: StoryboardRow, kit: DraftBrandKit): VideoRecord
     cost: storyboardCost(scenes, settings.resolution, cards),
     creditsCharged: 0,
     error: null,
+    setupFailure: false,
     video: null,
     thumbnail: null,
     subtitles: null,

@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MissingTool } from '~/contract/system-tools.ts';
 import type { Voice } from '~/contract/voices.ts';
+import { commandOutput } from '../../media/tools.ts';
 import { ProviderError } from '../http.ts';
 import { decodeWav } from '../../media/wav.ts';
 import { wordsFromEspeakEvents, type EspeakEvent } from '../../media/word-timing.ts';
@@ -140,6 +142,16 @@ export function festivalEvents(text: string, tokens: readonly FestivalToken[]): 
 /** Whether the festival program and its voice are installed on this machine (a package can come and go). */
 export const festivalInstalled = (command: string, voicesDir = DEFAULT_VOICES_DIR): boolean =>
   existsSync(command) && Object.values(VOICE_DIRS).every((dir) => existsSync(path.join(voicesDir, dir)));
+
+/**
+ * For a worker's tool check: nothing when the Festival voice is not offered here (not installed), or when the
+ * installed program runs; otherwise what is wrong with it, since its voice is offered and would fail.
+ */
+export async function festivalProblems(command: string, voicesDir = DEFAULT_VOICES_DIR): Promise<MissingTool[]> {
+  if (!festivalInstalled(command, voicesDir)) return [];
+  const run = await commandOutput(command, ['--version']);
+  return run.ok ? [] : [{ tool: 'festival', packages: ['festival', 'festvox-us-slt-hts'], problem: run.reason }];
+}
 
 export function createFestivalProvider(config: FestivalConfig): TtsProvider {
   const { command } = config;
