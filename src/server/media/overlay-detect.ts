@@ -362,6 +362,18 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
     }
   }
 
+  // Fragments of a mark seen before its whole view (one window may see two halves) join the mark's group now.
+  for (let a = 0; a < found.length; a++) {
+    for (let b = found.length - 1; b > a; b--) {
+      if (found[a]!.views.some((v) => found[b]!.views.some((o) => overlap(v.part, o.part) >= 0.5))) {
+        found[a]!.views.push(...found[b]!.views);
+        found[a]!.whole ||= found[b]!.whole;
+        found.splice(b, 1);
+        b = found.length;
+      }
+    }
+  }
+
   const boxes: FoundMark[] = [];
   const shape = new Uint8Array(size);
   for (const mark of found) {
