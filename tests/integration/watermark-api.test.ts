@@ -12,6 +12,7 @@ import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
 import type { TestUser } from './support/auth-emulator.ts';
 import { apiSuite, until } from './support/api-suite.ts';
+import { createUpload, headUpload, patchUpload, uploadVideo } from './support/tus.ts';
 import { makeWatermarkedVideo } from './support/watermark-video.ts';
 
 const suite = apiSuite('watermark', (_req, res) => res.writeHead(404).end());
@@ -22,38 +23,8 @@ beforeAll(() => {
   video = readFileSync(file);
 });
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const meta = (pairs: Record<string, string>) =>
-  Object.entries(pairs)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
-/** POST: creates an upload of `size` bytes, answers its URL (or the refusal). */
-async function create(user: TestUser, size: number, metadata: Record<string, string>) {
-  const res = await fetch(`${suite.stack.url}/watermark-removal/uploads`, {
-    method: 'POST',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-length': String(size), 'upload-metadata': meta(metadata) },
-  });
-  const location = res.headers.get('location');
-  return { status: res.status, body: await res.text(), url: location ? new URL(location, suite.stack.url).href : '' };
-}
-
-const patch = (user: TestUser, url: string, offset: number, body: Buffer | ReadableStream<Uint8Array>) =>
-  fetch(url, {
-    method: 'PATCH',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body: body as BodyInit,
-    duplex: 'half',
-  } as RequestInit);
-
-const head = (user: TestUser, url: string) => fetch(url, { method: 'HEAD', headers: { ...TUS, authorization: `Bearer ${user.idToken}` } });
-
-async function upload(user: TestUser, bytes: Buffer, name = 'marked.mp4') {
-  const made = await create(user, bytes.length, { filename: name, rights: 'confirmed' });
-  expect(made.status, made.body).toBe(201);
-  const res = await patch(user, made.url, 0, bytes);
-  return { res, id: made.url.split('/').pop()!, body: await res.text() };
-}
+const create = (user: TestUser, size: number, metadata: Record<string, string>) => createUpload(suite.stack.url, user, size, metadata);
+const upload = (user: TestUser, bytes: Buffer, name?: string) => uploadVideo(suite.stack.url, user, bytes, name);
 
 describe('watermark removal API', () => {
   it('resumes an interrupted upload from the bytes the server kept, for its owner only', async () => {
@@ -69,19 +40,19 @@ describe('watermark removal API', () => {
         setTimeout(() => controller.error(new Error('connection lost')), 300);
       },
     });
-    await patch(user, made.url, 0, dropped).then(
+    await patchUpload(user, made.url, 0, dropped).then(
       (res) => res.text(),
       () => undefined,
     );
-    const offset = Number((await until(() => head(user, made.url), (res) => Number(res.headers.get('upload-offset')) > 0)).headers.get('upload-offset'));
+    const offset = Number((await until(() => headUpload(user, made.url), (res) => Number(res.headers.get('upload-offset')) > 0)).headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(half);
 
     const stranger = await suite.signedUp();
-    expect((await head(stranger.user, made.url)).status).toBe(404);
-    expect((await patch(stranger.user, made.url, offset, video.subarray(offset))).status).toBe(404);
+    expect((await headUpload(stranger.user, made.url)).status).toBe(404);
+    expect((await patchUpload(stranger.user, made.url, offset, video.subarray(offset))).status).toBe(404);
 
-    const rest = await patch(user, made.url, offset, video.subarray(offset));
+    const rest = await patchUpload(user, made.url, offset, video.subarray(offset));
     expect(rest.status, await rest.text()).toBe(204);
     const id = made.url.split('/').pop()!;
     const record = (await api('GET', `/watermark-removal/${id}`)).body as WatermarkRecord;

@@ -318,17 +318,21 @@ function showsIn(stack: FrameStack, lumas: readonly Uint8Array[], k: number, par
 }
 
 interface Found {
-  /** Each window's view of the mark, with that window's evidence. */
-  views: Array<{ part: Part; evidence: Evidence }>;
+  /** Each window's view of the mark, with that window's evidence and length in frames. */
+  views: Array<{ part: Part; evidence: Evidence; frames: number }>;
   /** Whether the whole video's analysis saw it. */
   whole: boolean;
 }
 
-/** The view the others agree with most (highest summed IoU): a window where the mark merged with the picture loses. */
+/**
+ * The view the others agree with most (summed IoU with each other view, weighed by that view's frames, since a longer
+ * window is surer): a short window where the mark merged with a still bit of the picture loses, and so does a
+ * fragment seen where the mark showed half the time.
+ */
 function agreedView(views: Found['views']): Found['views'][number] {
   let best = views[0]!, bestScore = -1;
   for (const v of views) {
-    const score = views.reduce((sum, o) => sum + iou(v.part, o.part), 0);
+    const score = views.reduce((sum, o) => (o === v ? sum : sum + iou(v.part, o.part) * o.frames), 0);
     if (score > bestScore) [best, bestScore] = [v, score];
   }
   return best;
@@ -355,7 +359,7 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
     const result = analyseWindow(stack, lumas, from, to);
     pictureChanges ||= !result.calm || result.sparse;
     for (const part of result.parts) {
-      const view = { part, evidence: result.evidence };
+      const view = { part, evidence: result.evidence, frames: to - from };
       const same = found.find((f) => f.views.some((v) => overlap(v.part, part) >= 0.5));
       if (same) same.views.push(view);
       else found.push({ views: [view], whole: from === 0 && to === frames.length });
@@ -377,11 +381,15 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
   const boxes: FoundMark[] = [];
   const shape = new Uint8Array(size);
   for (const mark of found) {
-    const { part, evidence } = agreedView(mark.views);
+    // A mark the whole video's analysis saw in (nearly) every frame is as that analysis saw it, the surest view.
+    const whole = mark.views.find((v) => v.frames === frames.length);
+    const wholeShown = whole && frames.map((_, k) => showsIn(stack, lumas, k, whole.part, whole.evidence));
+    const allAlong = wholeShown !== undefined && wholeShown.filter(Boolean).length >= 0.9 * frames.length;
+    const { part, evidence } = allAlong ? whole! : agreedView(mark.views);
     // A window alone can catch a part of the picture that held still for a moment: a mark that does not show all
     // along must hold for two windows, away from the middle of the frame.
     if (!mark.whole && (mark.views.length < 2 || placeOf(part, width, height) === 'centre')) continue;
-    const shown = frames.map((_, k) => showsIn(stack, lumas, k, part, evidence));
+    const shown = allAlong ? wholeShown : frames.map((_, k) => showsIn(stack, lumas, k, part, evidence));
     const first = shown.indexOf(true);
     const last = shown.lastIndexOf(true);
     if (shown.filter(Boolean).length < Math.min(3, frames.length)) continue;

@@ -42,7 +42,7 @@ export function sourceFacts(info: ProbeResult): (SourceFacts & { frames: number 
  */
 const ONE_PASS_SECONDS = 90;
 
-/** `count` RGB frames spread evenly over the video (middles of equal slices), each `width` × `height`. */
+/** `count` RGB frames spread evenly over the video, each `width` × `height`, with the second each shows. */
 export async function sampleFrames(input: string, durationMs: number, count: number, size: { width: number; height: number }, signal?: AbortSignal): Promise<FrameStack> {
   const bytes = size.width * size.height * 3;
   const seconds = durationMs / 1000;
@@ -52,10 +52,11 @@ export async function sampleFrames(input: string, durationMs: number, count: num
   const frames: Uint8Array[] = [];
   const times: number[] = [];
   if (seconds <= ONE_PASS_SECONDS) {
-    const out = await ffmpegOutput(['-i', input, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=fps=${count}/${seconds.toFixed(3)}:start_time=${(step / 2).toFixed(3)},${scale}`, '-frames:v', String(count), '-f', 'rawvideo', 'pipe:1'], signal);
+    // The fps filter's k-th frame is the source frame nearest k × step (it starts at the first frame).
+    const out = await ffmpegOutput(['-i', input, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=fps=${count}/${seconds.toFixed(3)},${scale}`, '-frames:v', String(count), '-f', 'rawvideo', 'pipe:1'], signal);
     for (let k = 0; (k + 1) * bytes <= out.length; k++) {
       frames.push(new Uint8Array(out.buffer, out.byteOffset + k * bytes, bytes));
-      times.push((k + 0.5) * step);
+      times.push(k * step);
     }
     return { ...size, frames, times };
   }
