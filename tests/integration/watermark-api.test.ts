@@ -2,7 +2,7 @@
  * Watermark removal on the real stack (API + worker, PGlite): a tus upload interrupted midway resumes from the bytes
  * the server kept; only its owner can touch it; a file that is not a video is refused in plain words and costs
  * nothing; detection proposes boxes; the render job charges the source's started minutes and delivers a clean file
- * with the audio untouched.
+ * with the audio untouched, whose frames the before/after view shows.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { WatermarkRecord } from '~/contract/watermark.ts';
 import type { TestUser } from './support/auth-emulator.ts';
 import { apiSuite, until } from './support/api-suite.ts';
 import { createUpload, headUpload, patchUpload, uploadVideo } from './support/tus.ts';
-import { makeWatermarkedVideo } from './support/watermark-video.ts';
+import { LOGO_BOX, makeWatermarkedVideo } from './support/watermark-video.ts';
 
 const suite = apiSuite('watermark', (_req, res) => res.writeHead(404).end());
 let video: Buffer;
@@ -102,6 +102,10 @@ describe('watermark removal API', () => {
     expect(frame.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await frame.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
+    const postFrame = (path: string, body: object) =>
+      fetch(`${suite.stack.url}/watermark-removal/${id}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await postFrame('result-frame', { atS: 1 })).status).toBe(409);
+
     const started = await api('POST', `/watermark-removal/${id}/render`);
     expect(started.status).toBe(202);
     const done = await until(
@@ -118,6 +122,20 @@ describe('watermark removal API', () => {
     writeFileSync(out, clean);
     const md5 = (file: string) => execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'md5', '-']).toString();
     expect(md5(out)).toBe(md5(path.join(suite.dir, 'marked.mp4')));
+
+    // The before/after view: the same moment from the source and from the clean copy differ where the logo was.
+    const gray = async (res: Response) =>
+      execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'], { input: Buffer.from(await res.arrayBuffer()) });
+    const afterFrame = await postFrame('result-frame', { atS: 2 });
+    expect(afterFrame.headers.get('content-type')).toBe('image/jpeg');
+    const [original, cleaned] = [await gray(await postFrame('preview', { boxes: [], atS: 2, kind: 'frame' })), await gray(afterFrame)];
+    const meanDiff = (box: { x: number; y: number; w: number; h: number }) => {
+      let sum = 0;
+      for (let y = box.y; y < box.y + box.h; y++) for (let x = box.x; x < box.x + box.w; x++) sum += Math.abs(original[y * 640 + x]! - cleaned[y * 640 + x]!);
+      return sum / (box.w * box.h);
+    };
+    expect(meanDiff(LOGO_BOX)).toBeGreaterThan(4 * meanDiff({ x: 200, y: 120, w: 200, h: 120 }));
+    expect((await postFrame('result-frame', { atS: 60 })).status).toBe(400);
 
     expect((await api('DELETE', `/watermark-removal/${id}`)).status).toBe(204);
     expect((await fetch(done.output!.url)).status).toBe(404);

@@ -157,8 +157,9 @@ function graph(clip: LabelledClip, seconds: number): string {
 
 /** The text's true box: drawn alone, opaque white on black, and measured. */
 function textBox(m: TextMark): PixelBox {
-  const raw = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=black:s=${W}x${H}:d=0.04`, '-vf', `${drawText({ ...m, from: undefined, to: undefined } as TextMark, 'white')},format=gray`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
-  let x0 = W, y0 = H, x1 = -1, y1 = -1;
+  const { from: _from, to: _to, ...always } = m;
+  const raw = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=black:s=${W}x${H}:d=0.04`, '-vf', `${drawText(always, 'white')},format=gray`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+  let x0: number = W, y0: number = H, x1 = -1, y1 = -1;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       if (raw[y * W + x]! > 24) {

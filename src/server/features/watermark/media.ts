@@ -75,6 +75,13 @@ export async function detectMarks(input: string, video: { durationMs: number; wi
   return { boxes, mask: { ...size, runs: encodeMask(found.mask) } };
 }
 
+/** One frame of a video as a JPEG, at `atS` (kept before the end, where a seek finds no frame). */
+export async function frameJpeg(input: string, durationMs: number, atS: number): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const at = Math.min(atS, Math.max(0, durationMs / 1000 - 0.1));
+  const bytes = await ffmpegOutput(['-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3', '-f', 'image2pipe', 'pipe:1']);
+  return { bytes, contentType: 'image/jpeg' };
+}
+
 export interface PreviewSource {
   input: string;
   width: number;
