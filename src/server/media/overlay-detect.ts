@@ -317,11 +317,20 @@ function showsIn(stack: FrameStack, lumas: readonly Uint8Array[], k: number, par
   return (norm > 0 && along / norm >= 0.5) || same >= 0.7 * part.pixels.length;
 }
 
-interface Found {
-  /** Each window's view of the mark, with that window's evidence and length in frames. */
-  views: Array<{ part: Part; evidence: Evidence; frames: number }>;
-  /** Whether the whole video's analysis saw it. */
-  whole: boolean;
+type View = { part: Part; evidence: Evidence; frames: number };
+
+/** Views of the same mark from different windows, in groups: views that overlap (half of the smaller) are one mark. */
+export function groupViews<T extends { part: PixelBox }>(views: readonly T[]): T[][] {
+  const groups = views.map((v) => [v]);
+  for (let a = 0; a < groups.length; a++) {
+    for (let b = groups.length - 1; b > a; b--) {
+      if (groups[a]!.some((v) => groups[b]!.some((o) => overlap(v.part, o.part) >= 0.5))) {
+        groups[a]!.push(...groups.splice(b, 1)[0]!);
+        b = groups.length;
+      }
+    }
+  }
+  return groups;
 }
 
 /**
@@ -329,7 +338,7 @@ interface Found {
  * window is surer): a short window where the mark merged with a still bit of the picture loses, and so does a
  * fragment seen where the mark showed half the time.
  */
-function agreedView(views: Found['views']): Found['views'][number] {
+function agreedView(views: readonly View[]): View {
   let best = views[0]!, bestScore = -1;
   for (const v of views) {
     const score = views.reduce((sum, o) => (o === v ? sum : sum + iou(v.part, o.part) * o.frames), 0);
@@ -353,42 +362,25 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
       for (let k = 0; k < parts; k++) windows.push([Math.round(k * q), Math.round((k + 1) * q)]);
     }
   }
-  const found: Found[] = [];
+  const views: View[] = [];
   let pictureChanges = false;
   for (const [from, to] of windows) {
     const result = analyseWindow(stack, lumas, from, to);
     pictureChanges ||= !result.calm || result.sparse;
-    for (const part of result.parts) {
-      const view = { part, evidence: result.evidence, frames: to - from };
-      const same = found.find((f) => f.views.some((v) => overlap(v.part, part) >= 0.5));
-      if (same) same.views.push(view);
-      else found.push({ views: [view], whole: from === 0 && to === frames.length });
-    }
-  }
-
-  // Fragments of a mark seen before its whole view (one window may see two halves) join the mark's group now.
-  for (let a = 0; a < found.length; a++) {
-    for (let b = found.length - 1; b > a; b--) {
-      if (found[a]!.views.some((v) => found[b]!.views.some((o) => overlap(v.part, o.part) >= 0.5))) {
-        found[a]!.views.push(...found[b]!.views);
-        found[a]!.whole ||= found[b]!.whole;
-        found.splice(b, 1);
-        b = found.length;
-      }
-    }
+    for (const part of result.parts) views.push({ part, evidence: result.evidence, frames: to - from });
   }
 
   const boxes: FoundMark[] = [];
   const shape = new Uint8Array(size);
-  for (const mark of found) {
+  for (const mark of groupViews(views)) {
     // A mark the whole video's analysis saw in (nearly) every frame is as that analysis saw it, the surest view.
-    const whole = mark.views.find((v) => v.frames === frames.length);
+    const whole = mark.find((v) => v.frames === frames.length);
     const wholeShown = whole && frames.map((_, k) => showsIn(stack, lumas, k, whole.part, whole.evidence));
     const allAlong = wholeShown !== undefined && wholeShown.filter(Boolean).length >= 0.9 * frames.length;
-    const { part, evidence } = allAlong ? whole! : agreedView(mark.views);
+    const { part, evidence } = allAlong ? whole! : agreedView(mark);
     // A window alone can catch a part of the picture that held still for a moment: a mark that does not show all
     // along must hold for two windows, away from the middle of the frame.
-    if (!mark.whole && (mark.views.length < 2 || placeOf(part, width, height) === 'centre')) continue;
+    if (!whole && (mark.length < 2 || placeOf(part, width, height) === 'centre')) continue;
     const shown = allAlong ? wholeShown : frames.map((_, k) => showsIn(stack, lumas, k, part, evidence));
     const first = shown.indexOf(true);
     const last = shown.lastIndexOf(true);
@@ -399,7 +391,7 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
       startS: first > 0 ? stack.times[first - 1]! : null,
       endS: last < frames.length - 1 ? stack.times[last + 1]! : null,
     });
-    for (const v of mark.views) for (const i of v.part.pixels) if (i % width >= part.x && i % width < part.x + part.w && Math.floor(i / width) >= part.y && Math.floor(i / width) < part.y + part.h) shape[i] = 1;
+    for (const v of mark) for (const i of v.part.pixels) if (i % width >= part.x && i % width < part.x + part.w && Math.floor(i / width) >= part.y && Math.floor(i / width) < part.y + part.h) shape[i] = 1;
   }
   boxes.sort((a, b) => b.w * b.h - a.w * a.h);
   // The mark's shape: strokes joined by a small closing, then the inside of each outline filled.
