@@ -107,7 +107,7 @@ async function speed(dir: string): Promise<string> {
   rows.push(`| Removal render, 60 s 1920×1080 (removelogo + delogo, x264 \`${preset}\` CRF 18, audio copied) | ${render.wall.toFixed(1)} s | ${(60 / render.wall).toFixed(2)}x | ${render.cpu.toFixed(1)} s |`);
   console.log(rows.at(-1));
   return [
-    'Speed: the test video of `tests/integration/support/watermark-video.ts` (moving test pattern, a semi-transparent logo and a text mark, AAC audio). Detection samples 48 frames at most 480 pixels wide whatever the length (19 MB of frames): videos up to 90 s are decoded once, longer ones are read by one seek per sample, whose cost depends on the distance between key frames rather than the length (the 5-minute file has one every 10 s, x264's default; phones write one every 1 or 2 s). "× realtime" = video length ÷ wall time.',
+    'Speed: the test video of `tests/integration/support/watermark-video.ts` (moving test pattern, a semi-transparent logo and a text mark, AAC audio). Detection samples 48 frames at most 480 pixels wide whatever the length (19 MB of frames): videos up to 90 s are decoded once, longer ones are read by one seek per sample, whose cost depends on the distance between key frames rather than the length (the 5-minute file has one every 10 s, x264\'s default; phones write one every 1 or 2 s). "× realtime" = video length ÷ wall time.',
     '',
     '| Step | Wall | × realtime | CPU (ours + ffmpeg) |',
     '|---|---|---|---|',
