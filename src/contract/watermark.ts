@@ -52,6 +52,10 @@ export type BoxesRequest = z.infer<typeof boxesRequestSchema>;
 export const previewRequestSchema = boxesRequestSchema.extend({ atS: z.number().min(0), kind: z.enum(['frame', 'clip']) });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
+/** `POST /watermark-removal/:id/result-frame`: the clean copy's frame at `atS`, for the before/after view. */
+export const resultFrameRequestSchema = z.object({ atS: z.number().min(0) });
+export type ResultFrameRequest = z.infer<typeof resultFrameRequestSchema>;
+
 export const WATERMARK_STATUSES = ['uploaded', 'queued', 'active', 'succeeded', 'failed'] as const;
 export type WatermarkStatus = (typeof WATERMARK_STATUSES)[number];
 

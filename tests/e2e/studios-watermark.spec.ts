@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { LABELLED_SET, labelledClipFile } from '../integration/support/watermark-set';
 import { makeWatermarkedVideo } from '../integration/support/watermark-video';
 import { expect, test } from './support/fixtures';
 
@@ -52,6 +53,36 @@ test('upload a video, adjust a found box, preview, remove the marks and download
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toBe('marked-clean.mp4');
 
+  // The finished removal: the same frame before and after, compared with a slider, and the clean video's poster.
+  const comparison = page.getByTestId('before-after');
+  await expect(comparison.getByRole('img', { name: /before removal/ })).toBeVisible({ timeout: 30_000 });
+  await expect(comparison.getByRole('img', { name: /after removal/ })).toBeVisible();
+  const divide = page.getByLabel('Before and after divide');
+  await divide.fill('20');
+  await expect(divide).toHaveAttribute('aria-valuetext', '20% before, 80% after');
+  await expect(comparison.getByRole('img', { name: /before removal/ })).toHaveCSS('clip-path', 'inset(0px 80% 0px 0px)');
+  await expect(page.getByRole('region', { name: /marked.mp4/ }).locator('video')).toHaveAttribute('poster', /^blob:/);
+  await page.screenshot({ path: test.info().outputPath('watermark-finished.png'), fullPage: true });
+  const finishedAxe = await new AxeBuilder({ page }).analyze();
+  expect(finishedAxe.violations.map(({ id, help }) => `${id}: ${help}`)).toEqual([]);
+
   await expect(page.getByTestId('watermark-history-item')).toHaveCount(1);
   await expect(page.getByTestId('watermark-history-item')).toContainText('Clean file ready');
+});
+
+test('a video without a mark: the page says so and puts a box on the frame at once', async ({ signedInPage: page }) => {
+  const clean = labelledClipFile(LABELLED_SET.find((c) => c.name === 'no-mark')!);
+  await page.goto('/watermark-removal');
+  await page.getByLabel('Video file').setInputFiles({ name: 'fractal.mp4', mimeType: 'video/mp4', buffer: readFileSync(clean) });
+  await page.getByLabel(/I own this video or have the right to edit it/).check();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'We found no watermark in this video.' })).toBeVisible({ timeout: 60_000 });
+  const box = page.getByTestId('watermark-box');
+  await expect(box).toHaveCount(1);
+  await expect(box).toBeFocused();
+  await expect(page.getByLabel('Box 1: method')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('watermark-nothing-found.png'), fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map(({ id, help }) => `${id}: ${help}`)).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * Watermark removal on the real stack (API + worker, PGlite): a tus upload interrupted midway resumes from the bytes
  * the server kept; only its owner can touch it; a file that is not a video is refused in plain words and costs
  * nothing; detection proposes boxes; the render job charges the source's started minutes and delivers a clean file
- * with the audio untouched.
+ * with the audio untouched, whose frames the before/after view shows.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
 import type { TestUser } from './support/auth-emulator.ts';
 import { apiSuite, until } from './support/api-suite.ts';
-import { makeWatermarkedVideo } from './support/watermark-video.ts';
+import { createUpload, headUpload, patchUpload, uploadVideo } from './support/tus.ts';
+import { LOGO_BOX, makeWatermarkedVideo } from './support/watermark-video.ts';
 
 const suite = apiSuite('watermark', (_req, res) => res.writeHead(404).end());
 let video: Buffer;
@@ -22,38 +23,8 @@ beforeAll(() => {
   video = readFileSync(file);
 });
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const meta = (pairs: Record<string, string>) =>
-  Object.entries(pairs)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
-/** POST: creates an upload of `size` bytes, answers its URL (or the refusal). */
-async function create(user: TestUser, size: number, metadata: Record<string, string>) {
-  const res = await fetch(`${suite.stack.url}/watermark-removal/uploads`, {
-    method: 'POST',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-length': String(size), 'upload-metadata': meta(metadata) },
-  });
-  const location = res.headers.get('location');
-  return { status: res.status, body: await res.text(), url: location ? new URL(location, suite.stack.url).href : '' };
-}
-
-const patch = (user: TestUser, url: string, offset: number, body: Buffer | ReadableStream<Uint8Array>) =>
-  fetch(url, {
-    method: 'PATCH',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body: body as BodyInit,
-    duplex: 'half',
-  } as RequestInit);
-
-const head = (user: TestUser, url: string) => fetch(url, { method: 'HEAD', headers: { ...TUS, authorization: `Bearer ${user.idToken}` } });
-
-async function upload(user: TestUser, bytes: Buffer, name = 'marked.mp4') {
-  const made = await create(user, bytes.length, { filename: name, rights: 'confirmed' });
-  expect(made.status, made.body).toBe(201);
-  const res = await patch(user, made.url, 0, bytes);
-  return { res, id: made.url.split('/').pop()!, body: await res.text() };
-}
+const create = (user: TestUser, size: number, metadata: Record<string, string>) => createUpload(suite.stack.url, user, size, metadata);
+const upload = (user: TestUser, bytes: Buffer, name?: string) => uploadVideo(suite.stack.url, user, bytes, name);
 
 describe('watermark removal API', () => {
   it('resumes an interrupted upload from the bytes the server kept, for its owner only', async () => {
@@ -69,19 +40,19 @@ describe('watermark removal API', () => {
         setTimeout(() => controller.error(new Error('connection lost')), 300);
       },
     });
-    await patch(user, made.url, 0, dropped).then(
+    await patchUpload(user, made.url, 0, dropped).then(
       (res) => res.text(),
       () => undefined,
     );
-    const offset = Number((await until(() => head(user, made.url), (res) => Number(res.headers.get('upload-offset')) > 0)).headers.get('upload-offset'));
+    const offset = Number((await until(() => headUpload(user, made.url), (res) => Number(res.headers.get('upload-offset')) > 0)).headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(half);
 
     const stranger = await suite.signedUp();
-    expect((await head(stranger.user, made.url)).status).toBe(404);
-    expect((await patch(stranger.user, made.url, offset, video.subarray(offset))).status).toBe(404);
+    expect((await headUpload(stranger.user, made.url)).status).toBe(404);
+    expect((await patchUpload(stranger.user, made.url, offset, video.subarray(offset))).status).toBe(404);
 
-    const rest = await patch(user, made.url, offset, video.subarray(offset));
+    const rest = await patchUpload(user, made.url, offset, video.subarray(offset));
     expect(rest.status, await rest.text()).toBe(204);
     const id = made.url.split('/').pop()!;
     const record = (await api('GET', `/watermark-removal/${id}`)).body as WatermarkRecord;
@@ -131,6 +102,10 @@ describe('watermark removal API', () => {
     expect(frame.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await frame.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
+    const postFrame = (path: string, body: object) =>
+      fetch(`${suite.stack.url}/watermark-removal/${id}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await postFrame('result-frame', { atS: 1 })).status).toBe(409);
+
     const started = await api('POST', `/watermark-removal/${id}/render`);
     expect(started.status).toBe(202);
     const done = await until(
@@ -147,6 +122,20 @@ describe('watermark removal API', () => {
     writeFileSync(out, clean);
     const md5 = (file: string) => execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'md5', '-']).toString();
     expect(md5(out)).toBe(md5(path.join(suite.dir, 'marked.mp4')));
+
+    // The before/after view: the same moment from the source and from the clean copy differ where the logo was.
+    const gray = async (res: Response) =>
+      execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'], { input: Buffer.from(await res.arrayBuffer()) });
+    const afterFrame = await postFrame('result-frame', { atS: 2 });
+    expect(afterFrame.headers.get('content-type')).toBe('image/jpeg');
+    const [original, cleaned] = [await gray(await postFrame('preview', { boxes: [], atS: 2, kind: 'frame' })), await gray(afterFrame)];
+    const meanDiff = (box: { x: number; y: number; w: number; h: number }) => {
+      let sum = 0;
+      for (let y = box.y; y < box.y + box.h; y++) for (let x = box.x; x < box.x + box.w; x++) sum += Math.abs(original[y * 640 + x]! - cleaned[y * 640 + x]!);
+      return sum / (box.w * box.h);
+    };
+    expect(meanDiff(LOGO_BOX)).toBeGreaterThan(4 * meanDiff({ x: 200, y: 120, w: 200, h: 120 }));
+    expect((await postFrame('result-frame', { atS: 60 })).status).toBe(400);
 
     expect((await api('DELETE', `/watermark-removal/${id}`)).status).toBe(204);
     expect((await fetch(done.output!.url)).status).toBe(404);

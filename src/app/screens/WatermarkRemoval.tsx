@@ -26,6 +26,7 @@ import { Icon } from '../components/Icon';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
+import { BeforeAfter } from '../studios/watermark/BeforeAfter';
 import { BoxEditor, boxLabel } from '../studios/watermark/BoxEditor';
 import { newBox } from '../studios/watermark/geometry';
 
@@ -54,6 +55,13 @@ function reportError(error: unknown): void {
 /** A frame (JPEG) or a clip (MP4) rendered by the API, as an object URL the page owns. */
 async function fetchPreview(id: string, boxes: WatermarkBox[], atS: number, kind: 'frame' | 'clip'): Promise<string> {
   const response = await api.send(`/watermark-removal/${id}/preview`, { method: 'POST', body: { boxes, atS, kind } });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  return URL.createObjectURL(await response.blob());
+}
+
+/** A frame of the clean copy (JPEG), as an object URL the page owns. */
+async function fetchResultFrame(id: string, atS: number): Promise<string> {
+  const response = await api.send(`/watermark-removal/${id}/result-frame`, { method: 'POST', body: { atS } });
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
   return URL.createObjectURL(await response.blob());
 }
@@ -181,6 +189,10 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
   const [frame, setFrame] = useObjectUrl();
   const [after, setAfter] = useObjectUrl();
   const [clip, setClip] = useObjectUrl();
+  const [result, setResult] = useObjectUrl();
+  // Detection found nothing: said on the page, and a box is already on the frame to drag over the mark.
+  const [nothingFound, setNothingFound] = useState(false);
+  const [focusBox, setFocusBox] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'detect' | 'frame' | 'clip' | 'render' | 'cancel'>(null);
   const durationS = record.durationMs / 1000;
   const running = record.status === 'queued' || record.status === 'active';
@@ -206,6 +218,27 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
     };
   }, [record.id, atS, setFrame]);
 
+  // The clean copy's frame at the same moment: the poster of its player and the "after" of the comparison.
+  const finished = record.status === 'succeeded' && record.output !== null;
+  useEffect(() => {
+    if (!finished) return;
+    let live = true;
+    fetchResultFrame(record.id, atS).then(
+      (url) => (live ? setResult(url) : URL.revokeObjectURL(url)),
+      (error: unknown) => live && reportError(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [finished, record.id, record.output?.url, atS, setResult]);
+
+  const drawBox = useCallback(() => {
+    const box = newBox(Math.random().toString(36).slice(2, 10));
+    setBoxes((current) => (current.length >= WATERMARK_LIMITS.maxBoxes ? current : [...current, box]));
+    setSelected(box.id);
+    setFocusBox(box.id);
+  }, []);
+
   // Detection runs once, right after the upload.
   const detectedOnce = useRef(initial.detected);
   const detect = useCallback(async () => {
@@ -213,13 +246,15 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
     try {
       const next = await api.post<WatermarkRecord>(`/watermark-removal/${record.id}/detect`);
       apply(next, true);
-      toast.success(next.boxes.length > 0 ? `Found ${next.boxes.length} mark${next.boxes.length === 1 ? '' : 's'}.` : 'No static marks found. Draw a box over the mark.');
+      setNothingFound(next.boxes.length === 0);
+      if (next.boxes.length > 0) toast.success(`Found ${next.boxes.length} mark${next.boxes.length === 1 ? '' : 's'}.`);
+      else drawBox();
     } catch (error) {
       reportError(error);
     } finally {
       setBusy(null);
     }
-  }, [record.id, apply]);
+  }, [record.id, apply, drawBox]);
   useEffect(() => {
     if (!detectedOnce.current) {
       detectedOnce.current = true;
@@ -279,12 +314,6 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
     }
   };
 
-  const addBox = () => {
-    if (boxes.length >= WATERMARK_LIMITS.maxBoxes) return;
-    const box = newBox(Math.random().toString(36).slice(2, 10));
-    setBoxes([...boxes, box]);
-    setSelected(box.id);
-  };
 
   return (
     <section className="card card-pad grid gap-5" aria-labelledby="wm-editor-title">
@@ -306,6 +335,7 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
             aspect={record.width / record.height}
             boxes={boxes}
             selectedId={selected}
+            focusId={focusBox}
             onSelect={setSelected}
             onChange={setBoxes}
           />
@@ -348,11 +378,16 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
               {busy === 'detect' ? <Spinner /> : <Icon name="search" className="size-4" />}
               {busy === 'detect' ? 'Finding marks…' : 'Find marks again'}
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={boxes.length >= WATERMARK_LIMITS.maxBoxes} onClick={addBox}>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={boxes.length >= WATERMARK_LIMITS.maxBoxes} onClick={drawBox}>
               Add box
             </button>
           </div>
         </div>
+        {nothingFound ? (
+          <p role="status" className="rounded-xl border border-amber-300/30 bg-amber-300/10 p-3 text-sm text-fg" data-testid="nothing-found">
+            We found no watermark in this video. A box is on the frame: drag it over the mark and resize it from its corner, or add more boxes.
+          </p>
+        ) : null}
         {boxes.length === 0 ? <p className="text-sm text-fg-muted">No boxes yet. Add one and drag it over the mark.</p> : <BoxList boxes={boxes} durationS={durationS} onChange={setBoxes} />}
         <p className="text-xs text-fg-subtle">Leave From and To empty when the mark shows the whole time. Crop at the edge works for marks near an edge of the picture.</p>
       </div>
@@ -387,8 +422,21 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
             {record.error} No credits were charged.
           </p>
         ) : null}
-        {record.status === 'succeeded' && record.output ? (
-          <video src={record.output.url} controls className="w-full rounded-xl" aria-label={`Clean video: ${record.name}`} />
+        {finished ? (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <h3 className="text-sm font-medium text-fg">Before and after</h3>
+              {frame && result ? (
+                <BeforeAfter before={frame} after={result} aspect={record.width / record.height} moment={formatDuration(atS)} />
+              ) : (
+                <p className="text-sm text-fg-muted">Loading the frame…</p>
+              )}
+            </div>
+            <div className="grid content-start gap-2">
+              <h3 className="text-sm font-medium text-fg">Clean video</h3>
+              <video src={record.output!.url} poster={result ?? undefined} controls preload="none" className="w-full rounded-xl bg-black" style={{ aspectRatio: String(record.width / record.height) }} aria-label={`Clean video: ${record.name}`} />
+            </div>
+          </div>
         ) : null}
       </div>
     </section>

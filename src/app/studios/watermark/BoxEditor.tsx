@@ -3,7 +3,7 @@
  * keyboard, a focused box moves with the arrow keys (Shift: further), resizes with Alt + arrows, and Delete
  * removes it.
  */
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { METHOD_LABELS, type WatermarkBox } from '~/contract/watermark';
 import { keyboardChange, moveBox, percent, resizeBox } from './geometry';
 
@@ -15,6 +15,7 @@ export function BoxEditor({
   aspect,
   boxes,
   selectedId,
+  focusId = null,
   onSelect,
   onChange,
 }: {
@@ -24,11 +25,17 @@ export function BoxEditor({
   aspect: number;
   boxes: WatermarkBox[];
   selectedId: string | null;
+  /** A box to move the keyboard focus to once it is on the frame (the one put there when detection found nothing). */
+  focusId?: string | null;
   onSelect: (id: string) => void;
   onChange: (boxes: WatermarkBox[]) => void;
 }) {
   const area = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: string; mode: 'move' | 'resize'; startX: number; startY: number; start: WatermarkBox } | null>(null);
+
+  useEffect(() => {
+    if (focusId) area.current?.querySelector<HTMLElement>(`[data-box-id="${focusId}"]`)?.focus();
+  }, [focusId]);
 
   const update = (next: WatermarkBox) => onChange(boxes.map((b) => (b.id === next.id ? next : b)));
 
@@ -75,6 +82,7 @@ export function BoxEditor({
             aria-pressed={selected}
             aria-label={`${boxLabel(box, index)}: arrow keys move it, Alt and arrow keys resize it, Delete removes it`}
             data-testid="watermark-box"
+            data-box-id={box.id}
             className={`absolute cursor-move touch-none border-2 ${selected ? 'border-accent-400 bg-accent-400/15' : 'border-brand-300 bg-brand-500/10'} focus:outline-none focus-visible:ring-2 focus-visible:ring-white`}
             style={{ left: percent(box.x), top: percent(box.y), width: percent(box.w), height: percent(box.h) }}
             onPointerDown={(e) => begin(e, box, 'move')}

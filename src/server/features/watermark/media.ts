@@ -9,8 +9,8 @@ import path from 'node:path';
 import { WATERMARK_LIMITS, type WatermarkBox } from '~/contract/watermark.ts';
 import type { WatermarkFacts } from '~/server/db/schema/watermark.ts';
 import { ffmpegOutput, FfmpegError, probe } from '~/server/media/ffmpeg.ts';
-import { detectStaticOverlays, encodeMask } from '~/server/media/overlay-detect.ts';
-import { analysisSize, sampleGrayFrames, sourceFacts } from '~/server/media/overlay-frames.ts';
+import { detectOverlays, encodeMask } from '~/server/media/overlay-detect.ts';
+import { analysisSize, sampleFrames, sourceFacts } from '~/server/media/overlay-frames.ts';
 import { boxesAt, buildRemovalFilter, removalOutputArgs, shiftBoxes } from '~/server/media/overlay-removal.ts';
 import { removalBoxes } from './boxes.ts';
 
@@ -49,13 +49,18 @@ export async function inspectVideo(file: string, name: string, maxMinutes: numbe
   };
 }
 
-/** Frames sampled across the video: enough to tell overlays from content, few enough for a quick answer. */
-const SAMPLES = 32;
+/**
+ * Frames sampled across the video: enough for the whole video and each quarter of it to tell marks from the
+ * picture, few enough for a quick answer (48 small RGB frames, 19 MB at most).
+ */
+const SAMPLES = 48;
 
-export async function detectMarks(input: string, video: { durationMs: number; width: number; height: number }): Promise<{ boxes: WatermarkBox[]; mask: NonNullable<WatermarkFacts['mask']> }> {
+/** Seconds in tenths, as the box editor shows them, rounded outwards: removal may start early, never late. */
+const tenth = (s: number | null, round: (v: number) => number) => (s === null ? null : round(s * 10) / 10);
+
+export async function detectMarks(input: string, video: { durationMs: number; width: number; height: number }, signal?: AbortSignal): Promise<{ boxes: WatermarkBox[]; mask: NonNullable<WatermarkFacts['mask']> }> {
   const size = analysisSize(video.width, video.height);
-  const frames = await sampleGrayFrames(input, video.durationMs, SAMPLES, size);
-  const found = detectStaticOverlays(frames, size.width, size.height);
+  const found = detectOverlays(await sampleFrames(input, video.durationMs, SAMPLES, size, signal));
   const boxes = found.boxes.slice(0, WATERMARK_LIMITS.maxBoxes).map((b) => ({
     id: randomUUID().slice(0, 8),
     x: b.x / size.width,
@@ -63,11 +68,18 @@ export async function detectMarks(input: string, video: { durationMs: number; wi
     w: b.w / size.width,
     h: b.h / size.height,
     method: 'delogo' as const,
-    startS: null,
-    endS: null,
+    startS: tenth(b.startS, Math.floor),
+    endS: tenth(b.endS, Math.ceil),
     detected: true,
   }));
   return { boxes, mask: { ...size, runs: encodeMask(found.mask) } };
+}
+
+/** One frame of a video as a JPEG, at `atS` (kept before the end, where a seek finds no frame). */
+export async function frameJpeg(input: string, durationMs: number, atS: number): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const at = Math.min(atS, Math.max(0, durationMs / 1000 - 0.1));
+  const bytes = await ffmpegOutput(['-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3', '-f', 'image2pipe', 'pipe:1']);
+  return { bytes, contentType: 'image/jpeg' };
 }
 
 export interface PreviewSource {

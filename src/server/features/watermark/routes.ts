@@ -1,10 +1,10 @@
 /**
  * Watermark removal API, every path under `/watermark-removal` so the browser's long (600 s) timeout applies:
  * resumable uploads (uploads.ts), the user's removals (history, one record), detection, boxes, previews, the render
- * job (start, cancel; starting again is the retry) and delete. The rules are in service.ts.
+ * job (start, cancel; starting again is the retry), a frame of the clean copy (the before/after view) and delete. The rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { boxesRequestSchema, previewRequestSchema, type WatermarkPage } from '~/contract/watermark.ts';
+import { boxesRequestSchema, previewRequestSchema, resultFrameRequestSchema, type WatermarkPage } from '~/contract/watermark.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -44,6 +44,10 @@ export function watermarkRoutes(deps: ApiDeps) {
     .post('/watermark-removal/:id/preview', async (c) => {
       const preview = await service.preview(c.get('uid'), c.req.param('id'), await jsonBody(c, previewRequestSchema));
       return c.body(preview.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': preview.contentType, 'Cache-Control': 'no-store' });
+    })
+    .post('/watermark-removal/:id/result-frame', async (c) => {
+      const frame = await service.resultFrame(c.get('uid'), c.req.param('id'), await jsonBody(c, resultFrameRequestSchema));
+      return c.body(frame.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': frame.contentType, 'Cache-Control': 'no-store' });
     })
     .post('/watermark-removal/:id/render', async (c) => c.json(await service.render(c.get('uid'), c.req.param('id'), linker(c.req.url)), 202))
     .post('/watermark-removal/:id/cancel', async (c) => {

@@ -5,7 +5,7 @@
  * replaces the previous result; deleting a removal stops its job and deletes both files.
  */
 import fs from 'node:fs/promises';
-import type { BoxesRequest, PreviewRequest, WatermarkBox, WatermarkRecord } from '~/contract/watermark.ts';
+import type { BoxesRequest, PreviewRequest, ResultFrameRequest, WatermarkBox, WatermarkRecord } from '~/contract/watermark.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { edgeCrop, toPixels } from '../../media/overlay-removal.ts';
 import { findFile } from '../../storage/files.ts';
@@ -100,6 +100,16 @@ export function watermarkService(deps: ApiDeps) {
       const { renderPreview } = await heavy();
       const source = { input: await inputOf(uid, row), width: row.width, height: row.height, durationMs: row.durationMs, facts: row.facts };
       return renderPreview(source, request.boxes, request.atS, request.kind, uploadTempDir(config), 'veryfast');
+    },
+
+    /** A frame of the clean copy, for the before/after view of a finished removal. */
+    async resultFrame(uid: string, id: string, request: ResultFrameRequest): Promise<{ bytes: Uint8Array; contentType: string }> {
+      const row = await ownRow(uid, id);
+      const file = row.outputFileId ? await findFile(database.db, row.outputFileId, uid) : undefined;
+      if (!file) throw new HttpError(409, 'This video has no clean copy yet.');
+      if (request.atS * 1000 > row.durationMs) throw invalid('atS', 'This moment is past the end of the video.');
+      const { frameJpeg } = await heavy();
+      return frameJpeg(await sourceInput(config, (key) => storage.directUrl(key, REQUEST_LINK_SECONDS), file.storageKey), row.durationMs, request.atS);
     },
 
     /** Queues the render of the saved boxes with its credits held (402 when short). */
