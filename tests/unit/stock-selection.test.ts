@@ -43,11 +43,12 @@ describe('the video rendition downloaded', () => {
 });
 
 describe('visual order', () => {
-  it('defaults to stock first, and every order ends with the designed background', () => {
+  it('defaults to stock first, falls back to illustrations, and every order ends with the designed background', () => {
     expect(createVideoRequestSchema.parse(base).visualOrder).toBe('stock-first');
     for (const sources of Object.values(VISUAL_ORDER_SOURCES)) expect(sources.at(-1)).toBe('designed');
-    expect(VISUAL_ORDER_SOURCES['stock-first']).toEqual(['stock', 'ai', 'designed']);
-    expect(VISUAL_ORDER_SOURCES['ai-first']).toEqual(['ai', 'stock', 'designed']);
+    expect(VISUAL_ORDER_SOURCES['stock-first']).toEqual(['stock', 'ai', 'illustration', 'designed']);
+    expect(VISUAL_ORDER_SOURCES['ai-first']).toEqual(['ai', 'stock', 'illustration', 'designed']);
+    expect(VISUAL_ORDER_SOURCES.illustration).toEqual(['illustration', 'designed']);
   });
   it('rejects an unknown order with a field message', () => {
     const parsed = createVideoRequestSchema.safeParse({ ...base, visualOrder: 'video-first' });
