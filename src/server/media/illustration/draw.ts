@@ -11,9 +11,21 @@ import { DISPLAY_FONT, type IllustrationCounter, type IllustrationSpec } from '.
 
 const FONT: NonNullable<ResvgRenderOptions['font']> = { loadSystemFonts: false, fontFiles: [DISPLAY_FONT.file], defaultFontFamily: DISPLAY_FONT.family };
 
+/**
+ * resvg takes an AbortSignal only once (napi wraps it; a second call with the same one throws InvalidArg), and a
+ * render draws many pictures under one job's signal: each call gets its own signal that follows the caller's.
+ */
 async function rasterize(svg: string, signal?: AbortSignal): Promise<Buffer> {
-  const image = await renderAsync(svg, { font: FONT, fitTo: { mode: 'original' }, shapeRendering: 2, textRendering: 1 }, signal ?? null);
-  return image.asPng();
+  signal?.throwIfAborted();
+  const own = new AbortController();
+  const abort = () => own.abort(signal?.reason);
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    const image = await renderAsync(svg, { font: FONT, fitTo: { mode: 'original' }, shapeRendering: 2, textRendering: 1 }, own.signal);
+    return image.asPng();
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
 }
 
 /**
