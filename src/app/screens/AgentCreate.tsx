@@ -57,7 +57,7 @@ import { assignImages } from '../storyboard/model';
 type Submit = 'storyboard' | 'render';
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
-  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images or designed backgrounds that match what is said' },
+  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images, illustrations or designed backgrounds that match what is said' },
   { value: 'uploaded', label: 'My own images', detail: 'Upload photos or artwork, shown in your order' },
 ];
 

@@ -97,15 +97,13 @@ export function SceneCard(props: SceneCardProps) {
       <div className="grid gap-3 sm:grid-cols-[13rem_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-2">
           <ScenePreview path={props.previewPath} version={props.previewVersion} aspect={props.aspect} clip={props.clip} label={`Scene ${number}: ${pictureWords}`} />
-          <div className="flex min-w-0 items-start justify-between gap-2">
-            <span className="min-w-0 break-words pt-0.5 text-xs text-fg-muted" data-testid="scene-visual">
-              {pictureWords}
-            </span>
-            <button type="button" className="btn btn-secondary btn-sm shrink-0 !min-h-9" onClick={props.onChangeVisual} aria-label={`Change visual of scene ${number}`}>
-              <Icon name="image" className="size-4" />
-              Change
-            </button>
-          </div>
+          <p className="min-w-0 break-words text-xs text-fg-muted" data-testid="scene-visual">
+            {pictureWords}
+          </p>
+          <button type="button" className="btn btn-secondary btn-sm !min-h-9 justify-self-start" onClick={props.onChangeVisual} aria-label={`Change visual of scene ${number}`}>
+            <Icon name="image" className="size-4" />
+            Change
+          </button>
           {visualError ? (
             <p className="field-error" role="alert">
               {visualError}
