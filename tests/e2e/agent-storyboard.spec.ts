@@ -155,6 +155,8 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
 });
 
 test('a storyboard saved in another tab is not overwritten: the editor says so and reloads', async ({ signedInPage: page, context }) => {
+  // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/create');
   await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
   await page.getByRole('button', { name: 'Create video' }).click();
@@ -191,6 +193,8 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
 });
 
 test('a deleted scene comes back from its toast, and Undo and Redo step through the edits, by button and keyboard', async ({ signedInPage: page }) => {
+  // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/create');
   await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
   await page.getByRole('button', { name: 'Create video' }).click();
