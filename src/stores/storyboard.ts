@@ -2,8 +2,8 @@
  * The storyboard being edited: the scenes and settings as the user shapes them, saved in the background.
  *
  * The editor's copy is the truth while the user works; each edit is saved (PUT with the version it was based on)
- * once the user pauses. The server's answer brings the new version, the narrated lengths and the price, but never
- * replaces what is on screen, so a save that lands mid-word cannot undo a keystroke. A save refused as stale (409:
+ * once the user pauses. The server's answer brings the new version, the narrated lengths, the price and what each
+ * scene's picture will be (`saved`), but never replaces what is on screen, so a save that lands mid-word cannot undo a keystroke. A save refused as stale (409:
  * another tab saved first) stops the autosave until the user reloads; a refused field (400) is shown at its scene.
  *
  * Every edit can be undone and redone, back to how the storyboard was opened. Typing in one place (one scene's words,
@@ -32,7 +32,7 @@ export type SaveStatus =
 export interface StoryboardEditorState {
   phase: 'idle' | 'loading' | 'missing' | 'error' | 'ready';
   id: string;
-  /** The server's latest answer: version, narrated lengths, price, status. */
+  /** The server's latest answer: version, narrated lengths, each scene's picture, price, status. */
   saved: Storyboard | null;
   scenes: StoryboardScene[];
   settings: VideoSettings | null;

@@ -2,7 +2,8 @@
  * The storyboard in the browser: "Create video" turns a script into scenes to review; the user edits a scene's
  * words, swaps a picture, reorders, finds the draft in the history, reloads to see it all kept, listens to a
  * scene, renders, and plays the video. The e2e stack has no stock library key, so the chooser says so and the
- * swap is to a designed background.
+ * swap is to a designed background. Each scene says what its picture will be: without a stock library or image
+ * model, an illustration of what its words name, or a designed background when they name nothing drawable.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -139,6 +140,13 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   });
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 }).toBeGreaterThan(10);
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  // The details say what each scene showed.
+  const pictures = page.getByTestId('video-pictures').getByRole('listitem');
+  await expect(pictures).toHaveCount(3);
+  await expect(pictures.nth(0)).toHaveText('Scene 1: Your upload');
+  await expect(pictures.nth(2)).toHaveText('Scene 3: Designed background: nothing matched');
+  await page.getByTestId('video-pictures').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('video-pictures.png'), fullPage: true });
 
   // The video leads back to its storyboard.
   await page.getByRole('link', { name: 'Edit storyboard' }).click();
@@ -147,6 +155,8 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
 });
 
 test('a storyboard saved in another tab is not overwritten: the editor says so and reloads', async ({ signedInPage: page, context }) => {
+  // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/create');
   await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
   await page.getByRole('button', { name: 'Create video' }).click();
@@ -183,6 +193,8 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
 });
 
 test('a deleted scene comes back from its toast, and Undo and Redo step through the edits, by button and keyboard', async ({ signedInPage: page }) => {
+  // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/create');
   await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
   await page.getByRole('button', { name: 'Create video' }).click();
@@ -223,4 +235,87 @@ test('a deleted scene comes back from its toast, and Undo and Redo step through 
   await expect(page.getByLabel('Scene 2 text')).toHaveValue(SCENES[2]!);
   await expect(undo).toBeDisabled();
   await expectNoViolations(page);
+});
+
+const FARM = 'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
+const NOTHING = 'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+const MISSING = /no stock library \(Pexels or Pixabay key\) and no image model connected, so scenes get illustrations/;
+
+test('each scene says what its picture will be, the settings say what is missing, and a scene can be an illustration', async ({ signedInPage: page }, testInfo) => {
+  test.setTimeout(240_000);
+  await page.goto('/create');
+  // The create form: without a stock library or image model, the default order says what scenes get instead.
+  const order = page.getByRole('group', { name: 'Where the pictures come from' });
+  await expect(order.getByRole('radio', { name: 'Stock clips and photos first, then AI images, then illustrations' })).toBeChecked();
+  await expect(page.getByTestId('visual-order-note')).toHaveText(MISSING);
+  await expect(order).toHaveAccessibleDescription(MISSING);
+  await order.getByRole('radio', { name: "Illustrations drawn from each scene's words" }).check();
+  await expect(page.getByTestId('visual-order-note')).toBeHidden();
+  await order.getByRole('radio', { name: 'Designed backgrounds only' }).check();
+  await expect(page.getByTestId('visual-order-note')).toBeHidden();
+  await order.getByRole('radio', { name: 'Stock clips and photos first, then AI images, then illustrations' }).check();
+  await expect(page.getByTestId('visual-order-note')).toHaveText(MISSING);
+  await page.getByLabel('What should the narrator say?').fill(`${FARM}\n\n${NOTHING}`);
+  await page.getByRole('button', { name: 'Create video' }).click();
+
+  await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
+  const scenes = page.getByTestId('scene');
+  await expect(scenes).toHaveCount(2);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: Coffee, .*Ethiopia/);
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Chosen for you · Designed background: nothing matched');
+  await expect(scenes.nth(0).getByTestId('scene-preview-image')).toHaveAttribute('alt', /^Scene 1: Chosen for you · Illustration: Coffee/);
+  const settings = page.getByRole('region', { name: 'Video settings' });
+  await expect(settings.getByTestId('visual-order-note')).toHaveText(MISSING);
+  await expect(settings.getByRole('group', { name: 'Pictures for “Chosen for you” scenes' })).toHaveAccessibleDescription(MISSING);
+  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('pictures-storyboard-desktop.png'), fullPage: true });
+  await expectNoViolations(page);
+
+  // New words that name something drawable: the scene says so once they are saved.
+  await page.getByLabel('Scene 2 text').fill('Today, over 2 billion cups of coffee are drunk every day. Brazil grows more of it than any other country.');
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: .*Brazil/);
+  await page.getByLabel('Scene 2 text').fill(NOTHING);
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Chosen for you · Designed background: nothing matched');
+
+  // The Illustration tab, reached by the arrow keys like the other tabs, says what it can draw of each scene.
+  await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
+  const second = page.getByRole('dialog', { name: 'Change the visual of scene 2' });
+  await second.getByRole('tab', { name: 'Stock' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(second.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
+  await expect(second.getByRole('tab', { name: 'Illustration' })).toBeFocused();
+  await expect(second.getByRole('tabpanel')).toContainText('Nothing in this scene’s words can be drawn yet, so the designed background stands in.');
+  await second.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
+  const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });
+  await first.getByRole('tab', { name: 'Illustration' }).click();
+  await expect(first.getByTestId('illustration-outlook')).toHaveText(/^For this scene it draws: Coffee, .*Ethiopia\.$/);
+  await expect(first.getByRole('button', { name: 'Use an illustration' })).toHaveAttribute('aria-pressed', 'false');
+  await page.screenshot({ path: testInfo.outputPath('pictures-dialog-desktop.png') });
+  await expectNoViolations(page);
+  await first.getByRole('button', { name: 'Use an illustration' }).click();
+  await expect(first).toBeHidden();
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);
+  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.alt), { timeout: 30_000 }).toMatch(/^Scene 1: Illustration: Coffee/);
+  // Kept across a reload, and the tab opens where the choice is.
+  await page.reload();
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);
+  await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
+  await expect(first.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
+  await expect(first.getByRole('button', { name: 'Use an illustration' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.setViewportSize({ width: 360, height: 760 });
+  await page.screenshot({ path: testInfo.outputPath('pictures-dialog-phone.png') });
+  await expectNoViolations(page);
+  await first.getByRole('button', { name: 'Close' }).click();
+  await page.screenshot({ path: testInfo.outputPath('pictures-storyboard-phone.png'), fullPage: true });
+  await page.goto('/create');
+  await expect(page.getByTestId('visual-order-note')).toBeVisible();
+  await page.getByTestId('visual-order-note').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('pictures-create-phone.png') });
 });

@@ -2,9 +2,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contract/storyboard';
 import { moveScene, updateScene } from '~/contract/storyboard';
-import type { VideoRecord, VideoSettings } from '~/contract/video';
+import type { ScenePicture, VideoRecord, VideoSettings } from '~/contract/video';
 import { ApiError } from '~/lib/api/client';
-import { assignImages, formatSceneSeconds, isClip, nextSeed, removeScene, restoreScene, sceneLength, splitSaveErrors, stockOrientation, storyboardTotals, visualLabel } from '~/app/storyboard/model';
+import {
+  assignImages,
+  formatSceneSeconds,
+  illustrationOutlook,
+  isClip,
+  nextSeed,
+  pictureText,
+  previewVersion,
+  removeScene,
+  restoreScene,
+  sceneLength,
+  scenePicture,
+  splitSaveErrors,
+  stockOrientation,
+  storyboardTotals,
+  visualLabel,
+} from '~/app/storyboard/model';
 import { createStoryboardEditor } from '~/stores/storyboard';
 
 const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
@@ -18,6 +34,13 @@ const SETTINGS: VideoSettings = {
   music: { enabled: false, volume: 30, track: 'calm-pad' },
 };
 
+/** The server's say of a scene's picture, faked: the few words it knows how to draw, else a designed background. */
+const DRAWABLE = ['coffee', 'farm', 'Ethiopia', 'cup'];
+function fakePicture(text: string): ScenePicture {
+  const subjects = text.split(/\W+/).filter((word) => DRAWABLE.includes(word.toLowerCase()) || DRAWABLE.includes(word));
+  return subjects.length > 0 ? { source: 'illustration', subjects } : { source: 'designed', subjects: [] };
+}
+
 function view(scenes: StoryboardScene[], version: number, narrated: Record<string, number> = {}): Storyboard {
   return {
     id: 'b1',
@@ -25,7 +48,7 @@ function view(scenes: StoryboardScene[], version: number, narrated: Record<strin
     status: 'draft',
     version,
     settings: SETTINGS,
-    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null, picture: { source: 'designed', subjects: [] } })),
+    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null, picture: fakePicture(s.text) })),
     estimatedSec: 4,
     cost: 10,
     videoId: null,
@@ -83,6 +106,57 @@ describe('storyboard figures', () => {
     expect(isClip({ kind: 'upload', fileId: 'g', audio: 'mute' }, new Set(['f']))).toBe(false);
     expect(stockOrientation('9:16')).toBe('portrait');
     expect(nextSeed(5, () => 5 / 2 ** 31)).toBe(6);
+  });
+
+  it('says what each scene’s picture will be, in words, while the server’s answer is about the visual on screen', () => {
+    const farm = scene('a', 'Coffee begins on a small farm in Ethiopia.');
+    const saved = view([farm, scene('b', 'Honestly, it depends.')], 1).scenes;
+    const picture = scenePicture(farm, saved);
+    expect(pictureText(farm.visual, picture)).toBe('Chosen for you · Illustration: Coffee, farm, Ethiopia');
+    expect(pictureText({ kind: 'auto' }, scenePicture(scene('b', 'Honestly, it depends.'), saved))).toBe('Chosen for you · Designed background: nothing matched');
+    // Words typed since keep the last answer until their save brings the next; "exact" wants the very words.
+    expect(scenePicture({ ...farm, text: 'Coffee begins on a farm.' }, saved)).toEqual(picture);
+    expect(scenePicture({ ...farm, text: 'Coffee begins on a farm.' }, saved, true)).toBeNull();
+    expect(scenePicture({ ...farm, text: `${farm.text}  ` }, saved, true)).toEqual(picture);
+    // A new choice not saved yet has no answer: the card names the choice only.
+    const designed = { ...farm, visual: { kind: 'designed' } as const };
+    expect(scenePicture(designed, saved)).toBeNull();
+    expect(pictureText(designed.visual, null)).toBe('Designed background');
+    // A choice this server cannot make says what stands in.
+    expect(pictureText({ kind: 'illustration' }, { source: 'designed', subjects: [] })).toBe('Illustration: nothing here to draw, so a designed background');
+    expect(pictureText({ kind: 'illustration' }, { source: 'illustration', subjects: ['tide'] })).toBe('Illustration: tide');
+    expect(pictureText({ kind: 'ai', prompt: 'x', seed: 1 }, { source: 'designed', subjects: [] })).toBe('AI image: no image model here, so a designed background');
+    expect(pictureText({ kind: 'stock', provider: 'pexels', media: 'photo', id: '1' }, { source: 'stock', subjects: ['coffee'] })).toBe('Pexels photo');
+  });
+
+  it('tells the Illustration tab what it will draw only when the answer shows it', () => {
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'illustration', subjects: ['cup'] }, 'stock-first')).toEqual({ kind: 'draws', subjects: ['cup'] });
+    // An automatic pick that tried illustrations and got a designed background: nothing can be drawn.
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'illustration')).toEqual({ kind: 'nothing' });
+    expect(illustrationOutlook({ kind: 'illustration' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({ kind: 'nothing' });
+    // "Designed backgrounds only" never tried; a stock pick says nothing about drawing; no answer, nothing known.
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({ kind: 'unknown' });
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'stock', subjects: ['cup'] }, 'stock-first')).toEqual({ kind: 'unknown' });
+    expect(illustrationOutlook({ kind: 'auto' }, null, 'illustration')).toEqual({ kind: 'unknown' });
+  });
+
+  it('fetches a preview again when what the server draws it from changes, and only then', () => {
+    const auto = scene('a', 'Coffee grows in Ethiopia.');
+    const base = previewVersion(auto, 0, SETTINGS);
+    expect(previewVersion({ ...auto, text: 'Tea grows in India.' }, 0, SETTINGS)).not.toBe(base);
+    expect(previewVersion(auto, 0, { ...SETTINGS, visualOrder: 'illustration' })).not.toBe(base);
+    // An illustration's layout follows its place and the captions; the palette the brand kit.
+    expect(previewVersion(auto, 1, SETTINGS)).not.toBe(base);
+    expect(previewVersion(auto, 0, { ...SETTINGS, captionOptions: { ...SETTINGS.captionOptions, position: 'top' } })).not.toBe(base);
+    expect(previewVersion(auto, 0, { ...SETTINGS, brandKit: true })).not.toBe(base);
+    expect(previewVersion(auto, 0, { ...SETTINGS, music: { ...SETTINGS.music, enabled: true } } as VideoSettings)).toBe(base);
+    // A chosen stock item is the same picture whatever the words or place.
+    const stock = { ...auto, visual: { kind: 'stock', provider: 'pexels', media: 'photo', id: '7' } as const };
+    expect(previewVersion({ ...stock, text: 'Other words.' }, 3, SETTINGS)).toBe(previewVersion(stock, 0, SETTINGS));
+    // A designed background is drawn from the words, but not laid out by place.
+    const designed = { ...auto, visual: { kind: 'designed' } as const };
+    expect(previewVersion({ ...designed, text: 'Other words.' }, 0, SETTINGS)).not.toBe(previewVersion(designed, 0, SETTINGS));
+    expect(previewVersion(designed, 2, SETTINGS)).toBe(previewVersion(designed, 0, SETTINGS));
   });
 });
 
@@ -263,6 +337,38 @@ describe('the storyboard editor figures', () => {
     await editor.refreshFigures();
     expect(deps.load).toHaveBeenCalledTimes(2);
     expect(editor.$editor.get().scenes[0]?.text).toBe('Typed.');
+  });
+});
+
+describe('each scene’s picture in the editor', () => {
+  it('takes every save answer’s picture, while the words typed during the save stay on screen', async () => {
+    const { deps, answers } = fakeApi([scene('a', 'Honestly, it depends.'), scene('b', 'A cup.')]);
+    const editor = createStoryboardEditor(deps);
+    await editor.open('b1');
+    expect(editor.$editor.get().saved?.scenes[0]?.picture).toEqual({ source: 'designed', subjects: [] });
+
+    const replies: ((storyboard: Storyboard) => void)[] = [];
+    const held = () => new Promise<Storyboard>((resolve) => replies.push(resolve));
+    answers.push(held, held);
+    const answerSave = (n: number) => replies[n]!(view(deps.save.mock.calls[n]![1].scenes as StoryboardScene[], n + 2));
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Coffee grows in Ethiopia.' }), 'text:a');
+    const saving = editor.flush();
+    await vi.waitFor(() => expect(deps.save).toHaveBeenCalledTimes(1));
+    // The user goes on typing while the save is on its way.
+    editor.editScenes((s) => updateScene(s, 'a', { text: 'Coffee grows in Ethiopia on a farm' }), 'text:a');
+    answerSave(0);
+    await vi.waitFor(() => expect(editor.$editor.get().saved?.version).toBe(2));
+
+    const state = editor.$editor.get();
+    expect(state.scenes[0]!.text).toBe('Coffee grows in Ethiopia on a farm');
+    expect(state.saved?.scenes[0]?.picture).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia'] });
+    expect(scenePicture(state.scenes[0]!, state.saved!.scenes)).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia'] });
+    // The next save brings the picture of the words typed since.
+    await vi.waitFor(() => expect(deps.save).toHaveBeenCalledTimes(2));
+    answerSave(1);
+    expect(await saving).toBe(true);
+    expect(editor.$editor.get().saved?.scenes[0]?.picture).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia', 'farm'] });
+    expect(editor.$editor.get().saved?.scenes[1]?.picture).toEqual({ source: 'illustration', subjects: ['cup'] });
   });
 });
 

@@ -13,14 +13,11 @@ import {
   formatDuration,
   videoDimensions,
   videoRecordSchema,
-  VISUAL_ORDER_LABELS,
-  VISUAL_ORDERS,
   type CreateVideoRequest,
   type UploadedImage,
   type VideoAspect,
   type VideoRecord,
   type VisualMode,
-  type VisualOrder,
   DEFAULT_CAPTION_OPTIONS,
 } from '~/contract/video';
 import { createStoryboardRequestSchema, storyboardSchema, type Storyboard } from '~/contract/storyboard';
@@ -38,6 +35,7 @@ import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
 import { Switch } from '../components/Switch';
+import { VisualOrderField } from '../components/VisualOrderField';
 import { VoicePicker } from '../components/VoicePicker';
 import { useDefaultVoice } from '../components/voice-preview';
 import { MusicTrackPicker } from '../agent/MusicTrackPicker';
@@ -61,7 +59,7 @@ import { assignImages } from '../storyboard/model';
 type Submit = 'storyboard' | 'render';
 
 const VISUAL_CHOICES: readonly Choice<VisualMode>[] = [
-  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images or designed backgrounds that match what is said' },
+  { value: 'generated', label: 'Pictures for each scene', detail: 'Stock clips and photos, AI images, illustrations or designed backgrounds that match what is said' },
   { value: 'uploaded', label: 'My own images', detail: 'Upload photos or artwork, shown in your order' },
 ];
 
@@ -321,21 +319,13 @@ export default function AgentCreate() {
             {form.visuals === 'uploaded' ? (
               <ImageUploader images={form.images} onChange={setImages} error={errors.imageFileIds} />
             ) : (
-              <Field
+              <VisualOrderField
                 label="Where the pictures come from"
                 hint="Each scene takes the first source that has a picture for it; a designed background when none does."
+                value={form.visualOrder}
                 error={errors.visualOrder}
-              >
-                {(props) => (
-                  <select {...props} className="input" value={form.visualOrder} onChange={(e) => set('visualOrder', e.target.value as VisualOrder)}>
-                    {VISUAL_ORDERS.map((order) => (
-                      <option key={order} value={order}>
-                        {VISUAL_ORDER_LABELS[order]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+                onChange={(v) => set('visualOrder', v)}
+              />
             )}
             <div className="grid gap-3 border-t border-white/10 pt-5">
               <Switch

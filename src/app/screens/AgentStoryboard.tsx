@@ -15,7 +15,7 @@ import { Figure } from '../components/Figure';
 import { handleStudioError } from '../components/request-errors';
 import { ScreenHeader } from '../components/Screen';
 import { Spinner } from '../components/Spinner';
-import { isClip, removeScene, restoreScene, sceneLength, storyboardTotals } from '../storyboard/model';
+import { isClip, previewVersion, removeScene, restoreScene, sceneLength, scenePicture, storyboardTotals } from '../storyboard/model';
 import { SceneCard } from '../storyboard/SceneCard';
 import { SettingsPanel } from '../storyboard/SettingsPanel';
 import { VisualDialog, type VisualChoice } from '../storyboard/VisualDialog';
@@ -260,7 +260,8 @@ export default function AgentStoryboard() {
           </div>
           <ol className="grid gap-4">
           {scenes.map((scene, index) => {
-            const savedScene = saved.scenes.find((s) => s.id === scene.id);
+            const savedIndex = saved.scenes.findIndex((s) => s.id === scene.id);
+            const savedScene = saved.scenes[savedIndex];
             return (
               <SceneCard
                 key={scene.id}
@@ -268,8 +269,9 @@ export default function AgentStoryboard() {
                 index={index}
                 count={scenes.length}
                 length={sceneLength(scene, saved.scenes)}
+                picture={scenePicture(scene, saved.scenes)}
                 previewPath={savedScene ? scenePath(storyboardId, scene.id, 'preview') : null}
-                previewVersion={savedScene ? JSON.stringify([savedScene.visual, savedScene.query, settings.aspect, saved.settings.aspect]) : ''}
+                previewVersion={savedScene ? previewVersion(savedScene, savedIndex, saved.settings) : ''}
                 aspect={settings.aspect}
                 clip={isClip(scene.visual, clips) || (scene.visual.kind === 'upload' && saved.clipFileIds.includes(scene.visual.fileId))}
                 errors={errors.scenes[scene.id]}
@@ -332,6 +334,8 @@ export default function AgentStoryboard() {
           scene={chosen}
           number={scenes.indexOf(chosen) + 1}
           aspect={settings.aspect}
+          picture={scenePicture(chosen, saved.scenes, true)}
+          visualOrder={saved.settings.visualOrder}
           onPick={(choice) => pick(chosen.id, choice)}
           onClose={() => setChoosing(null)}
         />

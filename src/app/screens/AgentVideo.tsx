@@ -2,7 +2,19 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
 import { musicTrack } from '~/contract/music';
-import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_POSITION_LABELS, CAPTION_SIZE_LABELS, formatDuration, STOCK_PROVIDER_NAMES, VISUAL_ORDER_LABELS, type StockCredit, type VideoRecord } from '~/contract/video';
+import {
+  ASPECT_LABELS,
+  CAPTION_LABELS,
+  CAPTION_POSITION_LABELS,
+  CAPTION_SIZE_LABELS,
+  describePicture,
+  formatDuration,
+  STOCK_PROVIDER_NAMES,
+  VISUAL_ORDER_LABELS,
+  type ScenePicture,
+  type StockCredit,
+  type VideoRecord,
+} from '~/contract/video';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
 import { useVideo } from '../agent/live';
 import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
@@ -234,6 +246,22 @@ function StockCredits({ credits }: { credits: readonly StockCredit[] }) {
   );
 }
 
+/** What each scene showed, in words ("Scene 1: Illustration: coffee, farm, Ethiopia"); kept since pictures were. */
+function ScenePictures({ pictures }: { pictures: readonly ScenePicture[] }) {
+  return (
+    <div className="grid gap-2" data-testid="video-pictures">
+      <h3 className="text-sm font-medium text-fg">Pictures</h3>
+      <ol className="grid gap-x-6 gap-y-1.5 text-sm text-fg-muted sm:grid-cols-2">
+        {pictures.map((picture, i) => (
+          <li key={i} className="min-w-0 break-words">
+            <span className="text-fg-subtle">Scene {i + 1}:</span> {describePicture(picture)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 function Details({ video }: { video: VideoRecord }) {
   return (
     <section className="card card-pad grid gap-5" aria-labelledby="details-title">
@@ -284,6 +312,7 @@ function Details({ video }: { video: VideoRecord }) {
         </Detail>
         <Detail label="Credits">{video.status === 'succeeded' ? `${video.creditsCharged} charged` : video.status === 'failed' || video.status === 'cancelled' ? 'None charged' : `${video.cost} held`}</Detail>
       </dl>
+      {video.pictures.length > 0 ? <ScenePictures pictures={video.pictures} /> : null}
       {video.stockCredits.length > 0 ? <StockCredits credits={video.stockCredits} /> : null}
       <details className="group rounded-xl border border-white/10 bg-white/[0.02]">
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 text-sm font-medium text-fg">

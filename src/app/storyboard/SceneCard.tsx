@@ -3,7 +3,8 @@ import { useId, useRef } from 'react';
 import { SCENE_TRANSITION_LABELS, SCENE_TRANSITIONS, STORYBOARD_LIMITS, type SceneTransition, type StoryboardScene } from '~/contract/storyboard';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
-import { formatSceneSeconds, visualLabel, type SceneLength } from './model';
+import type { ScenePicture } from '~/contract/video';
+import { formatSceneSeconds, pictureText, type SceneLength } from './model';
 import { ScenePreview } from './ScenePreview';
 
 export interface SceneCardProps {
@@ -11,6 +12,8 @@ export interface SceneCardProps {
   index: number;
   count: number;
   length: SceneLength;
+  /** What the server said the picture will be, or null while a new choice is not saved yet. */
+  picture: ScenePicture | null;
   /** The preview's address, or null while the scene is not saved yet; `previewVersion` changes fetch it again. */
   previewPath: string | null;
   previewVersion: string;
@@ -40,6 +43,7 @@ export function SceneCard(props: SceneCardProps) {
   const textError = errors?.['text'] ?? errors?.['_'];
   const visualError = Object.entries(errors ?? {}).find(([key]) => key.startsWith('visual'))?.[1];
   const transitionError = errors?.['transition'];
+  const pictureWords = `${pictureText(scene.visual, props.picture)}${scene.visual.kind === 'upload' && props.clip ? (scene.visual.audio === 'duck' ? ', sound under the voice' : ', muted') : ''}`;
   const describedBy = [`${textId}-length`, textError ? `${textId}-error` : ''].filter(Boolean).join(' ');
 
   return (
@@ -92,17 +96,14 @@ export function SceneCard(props: SceneCardProps) {
 
       <div className="grid gap-3 sm:grid-cols-[13rem_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-2">
-          <ScenePreview path={props.previewPath} version={props.previewVersion} aspect={props.aspect} clip={props.clip} label={`Scene ${number}: ${visualLabel(scene.visual)}`} />
-          <div className="flex min-w-0 items-center justify-between gap-2">
-            <span className="min-w-0 truncate text-xs text-fg-muted" data-testid="scene-visual">
-              {visualLabel(scene.visual)}
-              {scene.visual.kind === 'upload' && props.clip ? (scene.visual.audio === 'duck' ? ', sound under the voice' : ', muted') : ''}
-            </span>
-            <button type="button" className="btn btn-secondary btn-sm shrink-0 !min-h-9" onClick={props.onChangeVisual} aria-label={`Change visual of scene ${number}`}>
-              <Icon name="image" className="size-4" />
-              Change
-            </button>
-          </div>
+          <ScenePreview path={props.previewPath} version={props.previewVersion} aspect={props.aspect} clip={props.clip} label={`Scene ${number}: ${pictureWords}`} />
+          <p className="min-w-0 break-words text-xs text-fg-muted" data-testid="scene-visual">
+            {pictureWords}
+          </p>
+          <button type="button" className="btn btn-secondary btn-sm !min-h-9 justify-self-start" onClick={props.onChangeVisual} aria-label={`Change visual of scene ${number}`}>
+            <Icon name="image" className="size-4" />
+            Change
+          </button>
           {visualError ? (
             <p className="field-error" role="alert">
               {visualError}

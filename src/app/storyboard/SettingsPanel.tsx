@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import type { FieldErrors } from '~/contract/errors';
 import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
-import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, VISUAL_ORDER_LABELS, VISUAL_ORDERS, type CaptionStyle, type VideoAspect, type VideoSettings, type VisualOrder } from '~/contract/video';
+import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, type CaptionStyle, type VideoAspect, type VideoSettings } from '~/contract/video';
 import { QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { Field } from '../components/Field';
 import { MusicVolumeField } from '../agent/MusicVolumeField';
 import { Icon } from '../components/Icon';
+import { VisualOrderField } from '../components/VisualOrderField';
 import { VoicePicker } from '../components/VoicePicker';
 import { useVoiceCatalogue } from '../components/voice-preview';
 
@@ -70,13 +71,7 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
         options={VIDEO_RESOLUTIONS.map((r) => ({ value: r, label: `${r} · ${PRICES.videoPerMinute[r]} credits a minute` }))}
       />
       <Select<CaptionStyle> label="Captions" value={settings.captions} error={error('captions')} onChange={(v) => set('captions', v)} options={CAPTION_STYLES.map((c) => ({ value: c, label: CAPTION_LABELS[c] }))} />
-      <Select<VisualOrder>
-        label="Pictures for “Chosen for you” scenes"
-        value={settings.visualOrder}
-        error={error('visualOrder')}
-        onChange={(v) => set('visualOrder', v)}
-        options={VISUAL_ORDERS.map((o) => ({ value: o, label: VISUAL_ORDER_LABELS[o] }))}
-      />
+      <VisualOrderField label="Pictures for “Chosen for you” scenes" value={settings.visualOrder} error={error('visualOrder')} onChange={(v) => set('visualOrder', v)} />
       <div className="grid gap-3 border-t border-white/10 pt-4">
         <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium text-fg">
           Background music

@@ -1,20 +1,22 @@
 /**
  * "Change visual" for one scene: stock photos and videos found by the scene's words, an AI image from a prompt
- * (Regenerate draws a new seed), the designed background, or the user's own image or clip.
+ * (Regenerate draws a new seed), an illustration drawn from the scene's words, the designed background, or the
+ * user's own image or clip.
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type SubmitEvent } from 'react';
 import { CLIP_AUDIO, STORYBOARD_LIMITS, stockSearchResultsSchema, type ClipAudio, type SceneVisual, type StockMedia, type StockSearchItem, type StockSearchResults, type StoryboardScene } from '~/contract/storyboard';
-import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage, type VideoAspect } from '~/contract/video';
+import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type ScenePicture, type UploadedImage, type VideoAspect, type VisualOrder } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { useDialogFocus } from '../components/dialog-focus';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
 import { formatBytes, uploadProblem } from '../agent/model';
-import { nextSeed, stockOrientation } from './model';
+import { illustrationOutlook, nextSeed, stockOrientation } from './model';
 
 const TABS = [
   { id: 'stock', label: 'Stock' },
   { id: 'ai', label: 'AI image' },
+  { id: 'illustration', label: 'Illustration' },
   { id: 'designed', label: 'Designed' },
   { id: 'upload', label: 'Upload' },
 ] as const;
@@ -30,9 +32,21 @@ export interface VisualChoice {
   clip?: boolean;
 }
 
-const initialTab = (visual: SceneVisual): TabId => (visual.kind === 'auto' ? 'stock' : visual.kind === 'designed' || visual.kind === 'illustration' ? 'designed' : visual.kind);
+const initialTab = (visual: SceneVisual): TabId => (visual.kind === 'auto' ? 'stock' : visual.kind);
 
-export function VisualDialog({ scene, number, aspect, onPick, onClose }: { scene: StoryboardScene; number: number; aspect: VideoAspect; onPick: (choice: VisualChoice) => void; onClose: () => void }) {
+export interface VisualDialogProps {
+  scene: StoryboardScene;
+  number: number;
+  aspect: VideoAspect;
+  /** What the server said of this scene's picture for the words on screen, if it has (for what will be drawn). */
+  picture: ScenePicture | null;
+  /** The saved visual order, which that answer followed. */
+  visualOrder: VisualOrder;
+  onPick: (choice: VisualChoice) => void;
+  onClose: () => void;
+}
+
+export function VisualDialog({ scene, number, aspect, picture, visualOrder, onPick, onClose }: VisualDialogProps) {
   const [tab, setTab] = useState<TabId>(initialTab(scene.visual));
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -62,7 +76,7 @@ export function VisualDialog({ scene, number, aspect, onPick, onClose }: { scene
             <Icon name="close" className="size-4" />
           </button>
         </div>
-        <div className="grid grid-cols-2 gap-1 rounded-xl border border-white/10 bg-white/[0.03] p-1 sm:grid-cols-4" role="tablist" aria-label="Where the visual comes from" onKeyDown={onTabKey}>
+        <div className="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-white/[0.03] p-1 sm:grid-cols-5" role="tablist" aria-label="Where the visual comes from" onKeyDown={onTabKey}>
           {TABS.map((t, i) => (
             <button
               key={t.id}
@@ -85,6 +99,7 @@ export function VisualDialog({ scene, number, aspect, onPick, onClose }: { scene
         <div id={`${titleId}-panel`} role="tabpanel" aria-labelledby={`${titleId}-tab-${tab}`} className="grid gap-4">
           {tab === 'stock' ? <StockTab scene={scene} aspect={aspect} onPick={onPick} /> : null}
           {tab === 'ai' ? <AiTab scene={scene} onPick={onPick} /> : null}
+          {tab === 'illustration' ? <IllustrationTab scene={scene} picture={picture} visualOrder={visualOrder} onPick={onPick} /> : null}
           {tab === 'designed' ? <DesignedTab scene={scene} onPick={onPick} /> : null}
           {tab === 'upload' ? <UploadTab scene={scene} onPick={onPick} /> : null}
         </div>
@@ -268,6 +283,35 @@ function AiTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: Vis
           </button>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+function IllustrationTab({ scene, picture, visualOrder, onPick }: { scene: StoryboardScene; picture: ScenePicture | null; visualOrder: VisualOrder; onPick: (choice: VisualChoice) => void }) {
+  const outlook = illustrationOutlook(scene.visual, picture, visualOrder);
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-fg-muted">
+        A picture drawn from the scene’s own words, in the video’s colours: the things it names as icons, a place it names as a map, a number it gives
+        counting up. It is made here, with no stock library or image model, and costs nothing extra.
+      </p>
+      {outlook.kind === 'draws' ? (
+        <p className="rounded-xl border border-white/10 bg-white/[0.03] px-3 py-2 text-sm text-fg" data-testid="illustration-outlook">
+          For this scene it draws: <span className="font-medium">{outlook.subjects.join(', ')}</span>.
+        </p>
+      ) : outlook.kind === 'nothing' ? (
+        <Notice>
+          Nothing in this scene’s words can be drawn yet, so the designed background stands in. Name a thing, a place or a number and the illustration
+          shows it.
+        </Notice>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary btn-sm" aria-pressed={scene.visual.kind === 'illustration'} onClick={() => onPick({ visual: { kind: 'illustration' } })}>
+          <Icon name="image" className="size-4" />
+          Use an illustration
+        </button>
+      </div>
+      <p className="hint">The scene’s preview shows the drawing once you pick it. When nothing in the scene can be drawn, the designed background stands in.</p>
     </div>
   );
 }

@@ -4,7 +4,18 @@
  */
 import type { FieldErrors } from '~/contract/errors';
 import { storyboardCost, type SceneVisual, type StoryboardScene, type StoryboardSceneView } from '~/contract/storyboard';
-import { estimateNarration, STOCK_PROVIDER_NAMES, type ClipAudio, type VideoAspect, type VideoResolution } from '~/contract/video';
+import {
+  describePicture,
+  estimateNarration,
+  STOCK_PROVIDER_NAMES,
+  VISUAL_ORDER_SOURCES,
+  type ClipAudio,
+  type ScenePicture,
+  type VideoAspect,
+  type VideoResolution,
+  type VideoSettings,
+  type VisualOrder,
+} from '~/contract/video';
 
 /** A scene's length as the editor shows it: the real narration when the saved text was narrated, else the estimate. */
 export interface SceneLength {
@@ -116,6 +127,72 @@ export function visualLabel(visual: SceneVisual): string {
     case 'upload':
       return 'Your upload';
   }
+}
+
+const sameVisual = (a: SceneVisual, b: SceneVisual) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What the server said the scene's picture will be, while it still speaks of this scene's visual: null once the user
+ * picked another one that is not saved yet. New words keep the last answer until their save brings the next.
+ * `exact`: only for the very words on screen (for saying what will be drawn of them).
+ */
+export function scenePicture(
+  scene: Pick<StoryboardScene, 'id' | 'text' | 'visual'>,
+  saved: readonly Pick<StoryboardSceneView, 'id' | 'text' | 'visual' | 'picture'>[],
+  exact = false,
+): ScenePicture | null {
+  const match = saved.find((s) => s.id === scene.id);
+  if (!match || !sameVisual(match.visual, scene.visual) || (exact && match.text !== scene.text.trim())) return null;
+  return match.picture;
+}
+
+/**
+ * What the scene card says its picture is: the choice, and for "Chosen for you" what the render will use ("Chosen for
+ * you · Illustration: coffee, journey, Ethiopia"); a choice this server cannot make says what stands in for it.
+ */
+export function pictureText(visual: SceneVisual, picture: ScenePicture | null): string {
+  const label = visualLabel(visual);
+  if (!picture) return label;
+  switch (visual.kind) {
+    case 'auto':
+      return `${label} · ${describePicture(picture)}`;
+    case 'illustration':
+      return picture.source === 'illustration' ? describePicture(picture) : `${label}: nothing here to draw, so a designed background`;
+    case 'ai':
+      return picture.source === 'ai' ? label : `${label}: no image model here, so a designed background`;
+    default:
+      return label;
+  }
+}
+
+/** What the Illustration tab can say it will draw of a scene, from what the server last said of its words. */
+export type IllustrationOutlook = { kind: 'draws'; subjects: string[] } | { kind: 'nothing' } | { kind: 'unknown' };
+
+export function illustrationOutlook(visual: SceneVisual, picture: ScenePicture | null, order: VisualOrder): IllustrationOutlook {
+  if (!picture) return { kind: 'unknown' };
+  if (picture.source === 'illustration') return { kind: 'draws', subjects: picture.subjects };
+  // A designed background where an illustration was tried means nothing in the words can be drawn.
+  const triedIllustration = visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[order].includes('illustration'));
+  return picture.source === 'designed' && triedIllustration ? { kind: 'nothing' } : { kind: 'unknown' };
+}
+
+/**
+ * What a scene's preview image depends on, so it is fetched again when that changes on the server: the visual and
+ * its words (designed backgrounds and illustrations are drawn from them), the order for an automatic pick, and for
+ * illustrations the scene's place and the video's captions and brand kit (layout and palette).
+ */
+export function previewVersion(scene: Pick<StoryboardScene, 'text' | 'query' | 'visual'>, index: number, settings: Pick<VideoSettings, 'aspect' | 'visualOrder' | 'captionOptions' | 'brandKit'>): string {
+  const { visual } = scene;
+  const byWords = visual.kind !== 'stock' && visual.kind !== 'upload';
+  const drawn = visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[settings.visualOrder].includes('illustration'));
+  return JSON.stringify([
+    visual,
+    scene.query,
+    settings.aspect,
+    byWords ? scene.text : null,
+    visual.kind === 'auto' ? settings.visualOrder : null,
+    drawn ? [index, settings.captionOptions.position, settings.brandKit ?? null] : null,
+  ]);
 }
 
 /** A fresh seed for "Regenerate", never the one in use. */

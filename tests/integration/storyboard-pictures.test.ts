@@ -1,0 +1,113 @@
+/**
+ * What each scene's picture is, said in words, on the real stack (API + worker on PGlite, eSpeak, ffmpeg) without a
+ * stock library or image model: a storyboard names each scene's picture when made and after every edit, the
+ * visual-order setting learns which sources are missing, and the finished video names what each scene showed, the
+ * same pictures the storyboard promised.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoryboardScene } from '~/contract/storyboard';
+import { apiSuite, until, type Api } from './support/api-suite';
+
+const suite = apiSuite('storyboard-pictures', (_req, res) => res.writeHead(404).end());
+const { signedUp } = suite;
+
+const settings = {
+  voiceId: 'en-us-olivia',
+  aspect: '16:9',
+  resolution: '720p',
+  captions: 'line',
+  visualOrder: 'stock-first',
+  music: { enabled: false, volume: 30 },
+};
+
+// Two paragraphs long enough to stay two scenes.
+const FARM = 'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
+const NOTHING = 'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+
+const plain = (board: any): StoryboardScene[] => board.scenes.map(({ estimatedSec: _e, narratedSec: _n, picture: _p, ...scene }: any) => scene);
+const save = (api: Api, board: any, scenes: StoryboardScene[], extra: Record<string, unknown> = {}) =>
+  api('PUT', `/storyboards/${board.id}`, { version: board.version, settings: board.settings, scenes, ...extra });
+const lower = (words: string[]) => words.map((w) => w.toLowerCase());
+
+describe('what each scene’s picture is', () => {
+  it('says which picture sources this server lacks', async () => {
+    const { api } = await signedUp();
+    const answer = await api('GET', '/videos/picture-sources');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ stock: { available: false, providers: [] }, ai: { available: false, engine: null } });
+
+    // A server with a Pexels key says so, and its automatic scenes expect a stock picture found by their words.
+    const keyed = await suite.stack.extraApi({ PEXELS_API_KEY: 'test-key' });
+    try {
+      const other = await signedUp(keyed.url);
+      expect((await other.api('GET', '/videos/picture-sources')).body).toEqual({ stock: { available: true, providers: ['pexels'] }, ai: { available: false, engine: null } });
+      const board = (await other.api('POST', '/storyboards', { ...settings, script: FARM })).body;
+      expect(board.scenes[0].picture).toEqual({ source: 'stock', subjects: board.scenes[0].query.split(/\s+/) });
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('names each scene’s picture when the storyboard is made, after an edit, and for a chosen visual', async () => {
+    const { api, user } = await signedUp();
+    const created = await api('POST', '/storyboards', { ...settings, script: `${FARM}\n\n${NOTHING}` });
+    expect(created.status).toBe(201);
+    const board = created.body;
+    expect(board.scenes).toHaveLength(2);
+    // No stock library or image model: the farm is drawn from its words; nothing in "it depends" can be.
+    const [farm, nothing] = board.scenes;
+    expect(farm.picture.source).toBe('illustration');
+    expect(lower(farm.picture.subjects)).toEqual(expect.arrayContaining(['coffee', 'ethiopia']));
+    expect(nothing.picture).toEqual({ source: 'designed', subjects: [] });
+    // A GET answers the same.
+    expect((await api('GET', `/storyboards/${board.id}`)).body.scenes.map((s: any) => s.picture)).toEqual([farm.picture, nothing.picture]);
+
+    // New words, a new picture; a scene set to a designed background says so, whatever its words.
+    const scenes = plain(board);
+    const edited = await save(api, board, [
+      { ...scenes[0]!, visual: { kind: 'designed' } },
+      { ...scenes[1]!, text: 'Today, over 2 billion cups of coffee are drunk in Brazil every day. Most of them are brewed at home.' },
+    ]);
+    expect(edited.status).toBe(200);
+    const [designed, cups] = edited.body.scenes;
+    expect(designed.picture).toEqual({ source: 'designed', subjects: [] });
+    expect(cups.picture.source).toBe('illustration');
+    expect(lower(cups.picture.subjects)).toEqual(expect.arrayContaining(['brazil', '2 billion']));
+
+    // Chosen as an illustration: drawn when the words name something, the designed background when they do not.
+    const chosen = await save(api, edited.body, [
+      { ...plain(edited.body)[0]!, visual: { kind: 'illustration' } },
+      { ...plain(edited.body)[1]!, text: NOTHING, visual: { kind: 'illustration' } },
+    ]);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.scenes[0].picture).toEqual(farm.picture);
+    expect(chosen.body.scenes[1].picture).toEqual({ source: 'designed', subjects: [] });
+    // Its preview is the drawing, made offline.
+    const preview = async () => {
+      const res = await fetch(`${suite.stack.url}/storyboards/${board.id}/scenes/${board.scenes[0].id}/preview`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const drawing = await preview();
+
+    // "Designed backgrounds only" never draws, and "Illustrations" does even with keys missing.
+    const designedOnly = await save(api, chosen.body, plain(board), { settings: { ...board.settings, visualOrder: 'designed' } });
+    expect(designedOnly.body.scenes.map((s: any) => s.picture.source)).toEqual(['designed', 'designed']);
+    expect((await preview()).equals(drawing)).toBe(false);
+    const drawnOnly = await save(api, designedOnly.body, plain(board), { settings: { ...board.settings, visualOrder: 'illustration' } });
+    expect(drawnOnly.body.scenes.map((s: any) => s.picture)).toEqual([farm.picture, nothing.picture]);
+  });
+
+  it('keeps on the finished video what each scene showed: what the storyboard said it would', async () => {
+    const { api } = await signedUp();
+    const board = (await api('POST', '/storyboards', { ...settings, script: `${FARM}\n\n${NOTHING}` })).body;
+    const promised = board.scenes.map((s: any) => s.picture);
+    const queued = await api('POST', `/storyboards/${board.id}/render`, undefined, { 'Idempotency-Key': 'pictures-1' });
+    expect(queued.status).toBe(202);
+    expect(queued.body.pictures).toEqual([]);
+    const video = await until(async () => (await api('GET', `/videos/${queued.body.id}`)).body, (v) => ['succeeded', 'failed', 'cancelled'].includes(v.status), 240_000);
+    expect(video).toMatchObject({ status: 'succeeded', error: null });
+    expect(video.pictures).toEqual(promised);
+    expect(video.stockCredits).toEqual([]);
+  }, 300_000);
+});
