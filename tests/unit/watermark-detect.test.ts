@@ -7,22 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { detectOverlays, iou, placeOf, standingOut, type PixelBox } from '~/server/media/overlay-detect';
 import { gatherEvidence, lumaOf, quantile, type FrameStack } from '~/server/media/overlay-evidence';
+import { mulberry32 } from '~/server/media/color.ts';
 
 const W = 160;
 const H = 90;
 const N = 48;
 
 /** A seeded generator, so every run sees the same noise. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 type Background = (k: number, x: number, y: number) => [number, number, number];
 
