@@ -28,7 +28,7 @@ changes changed add adds added click clicks clicked open opens opened set sets s
 check checks checked love loves loved like likes liked enjoy hold holds held move moves moved run runs ran believe
 imagine wait waited learn learns learned
 good great best better bad worse worst new old big small little large long short high low right wrong real true easy hard
-simple next last first second third final many much several enough whole different same sure able ready amazing awesome
+simple next last first second third final many much several enough whole full empty different same sure able ready amazing awesome
 perfect incredible important possible available special entire own favorite favourite beautiful nice fine huge tiny
 thing things stuff way ways lot lots kind sort bit part parts time times day days today now step steps moment one ones
 something anything everything nothing someone anyone everyone nobody somebody anybody everybody people person guys folks
