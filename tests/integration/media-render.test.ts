@@ -23,6 +23,8 @@ const { render, workDir, close } = localRenders('render', {
   resolution: '720p',
   captions: 'word',
   visuals: 'generated',
+  // Designed backgrounds are the same for both renders; an illustration's palette follows its job.
+  visualOrder: 'designed',
   music: { enabled: false, volume: 30 },
 });
 

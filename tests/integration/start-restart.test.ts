@@ -1,6 +1,6 @@
 /**
  * Accounts survive a crash of `npm start` (issue 21): the real `scripts/start.ts`, on its own ports, project and
- * DATA_DIR, with its own Auth emulator. A user signs up and spends credits; every process of the platform is then
+ * DATA_DIR, with its own Auth emulator. A user signs up and writes a script; every process of the platform is then
  * killed with SIGKILL (no exit handler runs, so only what was saved on the way counts); started again on the same
  * DATA_DIR, the user signs in with the same password to the same account and the same credits.
  */
@@ -106,12 +106,12 @@ describe('npm start after a crash', () => {
     const email = 'returning-user@example.test';
     const signedUp = await identity('signUp', email);
     const first = client(api, { uid: signedUp.localId, email, idToken: signedUp.idToken });
-    // The first signed-in request makes the profile and its signup grant; a script spends some of it.
+    // The first signed-in request makes the profile and its signup grant; the account writes a script (free offline).
     expect((await first('POST', '/auth/auth', { uid: signedUp.localId, email, displayName: 'Returning User', photoURL: null })).status).toBe(201);
     const script = await first('POST', '/scripts', { topic: 'Home coffee brewing', audience: 'students', tone: 'energetic', platform: 'shorts', targetSeconds: 45, keyPoints: ['Grind fresh'], callToAction: 'Follow for more' });
     expect(script.status).toBe(201);
     const before = (await first('GET', '/me')).body;
-    expect(before.credits.balance).toBeLessThan(100);
+    expect(before.credits.balance).toBe(100);
 
     await killPlatform(running);
     running = undefined;
