@@ -3,18 +3,11 @@
  * designed backgrounds and the illustrations both draw from it, so the same words lean to the same hues.
  */
 
+import { hashText } from './hash.ts';
+
 export type Rgb = [number, number, number];
 
-/** FNV-1a over UTF-16 units: a stable 32-bit fingerprint of the prompt. */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
+/** A small seeded generator: the same seed gives the same numbers on any machine. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -6,7 +6,8 @@
  * only the grain is per pixel, which also dithers away gradient banding in 8-bit video.
  */
 
-import { clamp01, hashText, mulberry32, oklch, paletteFor, type Palette, type Rgb } from '../../media/color.ts';
+import { clamp01, mulberry32, oklch, paletteFor, type Palette, type Rgb } from '../../media/color.ts';
+import { hashText } from '../../media/hash.ts';
 
 export const BACKGROUND_STYLES = ['aurora', 'hills', 'bokeh'] as const;
 export type BackgroundStyle = (typeof BACKGROUND_STYLES)[number];

@@ -15,6 +15,7 @@ import {
   type ScriptRequest,
   type ScriptTone,
 } from '~/contract/scripts';
+import { hashText } from '../../media/hash.ts';
 
 interface Ctx {
   topic: string;
@@ -24,16 +25,6 @@ interface Ctx {
 }
 
 type Template = (c: Ctx) => string;
-
-/** FNV-1a: a small stable hash so phrasing varies between topics but never between runs. */
-export function stableHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 const choose = <T>(items: readonly T[], seed: number, salt: number): T => items[(seed + salt * 7919) % items.length]!;
 
@@ -390,7 +381,7 @@ function titlesFor(req: ScriptRequest, c: Ctx, sceneCount: number): string[] {
 }
 
 export function writeBuiltinScript(req: ScriptRequest): ScriptContent & { durationSec: number } {
-  const seed = stableHash(`${req.topic}|${req.tone}|${req.platform}|${req.audience}`);
+  const seed = hashText(`${req.topic}|${req.tone}|${req.platform}|${req.audience}`);
   const c: Ctx = {
     topic: subjectOf(req.topic),
     audience: req.audience ? decapitalise(req.audience) : 'people',
