@@ -436,7 +436,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         return { ...picture, file };
       }
 
-      /** An illustration's layers drawn for its feeder, each entering as its words are said; other pictures as they are. */
+      /** An illustration's layers drawn for the render, each entering as its words are said; other pictures as they are. */
       async function withMotion(picture: Picture, i: number): Promise<Omit<Still, 'width' | 'height'>> {
         const { illustration, ...still } = picture;
         if (!illustration) return still;
@@ -561,10 +561,9 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
       const stills = manifest.stills!.map((still) => still!);
       const card = (file: string | null | undefined): RenderVisual | null => (file ? { kind: 'still', file } : null);
       const visuals = stillsWithCards(
-        stills.map((still): RenderVisual => {
-          if (still.motion) return { kind: 'still', file: still.motion.background, layers: still.motion };
-          return still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file };
-        }),
+        stills.map((still): RenderVisual =>
+          still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file, ...(still.motion ? { layers: still.motion } : {}) },
+        ),
         { intro: card(manifest.cards?.intro), outro: card(manifest.cards?.outro) },
       );
       const plan = planRender({

@@ -1,7 +1,7 @@
 /**
  * Rasterises an illustration with resvg (off the event loop): the whole frame as one still, for the cache and the
  * storyboard's preview, and the same drawing as layers (the background, then each element on its own), which the
- * render's feeder animates. Only the display font is loaded, never the system's fonts, so a drawing is the same on
+ * render animates. Only the display font is loaded, never the system's fonts, so a drawing is the same on
  * every machine that has the Debian font packages.
  */
 import fs from 'node:fs/promises';
