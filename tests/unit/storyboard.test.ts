@@ -124,7 +124,7 @@ describe('cache keys', () => {
   });
 
   it("are the same for the same picture, and differ for another frame size, visual, text or seed; a scene's own seed survives reordering", () => {
-    const illustration = { palette: { accent: '#ff0000' }, captions: 'bottom', index: 0 };
+    const illustration = { palette: { accent: '#ff0000' }, captions: 'bottom', side: 0 };
     const context = { order: 'designed', sources: ['designed'], aiEngine: undefined, illustration } as const;
     const size = { width: 1600, height: 900 };
     const [a, b, c] = board();

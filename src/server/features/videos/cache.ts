@@ -38,7 +38,8 @@ export const narrationKey = ({ voice, settings, text }: NarrationKeyInput): stri
 export interface IllustrationKey {
   palette: unknown;
   captions: string;
-  index: number;
+  /** The scene's place, as far as the layout uses it: its sides alternate, so only odd or even counts. */
+  side: number;
 }
 
 export type VisualKeyInput =

@@ -224,7 +224,7 @@ export const storyboardPictureKey = (from: Pick<PictureSources, 'ai' | 'stock' |
       order: pick.order,
       sources: usableSources(pick.order, from),
       aiEngine: from.ai?.id,
-      illustration: { palette: from.illustration.palette, captions: from.illustration.captionPosition, index: pick.number - 1 },
+      illustration: { palette: from.illustration.palette, captions: from.illustration.captionPosition, side: (pick.number - 1) % 2 },
     }),
     pick.size,
   );
