@@ -2,7 +2,7 @@
  * Watermark detection through the API on the labelled set (tests/integration/support/watermark-set.ts): each clip
  * is uploaded over tus and detected by `POST /watermark-removal/:id/detect`, and the boxes are scored against the
  * marks' true boxes. The figures asserted are those docs/benchmarks.md reports (`npx tsx scripts/bench-watermark.ts
- * --set`): every mark found, no false box; marks that show for part of the clip get a time range that covers them.
+ * --set-only`): every mark found, no false box; marks that show for part of the clip get a time range that covers them.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
