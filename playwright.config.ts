@@ -23,7 +23,9 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // The public pages are static files: their specs run beside the signed-in ones, which share one API, worker and
+  // emulator (and stop them on purpose), so those run one at a time.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
@@ -37,5 +39,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  projects: [
+    { name: 'app', testIgnore: 'public-*.spec.ts', workers: 1, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'public', testMatch: 'public-*.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions } },
+  ],
 });
