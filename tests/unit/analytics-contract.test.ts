@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AnalyticsQuery, bucketsOf, keyPrefix, ledgerSource, percentChange, resolveRange, type AnalyticsReport } from '~/contract/analytics';
-import { changeText, formatMetric, reportCsv } from '~/app/analytics/model';
+import { changeText, formatMetric, reportCsv } from '~/app/features/analytics/model';
 
 describe('ledgerSource', () => {
   it("names the feature from the job's kind, else from the key's prefix, else other", () => {

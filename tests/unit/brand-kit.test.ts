@@ -128,7 +128,7 @@ describe('card drawing', () => {
 
 describe('the create form with a brand kit', () => {
   it("adds the cards to the editor's length and price, and sends the switch only once it is known", async () => {
-    const { INITIAL_FORM, scriptFigures, toRequest } = await import('~/app/agent/model');
+    const { INITIAL_FORM, scriptFigures, toRequest } = await import('~/app/features/videos/model');
     const script = 'word '.repeat(140).trim();
     const plain = scriptFigures(script, '1080p');
     const branded = scriptFigures(script, '1080p', 6);

@@ -5,7 +5,7 @@ import type { Rental } from '~/contract/gpu';
 const toasts = vi.hoisted(() => [] as { message: string; action: { label: string; onClick: () => void } }[]);
 vi.mock('sonner', () => ({ toast: { warning: (message: string, options: { action: { label: string; onClick: () => void } }) => toasts.push({ message, action: options.action }) } }));
 
-const { warnLowCredit } = await import('~/stores/gpu-rentals');
+const { warnLowCredit } = await import('~/app/features/gpu/store');
 const { $topUp } = await import('~/stores/top-up');
 
 const rental = (id: string, over: Partial<Rental>): Rental =>

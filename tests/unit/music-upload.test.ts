@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, MUSIC_UPLOAD } from '~/contract/video';
-import { INITIAL_FORM, musicUploadProblem, toRequest } from '~/app/agent/model';
+import { INITIAL_FORM, musicUploadProblem, toRequest } from '~/app/features/videos/model';
 import { sniffMusicType } from '~/server/features/videos/music-uploads';
 
 const encode = (codec: string[], format: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retimeScript, type ScriptContent } from '~/contract/scripts';
-import { CREATE_HANDOFF_KEY, saveCreateHandoff, takeCreateHandoff } from '~/lib/studios/create-handoff';
-import { clockTime, scriptFileName, scriptToSrt, scriptToText, srtTime } from '~/lib/studios/script-export';
+import { CREATE_HANDOFF_KEY, saveCreateHandoff, takeCreateHandoff } from '~/lib/create-handoff';
+import { clockTime, scriptFileName, scriptToSrt, scriptToText, srtTime } from '~/app/features/studios/script-export';
 
 const words = (n: number, w = 'word') => Array.from({ length: n }, () => w).join(' ');
 const script: ScriptContent = retimeScript({

@@ -20,8 +20,8 @@ import {
   stockOrientation,
   storyboardTotals,
   visualLabel,
-} from '~/app/storyboard/model';
-import { createStoryboardEditor } from '~/stores/storyboard';
+} from '~/app/features/videos/storyboard/model';
+import { createStoryboardEditor } from '~/app/features/videos/storyboard/store';
 
 const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
 const SETTINGS: VideoSettings = {

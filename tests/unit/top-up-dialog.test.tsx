@@ -15,7 +15,7 @@ vi.mock('~/lib/api/client', async (importOriginal) => ({
     }),
   },
 }));
-const { TopUp } = await import('~/app/billing/TopUpDialog');
+const { TopUp } = await import('~/app/features/billing/TopUpDialog');
 const { $account } = await import('~/stores/account');
 const { closeTopUp, openTopUp } = await import('~/stores/top-up');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyboardChange, MIN_SIDE, moveBox, newBox, resizeBox } from '~/app/studios/watermark/geometry';
+import { keyboardChange, MIN_SIDE, moveBox, newBox, resizeBox } from '~/app/features/watermark/geometry';
 
 describe('watermark box geometry', () => {
   const box = { ...newBox('a'), x: 0.7, y: 0.1, w: 0.2, h: 0.1 };

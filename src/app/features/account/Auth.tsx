@@ -7,8 +7,8 @@ import { authErrorMessage } from '~/lib/auth-errors';
 import { afterSignIn } from '~/lib/return-to';
 import { $auth, $redirectError, isFirstSignIn, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
 import { $sessionHint } from '~/stores/session-hint';
-import { GoogleMark, Icon } from '../components/Icon';
-import { Logo } from '../components/Logo';
+import { GoogleMark, Icon } from '../../components/Icon';
+import { Logo } from '../../components/Logo';
 
 type Mode = 'signin' | 'signup' | 'reset';
 

@@ -11,13 +11,13 @@ import type { FieldErrors } from '~/contract/errors';
 import { api, ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { $account } from '~/stores/account';
-import { Field } from '../components/Field';
-import { formatDate } from '../components/format';
-import { Icon } from '../components/Icon';
-import { LedgerList } from '../components/LedgerList';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { LoadingScreen, NotFoundScreen } from '../components/StatusScreen';
+import { Field } from '../../components/Field';
+import { formatDate } from '../../components/format';
+import { Icon } from '../../components/Icon';
+import { LedgerList } from '../../components/LedgerList';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { LoadingScreen, NotFoundScreen } from '../../components/StatusScreen';
 
 /** Field errors for a 400, the server's message for anything else the API decided. */
 function requestProblem(error: unknown): { fields: FieldErrors; message: string | null } {

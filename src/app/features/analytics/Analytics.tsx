@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { AnalyticsReport, addDays, todayIn, type RangePreset } from '~/contract/analytics';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { ChartCard, SERIES_COLORS, StackedBars } from '../analytics/charts';
-import { browserTimeZone, changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from '../analytics/model';
-import { Field } from '../components/Field';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
+import { ChartCard, SERIES_COLORS, StackedBars } from './charts';
+import { browserTimeZone, changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from './model';
+import { Field } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
 
 type Range = { range: RangePreset } | { range: 'custom'; from: string; to: string };
 const PRESETS: { value: RangePreset; label: string }[] = [

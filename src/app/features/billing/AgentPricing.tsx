@@ -5,11 +5,11 @@ import { brand } from '~/config/brand';
 import { PRICES, SIGNUP_GRANT, VIDEO_RESOLUTIONS, imageCost, ttsCost, videoCost } from '~/contract/pricing';
 import { notifyApiError } from '~/lib/notify';
 import { $account, refreshAccount } from '~/stores/account';
-import { $paymentsConfig, loadPaymentsConfig } from '~/stores/payments';
+import { $paymentsConfig, loadPaymentsConfig } from './store';
 import { openTopUp } from '~/stores/top-up';
-import { PackList } from '../billing/PackList';
-import { Icon, type IconName } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
+import { PackList } from './PackList';
+import { Icon, type IconName } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
 
 interface PriceRow {
   icon: IconName;

@@ -1,6 +1,6 @@
-import { PurchaseList } from '../billing/PurchaseList';
-import { LedgerList } from '../components/LedgerList';
-import { ScreenHeader } from '../components/Screen';
+import { PurchaseList } from './PurchaseList';
+import { LedgerList } from '../../components/LedgerList';
+import { ScreenHeader } from '../../components/Screen';
 
 /** `/billing`: what the user bought and every credit movement of their account. */
 export default function Billing() {

@@ -3,9 +3,9 @@
  * checkout left unpaid is not listed (the server leaves it out), so nothing here reads as a failure that was not one.
  */
 import { findPack, formatPrice, type PurchaseRecord, type PurchaseStatus, type UNPAID_CHECKOUT_STATUSES } from '~/contract/payments';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { HistoryList } from '../components/HistoryList';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { HistoryList } from '../../components/HistoryList';
 
 type ListedStatus = Exclude<PurchaseStatus, (typeof UNPAID_CHECKOUT_STATUSES)[number]>;
 

@@ -14,10 +14,10 @@ import { api, ApiError } from '~/lib/api/client';
 import { restoreDraft } from '~/lib/form-draft';
 import { notifyApiError } from '~/lib/notify';
 import { $account, refreshAccount } from '~/stores/account';
-import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from '~/stores/payments';
+import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 import { $topUp, closeTopUp, openTopUp } from '~/stores/top-up';
-import { useDialogFocus } from '../components/dialog-focus';
-import { Spinner } from '../components/Spinner';
+import { useDialogFocus } from '../../components/dialog-focus';
+import { Spinner } from '../../components/Spinner';
 import { PackList } from './PackList';
 
 const POLL_MS = 1_500;

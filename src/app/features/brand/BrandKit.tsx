@@ -19,16 +19,16 @@ import {
 import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { ChoiceGroup } from '../agent/ChoiceGroup';
-import { uploadProblem } from '../agent/model';
-import { loadBrandKit, removeBrandLogo, saveBrandKit, uploadBrandLogo } from '../brand/api';
-import { BrandPreview } from '../brand/BrandPreview';
-import { Field } from '../components/Field';
-import { Icon } from '../components/Icon';
-import { handleStudioError } from '../components/request-errors';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { Switch } from '../components/Switch';
+import { ChoiceGroup } from '../../components/ChoiceGroup';
+import { uploadProblem } from '../videos/model';
+import { loadBrandKit, removeBrandLogo, saveBrandKit, uploadBrandLogo } from '~/lib/brand-kit';
+import { BrandPreview } from './BrandPreview';
+import { Field } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+import { handleStudioError } from '../../components/request-errors';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
 
 type CardName = 'intro' | 'outro';
 

@@ -13,12 +13,12 @@ import { api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { $auth } from '~/stores/auth';
 import { openTopUp } from '~/stores/top-up';
-import { useActivity } from '../analytics/activity';
-import { Sparkline } from '../analytics/Sparkline';
+import { useActivity } from './activity';
+import { Sparkline } from './Sparkline';
 import { browserTimeZone } from '../analytics/model';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { Icon, type IconName } from '../components/Icon';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { Icon, type IconName } from '../../components/Icon';
 import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../gpu/parts';
 
 const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [

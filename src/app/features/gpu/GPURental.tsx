@@ -19,11 +19,11 @@ import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { api, ApiError } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Field } from '../components/Field';
-import { handleStudioError } from '../components/request-errors';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { perHour, SandboxBadge, topUpOnRefusal } from '../gpu/parts';
+import { Field } from '../../components/Field';
+import { handleStudioError } from '../../components/request-errors';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { perHour, SandboxBadge, topUpOnRefusal } from './parts';
 
 type Sort = 'price' | 'vram' | 'model';
 

@@ -2,7 +2,7 @@
 import type { RentalStatus } from '~/contract/gpu';
 import { ApiError } from '~/lib/api/client';
 import { openTopUp } from '~/stores/top-up';
-import { copyText } from '../components/files';
+import { copyText } from '../../components/files';
 
 export function SandboxBadge({ label }: { label: string | null }) {
   if (!label) return null;

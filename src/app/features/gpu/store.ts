@@ -6,8 +6,8 @@
 import { toast } from 'sonner';
 import { LOW_CREDIT_MINUTES, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
-import { $auth } from './auth';
-import { openTopUp } from './top-up';
+import { $auth } from '~/stores/auth';
+import { openTopUp } from '~/stores/top-up';
 
 const CHECK_MS = 60_000;
 const warned = new Set<string>();

@@ -1,7 +1,7 @@
 /** An in-page player: play/pause, a seekable progress bar and the time, over a plain <audio> element. */
 import { useEffect, useRef, useState } from 'react';
 import { ICON_PATHS } from '~/icons/paths';
-import { clockTime } from '~/lib/studios/script-export';
+import { clockTime } from './script-export';
 
 export function AudioPlayer({ src, label, durationHint }: { src: string; label: string; durationHint?: number | null }) {
   const audio = useRef<HTMLAudioElement>(null);

@@ -19,18 +19,18 @@ import {
 import { imageCost, PRICES } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../components/confirm';
-import { Field } from '../components/Field';
-import { copyText, downloadUrl } from '../components/files';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { HistoryList } from '../components/HistoryList';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { EngineBadge } from '../studios/EngineBadge';
-import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from '../studios/price';
-import { useStudioSubmit } from '../studios/submit';
+import { useConfirm } from '../../components/confirm';
+import { Field } from '../../components/Field';
+import { copyText, downloadUrl } from '../../components/files';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { HistoryList } from '../../components/HistoryList';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { EngineBadge } from './EngineBadge';
+import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from './price';
+import { useStudioSubmit } from './submit';
 
 const POLL_MS = 1500;
 

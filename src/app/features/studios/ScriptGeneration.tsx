@@ -15,17 +15,17 @@ import {
 } from '~/contract/scripts';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { CREATE_HANDOFF_URL, saveCreateHandoff, type CreateHandoff } from '~/lib/studios/create-handoff';
-import { clockTime, scriptFileName, scriptToSrt, scriptToText } from '~/lib/studios/script-export';
-import { useConfirm } from '../components/confirm';
-import { Field } from '../components/Field';
-import { copyText, downloadBlob } from '../components/files';
-import { formatDate } from '../components/format';
-import { Icon } from '../components/Icon';
-import { handleStudioError } from '../components/request-errors';
-import { Spinner } from '../components/Spinner';
-import { LoadingScreen, StatusScreen } from '../components/StatusScreen';
-import { EngineBadge } from '../studios/EngineBadge';
+import { CREATE_HANDOFF_URL, saveCreateHandoff, type CreateHandoff } from '~/lib/create-handoff';
+import { clockTime, scriptFileName, scriptToSrt, scriptToText } from './script-export';
+import { useConfirm } from '../../components/confirm';
+import { Field } from '../../components/Field';
+import { copyText, downloadBlob } from '../../components/files';
+import { formatDate } from '../../components/format';
+import { Icon } from '../../components/Icon';
+import { handleStudioError } from '../../components/request-errors';
+import { Spinner } from '../../components/Spinner';
+import { LoadingScreen, StatusScreen } from '../../components/StatusScreen';
+import { EngineBadge } from './EngineBadge';
 
 const ASPECT_FOR: Record<ScriptPlatform, NonNullable<CreateHandoff['aspect']>> = { youtube: '16:9', shorts: '9:16', square: '1:1' };
 

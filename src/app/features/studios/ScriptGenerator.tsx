@@ -15,18 +15,18 @@ import {
   type ScriptTone,
   type ScriptWriterAnswer,
 } from '~/contract/scripts';
-import { clockTime } from '~/lib/studios/script-export';
-import { useConfirm } from '../components/confirm';
-import { Field } from '../components/Field';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { HistoryList } from '../components/HistoryList';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { EngineBadge } from '../studios/EngineBadge';
-import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from '../studios/price';
-import { useStudioSubmit } from '../studios/submit';
+import { clockTime } from './script-export';
+import { useConfirm } from '../../components/confirm';
+import { Field } from '../../components/Field';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { HistoryList } from '../../components/HistoryList';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { EngineBadge } from './EngineBadge';
+import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from './price';
+import { useStudioSubmit } from './submit';
 
 const LENGTH_PRESETS = [15, 30, 45, 60, 90, 120, 180, 240, 300] as const;
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
 import { ENGINE_LABELS, QUALITY_LABELS, VOICE_ENGINES, isOfflineEngine, voiceQuality, type Voice } from '~/contract/voices';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { useVoiceCatalogue } from '../components/voice-preview';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { useVoiceCatalogue } from '../../components/voice-preview';
 
 const EXAMPLE_LENGTHS = [300, 1000, 2500, SPEECH_LIMITS.textMax] as const;
 

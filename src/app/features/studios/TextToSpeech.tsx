@@ -9,20 +9,20 @@ import {
 import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../components/confirm';
-import { Field } from '../components/Field';
-import { downloadUrl } from '../components/files';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { HistoryList } from '../components/HistoryList';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { VoicePicker } from '../components/VoicePicker';
-import { useDefaultVoice, useVoiceCatalogue } from '../components/voice-preview';
-import { AudioPlayer } from '../studios/AudioPlayer';
-import { EngineBadge } from '../studios/EngineBadge';
-import { useStudioSubmit } from '../studios/submit';
+import { useConfirm } from '../../components/confirm';
+import { Field } from '../../components/Field';
+import { downloadUrl } from '../../components/files';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { HistoryList } from '../../components/HistoryList';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { VoicePicker } from '../../components/VoicePicker';
+import { useDefaultVoice, useVoiceCatalogue } from '../../components/voice-preview';
+import { AudioPlayer } from './AudioPlayer';
+import { EngineBadge } from './EngineBadge';
+import { useStudioSubmit } from './submit';
 
 const POLL_MS = 1000;
 

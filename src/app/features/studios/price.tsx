@@ -7,8 +7,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { OFFLINE_PREVIEW_LABEL } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
+import { Icon } from '../../components/Icon';
+import { Spinner } from '../../components/Spinner';
 
 /** The answer of a GET the form needs before it can price its run; `failed` once the request gave up. */
 export function useEngineAnswer<T>(path: string): { answer: T | undefined; failed: boolean } {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { handleStudioError } from '../components/request-errors';
+import { handleStudioError } from '../../components/request-errors';
 
 /**
  * The studios' submit: validate with the shared schema (field errors under the inputs), post, refresh the balance

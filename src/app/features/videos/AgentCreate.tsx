@@ -22,26 +22,26 @@ import {
 } from '~/contract/video';
 import { createStoryboardRequestSchema, storyboardSchema, type Storyboard } from '~/contract/storyboard';
 import { ApiError, api } from '~/lib/api/client';
-import { takeCreateHandoff } from '~/lib/studios/create-handoff';
+import { takeCreateHandoff } from '~/lib/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
-import { CaptionStylePicker } from '../agent/CaptionStylePicker';
-import { AspectShape, ChoiceGroup, type Choice } from '../agent/ChoiceGroup';
-import { ImageUploader } from '../agent/ImageUploader';
-import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from '../agent/model';
-import { Field } from '../components/Field';
-import { Icon } from '../components/Icon';
-import { Figure } from '../components/Figure';
-import { handleStudioError } from '../components/request-errors';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
-import { Switch } from '../components/Switch';
-import { VisualOrderField } from '../components/VisualOrderField';
-import { VoicePicker } from '../components/VoicePicker';
-import { useDefaultVoice } from '../components/voice-preview';
-import { MusicTrackPicker } from '../agent/MusicTrackPicker';
-import { MusicVolumeField } from '../agent/MusicVolumeField';
-import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
-import { loadBrandKit } from '../brand/api';
+import { CaptionStylePicker } from './CaptionStylePicker';
+import { AspectShape, ChoiceGroup, type Choice } from '../../components/ChoiceGroup';
+import { ImageUploader } from './ImageUploader';
+import { INITIAL_FORM, newIdempotencyKey, rateText, scriptFigures, submitBlocker, toRequest, type CreateForm } from './model';
+import { Field } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+import { Figure } from '../../components/Figure';
+import { handleStudioError } from '../../components/request-errors';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
+import { VisualOrderField } from './VisualOrderField';
+import { VoicePicker } from '../../components/VoicePicker';
+import { useDefaultVoice } from '../../components/voice-preview';
+import { MusicTrackPicker } from './MusicTrackPicker';
+import { MusicVolumeField } from './MusicVolumeField';
+import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
+import { loadBrandKit } from '~/lib/brand-kit';
 
 /** One line on what the kit puts on a video. */
 function kitSummary(kit: BrandKit): string {
@@ -54,7 +54,7 @@ function kitSummary(kit: BrandKit): string {
   ];
   return parts.filter(Boolean).join(' · ');
 }
-import { assignImages } from '../storyboard/model';
+import { assignImages } from './storyboard/model';
 
 type Submit = 'storyboard' | 'render';
 

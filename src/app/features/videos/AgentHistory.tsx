@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '~/config/brand';
 import { formatDuration, type VideoRecord } from '~/contract/video';
-import { deleteStoryboard, deleteVideo, retryVideo } from '../agent/actions';
-import { useLiveVideos } from '../agent/live';
-import { percent, videoHref } from '../agent/model';
-import { StatusBadge } from '../agent/StatusBadge';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { formatDate } from '../components/format';
-import { useHistory } from '../components/history';
-import { LoadMore } from '../components/HistoryList';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
+import { deleteStoryboard, deleteVideo, retryVideo } from './actions';
+import { useLiveVideos } from './live';
+import { percent, videoHref } from './model';
+import { StatusBadge } from './StatusBadge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDate } from '../../components/format';
+import { useHistory } from '../../components/history';
+import { LoadMore } from '../../components/HistoryList';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
 
 function Thumbnail({ video }: { video: VideoRecord }) {
   const running = video.status === 'queued' || video.status === 'active';

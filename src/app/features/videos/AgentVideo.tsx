@@ -15,17 +15,17 @@ import {
   type StockCredit,
   type VideoRecord,
 } from '~/contract/video';
-import { cancelVideo, deleteVideo, fileStem, retryVideo } from '../agent/actions';
-import { useVideo } from '../agent/live';
-import { RenderUnavailable, useRenderAvailability } from '../agent/RenderUnavailable';
-import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from '../agent/model';
-import { StatusBadge } from '../agent/StatusBadge';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { downloadUrl } from '../components/files';
-import { formatDate } from '../components/format';
-import { Icon } from '../components/Icon';
-import { ScreenHeader } from '../components/Screen';
-import { Spinner } from '../components/Spinner';
+import { cancelVideo, deleteVideo, fileStem, retryVideo } from './actions';
+import { useVideo } from './live';
+import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
+import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';
+import { StatusBadge } from './StatusBadge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { downloadUrl } from '../../components/files';
+import { formatDate } from '../../components/format';
+import { Icon } from '../../components/Icon';
+import { ScreenHeader } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
 
 const DESCRIPTION = `One video made by ${brand.agentName}: its player, progress and download.`;
 

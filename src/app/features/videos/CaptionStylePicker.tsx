@@ -19,7 +19,7 @@ import {
   type CaptionStyle,
   type VideoAspect,
 } from '~/contract/video';
-import { ChoiceGroup } from './ChoiceGroup';
+import { ChoiceGroup } from '../../components/ChoiceGroup';
 
 const CAPTION_DETAILS: Record<CaptionStyle, string> = {
   off: 'No text on the video',

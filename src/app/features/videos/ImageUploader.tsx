@@ -8,8 +8,8 @@ import { toast } from 'sonner';
 import { VIDEO_LIMITS, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
+import { Icon } from '../../components/Icon';
+import { Spinner } from '../../components/Spinner';
 import { formatBytes, isClipFile, move, uploadProblem } from './model';
 
 interface Pending {

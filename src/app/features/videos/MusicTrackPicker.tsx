@@ -8,10 +8,10 @@ import { MUSIC_TRACKS, musicTrack, type MusicTrackId } from '~/contract/music';
 import { formatDuration, MUSIC_UPLOAD, uploadedMusicSchema, type UploadedMusic } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { useAudioPreview } from '../components/audio-preview';
-import { Field } from '../components/Field';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
+import { useAudioPreview } from '../../components/audio-preview';
+import { Field } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+import { Spinner } from '../../components/Spinner';
 import { musicUploadProblem } from './model';
 
 /** GET /videos/music/:track/preview: a few seconds, rendered and cached by the API. */

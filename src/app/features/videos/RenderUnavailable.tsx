@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { cannotDoYet, installCommand, missingNames, renderAvailabilitySchema, type RenderAvailability } from '~/contract/system-tools';
 import { api } from '~/lib/api/client';
-import { Icon } from '../components/Icon';
+import { Icon } from '../../components/Icon';
 
 /** null until the server answered (or when it could not be asked: the request itself then says what is wrong). */
 export function useRenderAvailability(): { availability: RenderAvailability | null; refresh: () => void } {

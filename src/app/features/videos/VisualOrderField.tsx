@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { missingSourcesNote, VISUAL_ORDER_LABELS, VISUAL_ORDERS, type VisualOrder } from '~/contract/video';
-import { $pictureSources, loadPictureSources } from '~/stores/picture-sources';
+import { $pictureSources, loadPictureSources } from './picture-sources';
 
 export function VisualOrderField({ label, value, hint, error, onChange }: { label: string; value: VisualOrder; hint?: ReactNode; error?: string | undefined; onChange: (order: VisualOrder) => void }) {
   const id = useId();

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { videoRecordSchema, type VideoRecord } from '~/contract/video';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { handleStudioError } from '../components/request-errors';
+import { handleStudioError } from '../../components/request-errors';
 
 const path = (id: string, action = '') => `/videos/${encodeURIComponent(id)}${action}`;
 const parse = (data: unknown) => videoRecordSchema.parse(data);

@@ -1,8 +1,8 @@
 /** One scene of the storyboard: its words, picture, length, narration preview, transition and the scene edits. */
 import { useId, useRef } from 'react';
 import { SCENE_TRANSITION_LABELS, SCENE_TRANSITIONS, STORYBOARD_LIMITS, type SceneTransition, type StoryboardScene } from '~/contract/storyboard';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
+import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
 import type { ScenePicture } from '~/contract/video';
 import { formatSceneSeconds, pictureText, type SceneLength } from './model';
 import { ScenePreview } from './ScenePreview';

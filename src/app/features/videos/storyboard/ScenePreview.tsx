@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '~/lib/api/client';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
+import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
 
 type PreviewState = { kind: 'waiting' } | { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed'; message: string };
 

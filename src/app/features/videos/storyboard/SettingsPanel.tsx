@@ -6,12 +6,12 @@ import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
 import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, type CaptionStyle, type VideoAspect, type VideoSettings } from '~/contract/video';
 import { QUALITY_LABELS, voiceQuality } from '~/contract/voices';
-import { Field } from '../components/Field';
-import { MusicVolumeField } from '../agent/MusicVolumeField';
-import { Icon } from '../components/Icon';
-import { VisualOrderField } from '../components/VisualOrderField';
-import { VoicePicker } from '../components/VoicePicker';
-import { useVoiceCatalogue } from '../components/voice-preview';
+import { Field } from '../../../components/Field';
+import { MusicVolumeField } from '../MusicVolumeField';
+import { Icon } from '../../../components/Icon';
+import { VisualOrderField } from '../VisualOrderField';
+import { VoicePicker } from '../../../components/VoicePicker';
+import { useVoiceCatalogue } from '../../../components/voice-preview';
 
 function Select<T extends string>({ label, value, options, error, onChange, disabled }: { label: string; value: T; options: readonly { value: T; label: string }[]; error?: string | undefined; onChange: (value: T) => void; disabled?: boolean }) {
   return (

@@ -7,10 +7,10 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Submi
 import { CLIP_AUDIO, STORYBOARD_LIMITS, stockSearchResultsSchema, type ClipAudio, type SceneVisual, type StockMedia, type StockSearchItem, type StockSearchResults, type StoryboardScene } from '~/contract/storyboard';
 import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type ScenePicture, type UploadedImage, type VideoAspect, type VisualOrder } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
-import { useDialogFocus } from '../components/dialog-focus';
-import { Icon } from '../components/Icon';
-import { Spinner } from '../components/Spinner';
-import { formatBytes, uploadProblem } from '../agent/model';
+import { useDialogFocus } from '../../../components/dialog-focus';
+import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
+import { formatBytes, uploadProblem } from '../model';
 import { illustrationOutlook, nextSeed, stockOrientation } from './model';
 
 const TABS = [

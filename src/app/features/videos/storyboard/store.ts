@@ -14,7 +14,7 @@ import { fieldErrors } from '~/contract/errors';
 import { saveStoryboardRequestSchema, storyboardSchema, type SaveStoryboardRequest, type Storyboard, type StoryboardScene } from '~/contract/storyboard';
 import { videoRecordSchema, type VideoRecord, type VideoSettings } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
-import { splitSaveErrors, type SplitErrors } from '~/app/storyboard/model';
+import { splitSaveErrors, type SplitErrors } from './model';
 
 export type SaveStatus =
   /** Everything on screen is on the server. */
