@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VIDEO_STAGE_IDS, VIDEO_UPLOAD, videoTitle } from '~/contract/video';
 import { VIDEO_STAGES } from '~/server/features/videos/pipeline';
-import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, uploadProblem, videoHref, isVideoRunning } from '~/app/features/videos/model';
+import { INITIAL_FORM, move, progressHeadline, progressSteps, scriptFigures, submitBlocker, toRequest, videoHref, isVideoRunning } from '~/app/features/videos/model';
+import { uploadProblem } from '~/lib/upload-problem';
 
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
 

@@ -1,19 +1,9 @@
 /**
- * What the analytics screen shows, as pure functions: the user's time zone, how a bucket and a figure read, the
- * change against the previous period, and the CSV of exactly what is on screen (totals, then the two charts' tables).
+ * What the analytics screen shows, as pure functions: how a bucket and a figure read, the change against the previous
+ * period, and the CSV of exactly what is on screen (totals, then the two charts' tables).
  */
-import { isTimeZone, percentChange, type AnalyticsReport, type BucketSize, type Metric } from '~/contract/analytics';
+import { percentChange, type AnalyticsReport, type BucketSize, type Metric } from '~/contract/analytics';
 import { csvField } from '~/contract/ledger';
-
-/** The browser's IANA zone, or UTC when it reports none the API would accept. */
-export function browserTimeZone(): string {
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return tz && isTimeZone(tz) ? tz : 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Bucket days are calendar dates, so they are formatted in UTC to stay the same date. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -19,8 +19,8 @@ import {
 import { fieldErrors, type FieldErrors } from '~/contract/errors';
 import { ApiError } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
+import { uploadProblem } from '~/lib/upload-problem';
 import { ChoiceGroup } from '../../components/ChoiceGroup';
-import { uploadProblem } from '../videos/model';
 import { loadBrandKit, removeBrandLogo, saveBrandKit, uploadBrandLogo } from '~/lib/brand-kit';
 import { BrandPreview } from './BrandPreview';
 import { Field } from '../../components/Field';

@@ -10,16 +10,16 @@ import { VIDEO_STAGE_LABELS, type VideoRecord } from '~/contract/video';
 import type { WatermarkRecord } from '~/contract/watermark';
 import { brand } from '~/config/brand';
 import { api } from '~/lib/api/client';
+import { browserTimeZone } from '~/lib/time-zone';
 import { $account, refreshAccount } from '~/stores/account';
 import { $auth } from '~/stores/auth';
 import { openTopUp } from '~/stores/top-up';
 import { useActivity } from './activity';
 import { Sparkline } from './Sparkline';
-import { browserTimeZone } from '../analytics/model';
 import { formatDate } from '../../components/format';
 import { useHistory } from '../../components/history';
 import { Icon, type IconName } from '../../components/Icon';
-import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../gpu/parts';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
 
 const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/create', icon: 'video', title: brand.agentName, text: 'Turn a script into a narrated HD video.' },

@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { CopyLine, formatUptime, perHour, RENTAL_STATUS_LABELS, RentalStatusBadge, SandboxBadge, topUpOnRefusal } from './parts';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
+import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from './parts';
 
 const POLL_MS = 3_000;
 const isOver = (r: Rental) => r.status === 'terminated' || r.status === 'failed';

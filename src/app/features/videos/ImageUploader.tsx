@@ -10,7 +10,8 @@ import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { formatBytes, isClipFile, move, uploadProblem } from './model';
+import { isClipFile, uploadProblem } from '~/lib/upload-problem';
+import { formatBytes, move } from './model';
 
 interface Pending {
   key: string;

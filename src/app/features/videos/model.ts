@@ -11,7 +11,6 @@ import {
   VIDEO_LIMITS,
   VIDEO_STAGE_IDS,
   VIDEO_STAGE_LABELS,
-  VIDEO_UPLOAD,
   estimateNarration,
   estimateVideoCost,
   scriptLengthError,
@@ -120,20 +119,6 @@ export function submitBlocker(figures: ScriptFigures, balance: number | null): s
   if (balance !== null && figures.cost > balance) {
     return `This video needs ${figures.cost} credits and you have ${balance}. Shorten the script, choose 720p, or get more credits.`;
   }
-  return null;
-}
-
-/** Client-side check of a picked file, with the same limits the server applies. */
-/** Browsers name M4V files video/x-m4v, and some leave a MOV's type empty. */
-export const isClipFile = (file: Pick<File, 'type' | 'name'>): boolean =>
-  (VIDEO_UPLOAD.clipTypes as readonly string[]).includes(file.type) || /\.(m4v|mov)$/i.test(file.name);
-
-export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
-  const clip = isClipFile(file);
-  if (!clip && !(VIDEO_UPLOAD.types as readonly string[]).includes(file.type)) return `${file.name}: only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.`;
-  if (clip && file.size > VIDEO_UPLOAD.maxClipBytes) return `${file.name} is ${formatBytes(file.size)}; clips can be up to ${formatBytes(VIDEO_UPLOAD.maxClipBytes)}.`;
-  if (!clip && file.size > VIDEO_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; images can be up to ${formatBytes(VIDEO_UPLOAD.maxBytes)}.`;
-  if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }
 

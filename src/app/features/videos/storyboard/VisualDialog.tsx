@@ -10,7 +10,8 @@ import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { useDialogFocus } from '../../../components/dialog-focus';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
-import { formatBytes, uploadProblem } from '../model';
+import { uploadProblem } from '~/lib/upload-problem';
+import { formatBytes } from '../model';
 import { illustrationOutlook, nextSeed, stockOrientation } from './model';
 
 const TABS = [
