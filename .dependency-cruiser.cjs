@@ -2,6 +2,7 @@
  * The shape of the code, checked by `npm test` (scripts/test.sh → `npm run lint:deps`). The server is layered: a
  * folder may import folders of lower layers only, never a sibling of its own layer, so the folder graph cannot have a
  * cycle. Features sit above the infrastructure and never import each other. docs/ARCHITECTURE.md draws the layers.
+ * The signed-in app in the browser is layered the same way (APP_LAYERS), its features in src/app/features.
  */
 
 /** src/server, lowest first. Each entry is one layer: folders (or files) that may not import each other. */
@@ -44,6 +45,29 @@ const layerRules = SERVER_LAYERS.flatMap((layer, index) => {
   });
 });
 
+/**
+ * The browser app, lowest first; each layer imports only the layers below it. What several features share lives in
+ * the three lower layers; the wiring (routes, lazy screens, App, the auth gate, the layout) sits above the features.
+ */
+const APP_LAYERS = [
+  { name: 'lib', path: '^src/lib/', what: 'src/lib' },
+  { name: 'stores', path: '^src/stores/', what: 'src/stores' },
+  { name: 'components', path: '^src/app/components/', what: 'src/app/components' },
+  { name: 'features', path: '^src/app/features/', what: 'src/app/features' },
+  { name: 'wiring', path: '^src/app/(?!components/|features/)', what: 'the wiring (routes, screens, App, AuthGate, layout)' },
+];
+
+const appLayerRules = APP_LAYERS.slice(0, -1).map((layer, index) => {
+  const higher = APP_LAYERS.slice(index + 1);
+  return {
+    name: `app-${layer.name}-imports-only-lower-layers`,
+    comment: `${layer.what} never imports a layer above it: ${higher.map((up) => up.what).join(', ')}.`,
+    severity: 'error',
+    from: { path: layer.path },
+    to: { path: higher.map((up) => up.path) },
+  };
+});
+
 module.exports = {
   forbidden: [
     {
@@ -75,6 +99,14 @@ module.exports = {
       to: { path: '^src/server/features/', pathNot: ['^src/server/features/$1/', '^src/server/features/deps\\.ts$'] },
     },
     ...layerRules,
+    {
+      name: 'app-feature-imports-no-other-feature',
+      comment: 'An app feature is one folder: what another feature also needs goes down to src/app/components, src/lib or src/stores.',
+      severity: 'error',
+      from: { path: '^src/app/features/([^/]+)/' },
+      to: { path: '^src/app/features/', pathNot: '^src/app/features/$1/' },
+    },
+    ...appLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
