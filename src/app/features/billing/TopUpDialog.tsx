@@ -13,6 +13,7 @@ import { CANCELLED_PARAM, packFor, RETURN_PARAM, type CreditPackId, type Purchas
 import { api, ApiError } from '~/lib/api/client';
 import { restoreDraft } from '~/lib/form-draft';
 import { notifyApiError } from '~/lib/notify';
+import { usePolling } from '~/lib/polling';
 import { $account, refreshAccount } from '~/stores/account';
 import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 import { $topUp, closeTopUp, openTopUp } from '~/stores/top-up';
@@ -121,28 +122,24 @@ type Followed = { state: 'loading' } | { state: 'missing' } | { state: 'known'; 
 /** Follows a returned checkout until the webhook has settled it. */
 function usePurchase(id: string): Followed {
   const [followed, setFollowed] = useState<Followed>({ state: 'loading' });
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const purchase = await api.get<PurchaseRecord>(`/payments/purchases/${encodeURIComponent(id)}`);
-        if (stopped) return;
-        setFollowed({ state: 'known', purchase });
-        if (purchase.status === 'pending' || purchase.status === 'processing') timer = setTimeout(() => void poll(), POLL_MS);
-        else void refreshAccount();
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && error.status === 404) setFollowed({ state: 'missing' });
-        else timer = setTimeout(() => void poll(), POLL_MS * 2);
-      }
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [id]);
+  usePolling(
+    id,
+    async (signal) => {
+      const purchase = await api.get<PurchaseRecord>(`/payments/purchases/${encodeURIComponent(id)}`, { signal });
+      setFollowed({ state: 'known', purchase });
+      const open = purchase.status === 'pending' || purchase.status === 'processing';
+      if (!open) void refreshAccount();
+      return open;
+    },
+    {
+      intervalMs: POLL_MS,
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.status === 404)) return true;
+        setFollowed({ state: 'missing' });
+        return false;
+      },
+    },
+  );
   return followed;
 }
 

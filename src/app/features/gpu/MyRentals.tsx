@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LOW_CREDIT_MINUTES, type Rental, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
+import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { followRentals, warnLowCredit } from './store';
 import { openTopUp } from '~/stores/top-up';
@@ -130,11 +131,7 @@ export default function MyRentals() {
     followRentals();
   }, [load]);
   const live = rentals?.some((r) => !isOver(r)) ?? false;
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [live, load]);
+  usePolling(live ? 'rentals' : null, load, { intervalMs: POLL_MS, immediate: false });
 
   const act = async (rental: Rental, action: 'stop' | 'start' | 'terminate') => {
     setBusy(rental.id);

@@ -6,12 +6,13 @@
 import { toast } from 'sonner';
 import { LOW_CREDIT_MINUTES, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
+import { startPolling } from '~/lib/polling';
 import { $auth } from '~/stores/auth';
 import { openTopUp } from '~/stores/top-up';
 
 const CHECK_MS = 60_000;
 const warned = new Set<string>();
-let timer: ReturnType<typeof setTimeout> | undefined;
+let following = false;
 
 export function warnLowCredit(list: RentalList): void {
   for (const rental of list.rentals) {
@@ -26,26 +27,28 @@ export function warnLowCredit(list: RentalList): void {
 
 /** Starts following (no-op when already following); it ends by itself once every rental is over. */
 export function followRentals(): void {
-  if (timer !== undefined) return;
+  if (following) return;
   const auth = $auth.get();
   const uid = auth.status === 'resolved' ? auth.user?.uid : undefined;
-  const check = async () => {
+  const check = async (signal: AbortSignal) => {
     const auth = $auth.get();
     // Signed out (or another user): nothing of the previous user is followed.
     if (auth.status !== 'resolved' || !auth.user || auth.user.uid !== uid) {
-      timer = undefined;
+      following = false;
       warned.clear();
-      return;
+      return false;
     }
     let open = true;
     try {
-      const list = await api.get<RentalList>('/gpu/rentals');
+      const list = await api.get<RentalList>('/gpu/rentals', { signal });
       warnLowCredit(list);
       open = list.rentals.some((rental) => rental.status !== 'terminated' && rental.status !== 'failed');
     } catch {
       // The rentals screen reports failures; this background look tries again next minute.
     }
-    timer = open ? setTimeout(() => void check(), CHECK_MS) : undefined;
+    if (!open) following = false;
+    return open;
   };
-  timer = setTimeout(() => void check(), CHECK_MS);
+  following = true;
+  startPolling(check, { intervalMs: CHECK_MS, immediate: false });
 }

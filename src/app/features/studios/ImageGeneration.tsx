@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import {
   ASPECT_LABELS,
@@ -18,6 +18,7 @@ import {
 } from '~/contract/images';
 import { imageCost, PRICES } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
+import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../../components/confirm';
 import { Field } from '../../components/Field';
@@ -128,23 +129,19 @@ export default function ImageGeneration() {
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   };
 
-  useEffect(() => {
-    if (pending.length === 0) return;
-    const timer = setInterval(() => {
-      api
-        .get<ImagePage>(`/images?ids=${pending.join(',')}`)
-        .then((page) => {
-          history.replace(page.items);
-          if (page.items.some((r) => r.status === 'succeeded')) void refreshAccount();
-          const failed = page.items.find((r) => r.status === 'failed');
-          const made = page.items.filter((r) => r.status === 'succeeded').length;
-          const reason = failed?.error ?? 'The image could not be made.';
-          if (failed) toast.error(made > 0 ? `${made} of ${page.items.length} images were made. ${reason}` : reason);
-        })
-        .catch(() => undefined);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending.join(','), history.replace]);
+  usePolling(
+    pending.length > 0 ? pending.join(',') : null,
+    async (signal) => {
+      const page = await api.get<ImagePage>(`/images?ids=${pending.join(',')}`, { signal });
+      history.replace(page.items);
+      if (page.items.some((r) => r.status === 'succeeded')) void refreshAccount();
+      const failed = page.items.find((r) => r.status === 'failed');
+      const made = page.items.filter((r) => r.status === 'succeeded').length;
+      const reason = failed?.error ?? 'The image could not be made.';
+      if (failed) toast.error(made > 0 ? `${made} of ${page.items.length} images were made. ${reason}` : reason);
+    },
+    { intervalMs: POLL_MS, immediate: false },
+  );
 
   // The engine this request will run on, by the API's own rule, once the API has said which engines it has.
   const engine = engineList.answer ? resolveImageEngine(form.engine, (id) => engines.some((e) => e.id === id && e.available)) : undefined;

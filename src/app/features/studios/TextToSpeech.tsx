@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import {
   SPEECH_LIMITS,
@@ -8,6 +8,7 @@ import {
 } from '~/contract/speech';
 import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
+import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../../components/confirm';
 import { Field } from '../../components/Field';
@@ -105,22 +106,20 @@ export default function TextToSpeech() {
   const pending = useMemo(() => history.items.filter((r) => !isFinished(r)).map((r) => r.id), [history.items]);
 
   // Follows generations still running until they finish; the history then holds their players.
-  useEffect(() => {
-    if (pending.length === 0) return;
-    const timer = setInterval(() => {
-      for (const id of pending) {
-        api
-          .get<SpeechRecord>(`/speech/${id}`)
-          .then((record) => {
+  usePolling(
+    pending.length > 0 ? pending.join(',') : null,
+    (signal) =>
+      Promise.all(
+        pending.map((id) =>
+          api.get<SpeechRecord>(`/speech/${id}`, { signal }).then((record) => {
             history.replace([record]);
             if (record.status === 'succeeded') void refreshAccount();
             if (record.status === 'failed') toast.error(record.error ?? 'The speech could not be made.');
-          })
-          .catch(() => undefined);
-      }
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending.join(','), history.replace]);
+          }),
+        ),
+      ).then(() => undefined),
+    { intervalMs: POLL_MS, immediate: false },
+  );
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();

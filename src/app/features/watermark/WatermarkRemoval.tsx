@@ -14,6 +14,7 @@ import {
   type WatermarkRecord,
 } from '~/contract/watermark';
 import { api, ApiError } from '~/lib/api/client';
+import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { $watermarkUpload, cancelWatermarkUpload, resetWatermarkUpload, startWatermarkUpload } from './store';
@@ -263,19 +264,15 @@ function Editor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (
   }, [detect]);
 
   // While the job runs, follow it.
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      api.get<WatermarkRecord>(`/watermark-removal/${record.id}`).then(
-        (next) => {
-          apply(next);
-          if (next.status === 'succeeded' || next.status === 'failed') void refreshAccount();
-        },
-        () => undefined,
-      );
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, record.id, apply]);
+  usePolling(
+    running ? record.id : null,
+    async (signal) => {
+      const next = await api.get<WatermarkRecord>(`/watermark-removal/${record.id}`, { signal });
+      apply(next);
+      if (next.status === 'succeeded' || next.status === 'failed') void refreshAccount();
+    },
+    { intervalMs: POLL_MS, immediate: false },
+  );
 
   const preview = async (kind: 'frame' | 'clip') => {
     setBusy(kind);
