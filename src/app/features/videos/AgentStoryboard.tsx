@@ -3,21 +3,19 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
-import { mergeWithNext, moveScene, splitScene, updateScene, type StoryboardScene } from '~/contract/storyboard';
-import { formatDuration } from '~/contract/video';
+import { updateScene, type StoryboardScene } from '~/contract/storyboard';
 import { $account, refreshAccount } from '~/stores/account';
-import { storyboardEditor, type SaveStatus } from './storyboard/store';
-import { rateText } from './model';
-import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
 import { useAudioPreview } from '../../components/audio-preview';
 import { Icon } from '../../components/Icon';
-import { Figure } from '../../components/Figure';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { isClip, previewVersion, removeScene, restoreScene, sceneLength, scenePicture, storyboardTotals } from './storyboard/model';
-import { SceneCard } from './storyboard/SceneCard';
+import { useRenderAvailability } from './RenderUnavailable';
+import { removeScene, restoreScene, scenePicture, storyboardTotals } from './storyboard/model';
+import { SceneList } from './storyboard/SceneList';
 import { SettingsPanel } from './storyboard/SettingsPanel';
+import { storyboardEditor, type SaveStatus, type StoryboardEditorState } from './storyboard/store';
+import { StoryboardSummary } from './storyboard/StoryboardSummary';
 import { VisualDialog, type VisualChoice } from './storyboard/VisualDialog';
 
 const editor = storyboardEditor;
@@ -84,6 +82,84 @@ function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean 
 
 const scenePath = (id: string, sceneId: string, what: 'narration' | 'preview') => `/storyboards/${encodeURIComponent(id)}/scenes/${encodeURIComponent(sceneId)}/${what}`;
 
+/** Leaving the page (reload, close, another site) while an edit is not saved yet asks first. */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}
+
+/** While the storyboard loads, or when it cannot be shown. */
+function StoryboardNotLoaded({ phase, onRetry }: { phase: StoryboardEditorState['phase']; onRetry: () => void }) {
+  return (
+    <div className="grid gap-8">
+      <ScreenHeader icon="video" title="Storyboard" description={DESCRIPTION} />
+      {phase === 'missing' || phase === 'error' ? (
+        <section className="card card-pad grid justify-items-start gap-3" aria-labelledby="missing-title">
+          <h2 id="missing-title" className="text-lg font-semibold text-fg">
+            {phase === 'missing' ? 'Storyboard not found' : "The storyboard couldn't be loaded"}
+          </h2>
+          <p className="text-fg-muted">{phase === 'missing' ? 'It may have been deleted, or the link may belong to someone else.' : 'Check your connection and try again.'}</p>
+          <div className="flex flex-wrap gap-2">
+            {phase === 'error' ? (
+              <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>
+                <Icon name="refresh" className="size-4" />
+                Try again
+              </button>
+            ) : null}
+            <Link to="/history" className="btn btn-secondary btn-sm">
+              <Icon name="history" className="size-4" />
+              Your videos
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <p className="flex items-center gap-2 text-fg-muted" role="status">
+          <Spinner /> Loading the storyboard…
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What stops the edits from being saved: another tab's newer version, a failed save, or a refused setting. */
+function SaveAlerts({ save, problem, otherErrors }: { save: SaveStatus; problem: string | null; otherErrors: [string, string][] }) {
+  return (
+    <>
+      {save === 'conflict' ? (
+        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+          <Icon name="alert" className="size-5 shrink-0" />
+          <p className="min-w-0 flex-1">This storyboard was changed in another tab or on another device. Reload it to carry on from that version; the edits made here since are not saved.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.reload()}>
+            <Icon name="refresh" className="size-4" />
+            Reload
+          </button>
+        </section>
+      ) : null}
+      {save === 'failed' ? (
+        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+          <Icon name="wifiOff" className="size-5 shrink-0" />
+          <p className="min-w-0 flex-1">Your last changes are not saved. {problem}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.retry()}>
+            <Icon name="refresh" className="size-4" />
+            Try again
+          </button>
+        </section>
+      ) : null}
+      {otherErrors.length > 0 ? (
+        <ul className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert">
+          {otherErrors.map(([path, message]) => (
+            <li key={path}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 export default function AgentStoryboard() {
   const { storyboardId = '' } = useParams();
   const navigate = useNavigate();
@@ -103,56 +179,18 @@ export default function AgentStoryboard() {
   }, [storyboardId]);
 
   useUndoShortcuts();
-
-  const unsaved = state.save === 'pending' || state.save === 'saving';
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeaveWarning(state.save === 'pending' || state.save === 'saving');
 
   if (state.phase !== 'ready' || !state.saved || !state.settings || state.id !== storyboardId) {
-    return (
-      <div className="grid gap-8">
-        <ScreenHeader icon="video" title="Storyboard" description={DESCRIPTION} />
-        {state.phase === 'missing' || state.phase === 'error' ? (
-          <section className="card card-pad grid justify-items-start gap-3" aria-labelledby="missing-title">
-            <h2 id="missing-title" className="text-lg font-semibold text-fg">
-              {state.phase === 'missing' ? 'Storyboard not found' : "The storyboard couldn't be loaded"}
-            </h2>
-            <p className="text-fg-muted">{state.phase === 'missing' ? 'It may have been deleted, or the link may belong to someone else.' : 'Check your connection and try again.'}</p>
-            <div className="flex flex-wrap gap-2">
-              {state.phase === 'error' ? (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => void editor.open(storyboardId)}>
-                  <Icon name="refresh" className="size-4" />
-                  Try again
-                </button>
-              ) : null}
-              <Link to="/history" className="btn btn-secondary btn-sm">
-                <Icon name="history" className="size-4" />
-                Your videos
-              </Link>
-            </div>
-          </section>
-        ) : (
-          <p className="flex items-center gap-2 text-fg-muted" role="status">
-            <Spinner /> Loading the storyboard…
-          </p>
-        )}
-      </div>
-    );
+    return <StoryboardNotLoaded phase={state.phase} onRetry={() => void editor.open(storyboardId)} />;
   }
 
   const { saved, scenes, settings, errors } = state;
   const totals = storyboardTotals(scenes, saved.scenes, settings.resolution);
   // The server prices what is saved; while an edit is on its way the same rule runs here.
   const cost = state.save === 'saved' ? saved.cost : totals.cost;
-  const balance = account ? account.credits.balance : null;
-  const short = balance !== null && cost > balance;
   const edit = (fn: (scenes: readonly StoryboardScene[]) => StoryboardScene[]) => editor.editScenes(fn);
   const chosen = scenes.find((s) => s.id === choosing);
-  const otherErrors = Object.entries(errors.other);
 
   async function listen(sceneId: string) {
     if (narration.state?.id === sceneId) return narration.stop();
@@ -195,13 +233,6 @@ export default function AgentStoryboard() {
     setChoosing(null);
   }
 
-  const renderButton = (
-    <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => void render()} disabled={state.rendering || state.save === 'conflict' || renderAvailability.availability?.ready === false} data-testid="render-video">
-      {state.rendering ? <Spinner /> : <Icon name="sparkles" className="size-5" />}
-      {state.rendering ? 'Starting…' : 'Render video'}
-    </button>
-  );
-
   return (
     <div className="grid gap-6">
       <ScreenHeader icon="video" title="Storyboard" description={saved.title}>
@@ -222,109 +253,38 @@ export default function AgentStoryboard() {
         </div>
       </ScreenHeader>
 
-      {state.save === 'conflict' ? (
-        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
-          <Icon name="alert" className="size-5 shrink-0" />
-          <p className="min-w-0 flex-1">This storyboard was changed in another tab or on another device. Reload it to carry on from that version; the edits made here since are not saved.</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.reload()}>
-            <Icon name="refresh" className="size-4" />
-            Reload
-          </button>
-        </section>
-      ) : null}
-      {state.save === 'failed' ? (
-        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
-          <Icon name="wifiOff" className="size-5 shrink-0" />
-          <p className="min-w-0 flex-1">Your last changes are not saved. {state.problem}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.retry()}>
-            <Icon name="refresh" className="size-4" />
-            Try again
-          </button>
-        </section>
-      ) : null}
-      {otherErrors.length > 0 ? (
-        <ul className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert">
-          {otherErrors.map(([path, message]) => (
-            <li key={path}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <SaveAlerts save={state.save} problem={state.problem} otherErrors={Object.entries(errors.other)} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <section className="grid min-w-0 gap-3" aria-labelledby="scenes-title">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="scenes-title" className="text-lg font-semibold text-fg">
-              Scenes
-            </h2>
-            <p className="text-xs text-fg-subtle">Edit the words, change a picture, drag or use the arrows to reorder.</p>
-          </div>
-          <ol className="grid gap-4">
-          {scenes.map((scene, index) => {
-            const savedIndex = saved.scenes.findIndex((s) => s.id === scene.id);
-            const savedScene = saved.scenes[savedIndex];
-            return (
-              <SceneCard
-                key={scene.id}
-                scene={scene}
-                index={index}
-                count={scenes.length}
-                length={sceneLength(scene, saved.scenes)}
-                picture={scenePicture(scene, saved.scenes)}
-                previewPath={savedScene ? scenePath(storyboardId, scene.id, 'preview') : null}
-                previewVersion={savedScene ? previewVersion(savedScene, savedIndex, saved.settings) : ''}
-                aspect={settings.aspect}
-                clip={isClip(scene.visual, clips) || (scene.visual.kind === 'upload' && saved.clipFileIds.includes(scene.visual.fileId))}
-                errors={errors.scenes[scene.id]}
-                narration={{
-                  playing: narration.state?.id === scene.id,
-                  loading: preparing === scene.id || (narration.state?.id === scene.id && narration.state.loading),
-                  error: narration.error?.id === scene.id ? narration.error.message : null,
-                }}
-                onText={(text) => editor.editScenes((s) => updateScene(s, scene.id, { text }), `text:${scene.id}`)}
-                onTransition={(transition) => edit((s) => updateScene(s, scene.id, { transition }))}
-                onSplit={(at) => {
-                  const next = splitScene(scenes, scene.id, at);
-                  if (next.length === scenes.length) toast.info('Put the cursor inside the text, between two sentences, where the new scene should start.');
-                  else edit(() => next);
-                }}
-                onMerge={() => edit((s) => mergeWithNext(s, scene.id))}
-                onMove={(by) => edit((s) => moveScene(s, scene.id, index + by))}
-                onDropScene={(dragged) => edit((s) => moveScene(s, dragged, index))}
-                onDelete={() => remove(scene, index)}
-                onChangeVisual={() => setChoosing(scene.id)}
-                onNarration={() => void listen(scene.id)}
-              />
-            );
+        <SceneList
+          scenes={scenes}
+          saved={saved}
+          clips={clips}
+          errors={errors.scenes}
+          aspect={settings.aspect}
+          previewPath={(sceneId) => scenePath(storyboardId, sceneId, 'preview')}
+          narrationOf={(sceneId) => ({
+            playing: narration.state?.id === sceneId,
+            loading: preparing === sceneId || (narration.state?.id === sceneId && narration.state.loading),
+            error: narration.error?.id === sceneId ? narration.error.message : null,
           })}
-          </ol>
-        </section>
+          edit={editor.editScenes}
+          onDelete={remove}
+          onChangeVisual={setChoosing}
+          onNarration={(sceneId) => void listen(sceneId)}
+        />
 
         <aside className="grid gap-4 lg:sticky lg:top-24">
-          <section id="storyboard-summary" className="card card-pad grid scroll-mt-24 gap-3" aria-labelledby="totals-title">
-            <h2 id="totals-title" className="text-lg font-semibold text-fg">
-              Summary
-            </h2>
-            <dl className="divide-y divide-white/[0.06]">
-              <Figure label="Scenes" value={String(totals.scenes)} testId="storyboard-scenes" />
-              <Figure label="Length" value={`about ${formatDuration(totals.seconds)}`} testId="storyboard-length" />
-              <Figure label="Cost" value={`${cost} credits`} testId="storyboard-cost" />
-              <Figure label="Your balance" value={balance === null ? '—' : `${balance.toLocaleString('en-US')} credits`} />
-            </dl>
-            <p className="text-xs text-fg-subtle">
-              {rateText(settings.resolution)}, per started minute. Credits are held while the video is made and charged when it is ready. Rendering again after
-              an edit reuses every unchanged scene’s narration and picture.
-            </p>
-            {short ? (
-              <p className="rounded-xl border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" role="status">
-                This video needs {cost} credits and you have {balance}.{' '}
-                <Link to="/pricing" className="font-semibold underline">
-                  Get more credits
-                </Link>
-              </p>
-            ) : null}
-            <RenderUnavailable availability={renderAvailability.availability} />
-            {renderButton}
-          </section>
+          <StoryboardSummary
+            totals={totals}
+            cost={cost}
+            balance={account ? account.credits.balance : null}
+            resolution={settings.resolution}
+            availability={renderAvailability.availability}
+            rendering={state.rendering}
+            blocked={state.save === 'conflict' || renderAvailability.availability?.ready === false}
+            onRender={() => void render()}
+          />
           <SettingsPanel settings={settings} errors={errors.other} onChange={editor.editSettings} />
         </aside>
       </div>
