@@ -8,9 +8,9 @@ import { toast } from 'sonner';
 import { VIDEO_LIMITS, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
+import { isClipFile, uploadProblem } from '~/lib/upload-problem';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { isClipFile, uploadProblem } from '~/lib/upload-problem';
 import { formatBytes, move } from './model';
 
 interface Pending {
@@ -23,6 +23,48 @@ interface Pending {
 /** A clip shows its first picture, like an image's thumbnail. */
 function Preview({ url, clip, alt, className }: { url: string; clip: boolean; alt: string; className: string }) {
   return clip ? <video src={url} muted playsInline preload="metadata" aria-label={alt} className={className} /> : <img src={url} alt={alt} className={className} loading="lazy" />;
+}
+
+/** An uploaded file in its scene place, with the buttons that move it or take it out. */
+function UploadedTile({ image, index, last, onMove, onRemove }: { image: UploadedImage; index: number; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
+  return (
+    <li className="group relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" data-testid="uploaded-image">
+      <Preview
+        url={image.url}
+        clip={image.kind === 'video'}
+        alt={`${image.kind === 'video' ? 'Clip' : 'Image'} ${index + 1}${image.name ? `: ${image.name}` : ''}`}
+        className="aspect-video w-full object-cover"
+      />
+      <span className="absolute left-2 top-2 grid size-6 place-items-center rounded-full bg-ink-950/80 text-xs font-semibold text-fg">{index + 1}</span>
+      <div className="flex items-center justify-between gap-1 border-t border-white/10 px-1.5 py-1">
+        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2" aria-label={`Move image ${index + 1} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <Icon name="chevronLeft" className="size-4" />
+        </button>
+        <span className="truncate text-[0.6875rem] text-fg-subtle" title={image.name ?? undefined}>
+          {image.durationSec !== null ? `${image.durationSec.toFixed(1)} s · ` : ''}
+          {image.width}×{image.height}
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2" aria-label={`Move image ${index + 1} later`} disabled={last} onClick={() => onMove(1)}>
+          <Icon name="chevronRight" className="size-4" />
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2 text-danger" aria-label={`Remove image ${index + 1}`} onClick={onRemove}>
+          <Icon name="close" className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function UploadingTile({ item }: { item: Pending }) {
+  return (
+    <li className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" aria-label={`Uploading ${item.name}`}>
+      <Preview url={item.preview} clip={item.clip} alt="" className="aspect-video w-full object-cover opacity-40" />
+      <span className="absolute inset-0 grid place-items-center">
+        <Spinner className="size-6" />
+      </span>
+      <p className="truncate border-t border-white/10 px-2 py-2 text-[0.6875rem] text-fg-subtle">Uploading…</p>
+    </li>
+  );
 }
 
 async function uploadOne(file: File): Promise<UploadedImage> {
@@ -121,56 +163,17 @@ export function ImageUploader({
       {images.length + pending.length > 0 ? (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Your images and clips, in scene order">
           {images.map((image, index) => (
-            <li key={image.fileId} className="group relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" data-testid="uploaded-image">
-              <Preview
-                url={image.url}
-                clip={image.kind === 'video'}
-                alt={`${image.kind === 'video' ? 'Clip' : 'Image'} ${index + 1}${image.name ? `: ${image.name}` : ''}`}
-                className="aspect-video w-full object-cover"
-              />
-              <span className="absolute left-2 top-2 grid size-6 place-items-center rounded-full bg-ink-950/80 text-xs font-semibold text-fg">{index + 1}</span>
-              <div className="flex items-center justify-between gap-1 border-t border-white/10 px-1.5 py-1">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm !min-h-8 !px-2"
-                  aria-label={`Move image ${index + 1} earlier`}
-                  disabled={index === 0}
-                  onClick={() => onChange((current) => move(current, index, -1))}
-                >
-                  <Icon name="chevronLeft" className="size-4" />
-                </button>
-                <span className="truncate text-[0.6875rem] text-fg-subtle" title={image.name ?? undefined}>
-                  {image.durationSec !== null ? `${image.durationSec.toFixed(1)} s · ` : ''}
-                  {image.width}×{image.height}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm !min-h-8 !px-2"
-                  aria-label={`Move image ${index + 1} later`}
-                  disabled={index === images.length - 1}
-                  onClick={() => onChange((current) => move(current, index, 1))}
-                >
-                  <Icon name="chevronRight" className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm !min-h-8 !px-2 text-danger"
-                  aria-label={`Remove image ${index + 1}`}
-                  onClick={() => onChange((current) => current.filter((i) => i.fileId !== image.fileId))}
-                >
-                  <Icon name="close" className="size-4" />
-                </button>
-              </div>
-            </li>
+            <UploadedTile
+              key={image.fileId}
+              image={image}
+              index={index}
+              last={index === images.length - 1}
+              onMove={(by) => onChange((current) => move(current, index, by))}
+              onRemove={() => onChange((current) => current.filter((i) => i.fileId !== image.fileId))}
+            />
           ))}
           {pending.map((item) => (
-            <li key={item.key} className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" aria-label={`Uploading ${item.name}`}>
-              <Preview url={item.preview} clip={item.clip} alt="" className="aspect-video w-full object-cover opacity-40" />
-              <span className="absolute inset-0 grid place-items-center">
-                <Spinner className="size-6" />
-              </span>
-              <p className="truncate border-t border-white/10 px-2 py-2 text-[0.6875rem] text-fg-subtle">Uploading…</p>
-            </li>
+            <UploadingTile key={item.key} item={item} />
           ))}
         </ol>
       ) : null}
