@@ -9,7 +9,7 @@
  * Every edit can be undone and redone, back to how the storyboard was opened. Typing in one place (one scene's words,
  * one setting dragged) is one step until the user pauses, as in a text editor, so undo does not go letter by letter.
  */
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { fieldErrors } from '~/contract/errors';
 import { saveStoryboardRequestSchema, storyboardSchema, type SaveStoryboardRequest, type Storyboard, type StoryboardScene } from '~/contract/storyboard';
 import { videoRecordSchema, type VideoRecord, type VideoSettings } from '~/contract/video';
@@ -75,91 +75,52 @@ const stripView = (storyboard: Storyboard): StoryboardScene[] =>
 const problemText = (error: unknown): string =>
   error instanceof ApiError || error instanceof AllHostsFailedError ? error.message : 'Something unexpected happened.';
 
-export function createStoryboardEditor(deps: StoryboardEditorDeps) {
-  const $editor = atom<StoryboardEditorState>(INITIAL);
-  const patch = (change: Partial<StoryboardEditorState>) => $editor.set({ ...$editor.get(), ...change });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inflight: Promise<void> | null = null;
-  /** Counts edits, so a save knows whether the user changed anything while it was on its way. */
-  let edits = 0;
-  let opened = 0;
-  let renderKey: { version: number; key: string } | null = null;
+type EditorAtom = WritableAtom<StoryboardEditorState>;
+type Patch = (change: Partial<StoryboardEditorState>) => void;
+
+/**
+ * Undo and redo: the snapshot before each step of edits, and the steps undone. Edits of one group (a scene's words,
+ * one setting) closer together than UNDO_GROUP_MS are one step.
+ */
+function createHistory(now: () => number) {
   let past: Snapshot[] = [];
   let future: Snapshot[] = [];
   /** The last edit's group and time, which the next edit of the same group joins. */
   let lastEdit: { group: string; at: number } | null = null;
 
-  function adopt(storyboard: Storyboard) {
-    past = [];
-    future = [];
-    lastEdit = null;
-    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null, canUndo: false, canRedo: false });
-  }
-
-  async function open(id: string): Promise<void> {
-    clearTimeout(timer);
-    const run = ++opened;
-    $editor.set({ ...INITIAL, phase: 'loading', id });
-    try {
-      const storyboard = await deps.load(id);
-      if (run === opened) adopt(storyboard);
-    } catch (error) {
-      if (run !== opened) return;
-      patch({ phase: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error', problem: problemText(error) });
-    }
-  }
-
-  function schedule() {
-    clearTimeout(timer);
-    timer = setTimeout(() => void flush(), deps.delayMs);
-  }
-
-  const current = (): Snapshot | null => {
-    const { phase, scenes, settings } = $editor.get();
-    return phase === 'ready' && settings ? { scenes, settings } : null;
+  return {
+    clear() {
+      past = [];
+      future = [];
+      lastEdit = null;
+    },
+    /** A user's edit from `before`: a new step, unless it continues the last edit of the same group. */
+    record(before: Snapshot, group: string | undefined) {
+      const at = now();
+      const continues = group !== undefined && lastEdit?.group === group && at - lastEdit.at < UNDO_GROUP_MS;
+      if (!continues) past = [...past, before].slice(-UNDO_LIMIT);
+      lastEdit = group === undefined ? null : { group, at };
+      future = [];
+    },
+    /** The snapshot one step back (or forward again), keeping `current` for the way back; null when there is none. */
+    step(direction: 'undo' | 'redo', current: Snapshot): Snapshot | null {
+      const [from, to] = direction === 'undo' ? [past, future] : [future, past];
+      const target = from.pop();
+      if (!target) return null;
+      to.push(current);
+      lastEdit = null;
+      return target;
+    },
+    can: () => ({ canUndo: past.length > 0, canRedo: future.length > 0 }),
   };
+}
 
-  /** Puts a version of the scenes and settings on screen; saved after a pause. While in conflict it stays local. */
-  function show(next: Partial<Snapshot>) {
-    edits += 1;
-    const conflict = $editor.get().save === 'conflict';
-    patch({ ...next, save: conflict ? 'conflict' : 'pending', canUndo: past.length > 0, canRedo: future.length > 0 });
-    if (!conflict) schedule();
-  }
-
-  /** A user's edit: a new undo step, unless it continues the last edit of the same group. */
-  function change(next: Partial<Snapshot>, group?: string) {
-    const before = current();
-    if (!before || JSON.stringify({ ...before, ...next }) === JSON.stringify(before)) return;
-    const at = deps.now();
-    const continues = group !== undefined && lastEdit?.group === group && at - lastEdit.at < UNDO_GROUP_MS;
-    if (!continues) past = [...past, before].slice(-UNDO_LIMIT);
-    lastEdit = group === undefined ? null : { group, at };
-    future = [];
-    show(next);
-  }
-
-  /** Steps back (or forward again) through the edits; false when there is nothing to step to. */
-  function step(from: Snapshot[], to: Snapshot[]): boolean {
-    const now = current();
-    if (!now || from.length === 0) return false;
-    const target = from.pop()!;
-    to.push(now);
-    lastEdit = null;
-    show(target);
-    return true;
-  }
-  const undo = () => step(past, future);
-  const redo = () => step(future, past);
-
-  /** `group` names what is being edited (a scene's words) so that typing it is one undo step. */
-  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[], group?: string) => change({ scenes: edit($editor.get().scenes) }, group);
-  /** A slider dragged or a colour picked is one step; a different setting changed next is another. */
-  const editSettings = (settings: VideoSettings) => {
-    const before = $editor.get().settings;
-    const changed = (Object.keys(settings) as (keyof VideoSettings)[]).filter((key) => JSON.stringify(settings[key]) !== JSON.stringify(before?.[key]));
-    change({ settings }, `settings:${changed.join(',')}`);
-  };
+/** Saving in the background: once the user pauses, one save at a time, each knowing whether edits came meanwhile. */
+function createAutosave($editor: EditorAtom, patch: Patch, deps: Pick<StoryboardEditorDeps, 'save' | 'delayMs'>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inflight: Promise<void> | null = null;
+  /** Counts edits, so a save knows whether the user changed anything while it was on its way. */
+  let edits = 0;
 
   async function saveOnce(): Promise<void> {
     const state = $editor.get();
@@ -200,6 +161,112 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     }
   }
 
+  return {
+    flush,
+    noteEdit() {
+      edits += 1;
+    },
+    schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), deps.delayMs);
+    },
+    cancel: () => clearTimeout(timer),
+    /** "Try again" after a failed save. */
+    retry(): Promise<boolean> {
+      if ($editor.get().save === 'failed') patch({ save: 'pending' });
+      return flush();
+    },
+  };
+}
+
+/**
+ * Saves, then asks for the render. The idempotency key belongs to the version rendered, so pressing again (or a
+ * request the client re-sends) does not start a second render, while an edit makes a new one possible.
+ * Throws what the server answered (402 and friends) for the screen to show.
+ */
+function createRender($editor: EditorAtom, patch: Patch, deps: Pick<StoryboardEditorDeps, 'render' | 'newKey'>, flush: () => Promise<boolean>) {
+  let renderKey: { version: number; key: string } | null = null;
+  return async function render(): Promise<VideoRecord | null> {
+    if (!(await flush())) return null;
+    const state = $editor.get();
+    if (!state.saved || state.rendering) return null;
+    if (renderKey?.version !== state.saved.version) renderKey = { version: state.saved.version, key: deps.newKey() };
+    patch({ rendering: true });
+    try {
+      return await deps.render(state.id, renderKey.key);
+    } catch (error) {
+      // An answer means the server decided; the same key would only repeat that decision.
+      if (error instanceof ApiError) renderKey = null;
+      throw error;
+    } finally {
+      patch({ rendering: false });
+    }
+  };
+}
+
+export function createStoryboardEditor(deps: StoryboardEditorDeps) {
+  const $editor = atom<StoryboardEditorState>(INITIAL);
+  const patch: Patch = (change) => $editor.set({ ...$editor.get(), ...change });
+  const history = createHistory(deps.now);
+  const autosave = createAutosave($editor, patch, deps);
+  let opened = 0;
+
+  function adopt(storyboard: Storyboard) {
+    history.clear();
+    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null, canUndo: false, canRedo: false });
+  }
+
+  async function open(id: string): Promise<void> {
+    autosave.cancel();
+    const run = ++opened;
+    $editor.set({ ...INITIAL, phase: 'loading', id });
+    try {
+      const storyboard = await deps.load(id);
+      if (run === opened) adopt(storyboard);
+    } catch (error) {
+      if (run !== opened) return;
+      patch({ phase: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error', problem: problemText(error) });
+    }
+  }
+
+  const current = (): Snapshot | null => {
+    const { phase, scenes, settings } = $editor.get();
+    return phase === 'ready' && settings ? { scenes, settings } : null;
+  };
+
+  /** Puts a version of the scenes and settings on screen; saved after a pause. While in conflict it stays local. */
+  function show(next: Partial<Snapshot>) {
+    autosave.noteEdit();
+    const conflict = $editor.get().save === 'conflict';
+    patch({ ...next, save: conflict ? 'conflict' : 'pending', ...history.can() });
+    if (!conflict) autosave.schedule();
+  }
+
+  function change(next: Partial<Snapshot>, group?: string) {
+    const before = current();
+    if (!before || JSON.stringify({ ...before, ...next }) === JSON.stringify(before)) return;
+    history.record(before, group);
+    show(next);
+  }
+
+  /** Steps back (or forward again) through the edits; false when there is nothing to step to. */
+  function step(direction: 'undo' | 'redo'): boolean {
+    const now = current();
+    const target = now && history.step(direction, now);
+    if (!target) return false;
+    show(target);
+    return true;
+  }
+
+  /** `group` names what is being edited (a scene's words) so that typing it is one undo step. */
+  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[], group?: string) => change({ scenes: edit($editor.get().scenes) }, group);
+  /** A slider dragged or a colour picked is one step; a different setting changed next is another. */
+  const editSettings = (settings: VideoSettings) => {
+    const before = $editor.get().settings;
+    const changed = (Object.keys(settings) as (keyof VideoSettings)[]).filter((key) => JSON.stringify(settings[key]) !== JSON.stringify(before?.[key]));
+    change({ settings }, `settings:${changed.join(',')}`);
+  };
+
   /**
    * Reads the server's figures again (a narration preview has just measured a scene) without touching what is on
    * screen; skipped while an edit is on its way, whose save brings them anyway.
@@ -216,12 +283,6 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     }
   }
 
-  /** "Try again" after a failed save. */
-  function retry(): Promise<boolean> {
-    if ($editor.get().save === 'failed') patch({ save: 'pending' });
-    return flush();
-  }
-
   /** After a conflict: the server's version replaces the local edits. */
   async function reload(): Promise<void> {
     const { id } = $editor.get();
@@ -229,38 +290,29 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
   }
 
   /**
-   * Saves, then asks for the render. The idempotency key belongs to the version rendered, so pressing again (or a
-   * request the client re-sends) does not start a second render, while an edit makes a new one possible.
-   * Throws what the server answered (402 and friends) for the screen to show.
-   */
-  async function render(): Promise<VideoRecord | null> {
-    if (!(await flush())) return null;
-    const state = $editor.get();
-    if (!state.saved || state.rendering) return null;
-    if (renderKey?.version !== state.saved.version) renderKey = { version: state.saved.version, key: deps.newKey() };
-    patch({ rendering: true });
-    try {
-      return await deps.render(state.id, renderKey.key);
-    } catch (error) {
-      // An answer means the server decided; the same key would only repeat that decision.
-      if (error instanceof ApiError) renderKey = null;
-      throw error;
-    } finally {
-      patch({ rendering: false });
-    }
-  }
-
-  /**
    * Leaving the screen: whatever is pending is saved (not awaited), and the next visit starts from a fresh load
    * rather than showing this copy first.
    */
   function close() {
-    if ($editor.get().save === 'pending') void flush();
+    if ($editor.get().save === 'pending') void autosave.flush();
     opened += 1;
     patch({ phase: 'idle' });
   }
 
-  return { $editor, open, editScenes, editSettings, undo, redo, flush, retry, reload, refreshFigures, render, close };
+  return {
+    $editor,
+    open,
+    editScenes,
+    editSettings,
+    undo: () => step('undo'),
+    redo: () => step('redo'),
+    flush: autosave.flush,
+    retry: autosave.retry,
+    reload,
+    refreshFigures,
+    render: createRender($editor, patch, deps, autosave.flush),
+    close,
+  };
 }
 
 export type StoryboardEditor = ReturnType<typeof createStoryboardEditor>;
