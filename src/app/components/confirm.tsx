@@ -19,8 +19,11 @@ interface DeleteQuestion {
   path: string;
   /** The toast once it is gone. */
   deleted: string;
-  /** What the screen does once it is gone (drop it from a list, leave its page). */
-  then: () => void;
+  /**
+   * What the screen does once it is gone (drop it from a list, leave its page). Not named `then`: an object with a
+   * `then` method is a thenable, which `await` and `Promise.resolve` would call.
+   */
+  onDeleted: () => void;
 }
 
 /**
@@ -30,7 +33,7 @@ interface DeleteQuestion {
 export function useConfirm() {
   const [question, setQuestion] = useState<Question | null>(null);
   const [busy, setBusy] = useState(false);
-  const askDelete = ({ title, body, path, deleted, then }: DeleteQuestion) =>
+  const askDelete = ({ title, body, path, deleted, onDeleted }: DeleteQuestion) =>
     setQuestion({
       title,
       body,
@@ -38,7 +41,7 @@ export function useConfirm() {
       run: async () => {
         try {
           await api.delete(path);
-          then();
+          onDeleted();
           toast.success(deleted);
         } catch (error) {
           notifyApiError(error);

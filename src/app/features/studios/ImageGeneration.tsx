@@ -175,7 +175,7 @@ export default function ImageGeneration() {
       body: 'The image and its file are removed for good.',
       path: `/images/${image.id}`,
       deleted: 'Image deleted.',
-      then: () => history.remove(image.id),
+      onDeleted: () => history.remove(image.id),
     });
 
   return (

@@ -327,7 +327,7 @@ export default function ScriptGeneration() {
       body: 'The script and its edits are removed for good.',
       path: `/scripts/${id}`,
       deleted: 'Script deleted.',
-      then: () => navigate('/scripts'),
+      onDeleted: () => navigate('/scripts'),
     });
 
   if (state === 'loading') return <LoadingScreen />;

@@ -237,7 +237,7 @@ function ScriptHistory({ history }: { history: ReturnType<typeof useHistory<Scri
       body: `“${item.title}” is removed for good.`,
       path: `/scripts/${item.id}`,
       deleted: 'Script deleted.',
-      then: () => history.remove(item.id),
+      onDeleted: () => history.remove(item.id),
     });
 
   return (

@@ -132,7 +132,7 @@ export default function TextToSpeech() {
       body: 'Its WAV and MP3 files are removed for good.',
       path: `/speech/${record.id}`,
       deleted: 'Voice-over deleted.',
-      then: () => history.remove(record.id),
+      onDeleted: () => history.remove(record.id),
     });
 
   return (

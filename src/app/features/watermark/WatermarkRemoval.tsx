@@ -506,7 +506,7 @@ export default function WatermarkRemoval() {
                           body: 'The uploaded video and its clean copy are deleted for good.',
                           path: `/watermark-removal/${item.id}`,
                           deleted: 'Video deleted',
-                          then: () => {
+                          onDeleted: () => {
                             history.remove(item.id);
                             if (openId === item.id) setParams({});
                           },
