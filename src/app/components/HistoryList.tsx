@@ -1,9 +1,7 @@
 /** The states every studio history shows the same way: loading, failed with "Try again", empty, then the list. */
 import type { ReactNode } from 'react';
-import type { useHistory } from './history';
+import type { History } from './history';
 import { Spinner } from './Spinner';
-
-type History<T extends { id: string }> = ReturnType<typeof useHistory<T>>;
 
 export function HistoryList<T extends { id: string }>({
   history,

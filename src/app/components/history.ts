@@ -69,3 +69,6 @@ export function useHistory<T extends { id: string }>(path: string, limit = 12, {
 
   return { items, state, hasMore: cursor !== null, loadingMore, loadMore, reload, replace, prepend, remove };
 }
+
+/** What `useHistory` gives, for the parts of a screen that show or edit a history the screen holds. */
+export type History<T extends { id: string }> = ReturnType<typeof useHistory<T>>;
