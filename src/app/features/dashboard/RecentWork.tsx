@@ -1,0 +1,225 @@
+/** "Recent work": the newest few of each thing the user makes, each list with a way to all of them or to a first one. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Rental } from '~/contract/gpu';
+import type { ImageRecord } from '~/contract/images';
+import type { ScriptSummary } from '~/contract/scripts';
+import type { SpeechRecord } from '~/contract/speech';
+import type { VideoRecord } from '~/contract/video';
+import type { WatermarkRecord } from '~/contract/watermark';
+import { STATUS_LABELS } from './labels';
+import { formatDate } from '../../components/format';
+import { useHistory, type History } from '../../components/history';
+import { Icon } from '../../components/Icon';
+import { RentalStatusBadge } from '../../components/RentalStatusBadge';
+
+/** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */
+const inSentence = (title: string) => title.replace(/\b[A-Z](?=[a-z])/g, (letter) => letter.toLowerCase());
+
+/** The lists "Recent work" shows, and `reloadFinished` for when running work ends (which changes some of them). */
+export function useRecentWork() {
+  const videos = useHistory<VideoRecord>('/videos', 4);
+  const scripts = useHistory<ScriptSummary>('/scripts', 3);
+  const voiceOvers = useHistory<SpeechRecord>('/speech', 3);
+  const images = useHistory<ImageRecord>('/images', 4);
+  // The rentals endpoint answers the whole (short) list at once; the dashboard shows the newest.
+  const rentals = useHistory<Rental>('/gpu/rentals', 3, { listKey: 'rentals' });
+  const removals = useHistory<WatermarkRecord>('/watermark-removal', 3);
+  // Not scripts: a script is written within its request, so no running work ends in one.
+  const reloadFinished = () => {
+    void videos.reload();
+    void voiceOvers.reload();
+    void images.reload();
+    void rentals.reload();
+    void removals.reload();
+  };
+  return { videos, scripts, voiceOvers, images, rentals, removals, reloadFinished };
+}
+
+export function RecentWork({ lists }: { lists: ReturnType<typeof useRecentWork> }) {
+  return (
+    <section aria-labelledby="recent-title">
+      <h2 id="recent-title" className="text-xl font-semibold text-fg">
+        Recent work
+      </h2>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <RecentVideos history={lists.videos} />
+        <RecentScripts history={lists.scripts} />
+        <RecentVoiceOvers history={lists.voiceOvers} />
+        <RecentImages history={lists.images} />
+        <RecentRentals history={lists.rentals} />
+        <RecentRemovals history={lists.removals} />
+      </div>
+    </section>
+  );
+}
+
+function RecentVideos({ history }: { history: History<VideoRecord> }) {
+  return (
+    <RecentList title="Videos" more="/history" empty="No videos yet." start={{ to: '/create', label: 'Create a video' }} state={history.state} count={history.items.length}>
+      {history.items.map((video) => (
+        <li key={video.id}>
+          <Link to={`/nxn-agent/video/${video.id}`} className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
+            {video.thumbnail ? (
+              <img src={video.thumbnail.url} alt="" className="h-12 w-20 shrink-0 rounded object-cover" loading="lazy" />
+            ) : (
+              <span className="grid h-12 w-20 shrink-0 place-items-center rounded bg-white/5 text-fg-subtle">
+                <Icon name="video" className="size-5" />
+              </span>
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-fg">{video.title}</span>
+              <span className="text-sm text-fg-muted">
+                {STATUS_LABELS[video.status]} · {formatDate(video.createdAt)}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </RecentList>
+  );
+}
+
+function RecentScripts({ history }: { history: History<ScriptSummary> }) {
+  return (
+    <RecentList title="Scripts" more="/scripts" empty="No scripts yet." start={{ to: '/scripts', label: 'Write a script' }} state={history.state} count={history.items.length}>
+      {history.items.map((script) => (
+        <li key={script.id}>
+          <Link to={`/script/${script.id}`} className="block rounded-lg p-1 hover:bg-white/5">
+            <span className="block truncate text-fg">{script.title}</span>
+            <span className="text-sm text-fg-muted">{formatDate(script.createdAt)}</span>
+          </Link>
+        </li>
+      ))}
+    </RecentList>
+  );
+}
+
+function RecentVoiceOvers({ history }: { history: History<SpeechRecord> }) {
+  return (
+    <RecentList title="Voice-overs" more="/voice" empty="No voice-overs yet." start={{ to: '/voice', label: 'Make a voice-over' }} state={history.state} count={history.items.length}>
+      {history.items.map((speech) => (
+        <li key={speech.id}>
+          <Link to="/voice" className="block rounded-lg p-1 hover:bg-white/5">
+            <span className="block truncate text-fg">{speech.text}</span>
+            <span className="text-sm text-fg-muted">
+              {speech.voiceName} · {STATUS_LABELS[speech.status]} · {formatDate(speech.createdAt)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </RecentList>
+  );
+}
+
+function RecentImages({ history }: { history: History<ImageRecord> }) {
+  return (
+    <RecentList title="Images" more="/images" empty="No images yet." start={{ to: '/images', label: 'Generate an image' }} state={history.state} count={history.items.length}>
+      <li>
+        <Link to="/images" className="grid grid-cols-4 gap-2 rounded-lg p-1 hover:bg-white/5" aria-label="Open the image generator">
+          {history.items.map((image) =>
+            image.url ? (
+              <img key={image.id} src={image.url} alt={image.prompt} className="aspect-square w-full rounded object-cover" loading="lazy" />
+            ) : (
+              <span key={image.id} className="grid aspect-square place-items-center rounded bg-white/5 text-xs text-fg-subtle">
+                {STATUS_LABELS[image.status]}
+              </span>
+            ),
+          )}
+        </Link>
+      </li>
+    </RecentList>
+  );
+}
+
+function RecentRentals({ history }: { history: History<Rental> }) {
+  return (
+    <RecentList title="GPU rentals" more="/my-rentals" empty="No GPU rentals yet." start={{ to: '/rent-gpu', label: 'Rent a GPU' }} state={history.state} count={history.items.length}>
+      {history.items.slice(0, 3).map((rental) => (
+        <li key={rental.id}>
+          <Link to="/my-rentals" className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-fg">
+                {rental.gpuCount}× {rental.gpuModel}
+              </span>
+              <span className="text-sm text-fg-muted">
+                {rental.costSoFar.toLocaleString('en-US')} credits · {formatDate(rental.createdAt)}
+              </span>
+            </span>
+            <RentalStatusBadge status={rental.status} />
+          </Link>
+        </li>
+      ))}
+    </RecentList>
+  );
+}
+
+function RecentRemovals({ history }: { history: History<WatermarkRecord> }) {
+  return (
+    <RecentList
+      title="Watermark removals"
+      more="/watermark-removal"
+      empty="No watermark removals yet."
+      start={{ to: '/watermark-removal', label: 'Clean a video' }}
+      state={history.state}
+      count={history.items.length}
+    >
+      {history.items.map((removal) => (
+        <li key={removal.id}>
+          <Link to="/watermark-removal" className="block rounded-lg p-1 hover:bg-white/5">
+            <span className="block truncate text-fg">{removal.name}</span>
+            <span className="text-sm text-fg-muted">
+              {STATUS_LABELS[removal.status]} · {formatDate(removal.createdAt)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </RecentList>
+  );
+}
+
+/** One kind of recent work: loading, failed, empty with a way to make a first one, or the list and a link to all. */
+function RecentList({
+  title,
+  more,
+  empty,
+  start,
+  state,
+  count,
+  children,
+}: {
+  title: string;
+  more: string;
+  empty: string;
+  start: { to: string; label: string };
+  state: 'loading' | 'ready' | 'error';
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card card-pad min-w-0" aria-label={`Recent ${inSentence(title)}`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 className="font-semibold text-fg">{title}</h3>
+        {count > 0 ? (
+          <Link to={more} className="text-sm text-brand-300 hover:underline">
+            See all {inSentence(title)}
+          </Link>
+        ) : null}
+      </div>
+      {state === 'loading' ? (
+        <p className="mt-3 text-sm text-fg-muted">Loading…</p>
+      ) : state === 'error' ? (
+        <p className="mt-3 text-sm text-fg-muted">Couldn't load these right now.</p>
+      ) : count === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">
+          {empty}{' '}
+          <Link to={start.to} className="text-brand-300 underline">
+            {start.label}
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-1 gap-2">{children}</ul>
+      )}
+    </section>
+  );
+}
