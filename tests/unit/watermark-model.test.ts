@@ -3,7 +3,9 @@ import { cleanFileName, hasCleanCopy, isRunning } from '~/app/features/watermark
 import type { WatermarkRecord } from '~/contract/watermark';
 
 const record = (patch: Partial<WatermarkRecord>) => ({ status: 'uploaded', output: null, ...patch }) as WatermarkRecord;
-const output = { url: 'https://files.test/clean.mp4', contentType: 'video/mp4' } as NonNullable<WatermarkRecord['output']>;
+const output = { url: 'https://files.test/clean.mp4', contentType: 'video/mp4' } as NonNullable<
+  WatermarkRecord['output']
+>;
 
 describe('watermark studio model', () => {
   it('names the clean copy after the upload, with the extension of its own type', () => {

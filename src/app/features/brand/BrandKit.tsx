@@ -1,20 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { brandKitSettingsSchema, DEFAULT_BRAND_KIT, type BrandKit as Kit, type BrandKitSettings } from '~/contract/brand';
-import { fieldErrors, type FieldErrors } from '~/contract/errors';
+import {
+  type BrandKitSettings,
+  brandKitSettingsSchema,
+  DEFAULT_BRAND_KIT,
+  type BrandKit as Kit,
+} from '~/contract/brand';
+import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { loadBrandKit, saveBrandKit } from '~/lib/brand-kit';
 import { notifyApiError } from '~/lib/notify';
-import { BrandPreview } from './BrandPreview';
-import { ColoursAndFont } from './ColoursAndFont';
-import type { UpdateSettings } from './form';
-import { IntroOutro } from './IntroOutro';
-import { LogoSection } from './LogoSection';
 import { Icon } from '../../components/Icon';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { Switch } from '../../components/Switch';
+import { BrandPreview } from './BrandPreview';
+import { ColoursAndFont } from './ColoursAndFont';
+import type { UpdateSettings } from './form';
+import { IntroOutro } from './IntroOutro';
+import { LogoSection } from './LogoSection';
 
 export default function BrandKit() {
   const [kit, setKit] = useState<Kit | null>(null);
@@ -38,9 +43,12 @@ export default function BrandKit() {
 
   const update: UpdateSettings = (change, ...keys) => {
     setSettings(change);
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !keys.some((key) => k.startsWith(key)))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([k]) => !keys.some((key) => k.startsWith(key)))),
+    );
   };
-  const setFileError = (message: string | null) => setErrors(({ file: _, ...rest }) => (message === null ? rest : { ...rest, file: message }));
+  const setFileError = (message: string | null) =>
+    setErrors(({ file: _, ...rest }) => (message === null ? rest : { ...rest, file: message }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +72,11 @@ export default function BrandKit() {
   }
 
   const header = (
-    <ScreenHeader icon="sparkles" title="Brand kit" description="Your logo, colours, caption font and intro and outro cards, put on your videos in one step.">
+    <ScreenHeader
+      icon="sparkles"
+      title="Brand kit"
+      description="Your logo, colours, caption font and intro and outro cards, put on your videos in one step."
+    >
       <Link to="/create" className="btn btn-secondary btn-sm self-start sm:self-auto">
         <Icon name="video" className="size-4" />
         Create a video
@@ -76,7 +88,13 @@ export default function BrandKit() {
       <div className="grid gap-8">
         {header}
         <p className="flex items-center gap-2 text-fg-muted" role="status">
-          {loadFailed ? 'Your brand kit could not be loaded. Please reload the page.' : <><Spinner /> Loading your brand kit…</>}
+          {loadFailed ? (
+            'Your brand kit could not be loaded. Please reload the page.'
+          ) : (
+            <>
+              <Spinner /> Loading your brand kit…
+            </>
+          )}
         </p>
       </div>
     );
@@ -86,7 +104,12 @@ export default function BrandKit() {
   return (
     <div className="grid gap-8">
       {header}
-      <form className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start" onSubmit={save} noValidate aria-label="Brand kit">
+      <form
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
+        onSubmit={save}
+        noValidate
+        aria-label="Brand kit"
+      >
         <div className="grid min-w-0 gap-6">
           <LogoSection {...sectionProps} kit={kit} onKit={setKit} onFileError={setFileError} />
           <ColoursAndFont {...sectionProps} />
@@ -99,7 +122,17 @@ export default function BrandKit() {
 }
 
 /** The kit as a video will show it, whether new videos start with it, and the save button, kept in view on wide screens. */
-function PreviewPanel({ kit, settings, update, saving }: { kit: Kit; settings: BrandKitSettings; update: UpdateSettings; saving: boolean }) {
+function PreviewPanel({
+  kit,
+  settings,
+  update,
+  saving,
+}: {
+  kit: Kit;
+  settings: BrandKitSettings;
+  update: UpdateSettings;
+  saving: boolean;
+}) {
   return (
     <aside className="card card-pad grid gap-4 lg:sticky lg:top-24" aria-labelledby="preview-title">
       <h2 id="preview-title" className="text-lg font-semibold text-fg">
@@ -116,7 +149,11 @@ function PreviewPanel({ kit, settings, update, saving }: { kit: Kit; settings: B
         {saving ? <Spinner /> : <Icon name="check" className="size-5" />}
         {saving ? 'Saving…' : 'Save brand kit'}
       </button>
-      {!kit.saved ? <p className="text-xs text-fg-subtle">Nothing is saved yet: save or upload a logo to use the kit on your videos.</p> : null}
+      {!kit.saved ? (
+        <p className="text-xs text-fg-subtle">
+          Nothing is saved yet: save or upload a logo to use the kit on your videos.
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -4,16 +4,24 @@
  */
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { LOGO_CORNER_LABELS, LOGO_CORNERS, LOGO_SIZE_LABELS, LOGO_SIZES, type BrandKit, type LogoCorner, type LogoSize } from '~/contract/brand';
+import {
+  type BrandKit,
+  LOGO_CORNER_LABELS,
+  LOGO_CORNERS,
+  LOGO_SIZE_LABELS,
+  LOGO_SIZES,
+  type LogoCorner,
+  type LogoSize,
+} from '~/contract/brand';
 import { ApiError } from '~/lib/api/client';
 import { removeBrandLogo, uploadBrandLogo } from '~/lib/brand-kit';
 import { notifyApiError } from '~/lib/notify';
 import { uploadProblem } from '~/lib/upload-problem';
-import type { SectionProps } from './form';
 import { ChoiceGroup } from '../../components/ChoiceGroup';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import type { SectionProps } from './form';
 
 export function LogoSection({
   kit,
@@ -45,7 +53,8 @@ export function LogoSection({
       onFileError(null);
       toast.success('Logo uploaded.');
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 413)) onFileError(error.fields.file ?? error.message);
+      if (error instanceof ApiError && (error.status === 400 || error.status === 413))
+        onFileError(error.fields.file ?? error.message);
       else notifyApiError(error);
     } finally {
       setUploading(false);
@@ -68,10 +77,27 @@ export function LogoSection({
       </h2>
       <div className="flex flex-wrap items-center gap-4">
         <div className="grid size-24 place-items-center overflow-hidden rounded-xl border border-white/10 bg-[repeating-conic-gradient(#ffffff14_0%_25%,transparent_0%_50%)] bg-[length:16px_16px]">
-          {kit.logo ? <img src={kit.logo.url} alt="Your logo" className="max-h-full max-w-full object-contain" data-testid="brand-logo" /> : <span className="text-xs text-fg-subtle">No logo</span>}
+          {kit.logo ? (
+            <img
+              src={kit.logo.url}
+              alt="Your logo"
+              className="max-h-full max-w-full object-contain"
+              data-testid="brand-logo"
+            />
+          ) : (
+            <span className="text-xs text-fg-subtle">No logo</span>
+          )}
         </div>
         <div className="grid gap-2">
-          <input ref={fileInput} id="brand-logo-file" type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => void onLogo(e.target.files?.[0])} aria-describedby="brand-logo-hint" />
+          <input
+            ref={fileInput}
+            id="brand-logo-file"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            onChange={(e) => void onLogo(e.target.files?.[0])}
+            aria-describedby="brand-logo-hint"
+          />
           <label htmlFor="brand-logo-file" className="btn btn-secondary btn-sm cursor-pointer">
             {uploading ? <Spinner /> : <Icon name="upload" className="size-4" />}
             {kit.logo ? 'Replace logo' : 'Upload logo'}
@@ -120,7 +146,9 @@ export function LogoSection({
             step={5}
             className="h-1.5 w-full cursor-pointer accent-cyan-400"
             value={settings.logo.opacity}
-            onChange={(e) => update((s) => ({ ...s, logo: { ...s.logo, opacity: Number(e.target.value) } }), 'logo.opacity')}
+            onChange={(e) =>
+              update((s) => ({ ...s, logo: { ...s.logo, opacity: Number(e.target.value) } }), 'logo.opacity')
+            }
           />
         )}
       </Field>

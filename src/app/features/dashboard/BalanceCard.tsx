@@ -6,8 +6,8 @@ import { api } from '~/lib/api/client';
 import { browserTimeZone } from '~/lib/time-zone';
 import { $account } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Sparkline } from './Sparkline';
 import { Icon } from '../../components/Icon';
+import { Sparkline } from './Sparkline';
 
 /** The balance's last 30 days in the user's time zone, asked again whenever the balance moves; null until it answers. */
 function useBalanceTrend(balance: number | undefined): BalanceTrend | null {
@@ -16,7 +16,10 @@ function useBalanceTrend(balance: number | undefined): BalanceTrend | null {
   useEffect(() => {
     const abort = new AbortController();
     api
-      .get<BalanceTrend>(`/analytics/balance?tz=${encodeURIComponent(tz)}`, { parse: (data) => BalanceTrend.parse(data), signal: abort.signal })
+      .get<BalanceTrend>(`/analytics/balance?tz=${encodeURIComponent(tz)}`, {
+        parse: (data) => BalanceTrend.parse(data),
+        signal: abort.signal,
+      })
       .then(setTrend)
       .catch(() => undefined);
     return () => abort.abort();
@@ -32,7 +35,10 @@ export function BalanceCard() {
   const account = useStore($account);
   const trend = useBalanceTrend(account?.credits.balance);
   return (
-    <section className="card card-pad flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="credits-title">
+    <section
+      className="card card-pad flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
+      aria-labelledby="credits-title"
+    >
       <div className="flex items-center gap-4">
         <span className="grid size-12 place-items-center rounded-2xl bg-accent-400/10 text-accent-400">
           <Icon name="coins" className="size-6" />
@@ -46,7 +52,9 @@ export function BalanceCard() {
             <span className="ml-2 text-base font-medium text-fg-muted">credits</span>
           </p>
           {account && account.credits.reserved > 0 ? (
-            <p className="text-sm text-fg-subtle">{account.credits.reserved.toLocaleString('en-US')} held by work in progress</p>
+            <p className="text-sm text-fg-subtle">
+              {account.credits.reserved.toLocaleString('en-US')} held by work in progress
+            </p>
           ) : null}
           {account ? null : <p className="text-sm text-fg-subtle">Your balance shows here once our servers answer.</p>}
         </div>

@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react';
 import { Link } from 'react-router';
 import { refreshAccount } from '~/stores/account';
 import { $auth } from '~/stores/auth';
+import { Icon } from '../../components/Icon';
 import { useActivity } from './activity';
 import { BalanceCard } from './BalanceCard';
 import { RecentWork, useRecentWork } from './RecentWork';
 import { Studios } from './Studios';
 import { WorkInProgress } from './WorkInProgress';
-import { Icon } from '../../components/Icon';
 
 const firstName = (name: string | null | undefined, email: string | null | undefined) =>
   name?.trim().split(/\s+/)[0] || email?.split('@')[0] || 'there';
@@ -29,7 +29,9 @@ export default function Dashboard() {
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-medium text-brand-300">Dashboard</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-fg sm:text-4xl">Welcome, {firstName(user?.displayName, user?.email)}</h1>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-fg sm:text-4xl">
+            Welcome, {firstName(user?.displayName, user?.email)}
+          </h1>
           <p className="mt-2 text-fg-muted">Pick a studio to start creating, or check your credits.</p>
         </div>
         <Link to="/analytics" className="btn btn-secondary btn-sm self-start">

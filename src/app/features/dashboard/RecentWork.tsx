@@ -7,11 +7,11 @@ import type { ScriptSummary } from '~/contract/scripts';
 import type { SpeechRecord } from '~/contract/speech';
 import type { VideoRecord } from '~/contract/video';
 import type { WatermarkRecord } from '~/contract/watermark';
-import { STATUS_LABELS } from './labels';
 import { formatDate } from '../../components/format';
-import { useHistory, type History } from '../../components/history';
+import { type History, useHistory } from '../../components/history';
 import { Icon } from '../../components/Icon';
 import { RentalStatusBadge } from '../../components/RentalStatusBadge';
+import { STATUS_LABELS } from './labels';
 
 /** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */
 const inSentence = (title: string) => title.replace(/\b[A-Z](?=[a-z])/g, (letter) => letter.toLowerCase());
@@ -56,12 +56,24 @@ export function RecentWork({ lists }: { lists: ReturnType<typeof useRecentWork> 
 
 function RecentVideos({ history }: { history: History<VideoRecord> }) {
   return (
-    <RecentList title="Videos" more="/history" empty="No videos yet." start={{ to: '/create', label: 'Create a video' }} state={history.state} count={history.items.length}>
+    <RecentList
+      title="Videos"
+      more="/history"
+      empty="No videos yet."
+      start={{ to: '/create', label: 'Create a video' }}
+      state={history.state}
+      count={history.items.length}
+    >
       {history.items.map((video) => (
         <li key={video.id}>
           <Link to={`/nxn-agent/video/${video.id}`} className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
             {video.thumbnail ? (
-              <img src={video.thumbnail.url} alt="" className="h-12 w-20 shrink-0 rounded object-cover" loading="lazy" />
+              <img
+                src={video.thumbnail.url}
+                alt=""
+                className="h-12 w-20 shrink-0 rounded object-cover"
+                loading="lazy"
+              />
             ) : (
               <span className="grid h-12 w-20 shrink-0 place-items-center rounded bg-white/5 text-fg-subtle">
                 <Icon name="video" className="size-5" />
@@ -82,7 +94,14 @@ function RecentVideos({ history }: { history: History<VideoRecord> }) {
 
 function RecentScripts({ history }: { history: History<ScriptSummary> }) {
   return (
-    <RecentList title="Scripts" more="/scripts" empty="No scripts yet." start={{ to: '/scripts', label: 'Write a script' }} state={history.state} count={history.items.length}>
+    <RecentList
+      title="Scripts"
+      more="/scripts"
+      empty="No scripts yet."
+      start={{ to: '/scripts', label: 'Write a script' }}
+      state={history.state}
+      count={history.items.length}
+    >
       {history.items.map((script) => (
         <li key={script.id}>
           <Link to={`/script/${script.id}`} className="block rounded-lg p-1 hover:bg-white/5">
@@ -97,7 +116,14 @@ function RecentScripts({ history }: { history: History<ScriptSummary> }) {
 
 function RecentVoiceOvers({ history }: { history: History<SpeechRecord> }) {
   return (
-    <RecentList title="Voice-overs" more="/voice" empty="No voice-overs yet." start={{ to: '/voice', label: 'Make a voice-over' }} state={history.state} count={history.items.length}>
+    <RecentList
+      title="Voice-overs"
+      more="/voice"
+      empty="No voice-overs yet."
+      start={{ to: '/voice', label: 'Make a voice-over' }}
+      state={history.state}
+      count={history.items.length}
+    >
       {history.items.map((speech) => (
         <li key={speech.id}>
           <Link to="/voice" className="block rounded-lg p-1 hover:bg-white/5">
@@ -114,14 +140,34 @@ function RecentVoiceOvers({ history }: { history: History<SpeechRecord> }) {
 
 function RecentImages({ history }: { history: History<ImageRecord> }) {
   return (
-    <RecentList title="Images" more="/images" empty="No images yet." start={{ to: '/images', label: 'Generate an image' }} state={history.state} count={history.items.length}>
+    <RecentList
+      title="Images"
+      more="/images"
+      empty="No images yet."
+      start={{ to: '/images', label: 'Generate an image' }}
+      state={history.state}
+      count={history.items.length}
+    >
       <li>
-        <Link to="/images" className="grid grid-cols-4 gap-2 rounded-lg p-1 hover:bg-white/5" aria-label="Open the image generator">
+        <Link
+          to="/images"
+          className="grid grid-cols-4 gap-2 rounded-lg p-1 hover:bg-white/5"
+          aria-label="Open the image generator"
+        >
           {history.items.map((image) =>
             image.url ? (
-              <img key={image.id} src={image.url} alt={image.prompt} className="aspect-square w-full rounded object-cover" loading="lazy" />
+              <img
+                key={image.id}
+                src={image.url}
+                alt={image.prompt}
+                className="aspect-square w-full rounded object-cover"
+                loading="lazy"
+              />
             ) : (
-              <span key={image.id} className="grid aspect-square place-items-center rounded bg-white/5 text-xs text-fg-subtle">
+              <span
+                key={image.id}
+                className="grid aspect-square place-items-center rounded bg-white/5 text-xs text-fg-subtle"
+              >
                 {STATUS_LABELS[image.status]}
               </span>
             ),
@@ -134,7 +180,14 @@ function RecentImages({ history }: { history: History<ImageRecord> }) {
 
 function RecentRentals({ history }: { history: History<Rental> }) {
   return (
-    <RecentList title="GPU rentals" more="/my-rentals" empty="No GPU rentals yet." start={{ to: '/rent-gpu', label: 'Rent a GPU' }} state={history.state} count={history.items.length}>
+    <RecentList
+      title="GPU rentals"
+      more="/my-rentals"
+      empty="No GPU rentals yet."
+      start={{ to: '/rent-gpu', label: 'Rent a GPU' }}
+      state={history.state}
+      count={history.items.length}
+    >
       {history.items.slice(0, 3).map((rental) => (
         <li key={rental.id}>
           <Link to="/my-rentals" className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">

@@ -9,7 +9,12 @@ const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/voice', icon: 'voice', title: 'Text to speech', text: 'Turn text into natural-sounding speech.' },
   { to: '/images', icon: 'image', title: 'Image generator', text: 'Describe an image and get original artwork.' },
   { to: '/rent-gpu', icon: 'gpu', title: 'GPU rental', text: 'Rent cloud GPUs by the hour.' },
-  { to: '/watermark-removal', icon: 'wand', title: 'Watermark removal', text: 'Take logos and text marks out of your own videos.' },
+  {
+    to: '/watermark-removal',
+    icon: 'wand',
+    title: 'Watermark removal',
+    text: 'Take logos and text marks out of your own videos.',
+  },
 ];
 
 export function Studios() {
@@ -31,7 +36,10 @@ export function Studios() {
               <span className="flex-1">
                 <span className="flex items-center gap-2 font-semibold text-fg">
                   {studio.title}
-                  <Icon name="arrowRight" className="size-4 text-fg-subtle transition-transform group-hover:translate-x-0.5" />
+                  <Icon
+                    name="arrowRight"
+                    className="size-4 text-fg-subtle transition-transform group-hover:translate-x-0.5"
+                  />
                 </span>
                 <span className="mt-1 block text-sm text-fg-muted">{studio.text}</span>
               </span>

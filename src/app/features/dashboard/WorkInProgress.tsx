@@ -1,6 +1,6 @@
 /** "Work in progress": each queued or running job (and running GPU rental), its stage and, when known, its progress. */
 import { Link } from 'react-router';
-import { SOURCE_LABELS, type ActivityItem, type LedgerSource } from '~/contract/analytics';
+import { type ActivityItem, type LedgerSource, SOURCE_LABELS } from '~/contract/analytics';
 import { stageLabel } from './labels';
 
 /** `activity` is null until the first answer. */
@@ -13,7 +13,9 @@ export function WorkInProgress({ activity }: { activity: ActivityItem[] | null }
       {activity === null ? (
         <p className="mt-3 text-fg-muted">Loading…</p>
       ) : activity.length === 0 ? (
-        <p className="mt-3 text-fg-muted">Nothing is being made right now. Anything you start shows its progress here.</p>
+        <p className="mt-3 text-fg-muted">
+          Nothing is being made right now. Anything you start shows its progress here.
+        </p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-3">
           {activity.map((item) => (
@@ -50,7 +52,10 @@ function RunningItem({ item }: { item: ActivityItem }) {
           aria-valuemax={100}
           aria-valuenow={Math.round(item.progress * 100)}
         >
-          <div className="h-full bg-brand-400 transition-[width]" style={{ width: `${Math.round(item.progress * 100)}%` }} />
+          <div
+            className="h-full bg-brand-400 transition-[width]"
+            style={{ width: `${Math.round(item.progress * 100)}%` }}
+          />
         </div>
       ) : null}
     </li>

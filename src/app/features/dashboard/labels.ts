@@ -16,4 +16,6 @@ export const STATUS_LABELS: Record<string, string> = {
 
 /** A running item's stage: a video's own stage names first, then the feature's words, then what the API said. */
 export const stageLabel = (item: ActivityItem) =>
-  item.stage && Object.hasOwn(VIDEO_STAGE_LABELS, item.stage) ? VIDEO_STAGE_LABELS[item.stage as keyof typeof VIDEO_STAGE_LABELS] : (item.stage ?? STATUS_LABELS[item.status] ?? item.status);
+  item.stage && Object.hasOwn(VIDEO_STAGE_LABELS, item.stage)
+    ? VIDEO_STAGE_LABELS[item.stage as keyof typeof VIDEO_STAGE_LABELS]
+    : (item.stage ?? STATUS_LABELS[item.status] ?? item.status);

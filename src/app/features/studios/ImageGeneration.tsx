@@ -1,16 +1,16 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { imageRequestSchema, type ImageEngineInfo, type ImagePage, type ImageRecord } from '~/contract/images';
+import { type ImageEngineInfo, type ImagePage, type ImageRecord, imageRequestSchema } from '~/contract/images';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
+import { useConfirm } from '../../components/confirm';
+import { type History, useHistory } from '../../components/history';
+import { ScreenHeader } from '../../components/Screen';
 import { ImageHistory } from './ImageHistory';
-import { EMPTY_IMAGE_FORM, NewImagesForm, type ImageFormState } from './NewImagesForm';
+import { EMPTY_IMAGE_FORM, type ImageFormState, NewImagesForm } from './NewImagesForm';
 import { useEngineAnswer } from './price';
 import { useStudioSubmit } from './submit';
-import { useConfirm } from '../../components/confirm';
-import { useHistory, type History } from '../../components/history';
-import { ScreenHeader } from '../../components/Screen';
 
 const POLL_MS = 1500;
 
@@ -39,7 +39,12 @@ export default function ImageGeneration() {
   const engineList = useEngineAnswer<{ engines: ImageEngineInfo[] }>('/images/engines');
   const engines = engineList.answer?.engines ?? [];
   const history = useHistory<ImageRecord>('/images', 12);
-  const { errors, setErrors, busy, submit: send } = useStudioSubmit<ImagePage>('/images', (page) => history.prepend(page.items));
+  const {
+    errors,
+    setErrors,
+    busy,
+    submit: send,
+  } = useStudioSubmit<ImagePage>('/images', (page) => history.prepend(page.items));
   const confirm = useConfirm();
   const set = <K extends keyof ImageFormState>(key: K, value: ImageFormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -79,8 +84,20 @@ export default function ImageGeneration() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <ScreenHeader icon="image" title="Image generator" description="Describe an image and get original artwork in the shape and style you need." />
-      <NewImagesForm form={form} set={set} errors={errors} engines={engineList.answer?.engines} enginesFailed={engineList.failed} busy={busy} onSubmit={submit} />
+      <ScreenHeader
+        icon="image"
+        title="Image generator"
+        description="Describe an image and get original artwork in the shape and style you need."
+      />
+      <NewImagesForm
+        form={form}
+        set={set}
+        errors={errors}
+        engines={engineList.answer?.engines}
+        enginesFailed={engineList.failed}
+        busy={busy}
+        onSubmit={submit}
+      />
       <ImageHistory history={history} onReuse={reuse} onDelete={remove} />
       {confirm.dialog}
     </div>

@@ -1,17 +1,18 @@
 /** "Your images": the gallery of generations, newest first, each with its file, its settings and what can be done with it. */
-import { ASPECT_LABELS, ASPECT_SIZES, STYLE_PRESETS, type ImageAspect, type ImageRecord } from '~/contract/images';
-import { EngineBadge } from './EngineBadge';
+import { ASPECT_LABELS, ASPECT_SIZES, type ImageAspect, type ImageRecord, STYLE_PRESETS } from '~/contract/images';
 import { copyText, downloadUrl } from '../../components/files';
 import { formatDate } from '../../components/format';
-import type { History } from '../../components/history';
 import { HistoryList } from '../../components/HistoryList';
+import type { History } from '../../components/history';
 import { Spinner } from '../../components/Spinner';
+import { EngineBadge } from './EngineBadge';
 
 const ratio = (aspect: ImageAspect) => {
   const { width, height } = ASPECT_SIZES[aspect];
   return `${width} / ${height}`;
 };
-const fileName = (r: ImageRecord) => `nxn-image-${r.seed ?? 'x'}-${r.id.slice(0, 8)}.${r.contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
+const fileName = (r: ImageRecord) =>
+  `nxn-image-${r.seed ?? 'x'}-${r.id.slice(0, 8)}.${r.contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
 
 export function ImageHistory({
   history,
@@ -51,13 +52,22 @@ function ImageCard({ image, onReuse, onDelete }: { image: ImageRecord; onReuse: 
     <figure className="card overflow-hidden" data-testid="image-card" aria-label={`Image: ${image.prompt}`}>
       <div className="relative bg-ink-900" style={{ aspectRatio: ratio(image.aspect) }}>
         {image.status === 'succeeded' && image.url ? (
-          <img src={image.url} alt={image.prompt} crossOrigin="anonymous" className="absolute inset-0 size-full object-cover" loading="lazy" />
+          <img
+            src={image.url}
+            alt={image.prompt}
+            crossOrigin="anonymous"
+            className="absolute inset-0 size-full object-cover"
+            loading="lazy"
+          />
         ) : image.status === 'failed' ? (
           <div className="absolute inset-0 grid place-items-center p-4 text-center text-sm text-danger" role="alert">
             {image.error}
           </div>
         ) : (
-          <div className="absolute inset-0 grid animate-pulse place-items-center bg-gradient-to-br from-brand-500/20 to-cyan-400/10 text-sm text-fg-muted" role="status">
+          <div
+            className="absolute inset-0 grid animate-pulse place-items-center bg-gradient-to-br from-brand-500/20 to-cyan-400/10 text-sm text-fg-muted"
+            role="status"
+          >
             <span className="flex items-center gap-2">
               <Spinner /> {image.status === 'queued' ? 'Queued…' : 'Making your image…'}
             </span>
@@ -71,7 +81,11 @@ function ImageCard({ image, onReuse, onDelete }: { image: ImageRecord; onReuse: 
         <div className="flex flex-wrap items-center gap-2 text-xs text-fg-subtle">
           <EngineBadge label={image.engine.label} kind={image.engine.id === 'offline' ? 'offline' : 'ai'} />
           <span>
-            {[image.width && image.height ? `${image.width}×${image.height}` : ASPECT_LABELS[image.aspect], image.style !== 'none' ? STYLE_PRESETS[image.style].label : '', `seed ${image.seed}`]
+            {[
+              image.width && image.height ? `${image.width}×${image.height}` : ASPECT_LABELS[image.aspect],
+              image.style !== 'none' ? STYLE_PRESETS[image.style].label : '',
+              `seed ${image.seed}`,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </span>
@@ -79,7 +93,11 @@ function ImageCard({ image, onReuse, onDelete }: { image: ImageRecord; onReuse: 
         </div>
         <div className="flex flex-wrap gap-1.5">
           {image.status === 'succeeded' && image.url ? (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void downloadUrl(image.url!, fileName(image))}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void downloadUrl(image.url!, fileName(image))}
+            >
               Download
             </button>
           ) : null}

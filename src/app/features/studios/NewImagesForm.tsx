@@ -7,18 +7,18 @@ import {
   IMAGE_ASPECTS,
   IMAGE_LIMITS,
   IMAGE_STYLES,
-  STYLE_PRESETS,
-  resolveImageEngine,
   type ImageAspect,
   type ImageEngineChoice,
   type ImageEngineInfo,
   type ImageStyle,
+  resolveImageEngine,
+  STYLE_PRESETS,
 } from '~/contract/images';
 import { imageCost, PRICES } from '~/contract/pricing';
-import { PriceNote, SubmitLabel, type Quote } from './price';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { PriceNote, type Quote, SubmitLabel } from './price';
 
 export interface ImageFormState {
   prompt: string;
@@ -30,7 +30,15 @@ export interface ImageFormState {
   engine: ImageEngineChoice;
 }
 
-export const EMPTY_IMAGE_FORM: ImageFormState = { prompt: '', negativePrompt: '', aspect: '1:1', style: 'none', count: 1, seed: '', engine: 'auto' };
+export const EMPTY_IMAGE_FORM: ImageFormState = {
+  prompt: '',
+  negativePrompt: '',
+  aspect: '1:1',
+  style: 'none',
+  count: 1,
+  seed: '',
+  engine: 'auto',
+};
 
 /** Sets one field of the form (and clears its error). */
 type SetField = <K extends keyof ImageFormState>(key: K, value: ImageFormState[K]) => void;
@@ -54,11 +62,20 @@ export function NewImagesForm({
   onSubmit: (event: SubmitEvent) => void;
 }) {
   // The engine this request will run on, by the API's own rule, once the API has said which engines it has.
-  const engine = engines ? resolveImageEngine(form.engine, (id) => engines.some((e) => e.id === id && e.available)) : undefined;
+  const engine = engines
+    ? resolveImageEngine(form.engine, (id) => engines.some((e) => e.id === id && e.available))
+    : undefined;
   const autoLabel = engines?.find((e) => e.id === engine)?.label;
-  const quote: Quote | undefined = engine ? { cost: imageCost(form.count, engine), offlinePreview: engine === 'offline' } : undefined;
+  const quote: Quote | undefined = engine
+    ? { cost: imageCost(form.count, engine), offlinePreview: engine === 'offline' }
+    : undefined;
   return (
-    <form className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5" onSubmit={onSubmit} noValidate aria-label="New images">
+    <form
+      className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="New images"
+    >
       <Field label="Prompt" error={errors.prompt} hint={`${form.prompt.length} / ${IMAGE_LIMITS.promptMax} characters`}>
         {(props) => (
           <textarea
@@ -106,7 +123,10 @@ function AspectIcon({ aspect }: { aspect: ImageAspect }) {
   const scale = 18 / Math.max(width, height);
   return (
     <span className="grid size-6 place-items-center" aria-hidden="true">
-      <span className="rounded-[3px] border-2 border-current" style={{ width: width * scale, height: height * scale }} />
+      <span
+        className="rounded-[3px] border-2 border-current"
+        style={{ width: width * scale, height: height * scale }}
+      />
     </span>
   );
 }
@@ -121,10 +141,19 @@ function AspectChoice({ value, onChange }: { value: ImageAspect; onChange: (aspe
           <label
             key={aspect}
             className={`flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm ${
-              value === aspect ? 'border-brand-400 bg-brand-500/15 text-fg' : 'border-white/10 text-fg-muted hover:border-white/20'
+              value === aspect
+                ? 'border-brand-400 bg-brand-500/15 text-fg'
+                : 'border-white/10 text-fg-muted hover:border-white/20'
             }`}
           >
-            <input type="radio" name="aspect" value={aspect} className="sr-only" checked={value === aspect} onChange={() => onChange(aspect)} />
+            <input
+              type="radio"
+              name="aspect"
+              value={aspect}
+              className="sr-only"
+              checked={value === aspect}
+              onChange={() => onChange(aspect)}
+            />
             <AspectIcon aspect={aspect} />
             {ASPECT_LABELS[aspect]}
           </label>
@@ -152,7 +181,12 @@ function ImageSettings({
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       <Field label="Style" error={errors.style}>
         {(props) => (
-          <select {...props} className="input" value={form.style} onChange={(e) => set('style', e.target.value as ImageStyle)}>
+          <select
+            {...props}
+            className="input"
+            value={form.style}
+            onChange={(e) => set('style', e.target.value as ImageStyle)}
+          >
             {IMAGE_STYLES.map((style) => (
               <option key={style} value={style}>
                 {STYLE_PRESETS[style].label}
@@ -163,7 +197,12 @@ function ImageSettings({
       </Field>
       <Field label="Number of images" error={errors.count}>
         {(props) => (
-          <select {...props} className="input" value={form.count} onChange={(e) => set('count', Number(e.target.value))}>
+          <select
+            {...props}
+            className="input"
+            value={form.count}
+            onChange={(e) => set('count', Number(e.target.value))}
+          >
             {[1, 2, 3, 4].map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -194,9 +233,18 @@ function ImageSettings({
           </div>
         )}
       </Field>
-      <Field label="Engine" error={errors.engine} hint={form.engine === 'auto' && autoLabel ? `Now: ${autoLabel}` : undefined}>
+      <Field
+        label="Engine"
+        error={errors.engine}
+        hint={form.engine === 'auto' && autoLabel ? `Now: ${autoLabel}` : undefined}
+      >
         {(props) => (
-          <select {...props} className="input" value={form.engine} onChange={(e) => set('engine', e.target.value as ImageEngineChoice)}>
+          <select
+            {...props}
+            className="input"
+            value={form.engine}
+            onChange={(e) => set('engine', e.target.value as ImageEngineChoice)}
+          >
             <option value="auto">Best available</option>
             {engines.map((engine) => (
               <option key={engine.id} value={engine.id} disabled={!engine.available}>

@@ -1,5 +1,5 @@
 /** "New script": what the video is about, for whom, in what tone, length and shape, its key points, and the price. */
-import { useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import type { FieldErrors } from '~/contract/errors';
 import { scriptCost } from '~/contract/pricing';
 import {
@@ -7,20 +7,20 @@ import {
   SCRIPT_LIMITS,
   SCRIPT_PLATFORMS,
   SCRIPT_TONES,
-  TONE_LABELS,
-  WORDS_PER_SECOND,
-  scriptRequestSchema,
   type ScriptPlatform,
   type ScriptRecord,
   type ScriptTone,
   type ScriptWriterAnswer,
+  scriptRequestSchema,
+  TONE_LABELS,
+  WORDS_PER_SECOND,
 } from '~/contract/scripts';
-import { PriceNote, SubmitLabel, useEngineAnswer, type Quote } from './price';
-import { clockTime } from './script-export';
-import { useStudioSubmit } from './submit';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { PriceNote, type Quote, SubmitLabel, useEngineAnswer } from './price';
+import { clockTime } from './script-export';
+import { useStudioSubmit } from './submit';
 
 const LENGTH_PRESETS = [15, 30, 45, 60, 90, 120, 180, 240, 300] as const;
 
@@ -74,7 +74,12 @@ export function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) =>
   }
 
   return (
-    <form className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5" onSubmit={submit} noValidate aria-labelledby="script-form-title">
+    <form
+      className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="script-form-title"
+    >
       <h2 id="script-form-title" className="text-lg font-semibold text-fg">
         New script
       </h2>
@@ -105,7 +110,12 @@ export function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) =>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Tone" error={errors.tone}>
           {(props) => (
-            <select {...props} className="input" value={form.tone} onChange={(e) => set('tone', e.target.value as ScriptTone)}>
+            <select
+              {...props}
+              className="input"
+              value={form.tone}
+              onChange={(e) => set('tone', e.target.value as ScriptTone)}
+            >
               {SCRIPT_TONES.map((tone) => (
                 <option key={tone} value={tone}>
                   {TONE_LABELS[tone]}
@@ -167,7 +177,15 @@ export function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) =>
 }
 
 /** "Platform": the shape the script is written for, each with a line on what it means. */
-function PlatformChoice({ value, error, onChange }: { value: ScriptPlatform; error: string | undefined; onChange: (platform: ScriptPlatform) => void }) {
+function PlatformChoice({
+  value,
+  error,
+  onChange,
+}: {
+  value: ScriptPlatform;
+  error: string | undefined;
+  onChange: (platform: ScriptPlatform) => void;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="label mb-2">Platform</legend>
@@ -176,10 +194,19 @@ function PlatformChoice({ value, error, onChange }: { value: ScriptPlatform; err
           <label
             key={platform}
             className={`flex cursor-pointer flex-col rounded-xl border px-3 py-2.5 text-sm transition-colors ${
-              value === platform ? 'border-brand-400 bg-brand-500/15 text-fg' : 'border-white/10 bg-white/[0.03] text-fg-muted hover:border-white/20'
+              value === platform
+                ? 'border-brand-400 bg-brand-500/15 text-fg'
+                : 'border-white/10 bg-white/[0.03] text-fg-muted hover:border-white/20'
             }`}
           >
-            <input type="radio" name="platform" value={platform} className="sr-only" checked={value === platform} onChange={() => onChange(platform)} />
+            <input
+              type="radio"
+              name="platform"
+              value={platform}
+              className="sr-only"
+              checked={value === platform}
+              onChange={() => onChange(platform)}
+            />
             <span className="font-medium text-fg">{PLATFORM_LABELS[platform]}</span>
             <span className="text-xs text-fg-subtle">{PLATFORM_HINTS[platform]}</span>
           </label>
@@ -191,7 +218,15 @@ function PlatformChoice({ value, error, onChange }: { value: ScriptPlatform; err
 }
 
 /** "Key points": up to the limit, one scene each, added and removed one at a time. */
-function KeyPoints({ points, errors, onChange }: { points: string[]; errors: FieldErrors; onChange: (points: string[]) => void }) {
+function KeyPoints({
+  points,
+  errors,
+  onChange,
+}: {
+  points: string[];
+  errors: FieldErrors;
+  onChange: (points: string[]) => void;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="label mb-1">
@@ -225,7 +260,11 @@ function KeyPoints({ points, errors, onChange }: { points: string[]; errors: Fie
       ))}
       {errors.keyPoints ? <p className="field-error">{errors.keyPoints}</p> : null}
       {points.length < SCRIPT_LIMITS.keyPointsMax ? (
-        <button type="button" className="btn btn-ghost btn-sm justify-self-start" onClick={() => onChange([...points, ''])}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm justify-self-start"
+          onClick={() => onChange([...points, ''])}
+        >
           + Add a key point
         </button>
       ) : null}

@@ -1,18 +1,29 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { fieldErrors, type FieldErrors } from '~/contract/errors';
-import { retimeScript, scriptContentSchema, scriptNarration, type ScriptContent, type ScriptPlatform, type ScriptRecord } from '~/contract/scripts';
+import { type FieldErrors, fieldErrors } from '~/contract/errors';
+import {
+  retimeScript,
+  type ScriptContent,
+  type ScriptPlatform,
+  type ScriptRecord,
+  scriptContentSchema,
+  scriptNarration,
+} from '~/contract/scripts';
 import { ApiError, api } from '~/lib/api/client';
+import { CREATE_HANDOFF_URL, type CreateHandoff, saveCreateHandoff } from '~/lib/create-handoff';
 import { notifyApiError } from '~/lib/notify';
-import { CREATE_HANDOFF_URL, saveCreateHandoff, type CreateHandoff } from '~/lib/create-handoff';
-import { ScriptHeader } from './ScriptHeader';
-import { Publishing, ScriptBody, TitleOptions, type UpdateDraft } from './ScriptSections';
 import { useConfirm } from '../../components/confirm';
 import { handleStudioError } from '../../components/request-errors';
 import { LoadingScreen, StatusScreen } from '../../components/StatusScreen';
+import { ScriptHeader } from './ScriptHeader';
+import { Publishing, ScriptBody, TitleOptions, type UpdateDraft } from './ScriptSections';
 
-const ASPECT_FOR: Record<ScriptPlatform, NonNullable<CreateHandoff['aspect']>> = { youtube: '16:9', shorts: '9:16', square: '1:1' };
+const ASPECT_FOR: Record<ScriptPlatform, NonNullable<CreateHandoff['aspect']>> = {
+  youtube: '16:9',
+  shorts: '9:16',
+  square: '1:1',
+};
 
 const contentOf = (record: ScriptRecord): ScriptContent => ({
   titles: record.titles,
@@ -42,7 +53,8 @@ function ScriptEditor({ record, onSaved }: { record: ScriptRecord; onSaved: (rec
 
   const update: UpdateDraft = (patch, clear = []) => {
     setDraft((d) => ({ ...d, ...patch }));
-    if (clear.length > 0) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !clear.some((c) => k.startsWith(c)))));
+    if (clear.length > 0)
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !clear.some((c) => k.startsWith(c)))));
   };
 
   async function save() {
@@ -72,13 +84,26 @@ function ScriptEditor({ record, onSaved }: { record: ScriptRecord; onSaved: (rec
       toast.error('Write some narration first.');
       return;
     }
-    saveCreateHandoff({ script: narration, ...(draft.titles[0] ? { title: draft.titles[0] } : {}), aspect: ASPECT_FOR[record.request.platform], sourceId: record.id });
+    saveCreateHandoff({
+      script: narration,
+      ...(draft.titles[0] ? { title: draft.titles[0] } : {}),
+      aspect: ASPECT_FOR[record.request.platform],
+      sourceId: record.id,
+    });
     navigate(CREATE_HANDOFF_URL);
   }
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <ScriptHeader record={record} draft={draft} durationSec={timed.durationSec} dirty={dirty} saving={saving} onSave={() => void save()} onMakeVideo={makeVideo} />
+      <ScriptHeader
+        record={record}
+        draft={draft}
+        durationSec={timed.durationSec}
+        dirty={dirty}
+        saving={saving}
+        onSave={() => void save()}
+        onMakeVideo={makeVideo}
+      />
       <TitleOptions draft={draft} errors={errors} update={update} />
       <ScriptBody draft={draft} timed={timed} errors={errors} update={update} />
       <Publishing draft={draft} errors={errors} update={update} />
@@ -131,7 +156,11 @@ export default function ScriptGeneration() {
       <StatusScreen
         icon="script"
         title={state === 'missing' ? 'Script not found' : 'The script could not be loaded'}
-        message={state === 'missing' ? 'It may have been deleted, or the link is wrong.' : 'Please check your connection and try again.'}
+        message={
+          state === 'missing'
+            ? 'It may have been deleted, or the link is wrong.'
+            : 'Please check your connection and try again.'
+        }
       >
         <Link to="/scripts" className="btn btn-secondary">
           Go to your scripts

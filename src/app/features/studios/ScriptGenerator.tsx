@@ -1,13 +1,13 @@
 import { Link, useNavigate } from 'react-router';
 import { PLATFORM_LABELS, type ScriptSummary } from '~/contract/scripts';
-import { EngineBadge } from './EngineBadge';
-import { clockTime } from './script-export';
-import { ScriptForm } from './ScriptForm';
 import { useConfirm } from '../../components/confirm';
 import { formatDate } from '../../components/format';
-import { useHistory, type History } from '../../components/history';
 import { HistoryList } from '../../components/HistoryList';
+import { type History, useHistory } from '../../components/history';
 import { ScreenHeader } from '../../components/Screen';
+import { EngineBadge } from './EngineBadge';
+import { ScriptForm } from './ScriptForm';
+import { clockTime } from './script-export';
 
 /** "Your scripts": every script written here, newest first, to open or delete. */
 function ScriptHistory({ history }: { history: History<ScriptSummary> }) {
@@ -36,7 +36,10 @@ function ScriptHistory({ history }: { history: History<ScriptSummary> }) {
         {(items) => (
           <ul className="mt-4 grid gap-2" aria-label="Script history">
             {items.map((item) => (
-              <li key={item.id} className="flex items-start gap-3 rounded-xl border border-white/[0.08] bg-white/[0.03] p-3">
+              <li
+                key={item.id}
+                className="flex items-start gap-3 rounded-xl border border-white/[0.08] bg-white/[0.03] p-3"
+              >
                 <Link to={`/script/${item.id}`} className="min-w-0 flex-1 hover:text-brand-300">
                   <span className="block truncate font-medium text-fg">{item.title}</span>
                   <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-subtle">
@@ -48,7 +51,12 @@ function ScriptHistory({ history }: { history: History<ScriptSummary> }) {
                     <EngineBadge label={item.engine.label} kind={item.engine.kind === 'llm' ? 'ai' : 'offline'} />
                   </span>
                 </Link>
-                <button type="button" className="btn btn-ghost btn-sm" aria-label={`Delete ${item.title}`} onClick={() => remove(item)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Delete ${item.title}`}
+                  onClick={() => remove(item)}
+                >
                   Delete
                 </button>
               </li>

@@ -1,12 +1,12 @@
 /** The script page's header: the way back, the title and what the script is, and what can be done with it. */
 import { Link } from 'react-router';
-import { PLATFORM_LABELS, TONE_LABELS, type ScriptContent, type ScriptRecord } from '~/contract/scripts';
-import { EngineBadge } from './EngineBadge';
-import { clockTime, scriptFileName, scriptToSrt, scriptToText } from './script-export';
+import { PLATFORM_LABELS, type ScriptContent, type ScriptRecord, TONE_LABELS } from '~/contract/scripts';
 import { copyText, downloadBlob } from '../../components/files';
 import { formatDate } from '../../components/format';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { EngineBadge } from './EngineBadge';
+import { clockTime, scriptFileName, scriptToSrt, scriptToText } from './script-export';
 
 export function ScriptHeader({
   record,
@@ -47,20 +47,34 @@ export function ScriptHeader({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyText(scriptToText(draft, record.request.platform), 'Script')}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void copyText(scriptToText(draft, record.request.platform), 'Script')}
+          >
             Copy
           </button>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            onClick={() => downloadBlob(new Blob([scriptToText(draft, record.request.platform)], { type: 'text/plain;charset=utf-8' }), scriptFileName(title, 'txt'))}
+            onClick={() =>
+              downloadBlob(
+                new Blob([scriptToText(draft, record.request.platform)], { type: 'text/plain;charset=utf-8' }),
+                scriptFileName(title, 'txt'),
+              )
+            }
           >
             Export text
           </button>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            onClick={() => downloadBlob(new Blob([scriptToSrt(draft)], { type: 'application/x-subrip;charset=utf-8' }), scriptFileName(title, 'srt'))}
+            onClick={() =>
+              downloadBlob(
+                new Blob([scriptToSrt(draft)], { type: 'application/x-subrip;charset=utf-8' }),
+                scriptFileName(title, 'srt'),
+              )
+            }
           >
             Export SRT outline
           </button>

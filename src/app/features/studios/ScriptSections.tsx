@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { FieldErrors } from '~/contract/errors';
 import { SCRIPT_CONTENT_LIMITS, type ScriptContent } from '~/contract/scripts';
-import { clockTime } from './script-export';
 import { Field } from '../../components/Field';
+import { clockTime } from './script-export';
 
 type Scene = ScriptContent['scenes'][number];
 
@@ -78,7 +78,11 @@ export function ScriptBody({ draft, timed, errors, update }: SectionProps & { ti
             scene={draft.scenes[i]!}
             errors={errors}
             onChange={(patch) => updateScene(i, patch)}
-            onRemove={draft.scenes.length > 1 ? () => update({ scenes: draft.scenes.filter((_, j) => j !== i) }, ['scenes']) : null}
+            onRemove={
+              draft.scenes.length > 1
+                ? () => update({ scenes: draft.scenes.filter((_, j) => j !== i) }, ['scenes'])
+                : null
+            }
           />
         ))}
       </ol>
@@ -87,7 +91,9 @@ export function ScriptBody({ draft, timed, errors, update }: SectionProps & { ti
         <button
           type="button"
           className="btn btn-ghost btn-sm justify-self-start"
-          onClick={() => update({ scenes: [...draft.scenes, { narration: '', visualCue: '', startSec: 0, endSec: 0 }] })}
+          onClick={() =>
+            update({ scenes: [...draft.scenes, { narration: '', visualCue: '', startSec: 0, endSec: 0 }] })
+          }
         >
           + Add a scene
         </button>
@@ -189,7 +195,11 @@ export function Publishing({ draft, errors, update }: SectionProps) {
           />
         )}
       </Field>
-      <Field label="Hashtags" error={errors.hashtags ?? Object.entries(errors).find(([k]) => k.startsWith('hashtags.'))?.[1]} hint="Separated by spaces.">
+      <Field
+        label="Hashtags"
+        error={errors.hashtags ?? Object.entries(errors).find(([k]) => k.startsWith('hashtags.'))?.[1]}
+        hint="Separated by spaces."
+      >
         {(props) => (
           <input
             {...props}

@@ -1,21 +1,21 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { type SubmitEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { FieldErrors } from '~/contract/errors';
-import { SPEECH_LIMITS, speechEstimate, speechRequestSchema, type SpeechRecord } from '~/contract/speech';
+import { SPEECH_LIMITS, type SpeechRecord, speechEstimate, speechRequestSchema } from '~/contract/speech';
 import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
-import { useStudioSubmit } from './submit';
-import { VoiceOverHistory } from './VoiceOverHistory';
 import { useConfirm } from '../../components/confirm';
 import { Field } from '../../components/Field';
-import { useHistory, type History } from '../../components/history';
+import { type History, useHistory } from '../../components/history';
 import { Icon } from '../../components/Icon';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { VoicePicker } from '../../components/VoicePicker';
 import { useDefaultVoice, useVoiceCatalogue } from '../../components/voice-preview';
+import { useStudioSubmit } from './submit';
+import { VoiceOverHistory } from './VoiceOverHistory';
 
 const POLL_MS = 1000;
 
@@ -46,7 +46,12 @@ export default function TextToSpeech() {
   const [speed, setSpeed] = useState(1);
   const [pitch, setPitch] = useState(0);
   const history = useHistory<SpeechRecord>('/speech', 8);
-  const { errors, setErrors, busy, submit: send } = useStudioSubmit<SpeechRecord>('/speech', (record) => history.prepend([record]));
+  const {
+    errors,
+    setErrors,
+    busy,
+    submit: send,
+  } = useStudioSubmit<SpeechRecord>('/speech', (record) => history.prepend([record]));
   const confirm = useConfirm();
   const estimate = speechEstimate(text);
   const { voices } = useVoiceCatalogue();
@@ -70,15 +75,25 @@ export default function TextToSpeech() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <ScreenHeader icon="voice" title="Text to speech" description="Turn text into natural speech with a choice of AI voices, ready to download." />
+      <ScreenHeader
+        icon="voice"
+        title="Text to speech"
+        description="Turn text into natural speech with a choice of AI voices, ready to download."
+      />
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5" onSubmit={submit} noValidate aria-label="New voice-over">
+        <form
+          className="card card-pad grid grid-cols-[minmax(0,1fr)] gap-5"
+          onSubmit={submit}
+          noValidate
+          aria-label="New voice-over"
+        >
           <Field
             label="Text"
             error={errors.text}
             hint={
               <span className={estimate.overLimit ? 'text-danger' : ''} data-testid="char-count">
-                {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters · {estimate.cost} credit
+                {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters ·{' '}
+                {estimate.cost} credit
                 {estimate.cost === 1 ? '' : 's'} (2 per started 1,000 characters)
               </span>
             }
@@ -111,7 +126,8 @@ export default function TextToSpeech() {
             <p className="text-sm text-fg-muted">
               {voice ? (
                 <>
-                  {voice.name} · {QUALITY_LABELS[voiceQuality(voice)]} · {voice.languageName} · engine: {ENGINE_LABELS[voice.engine].full}
+                  {voice.name} · {QUALITY_LABELS[voiceQuality(voice)]} · {voice.languageName} · engine:{' '}
+                  {ENGINE_LABELS[voice.engine].full}
                 </>
               ) : null}
             </p>

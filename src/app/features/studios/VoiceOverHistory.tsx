@@ -1,17 +1,25 @@
 /** "Your voice-overs": generated speech, newest first, each with its player and downloads, or its progress. */
 import type { SpeechRecord } from '~/contract/speech';
-import { AudioPlayer } from './AudioPlayer';
-import { EngineBadge } from './EngineBadge';
 import { downloadUrl } from '../../components/files';
 import { formatDate } from '../../components/format';
-import type { History } from '../../components/history';
 import { HistoryList } from '../../components/HistoryList';
+import type { History } from '../../components/history';
 import { Spinner } from '../../components/Spinner';
+import { AudioPlayer } from './AudioPlayer';
+import { EngineBadge } from './EngineBadge';
 
-const engineKind = (record: SpeechRecord) => (record.engine.id === 'espeak' || record.engine.id === 'festival' ? 'offline' : 'ai');
-const fileStem = (record: SpeechRecord) => `nxn-speech-${record.voiceName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${record.id.slice(0, 8)}`;
+const engineKind = (record: SpeechRecord) =>
+  record.engine.id === 'espeak' || record.engine.id === 'festival' ? 'offline' : 'ai';
+const fileStem = (record: SpeechRecord) =>
+  `nxn-speech-${record.voiceName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${record.id.slice(0, 8)}`;
 
-export function VoiceOverHistory({ history, onDelete }: { history: History<SpeechRecord>; onDelete: (record: SpeechRecord) => void }) {
+export function VoiceOverHistory({
+  history,
+  onDelete,
+}: {
+  history: History<SpeechRecord>;
+  onDelete: (record: SpeechRecord) => void;
+}) {
   return (
     <section className="card card-pad grid gap-3" aria-labelledby="speech-history-title">
       <h2 id="speech-history-title" className="text-lg font-semibold text-fg">
@@ -38,13 +46,22 @@ export function VoiceOverHistory({ history, onDelete }: { history: History<Speec
 function SpeechResult({ record, onDelete }: { record: SpeechRecord; onDelete: () => void }) {
   const excerpt = record.text.length > 140 ? `${record.text.slice(0, 140)}…` : record.text;
   return (
-    <article className="grid gap-3 rounded-xl border border-white/[0.08] bg-white/[0.03] p-4" data-testid="speech-result" aria-label={`Speech by ${record.voiceName}`}>
+    <article
+      className="grid gap-3 rounded-xl border border-white/[0.08] bg-white/[0.03] p-4"
+      data-testid="speech-result"
+      aria-label={`Speech by ${record.voiceName}`}
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs text-fg-subtle">
         <span className="font-medium text-fg">{record.voiceName}</span>
         <EngineBadge label={record.engine.label} kind={engineKind(record)} />
         <span>{record.chars.toLocaleString('en-US')} characters</span>
         {record.speed !== 1 ? <span>· {record.speed}×</span> : null}
-        {record.pitch !== 0 ? <span>· pitch {record.pitch > 0 ? '+' : ''}{record.pitch}</span> : null}
+        {record.pitch !== 0 ? (
+          <span>
+            · pitch {record.pitch > 0 ? '+' : ''}
+            {record.pitch}
+          </span>
+        ) : null}
         <span>·</span>
         <time dateTime={record.createdAt}>{formatDate(record.createdAt)}</time>
       </div>
@@ -53,10 +70,18 @@ function SpeechResult({ record, onDelete }: { record: SpeechRecord; onDelete: ()
         <>
           <AudioPlayer src={record.mp3.url} label={`speech by ${record.voiceName}`} durationHint={record.durationSec} />
           <div className="flex flex-wrap items-center gap-2">
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void downloadUrl(record.wav!.url, `${fileStem(record)}.wav`)}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void downloadUrl(record.wav!.url, `${fileStem(record)}.wav`)}
+            >
               Download WAV
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void downloadUrl(record.mp3!.url, `${fileStem(record)}.mp3`)}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void downloadUrl(record.mp3!.url, `${fileStem(record)}.mp3`)}
+            >
               Download MP3
             </button>
             <span className="text-xs text-fg-subtle">
@@ -83,7 +108,10 @@ function SpeechResult({ record, onDelete }: { record: SpeechRecord; onDelete: ()
             <Spinner /> {record.status === 'queued' ? 'Waiting for a free voice engine…' : 'Synthesising…'}
           </div>
           <div className="h-1.5 overflow-hidden rounded-full bg-white/10">
-            <div className="h-full rounded-full bg-cyan-400 transition-[width]" style={{ width: `${Math.round(record.progress * 100)}%` }} />
+            <div
+              className="h-full rounded-full bg-cyan-400 transition-[width]"
+              style={{ width: `${Math.round(record.progress * 100)}%` }}
+            />
           </div>
         </div>
       )}

@@ -4,11 +4,11 @@
  */
 import { formatDuration } from '~/contract/video';
 import type { WatermarkRecord } from '~/contract/watermark';
-import { BeforeAfter } from './BeforeAfter';
-import { cleanFileName, hasCleanCopy, isRunning, type CleanRecord, type EditorRequest } from './model';
 import { downloadUrl } from '../../components/files';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { BeforeAfter } from './BeforeAfter';
+import { type CleanRecord, cleanFileName, type EditorRequest, hasCleanCopy, isRunning } from './model';
 
 export function RenderControls({
   record,
@@ -31,7 +31,12 @@ export function RenderControls({
             {record.stage ?? 'Waiting to start'}
           </label>
           <progress id="wm-render-progress" className="w-full" max={100} value={Math.round(record.progress * 100)} />
-          <button type="button" className="btn btn-secondary btn-sm justify-self-start" disabled={busy !== null} onClick={onCancel}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm justify-self-start"
+            disabled={busy !== null}
+            onClick={onCancel}
+          >
             Cancel
           </button>
         </div>
@@ -39,10 +44,19 @@ export function RenderControls({
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className="btn btn-primary" disabled={busy !== null || !hasBoxes} onClick={onRender}>
             {busy === 'render' ? <Spinner /> : <Icon name="wand" className="size-4" />}
-            {record.status === 'failed' ? 'Retry' : record.status === 'succeeded' ? 'Remove again' : 'Remove watermarks'} · {record.cost} credits
+            {record.status === 'failed'
+              ? 'Retry'
+              : record.status === 'succeeded'
+                ? 'Remove again'
+                : 'Remove watermarks'}{' '}
+            · {record.cost} credits
           </button>
           {hasCleanCopy(record) ? (
-            <button type="button" className="btn btn-secondary" onClick={() => void downloadUrl(record.output.url, cleanFileName(record.name, record.output.contentType))}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void downloadUrl(record.output.url, cleanFileName(record.name, record.output.contentType))}
+            >
               <Icon name="download" className="size-4" />
               Download clean video
             </button>
@@ -76,14 +90,27 @@ export function CleanVideo({
       <div className="grid content-start gap-2">
         <h3 className="text-sm font-medium text-fg">Before and after</h3>
         {frame && result ? (
-          <BeforeAfter before={frame} after={result} aspect={record.width / record.height} moment={formatDuration(atS)} />
+          <BeforeAfter
+            before={frame}
+            after={result}
+            aspect={record.width / record.height}
+            moment={formatDuration(atS)}
+          />
         ) : (
           <p className="text-sm text-fg-muted">Loading the frame…</p>
         )}
       </div>
       <div className="grid content-start gap-2">
         <h3 className="text-sm font-medium text-fg">Clean video</h3>
-        <video src={record.output.url} poster={result ?? undefined} controls preload="none" className="w-full rounded-xl bg-black" style={{ aspectRatio: String(record.width / record.height) }} aria-label={`Clean video: ${record.name}`} />
+        <video
+          src={record.output.url}
+          poster={result ?? undefined}
+          controls
+          preload="none"
+          className="w-full rounded-xl bg-black"
+          style={{ aspectRatio: String(record.width / record.height) }}
+          aria-label={`Clean video: ${record.name}`}
+        />
       </div>
     </div>
   );

@@ -4,10 +4,10 @@
  */
 import { formatDuration } from '~/contract/video';
 import { WATERMARK_LIMITS, type WatermarkBox, type WatermarkRecord } from '~/contract/watermark';
-import { BoxEditor } from './BoxEditor';
-import type { EditorRequest } from './model';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { BoxEditor } from './BoxEditor';
+import type { EditorRequest } from './model';
 
 export function BeforeFrame({
   record,
@@ -48,7 +48,15 @@ export function BeforeFrame({
         <label htmlFor="wm-time" className="label">
           {`Frame at ${formatDuration(atS)}`}
         </label>
-        <input id="wm-time" type="range" min={0} max={Math.max(0, durationS - 0.1)} step={0.1} value={atS} onChange={(e) => onMoment(Number(e.target.value))} />
+        <input
+          id="wm-time"
+          type="range"
+          min={0}
+          max={Math.max(0, durationS - 0.1)}
+          step={0.1}
+          value={atS}
+          onChange={(e) => onMoment(Number(e.target.value))}
+        />
       </div>
     </div>
   );
@@ -77,21 +85,46 @@ export function AfterPreview({
   return (
     <div className="grid content-start gap-2">
       <h3 className="text-sm font-medium text-fg">After</h3>
-      <div className="relative grid w-full place-items-center overflow-hidden rounded-xl border border-white/[0.08] bg-black text-sm text-fg-subtle" style={{ aspectRatio: String(record.width / record.height) }}>
+      <div
+        className="relative grid w-full place-items-center overflow-hidden rounded-xl border border-white/[0.08] bg-black text-sm text-fg-subtle"
+        style={{ aspectRatio: String(record.width / record.height) }}
+      >
         {clip ? (
-          <video src={clip} controls autoPlay muted loop className="absolute inset-0 size-full" aria-label="Preview clip after removal" />
+          <video
+            src={clip}
+            controls
+            autoPlay
+            muted
+            loop
+            className="absolute inset-0 size-full"
+            aria-label="Preview clip after removal"
+          />
         ) : after ? (
-          <img src={after} alt={`Frame at ${formatDuration(atS)} after removal`} className="absolute inset-0 size-full object-contain" />
+          <img
+            src={after}
+            alt={`Frame at ${formatDuration(atS)} after removal`}
+            className="absolute inset-0 size-full object-contain"
+          />
         ) : (
           <span>Preview a frame or a short clip here.</span>
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null || !hasBoxes} onClick={onPreviewFrame}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy !== null || !hasBoxes}
+          onClick={onPreviewFrame}
+        >
           {busy === 'frame' ? <Spinner /> : <Icon name="eye" className="size-4" />}
           Preview frame
         </button>
-        <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null || !hasBoxes} onClick={onPreviewClip}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy !== null || !hasBoxes}
+          onClick={onPreviewClip}
+        >
           {busy === 'clip' ? <Spinner /> : <Icon name="play" className="size-4" />}
           {`Preview ${WATERMARK_LIMITS.clipSeconds} s clip`}
         </button>

@@ -13,7 +13,7 @@ import { CleanVideo, RenderControls } from './CleanVideo';
 import { AfterPreview, BeforeFrame } from './FramePreviews';
 import { newBox } from './geometry';
 import { MarksToRemove } from './MarksToRemove';
-import { hasCleanCopy, isRunning, STATUS_TEXT, type EditorRequest } from './model';
+import { type EditorRequest, hasCleanCopy, isRunning, STATUS_TEXT } from './model';
 import { useObjectUrl } from './object-url';
 import { fetchPreview, fetchResultFrame, reportError, whileLive } from './requests';
 
@@ -50,7 +50,13 @@ function useOneRequest() {
   return [busy, attempt] as const;
 }
 
-export function RemovalEditor({ initial, onChanged }: { initial: WatermarkRecord; onChanged: (record: WatermarkRecord) => void }) {
+export function RemovalEditor({
+  initial,
+  onChanged,
+}: {
+  initial: WatermarkRecord;
+  onChanged: (record: WatermarkRecord) => void;
+}) {
   const [record, setRecord] = useState(initial);
   const [boxes, setBoxes] = useState<WatermarkBox[]>(initial.boxes);
   const [selected, setSelected] = useState<string | null>(null);
@@ -87,7 +93,8 @@ export function RemovalEditor({ initial, onChanged }: { initial: WatermarkRecord
         const next = await api.post<WatermarkRecord>(`/watermark-removal/${record.id}/detect`);
         apply(next, true);
         setNothingFound(next.boxes.length === 0);
-        if (next.boxes.length > 0) toast.success(`Found ${next.boxes.length} mark${next.boxes.length === 1 ? '' : 's'}.`);
+        if (next.boxes.length > 0)
+          toast.success(`Found ${next.boxes.length} mark${next.boxes.length === 1 ? '' : 's'}.`);
         else drawBox();
       }),
     [attempt, record.id, apply, drawBox],
@@ -178,7 +185,13 @@ export function RemovalEditor({ initial, onChanged }: { initial: WatermarkRecord
       />
 
       <div className="grid gap-3 border-t border-white/[0.08] pt-4">
-        <RenderControls record={record} busy={busy} hasBoxes={boxes.length > 0} onRender={() => void render()} onCancel={() => void cancel()} />
+        <RenderControls
+          record={record}
+          busy={busy}
+          hasBoxes={boxes.length > 0}
+          onRender={() => void render()}
+          onCancel={() => void cancel()}
+        />
         {hasCleanCopy(record) ? <CleanVideo record={record} frame={frame} result={result} atS={atS} /> : null}
       </div>
     </section>

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { WatermarkRecord } from '~/contract/watermark';
 import { api } from '~/lib/api/client';
+import { useConfirm } from '../../components/confirm';
+import { useHistory } from '../../components/history';
+import { ScreenHeader } from '../../components/Screen';
 import { RemovalEditor } from './RemovalEditor';
 import { whileLive } from './requests';
 import { UploadCard } from './UploadCard';
 import { VideoHistory } from './VideoHistory';
-import { useConfirm } from '../../components/confirm';
-import { useHistory } from '../../components/history';
-import { ScreenHeader } from '../../components/Screen';
 
 /** Watermark removal studio: upload a video you own, adjust the found marks, preview, render, download. */
 export default function WatermarkRemoval() {
@@ -48,7 +48,11 @@ export default function WatermarkRemoval() {
 
   return (
     <div className="grid gap-8">
-      <ScreenHeader icon="wand" title="Watermark removal" description="Take logos, channel bugs and text marks out of your own videos: we find them, you check the boxes, we render a clean copy." />
+      <ScreenHeader
+        icon="wand"
+        title="Watermark removal"
+        description="Take logos, channel bugs and text marks out of your own videos: we find them, you check the boxes, we render a clean copy."
+      />
       <UploadCard onUploaded={onUploaded} />
       {open ? <RemovalEditor key={open.id} initial={open} onChanged={(r) => history.replace([r])} /> : null}
       <VideoHistory history={history} onOpen={select} onDelete={remove} />

@@ -10,8 +10,10 @@ export const STATUS_TEXT: Record<WatermarkRecord['status'], string> = {
 };
 
 /** "holiday.mov" → "holiday-clean.mov": the upload's name, and the extension of the clean file's own type. */
-export const cleanFileName = (name: string, contentType: string) =>
-  name.replace(/\.[^.]+$/, '') + '-clean.' + contentType.split('/')[1]!.replace('quicktime', 'mov').replace('x-matroska', 'mkv');
+export const cleanFileName = (name: string, contentType: string) => {
+  const extension = contentType.split('/')[1]!.replace('quicktime', 'mov').replace('x-matroska', 'mkv');
+  return `${name.replace(/\.[^.]+$/, '')}-clean.${extension}`;
+};
 
 /** The editor's requests; one runs at a time, and every button that starts one waits for it. */
 export type EditorRequest = 'detect' | 'frame' | 'clip' | 'render' | 'cancel';
@@ -22,4 +24,5 @@ export const isRunning = (record: WatermarkRecord) => record.status === 'queued'
 /** A video whose render finished: its clean copy is there to show, compare and download. */
 export type CleanRecord = WatermarkRecord & { output: NonNullable<WatermarkRecord['output']> };
 
-export const hasCleanCopy = (record: WatermarkRecord): record is CleanRecord => record.status === 'succeeded' && record.output !== null;
+export const hasCleanCopy = (record: WatermarkRecord): record is CleanRecord =>
+  record.status === 'succeeded' && record.output !== null;
