@@ -6,7 +6,7 @@ import { $auth, startAuth } from '~/stores/auth';
 import { ConnectionErrorScreen, LoadingScreen } from './components/StatusScreen';
 
 /**
- * Spec §4 on every protected route: 'Loading...' while the auth state resolves, 'Connection Error' when it cannot,
+ * On every protected route: 'Loading...' while the auth state resolves, 'Connection Error' when it cannot,
  * and a signed-out visitor is sent to /auth with the history entry replaced (so Back skips the protected page).
  * The page they asked for is remembered outside the URL for after sign-in. A protected page cannot show anything
  * before the auth state is known, so the gate starts the identity provider's SDK at once.

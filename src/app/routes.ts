@@ -1,5 +1,5 @@
 /**
- * The signed-in sub-app's route table (spec §2): every [auth] route and the auth screen's three paths, each mapped
+ * The signed-in sub-app's route table: every [auth] route and the auth screen's three paths, each mapped
  * to the screen that renders it. Alias paths share a screen. Pure data, so the Astro pages (which pre-render one
  * HTML file per static path) and the unit tests read the same table as the router.
  */

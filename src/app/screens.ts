@@ -3,7 +3,7 @@ import type { ScreenName } from './routes';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
-/** Each screen is its own chunk (spec §2: screens load on demand). */
+/** Each screen is its own chunk (screens load on demand). */
 const LOADERS: Record<ScreenName, () => ScreenModule> = {
   Auth: () => import('./features/account/Auth'),
   Welcome: () => import('./features/account/Welcome'),

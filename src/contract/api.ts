@@ -21,7 +21,7 @@ export type ApiError = z.infer<typeof ApiError>;
 
 const optionalText = (max: number) => textField().trim().max(max).nullish().transform((v) => (v ? v : null));
 
-/** `POST /auth/auth`: the profile the browser sends after sign-in (spec §7). */
+/** `POST /auth/auth`: the profile the browser sends after sign-in. */
 export const ProfileSyncBody = z.object({
   uid: textField().min(1).max(128),
   /** Accepted for the browser's sake; the stored e-mail is the one in the verified ID token. */

@@ -77,7 +77,7 @@ export function loadAuth(): Promise<Auth> {
     const app = getApps().length > 0 ? getApp() : initializeApp(setup.options);
     const auth = getAuth(app);
     if (setup.emulatorUrl) connectAuthEmulator(auth, setup.emulatorUrl, { disableWarnings: true });
-    // Spec §4: the session lives in local storage; if that cannot be set up, log it and carry on.
+    // The session lives in local storage; if that cannot be set up, log it and carry on.
     await setPersistence(auth, browserLocalPersistence).catch((error: unknown) => {
       console.error('Could not keep the sign-in session in local storage', error);
     });

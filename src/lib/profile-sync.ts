@@ -1,5 +1,5 @@
 /**
- * Profile sync (spec §4, §7): when the signed-in uid changes to a new, non-empty uid, the profile goes to
+ * Profile sync: when the signed-in uid changes to a new, non-empty uid, the profile goes to
  * `POST /auth/auth` once per uid. A failure is only logged; the user sees nothing.
  */
 import type { ProfileSyncBody, ProfileSyncResponse } from '~/contract/api';

@@ -18,7 +18,7 @@ export async function refreshAccount(): Promise<void> {
     // A sign-out (or a newer refresh) while this was in flight wins.
     if (request === latest) $account.set(me);
   } catch (error) {
-    // Unreachable backend: say so (spec §8). Anything else leaves the balance placeholder and is only logged.
+    // Unreachable backend: say so. Anything else leaves the balance placeholder and is only logged.
     if (error instanceof AllHostsFailedError) notifyApiError(error);
     else console.error('Could not load the account', error);
   }

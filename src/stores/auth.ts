@@ -1,5 +1,5 @@
 /**
- * Auth state for the signed-in app (spec §4): loading → resolved (user or null), or error when the identity
+ * Auth state for the signed-in app: loading → resolved (user or null), or error when the identity
  * provider cannot be reached. Firebase is imported lazily here, so a page that merely imports this store does
  * not download the SDK until startAuth() runs: at once on protected pages, behind the form on the sign-in screen
  * (startAuthWhenIdle), and in any case before an action that needs it.

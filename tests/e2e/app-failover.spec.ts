@@ -32,7 +32,7 @@ test('with the primary backend down, the app is served by the fallback backend',
   const primary = apiUrl(PRIMARY_API.port);
   const fallback = apiUrl(FALLBACK_API.port);
   // Each call tried the primary first, failed on it, and was answered by the fallback. (The fallback's success
-  // clears the primary's failed mark, so the next call tries the primary again: spec §7.)
+  // clears the primary's failed mark, so the next call tries the primary again.)
   expect(failed).toEqual(expect.arrayContaining([`${primary}/auth/auth`, `${primary}/me`]));
   expect(answered).toContainEqual(expect.objectContaining({ path: '/auth/auth', origin: fallback }));
   expect(answered).toContainEqual({ path: '/me', origin: fallback, status: 200 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, STATIC_APP_ROUTES, type ScreenName } from '~/app/routes';
 import { APP_SHELL_FILE, routeRequest } from '~/server/web/routing';
 
-/** Spec §2's route table, restricted to the sub-app's rows, and the studios added since: concrete URL → screen and access. */
+/** The product's route table, restricted to the sub-app's rows, and the studios added since: concrete URL → screen and access. */
 const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/dashboard', 'Dashboard', 'auth'],
   ['/create', 'AgentCreate', 'auth'],
@@ -29,7 +29,7 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   // Not in the spec's table: the billing page and the operator console of issue 10.
   ['/billing', 'Billing', 'auth'],
   ['/admin', 'Admin', 'auth'],
-  // Beyond §2's table: the studio the spec's backend timeouts imply (`watermark-removal` requests get 600 s).
+  // Beyond that table: the studio the spec's backend timeouts imply (`watermark-removal` requests get 600 s).
   ['/watermark-removal', 'WatermarkRemoval', 'auth'],
   // Issue 15: the account's brand kit.
   ['/brand-kit', 'BrandKit', 'auth'],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The auth store against a fake Firebase module and a fake backend client: the state machine of spec §4 and the
+ * The auth store against a fake Firebase module and a fake backend client: the sign-in state machine and the
  * once-per-uid profile sync as the store wires it.
  */
 type Listener = (user: FakeUser | null) => void;

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { RouteErrorScreen } from './StatusScreen';
 
 /**
- * Spec §2: any render failure in a route (including a screen chunk that fails to load) shows the route error
+ * Any render failure in a route (including a screen chunk that fails to load) shows the route error
  * screen. Declarative React Router has no errorElement, so this is a plain error boundary; the router keys it by
  * path so moving to another screen starts fresh.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
 
-/** The full-area states of spec §2: loading, connection error and route error all share this frame. */
+/** The app's full-area states: loading, connection error and route error all share this frame. */
 export function StatusScreen({
   title,
   message,

@@ -1,5 +1,5 @@
 /**
- * The browser's backend client (spec §7). Hosts are tried in order; a host that fails with a network error or a
+ * The browser's backend client. Hosts are tried in order; a host that fails with a network error or a
  * timeout is marked failed and skipped until the marks are cleared (after any usable answer, and every 5 minutes).
  *
  * How each answer counts:
@@ -83,7 +83,7 @@ function readErrorBody(body: unknown): { error: string | undefined; fields: Reco
 
 const isFormData = (body: unknown): boolean => typeof FormData !== 'undefined' && body instanceof FormData;
 
-/** Spec §7 timeouts: long for uploads, watermark removal and any form-data body. */
+/** Timeouts: long for uploads, watermark removal and any form-data body. */
 export function timeoutFor(path: string, body: unknown): number {
   return path.includes('watermark-removal') || path.includes('upload') || isFormData(body)
     ? LONG_TIMEOUT_MS

@@ -1,4 +1,4 @@
-/** Spec §8: when every backend host fails, the user sees one of these, picked at random. Word for word. */
+/** When every backend host fails, the user sees one of these, picked at random. Word for word. */
 export const ALL_HOSTS_FAILED_MESSAGES = [
   'Oh my god error 🧐 Can you please try again?',
   'Oops something broke 😅 Please try again!',
