@@ -124,12 +124,18 @@ export const Job = z.object({
 export type Job = z.infer<typeof Job>;
 export const isFinished = (status: JobStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
+/**
+ * A client's key for a create request it may send twice (a retry, the fallback host), in the `Idempotency-Key`
+ * header: the same key with the same request answers like the first, the same key with another request is a 409.
+ */
+export const IdempotencyKey = textField().min(1).max(200);
+
 /** `POST /jobs`: accept a job of a registered kind; its credits are reserved at once (402 if short). */
 export const CreateJobBody = z.object({
   kind: textField().min(1).max(64),
   payload: z.unknown(),
-  /** Same key again → the same job back instead of a second charge. */
-  idempotencyKey: textField().min(1).max(200).optional(),
+  /** The Idempotency-Key, for clients that cannot set headers. */
+  idempotencyKey: IdempotencyKey.optional(),
 });
 export type CreateJobBody = z.input<typeof CreateJobBody>;
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
 import type { ServerConfig } from '../config/index.ts';
+import { idempotencyStore } from '../db/idempotency.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { JobQueue } from '../jobs/queue.ts';
@@ -55,7 +56,7 @@ export async function startApiServer(options: StartApiOptions): Promise<{ url: s
   });
   const { port } = server.address() as AddressInfo;
   try {
-    ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log }));
+    ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log, idempotency: idempotencyStore(database.db) }));
   } catch (error) {
     server.close();
     throw error;

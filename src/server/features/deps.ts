@@ -1,6 +1,7 @@
 import type { TokenVerifier } from '../auth/firebase.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database } from '../db/index.ts';
+import type { IdempotencyStore } from '../http/idempotency.ts';
 import type { Logger } from '../http/logger.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Storage } from '../storage/index.ts';
@@ -11,6 +12,8 @@ export interface ApiDeps {
   database: Database;
   verifier: TokenVerifier;
   queue: JobQueue;
+  /** The keys of create requests: every create route passes it to `idempotent` (http/idempotency.ts). */
+  idempotency: IdempotencyStore;
   storage: Storage;
   log: Logger;
 }

@@ -24,6 +24,8 @@ export interface AppEnv {
     user: VerifiedUser;
     /** Set by the account's profile middleware: whether this very request created the user's profile. */
     profileCreation: { created: boolean; granted: number };
+    /** Set by the idempotency rule (http/idempotency.ts) on a create request that carries a valid key. */
+    idempotencyKey: string | undefined;
     log: Logger;
   };
 }

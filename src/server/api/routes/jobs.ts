@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageCursor } from '../../../contract/paging.ts';
 import { CreateJobBody, isFinished, JOB_EVENT, type Job, type JobPage } from '../../../contract/api.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
 import { toJob } from '../../jobs/lifecycle.ts';
 import type { JobActionResult } from '../../jobs/queue.ts';
@@ -14,9 +15,6 @@ const JobListQuery = z.object({
   cursor: pageCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-/** The Idempotency-Key header obeys the body field's rules (it is stored and indexed the same way). */
-const IdempotencyHeader = CreateJobBody.pick({ idempotencyKey: true });
 
 /** How often an event stream re-reads the job; a change is sent at most this late. */
 const EVENT_POLL_MS = 500;
@@ -29,14 +27,14 @@ const actionResult = (result: JobActionResult, conflict: string): Job => {
   throw new HttpError(409, result.reason === 'feature-owned' ? FEATURE_OWNED : conflict);
 };
 
-export function jobRoutes({ queue }: ApiDeps) {
+export function jobRoutes({ queue, idempotency }: ApiDeps) {
   return new Hono<AppEnv>()
-    .post('/jobs', async (c) => {
+    .post('/jobs', idempotent(idempotency, { bodyField: 'idempotencyKey' }), async (c) => {
       const body = await jsonBody(c, CreateJobBody);
       const spec = queue.jobs.get(body.kind);
       if (!spec || spec.public === false) throw new HttpError(400, 'Invalid input', { kind: 'Unknown job kind' });
       const payload = parse(spec.payload, body.payload);
-      const idempotencyKey = body.idempotencyKey ?? parse(IdempotencyHeader, { idempotencyKey: c.req.header('idempotency-key') }).idempotencyKey;
+      const idempotencyKey = c.get('idempotencyKey');
       const { job, created } = await queue.enqueue({ uid: c.get('uid'), kind: body.kind, payload, ...(idempotencyKey ? { idempotencyKey } : {}) });
       return c.json(toJob(job), created ? 201 : 200);
     })

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { LaunchBody, SshKeyBody, type GpuCatalogue, type Rental, type RentalList, type SshKey } from '../../../contract/gpu.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { rateLimit } from '../../http/middleware.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { createGpuProviders } from '../../providers/gpu/index.ts';
@@ -20,12 +21,12 @@ export function gpuRoutes(deps: ApiDeps, service: GpuService = createGpuService(
     })
     .get('/gpu/offers', async (c) => c.json((await service.catalogue()) satisfies GpuCatalogue))
     .get('/gpu/ssh-keys', async (c) => c.json({ keys: (await service.listKeys(c.get('uid'))) satisfies SshKey[] }))
-    .post('/gpu/ssh-keys', async (c) => c.json((await service.addKey(c.get('uid'), await jsonBody(c, SshKeyBody))) satisfies SshKey, 201))
+    .post('/gpu/ssh-keys', idempotent(deps.idempotency), async (c) => c.json((await service.addKey(c.get('uid'), await jsonBody(c, SshKeyBody))) satisfies SshKey, 201))
     .delete('/gpu/ssh-keys/:id', async (c) => {
       await service.deleteKey(c.get('uid'), c.req.param('id'));
       return c.body(null, 204);
     })
-    .post('/gpu/rentals', rateLimit({ perMinute: launches / 60, burst: launches }, (c) => `gpu-launch:${c.get('uid')}`), async (c) => {
+    .post('/gpu/rentals', idempotent(deps.idempotency), rateLimit({ perMinute: launches / 60, burst: launches }, (c) => `gpu-launch:${c.get('uid')}`), async (c) => {
       const body = await jsonBody(c, LaunchBody);
       return c.json((await service.launch(c.get('uid'), body)) satisfies Rental, 201);
     })

@@ -9,6 +9,7 @@ import { isUuid } from '../../../contract/ids.ts';
 import { imageRequestSchema, type ImagePage } from '../../../contract/images.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
@@ -25,7 +26,7 @@ export function imageRoutes(deps: ApiDeps) {
 
   return new Hono<AppEnv>()
     .get('/images/engines', (c) => c.json({ engines: images.engines() }))
-    .post('/images', async (c) => {
+    .post('/images', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, imageRequestSchema);
       const ids = await images.create(c.get('uid'), request);
       return c.json({ items: await getImages(database, c.get('uid'), ids, linker(c.req.url)), nextCursor: null } satisfies ImagePage, 202);

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { CheckoutRequest, type CheckoutResponse, type PaymentsConfig, type PurchasePage, type PurchaseRecord } from '../../../contract/payments.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
@@ -17,7 +18,7 @@ import { getPurchase, listPurchases } from './store.ts';
 
 const unavailable = { error: 'Buying credits is not available right now. Please contact support.' };
 
-export function paymentRoutes({ config, database, log }: ApiDeps, gateway: PaymentGateway | undefined = config.payments.stripe && createStripeGateway(config.payments.stripe)) {
+export function paymentRoutes({ config, database, log, idempotency }: ApiDeps, gateway: PaymentGateway | undefined = config.payments.stripe && createStripeGateway(config.payments.stripe)) {
   const service = gateway && paymentsService({ database, gateway, config: config.payments, siteOrigins: config.corsOrigins, log });
   const publicConfig: PaymentsConfig = { enabled: service !== undefined, currency: config.payments.currency, sandbox: config.payments.sandbox };
 
@@ -40,7 +41,7 @@ export function paymentRoutes({ config, database, log }: ApiDeps, gateway: Payme
     });
 
   const signedIn = new Hono<AppEnv>()
-    .post('/payments/checkout', async (c) => {
+    .post('/payments/checkout', idempotent(idempotency), async (c) => {
       const request = await jsonBody(c, CheckoutRequest);
       // 424 like a provider failure: a 5xx would only be retried on the fallback host, configured the same way.
       if (!service) return c.json(unavailable, 424);

@@ -12,11 +12,12 @@ import { writeScript } from './service.ts';
 import { deleteScript, getScript, listScripts, updateScript } from './store.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 
-export function scriptRoutes({ config, database }: ApiDeps, writer: ScriptWriter = createScriptWriter(config.llm)) {
+export function scriptRoutes({ config, database, idempotency }: ApiDeps, writer: ScriptWriter = createScriptWriter(config.llm)) {
   return new Hono<AppEnv>()
     .get('/scripts/writer', (c) => c.json({ engine: writer.engine } satisfies ScriptWriterAnswer))
-    .post('/scripts', async (c) => {
+    .post('/scripts', idempotent(idempotency), async (c) => {
       const request = await jsonBody(c, scriptRequestSchema);
       const written = await writeScript(database, writer, c.get('uid'), request, c.req.raw.signal);
       if (written.ok) return c.json(written.record satisfies ScriptRecord, 201);

@@ -9,6 +9,7 @@ import { speechPreviewQuery, speechRequestSchema, type SpeechPage, type SpeechRe
 import type { VoiceCatalogueAnswer } from '../../../contract/voices.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
@@ -34,7 +35,7 @@ export function speechRoutes(deps: ApiDeps) {
         throw error;
       }
     })
-    .post('/speech', async (c) => {
+    .post('/speech', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, speechRequestSchema, { voiceId: speech.defaultVoiceId });
       const id = await speech.create(c.get('uid'), request);
       return c.json((await getSpeech(database, c.get('uid'), id, linker(c.req.url))) satisfies SpeechRecord | undefined, 202);

@@ -14,13 +14,13 @@ import type { RenderAvailability } from '../../../contract/system-tools.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { videoService, type BrandKitSource } from './service.ts';
 import { listVideos } from './store.ts';
-import { IdempotencyKey } from './routes-shared.ts';
 import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
@@ -49,10 +49,9 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       const { row, durationSec } = await uploadMusic(deps, c.get('uid'), c.req.header('content-type'), body);
       return c.json({ fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic, 201);
     })
-    .post('/videos', async (c) => {
+    .post('/videos', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, createVideoRequestSchema, { voiceId: videos.defaultVoiceId });
-      const key = IdempotencyKey.safeParse(c.req.header('idempotency-key'));
-      const { videoId, created } = await videos.create(c.get('uid'), request, key.success ? key.data : undefined);
+      const { videoId, created } = await videos.create(c.get('uid'), request, c.get('idempotencyKey'));
       return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
     })
     .get('/videos/picture-sources', (c) => c.json(pictureSources satisfies AvailablePictureSources))

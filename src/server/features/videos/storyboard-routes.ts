@@ -8,10 +8,10 @@ import { Hono } from 'hono';
 import { createStoryboardRequestSchema, saveStoryboardRequestSchema, type Storyboard } from '../../../contract/storyboard.ts';
 import type { VideoRecord } from '../../../contract/video.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { IdempotencyKey } from './routes-shared.ts';
 import { videoService, type BrandKitSource } from './service.ts';
 import { storyboardService } from './storyboard-service.ts';
 
@@ -21,7 +21,7 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const linker = (url: string) => fileLinker(deps.config, new URL(url).origin);
 
   return new Hono<AppEnv>()
-    .post('/storyboards', async (c) => {
+    .post('/storyboards', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, createStoryboardRequestSchema, { voiceId: videos.defaultVoiceId });
       return c.json((await storyboards.create(c.get('uid'), request)) satisfies Storyboard, 201);
     })
@@ -42,9 +42,8 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       const jpeg = await storyboards.preview(c.get('uid'), c.req.param('id'), c.req.param('sceneId'), c.req.raw.signal);
       return c.body(new Uint8Array(jpeg), 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'private, no-cache' });
     })
-    .post('/storyboards/:id/render', async (c) => {
-      const key = IdempotencyKey.safeParse(c.req.header('idempotency-key'));
-      const { videoId, created } = await storyboards.render(c.get('uid'), c.req.param('id'), key.success ? key.data : undefined);
+    .post('/storyboards/:id/render', idempotent(deps.idempotency), async (c) => {
+      const { videoId, created } = await storyboards.render(c.get('uid'), c.req.param('id'), c.get('idempotencyKey'));
       return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
     });
 }

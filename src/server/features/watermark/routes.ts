@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { boxesRequestSchema, previewRequestSchema, resultFrameRequestSchema, type WatermarkPage } from '~/contract/watermark.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
@@ -49,7 +50,7 @@ export function watermarkRoutes(deps: ApiDeps) {
       const frame = await service.resultFrame(c.get('uid'), c.req.param('id'), await jsonBody(c, resultFrameRequestSchema));
       return c.body(frame.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': frame.contentType, 'Cache-Control': 'no-store' });
     })
-    .post('/watermark-removal/:id/render', async (c) => c.json(await service.render(c.get('uid'), c.req.param('id'), linker(c.req.url)), 202))
+    .post('/watermark-removal/:id/render', idempotent(deps.idempotency), async (c) => c.json(await service.render(c.get('uid'), c.req.param('id'), linker(c.req.url)), 202))
     .post('/watermark-removal/:id/cancel', async (c) => {
       await service.cancel(c.get('uid'), c.req.param('id'));
       return c.json(await record(c.get('uid'), c.req.param('id'), c.req.url));
