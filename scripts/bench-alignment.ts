@@ -8,6 +8,7 @@
  *
  *   npx tsx scripts/bench-alignment.ts             # prints the figures and writes docs/benchmarks.md
  *   npx tsx scripts/bench-alignment.ts --no-write
+ *   npx tsx scripts/bench-alignment.ts --sentences 1 --no-write   # the smallest run: the passage's first sentence
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,7 @@ import { createFestivalProvider, festivalInstalled } from '../src/server/provide
 import type { SynthesisResult } from '../src/server/providers/tts/types.ts';
 import { writeBenchmarkSection } from './bench-support.ts';
 
-const { values } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false }, sentences: { type: 'string' } } });
 
 const FESTIVAL = '/usr/bin/festival';
 
@@ -38,7 +39,9 @@ const PASSAGE = [
   'When you feel stuck, change the scene. Take a walk, call a friend, or simply rest.',
   'The best time to plant a tree was twenty years ago; the second best time is now.',
   'Customers remember how you made them feel long after they forget the price.',
-].join(' ');
+]
+  .slice(0, values.sentences === undefined ? undefined : Number(values.sentences))
+  .join(' ');
 
 const FIVE_MINUTES = Array.from({ length: 5 }, () => PASSAGE).join(' ');
 

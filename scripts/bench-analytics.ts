@@ -6,7 +6,9 @@
  * work (validation, SQL, JSON), not Firebase's.
  *
  *   npx tsx scripts/bench-analytics.ts [--requests 200] [--only pglite|postgres] [--write]
+ *   npx tsx scripts/bench-analytics.ts --scale 0.01 --requests 1 --only pglite   # the smallest run
  *
+ * --scale F: the history's size as a share of the one measured (rows, videos and other users alike).
  * --write replaces the "## Analytics" section of docs/benchmarks.md with the figures.
  */
 import os from 'node:os';
@@ -20,9 +22,13 @@ import { createJobRegistry } from '../src/server/jobs/registry.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
 import { writeBenchmarkSection } from './bench-support.ts';
 
-const LEDGER_ROWS = 10_000;
-const VIDEOS = 1_000;
-const OTHER_USERS = 20;
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '200' }, only: { type: 'string' }, write: { type: 'boolean', default: false }, scale: { type: 'string', default: '1' } },
+});
+const scale = Number(values.scale);
+const LEDGER_ROWS = Math.round(10_000 * scale);
+const VIDEOS = Math.round(1_000 * scale);
+const OTHER_USERS = Math.round(20 * scale);
 const DAYS = 120;
 const TZ = 'Europe/Berlin';
 
@@ -103,7 +109,6 @@ async function run(target: Target, requests: number) {
   }
 }
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '200' }, only: { type: 'string' }, write: { type: 'boolean', default: false } } });
 const requests = Number(values.requests);
 const results: { db: string; rows: Awaited<ReturnType<typeof run>> }[] = [];
 const load = os.loadavg()[0] ?? 0;

@@ -3,7 +3,8 @@
  * reserves credits and queues a job in one transaction), on PGlite and, when 127.0.0.1:5432 answers, PostgreSQL.
  * The API runs in its own process (ROLE=api) so the load generator does not share its event loop.
  *
- *   npx tsx scripts/bench-api.ts [--duration 10] [--connections 20] [--only pglite|postgres] [--write]
+ *   npx tsx scripts/bench-api.ts [--duration 10] [--connections 20] [--warm-up 2] [--only pglite|postgres] [--write]
+ *   npx tsx scripts/bench-api.ts --duration 1 --connections 2 --warm-up 0 --only pglite   # the smallest run
  *
  * --write replaces the "## API" section of docs/benchmarks.md with the figures.
  */
@@ -69,6 +70,7 @@ async function runBenchmarks(): Promise<void> {
     options: {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '20' },
+      'warm-up': { type: 'string', default: '2' },
       write: { type: 'boolean', default: false },
       only: { type: 'string' },
     },
@@ -76,6 +78,7 @@ async function runBenchmarks(): Promise<void> {
   const startLoad = os.loadavg()[0] ?? 0;
   const duration = Number(values.duration);
   const connections = Number(values.connections);
+  const warmUp = Number(values['warm-up']);
   const stopEmulator = await ensureAuthEmulator();
   const rows: Row[] = [];
   const targets: Target[] = values.only === 'postgres' ? [] : [await pgliteTarget()];
@@ -113,7 +116,7 @@ async function runBenchmarks(): Promise<void> {
           const probe = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
           if (!probe.ok) throw new Error(`${c.endpoint} answered ${probe.status}: ${await probe.text()}`);
           // A short warm-up so JIT and connection pools are in steady state.
-          await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration: 2 });
+          if (warmUp > 0) await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration: warmUp });
           const result = await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration });
           const row = {
             db: target.name === 'pglite' ? 'PGlite' : 'PostgreSQL',
@@ -139,10 +142,10 @@ async function runBenchmarks(): Promise<void> {
   } finally {
     await stopEmulator();
   }
-  if (values.write) writeSection(rows, { duration, connections, load: startLoad });
+  if (values.write) writeSection(rows, { duration, connections, warmUp, load: startLoad });
 }
 
-function writeSection(rows: Row[], run: { duration: number; connections: number; load: number }): void {
+function writeSection(rows: Row[], run: { duration: number; connections: number; warmUp: number; load: number }): void {
   const cpus = os.cpus();
   const table = [
     '| Database | Endpoint | Requests/s | p50 (ms) | p99 (ms) | Non-2xx/errors |',
@@ -152,7 +155,7 @@ function writeSection(rows: Row[], run: { duration: number; connections: number;
   const section = `## API
 
 Command: \`npx tsx scripts/bench-api.ts --duration ${run.duration} --connections ${run.connections} --write\`
-(autocannon on loopback, ${run.connections} connections, ${run.duration} s per endpoint after a 2 s warm-up; the API runs
+(autocannon on loopback, ${run.connections} connections, ${run.duration} s per endpoint after a ${run.warmUp} s warm-up; the API runs
 alone in its own process with ROLE=api; one signed-in user whose ID token firebase-admin verifies once against the
 Auth emulator, then from the verified-token cache; rate limits raised out of the way).
 Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, measured ${new Date().toISOString().slice(0, 10)}

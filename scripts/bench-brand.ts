@@ -3,7 +3,7 @@
  * between 3-second intro and outro cards, the render pass's wall time and CPU seconds per second of
  * video, and the time drawing the two cards takes. Prints the figures; docs/benchmarks.md "Brand kit" holds a run.
  *
- *   npx tsx scripts/bench-brand.ts [--resolution 1080p]
+ *   npx tsx scripts/bench-brand.ts [--resolution 1080p] [--sentences 10]   # --sentences 1 --resolution 720p: the smallest run
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,14 +17,22 @@ import { createDesignedImageProvider } from '../src/server/providers/images/desi
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';
 import { cpuSeconds } from './bench-support.ts';
 
-const { values } = parseArgs({ options: { resolution: { type: 'string', default: '1080p' } } });
-const SCRIPT = [
-  'Every great video starts with a simple idea and a clear voice. Small habits, repeated daily, quietly become the life you live.',
-  'In the city at night, a thousand windows light up with a thousand different stories. Start with one goal.',
-  'Write it down, break it into steps, and take the first step today, even if it feels tiny. The mountain trail is steep, but the view is worth it.',
-  'Technology moves fast; people who keep learning move with it. Good design is invisible: you only notice it when it is missing.',
-  'Save a little money every month, and let time do the heavy lifting. Ask better questions, and you will get better answers.',
-].join('\n\n');
+const { values } = parseArgs({ options: { resolution: { type: 'string', default: '1080p' }, sentences: { type: 'string', default: '10' } } });
+const SENTENCES = [
+  'Every great video starts with a simple idea and a clear voice.',
+  'Small habits, repeated daily, quietly become the life you live.',
+  'In the city at night, a thousand windows light up with a thousand different stories.',
+  'Start with one goal.',
+  'Write it down, break it into steps, and take the first step today, even if it feels tiny.',
+  'The mountain trail is steep, but the view is worth it.',
+  'Technology moves fast; people who keep learning move with it.',
+  'Good design is invisible: you only notice it when it is missing.',
+  'Save a little money every month, and let time do the heavy lifting.',
+  'Ask better questions, and you will get better answers.',
+];
+const used = SENTENCES.slice(0, Number(values.sentences));
+/** Two sentences a paragraph, so each paragraph is a scene. */
+const SCRIPT = Array.from({ length: Math.ceil(used.length / 2) }, (_, p) => used.slice(2 * p, 2 * p + 2).join(' ')).join('\n\n');
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-bench-brand-'));
 const logo = path.join(root, 'logo.png');

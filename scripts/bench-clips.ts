@@ -9,6 +9,7 @@
  *   npx tsx scripts/bench-clips.ts --clips 30 --minutes 5 --no-write
  *   npx tsx scripts/bench-clips.ts --from ~/footage --no-write        # your own clips (.mp4, .mov), in name order
  *   npx tsx scripts/bench-clips.ts --preset veryfast --x264-params '' --no-write   # other encoder settings
+ *   npx tsx scripts/bench-clips.ts --from DIR --minutes 0.1 --resolution 720p --no-write  # the smallest run
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     clips: { type: 'string', default: '30' },
     minutes: { type: 'string', default: '5' },
+    resolution: { type: 'string', default: '1080p' },
     dir: { type: 'string', default: BENCH_CLIPS_DIR },
     'no-write': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -45,7 +47,7 @@ async function bench(clips: readonly string[], minutes: number) {
     script: scriptOf(minutes * 150),
     voiceId: 'en-us-olivia',
     aspect: '16:9',
-    resolution: '1080p',
+    resolution: values.resolution,
     captions: 'word',
     visuals: 'uploaded',
     imageFileIds: clips.map((_, i) => `clip-${i}`),
@@ -131,7 +133,7 @@ const text = [
     (values.from
       ? `clips from ${path.basename(values.from)}`
       : 'H.264 High 1080p clips (25 and 30 fps, 6-15 s, at most 16 Mbit/s, generated test patterns, fractals and cellular automata with grain; one in three with sound, ducked)') +
-    `, 1080p 16:9, captions "word", music on, offline voice, x264 \`${encoder.preset}\`${encoder.x264Params ? ` with \`${encoder.x264Params}\`` : ''} ` +
+    `, ${values.resolution} 16:9, captions "word", music on, offline voice, x264 \`${encoder.preset}\`${encoder.x264Params ? ` with \`${encoder.x264Params}\`` : ''} ` +
     `CRF ${encoder.crf}. Shorter clips loop, longer ones are trimmed.`,
   '',
   '| Video | Scenes | End to end | × realtime | CPU (all processes) | Render stage | × realtime | Render CPU | Peak memory (all) | Peak during render | File size |',

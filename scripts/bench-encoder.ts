@@ -6,6 +6,10 @@
  *
  *   npx tsx scripts/bench-encoder.ts
  *   npx tsx scripts/bench-encoder.ts --footage street.mp4,flower.mov --seconds 10
+ *   npx tsx scripts/bench-encoder.ts --footage clip.mp4 --generated 0 --seconds 0.2 --size 320x180   # the smallest run
+ *
+ * --generated N: how many of the generated clip kinds to include (all 4 by default; each is made once, 1080p).
+ * --size WxH: the frames encoded (1920x1080).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,12 +24,15 @@ const { values } = parseArgs({
   options: {
     footage: { type: 'string', default: '' },
     seconds: { type: 'string', default: '10' },
+    generated: { type: 'string', default: '4' },
+    size: { type: 'string', default: '1920x1080' },
   },
 });
 
 const FPS = 25;
 const frames = Number(values.seconds) * FPS;
-const SIZE = { width: 1920, height: 1080 };
+const [width, height] = values.size!.split('x').map(Number) as [number, number];
+const SIZE = { width, height };
 const SETTINGS = [
   { name: 'veryfast', preset: 'veryfast', params: '' },
   { name: 'superfast', preset: 'superfast', params: '' },
@@ -34,7 +41,7 @@ const SETTINGS = [
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-bench-encoder-'));
 
-/** Decoder arguments giving `frames` raw 1080p 4:2:0 frames of a source (looped when shorter), as the render would see them. */
+/** Decoder arguments giving `frames` raw 4:2:0 frames of SIZE of a source (looped when shorter), as the render would see them. */
 const decoded = (input: string[], filters: string): string[] => [
   ...input,
   '-map',
@@ -63,7 +70,9 @@ const clipSource = (name: string, file: string) => ({ name, source: decoded(['-s
 fs.mkdirSync(BENCH_CLIPS_DIR, { recursive: true });
 const sources = [
   await pannedStill(),
-  ...['test pattern', 'fractal zoom', 'cellular automaton', 'scrolling automaton'].map((kind, i) => clipSource(`Generated clip: ${kind}, grain`, makeBenchClip(BENCH_CLIPS_DIR, i))),
+  ...['test pattern', 'fractal zoom', 'cellular automaton', 'scrolling automaton']
+    .slice(0, Number(values.generated))
+    .map((kind, i) => clipSource(`Generated clip: ${kind}, grain`, makeBenchClip(BENCH_CLIPS_DIR, i))),
   ...values.footage!.split(',').filter(Boolean).map((file) => clipSource(`Footage: ${path.basename(file)}`, path.resolve(file))),
 ];
 
@@ -104,7 +113,7 @@ const cpu = os.cpus();
 console.log(
   [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ffmpeg ${execFileSync('ffmpeg', ['-version']).toString().split(' ')[2]}; ` +
-      `${values.seconds} s of 1080p at ${FPS} fps per source, CRF 23, High profile, keyframe every 4 s.`,
+      `${values.seconds} s of ${SIZE.width}×${SIZE.height} at ${FPS} fps per source, CRF 23, High profile, keyframe every 4 s.`,
     '',
     '| Source | x264 settings | Encoder CPU | CPU vs veryfast | Size | Size vs veryfast | SSIM |',
     '|---|---|---|---|---|---|---|',

@@ -4,8 +4,10 @@
  * 512 MB limit refuses while it arrives), sampling the API process's resident memory (VmRSS) every 20 ms and its CPU
  * time from /proc. Peak memory should not grow with the file's size.
  *
- *   npx tsx scripts/bench-upload.ts [--sizes 50,500] [--write]
+ *   npx tsx scripts/bench-upload.ts [--sizes 50,500] [--refused 530] [--write]
+ *   UPLOAD_LIMIT_BYTES=2097152 npx tsx scripts/bench-upload.ts --sizes 1 --refused 3   # the smallest run
  *
+ * --refused MB: the upload sent without a Content-Length, past the API's limit (UPLOAD_LIMIT_BYTES, 512 MB).
  * --write replaces the "## Uploads" section of docs/benchmarks.md with the figures.
  */
 import { fork } from 'node:child_process';
@@ -86,8 +88,11 @@ async function measure(pid: number, label: string, run: () => Promise<number>): 
   return row;
 }
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '50,500' }, write: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '50,500' }, refused: { type: 'string', default: '530' }, write: { type: 'boolean', default: false } },
+});
 const sizes = values.sizes.split(',').map(Number);
+const refused = Number(values.refused);
 const load = os.loadavg()[0] ?? 0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-bench-upload-'));
 const stopEmulator = await ensureAuthEmulator();
@@ -115,7 +120,7 @@ try {
   // One small upload first, so the figures below are about size, not about the first request's code loading.
   rows.push(await measure(api.pid!, '1 MB (warm-up)', () => upload(url, user.idToken, MB, true)));
   for (const size of sizes) rows.push(await measure(api.pid!, `${size} MB`, () => upload(url, user.idToken, size * MB, true)));
-  rows.push(await measure(api.pid!, '530 MB, no Content-Length (refused)', () => upload(url, user.idToken, 530 * MB, false)));
+  rows.push(await measure(api.pid!, `${refused} MB, no Content-Length (refused)`, () => upload(url, user.idToken, refused * MB, false)));
 } finally {
   api.kill('SIGTERM');
   await new Promise((resolve) => api.once('exit', resolve));
@@ -133,7 +138,7 @@ function writeSection(rows: Row[]): void {
   ].join('\n');
   const section = `## Uploads
 
-Command: \`npx tsx scripts/bench-upload.ts --sizes ${sizes.join(',')} --write\`
+Command: \`npx tsx scripts/bench-upload.ts --sizes ${sizes.join(',')} --refused ${refused} --write\`
 (the API alone in its own process, ROLE=api on PGlite with local storage; raw uploads to \`POST /files/upload\`
 streamed over loopback in 1 MB writes; the API process's VmRSS sampled every 20 ms, its CPU time read from /proc).
 Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, measured ${new Date().toISOString().slice(0, 10)}

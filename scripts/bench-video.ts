@@ -7,6 +7,7 @@
  *   npx tsx scripts/bench-video.ts                       # 1 and 5 minutes at 1080p, writes docs/benchmarks.md
  *   npx tsx scripts/bench-video.ts --minutes 1 --no-write --preset veryfast --x264-params '' --crf 23 --threads 0
  *   npx tsx scripts/bench-video.ts --visual-order illustration  # the offline first video: scenes illustrated
+ *   npx tsx scripts/bench-video.ts --minutes 0.1 --resolution 720p --repeat 1 --no-write  # the smallest run
  *
  * With illustrations the figures for the pass are the render stage's, measured in the pipeline run; the pass alone
  * against x264 alone is measured for designed stills, the comparison it was made for.

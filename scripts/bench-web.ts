@@ -3,10 +3,11 @@
  * with the production web server, and prints per public page the compressed JavaScript a browser actually loads
  * (Chromium, after the load event and idle hydration) and, with --lighthouse, Lighthouse mobile scores.
  *
- * Usage: npx tsx scripts/bench-web.ts [--dist DIR] [--lighthouse]
+ * Usage: npx tsx scripts/bench-web.ts [--dist DIR] [--lighthouse] [--pages /,/terms]
  *   --dist DIR     measure an existing build instead of building
  *   --lighthouse   also run Lighthouse (mobile, simulated throttling) on the home, a blog post and /terms;
  *                  uses CHROME_PATH (default /usr/bin/chromium)
+ *   --pages LIST   measure (and run Lighthouse on) these pages only; `--dist dist --pages /` is the smallest run
  */
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -48,6 +49,9 @@ const CHROME_FLAGS = [
 const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : undefined;
 const withLighthouse = args.includes('--lighthouse');
+const pagesArg = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : undefined;
+const pages = pagesArg ?? PAGES;
+const lighthousePages = pagesArg ?? LIGHTHOUSE_PAGES;
 
 
 interface JsFigures {
@@ -63,7 +67,7 @@ async function measureJs(baseUrl: string): Promise<JsFigures[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
   const figures: JsFigures[] = [];
   try {
-    for (const path of PAGES) {
+    for (const path of pages) {
       const page = await browser.newPage();
       await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
@@ -169,7 +173,7 @@ try {
   if (withLighthouse) {
     console.log('\n| Page | Performance | Accessibility | Best practices | SEO | LCP (ms) | TBT (ms) | CLS |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const path of LIGHTHOUSE_PAGES) {
+    for (const path of lighthousePages) {
       const row = await lighthouse(server.url, path);
       console.log(
         `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`,
