@@ -21,7 +21,9 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 /** Every `scripts/<name>.ts` the README and the documents under docs/ name. */
 function documentedScripts(): string[] {
   const docs = fs.readdirSync('docs', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md'));
-  const text = ['README.md', ...docs.map((file) => path.join('docs', file))].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  const text = ['README.md', ...docs.map((file) => path.join('docs', file))]
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
   return [...new Set([...text.matchAll(/scripts\/[\w-]+\.ts/g)].map((m) => m[0]))].sort();
 }
 
@@ -29,7 +31,22 @@ function documentedScripts(): string[] {
 function tinyClip(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x180:r=25:d=1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   return file;
 }
 
@@ -43,7 +60,8 @@ interface ScriptRun {
 }
 
 const hasBuild = fs.existsSync(path.join(DIST, '_astro'));
-if (!hasBuild) console.warn(`Scripts that measure a production build are skipped: no build in ${DIST} (npm run build makes one).`);
+if (!hasBuild)
+  console.warn(`Scripts that measure a production build are skipped: no build in ${DIST} (npm run build makes one).`);
 
 // The database benchmarks run on PostgreSQL when it answers: the same code, without PGlite's start-up (seconds of CPU
 // each, already paid by every API suite).
@@ -59,11 +77,28 @@ const RUNS: Record<string, ScriptRun> = {
     prints: [/\| Video \| Scenes \(illustrated\) \|/, /render alone [\d.]+ s, cpu [\d.]+ s; x264 alone/],
   },
   'scripts/bench-clips.ts': {
-    args: () => ['--from', path.dirname(tinyClip(path.join(scratch, 'clips'))), '--minutes', '0.1', '--resolution', '720p', '--no-write'],
+    args: () => [
+      '--from',
+      path.dirname(tinyClip(path.join(scratch, 'clips'))),
+      '--minutes',
+      '0.1',
+      '--resolution',
+      '720p',
+      '--no-write',
+    ],
     prints: [/\| Video \| Scenes \| End to end \|/, /s per video second\)/],
   },
   'scripts/bench-encoder.ts': {
-    args: () => ['--footage', tinyClip(path.join(scratch, 'footage')), '--generated', '0', '--seconds', '0.2', '--size', '320x180'],
+    args: () => [
+      '--footage',
+      tinyClip(path.join(scratch, 'footage')),
+      '--generated',
+      '0',
+      '--seconds',
+      '0.2',
+      '--size',
+      '320x180',
+    ],
     prints: [/\| Designed background, panned \| veryfast \|/, /\| Footage: clip\.mp4 \| .* dB \|/],
   },
   'scripts/bench-watermark.ts': {
@@ -88,11 +123,17 @@ const RUNS: Record<string, ScriptRun> = {
   },
   'scripts/bench-api.ts': {
     args: () => ['--duration', '1', '--connections', '2', '--warm-up', '0', '--only', database],
-    prints: [new RegExp(`${databaseName}\\s+GET /me\\s+\\d+ req/s`), new RegExp(`${databaseName}\\s+POST /jobs .* \\d+ req/s .* failures 0`)],
+    prints: [
+      new RegExp(`${databaseName}\\s+GET /me\\s+\\d+ req/s`),
+      new RegExp(`${databaseName}\\s+POST /jobs .* \\d+ req/s .* failures 0`),
+    ],
   },
   'scripts/bench-upload.ts': {
     args: () => ['--sizes', '1', '--refused', '3'],
-    env: { UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024), ...(typeof postgres === 'string' ? {} : { DATABASE_URL: postgres.databaseUrl! }) },
+    env: {
+      UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
+      ...(typeof postgres === 'string' ? {} : { DATABASE_URL: postgres.databaseUrl! }),
+    },
     prints: [/^1 MB\s+201 {2}RSS before/m, /^3 MB, no Content-Length \(refused\)\s+413/m],
   },
   'scripts/bench-web.ts': {
@@ -130,7 +171,9 @@ async function runScript(script: string, { args, env = {} }: ScriptRun): Promise
     return stdout;
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    throw new Error(`${script} exited with ${failed.code}:\n${failed.stderr?.slice(-3000) ?? ''}\n${failed.stdout?.slice(-2000) ?? ''}`);
+    throw new Error(
+      `${script} exited with ${failed.code}:\n${failed.stderr?.slice(-3000) ?? ''}\n${failed.stdout?.slice(-2000) ?? ''}`,
+    );
   }
 }
 
@@ -146,8 +189,16 @@ describe('the documented scripts', () => {
     for (const figure of spec.prints) expect(output).toMatch(figure);
   };
   const runs = Object.entries(RUNS);
-  it.each(runs.filter(([, spec]) => !spec.needsBuild))('%s runs on its smallest input and prints its figures', runsAndPrints, 300_000);
-  it.skipIf(!hasBuild).each(runs.filter(([, spec]) => spec.needsBuild))('%s runs on the build and prints its figures', runsAndPrints, 300_000);
+  it.each(runs.filter(([, spec]) => !spec.needsBuild))(
+    '%s runs on its smallest input and prints its figures',
+    runsAndPrints,
+    300_000,
+  );
+  it.skipIf(!hasBuild).each(runs.filter(([, spec]) => spec.needsBuild))(
+    '%s runs on the build and prints its figures',
+    runsAndPrints,
+    300_000,
+  );
 });
 
 describe('scripts/screen-chunks.ts', () => {
@@ -156,13 +207,18 @@ describe('scripts/screen-chunks.ts', () => {
     fs.mkdirSync(assets, { recursive: true });
     const chunk = (name: string, code: string, compressed: boolean) => {
       fs.writeFileSync(path.join(assets, name), code);
-      if (compressed) for (const suffix of ['.gz', '.br']) fs.writeFileSync(path.join(assets, name + suffix), code.slice(0, code.length / 4));
+      if (compressed)
+        for (const suffix of ['.gz', '.br'])
+          fs.writeFileSync(path.join(assets, name + suffix), code.slice(0, code.length / 4));
     };
     chunk('App.aaaa.js', 'import "./shared.bbbb.js";'.padEnd(2048, ' '), true);
     chunk('shared.bbbb.js', 'export const shared = 1;'.padEnd(2048, ' '), true);
     chunk('Analytics.cccc.js', 'import "./shared.bbbb.js"; import "./tiny.dddd.js";'.padEnd(4096, ' '), true);
     chunk('tiny.dddd.js', 'export const tiny = 1;'.padEnd(111, ' '), false);
-    const output = await runScript('scripts/screen-chunks.ts', { args: () => ['--dist', path.dirname(assets), 'Analytics'], prints: [] });
+    const output = await runScript('scripts/screen-chunks.ts', {
+      args: () => ['--dist', path.dirname(assets), 'Analytics'],
+      prints: [],
+    });
     expect(output).toContain('| Analytics | Analytics.cccc.js, tiny.dddd.js | 4.1 | 1.1 | 1.1 |');
   });
 });

@@ -9,7 +9,7 @@ import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { idempotencyStore } from '~/server/db/idempotency.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
-import { client, startStack, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack } from './support/stack.ts';
 
 let stopEmulator: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
@@ -26,7 +26,9 @@ describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarg
   const signedUp = async () => {
     const user = await createUser();
     const api = client(stack.url, user);
-    expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+    expect(
+      (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status,
+    ).toBe(201);
     return { user, api, credits: async () => (await api('GET', '/me')).body.credits };
   };
 
@@ -89,7 +91,14 @@ describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarg
 
   it('applies to the feature endpoints too: a video, a storyboard', async () => {
     const { api, credits } = await signedUp();
-    const video = { script: 'The lighthouse keeper climbs the stairs at dusk.', voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'word', visuals: 'generated' };
+    const video = {
+      script: 'The lighthouse keeper climbs the stairs at dusk.',
+      voiceId: 'en-us-olivia',
+      aspect: '16:9',
+      resolution: '720p',
+      captions: 'word',
+      visuals: 'generated',
+    };
     const key = { 'Idempotency-Key': 'create-video-1' };
     const first = await api('POST', '/videos', video, key);
     const again = await api('POST', '/videos', video, key);
@@ -99,7 +108,13 @@ describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarg
     expect((await api('POST', '/videos', { ...video, resolution: '1080p' }, key)).status).toBe(409);
     await api('POST', `/videos/${first.body.id}/cancel`);
 
-    const board = { ...video, captions: 'line', visualOrder: 'designed', music: { enabled: false, volume: 30 }, script: 'The harbour wakes at dawn. Boats slip out to sea.' };
+    const board = {
+      ...video,
+      captions: 'line',
+      visualOrder: 'designed',
+      music: { enabled: false, volume: 30 },
+      script: 'The harbour wakes at dawn. Boats slip out to sea.',
+    };
     const draftKey = { 'Idempotency-Key': 'create-storyboard-1' };
     const draft = await api('POST', '/storyboards', board, draftKey);
     expect(draft.status).toBe(201);
@@ -111,12 +126,23 @@ describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarg
     const { user } = await signedUp();
     const store = idempotencyStore(stack.database.db);
     expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toBeUndefined();
-    expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toEqual({ fingerprint: 'fingerprint-a', answer: undefined });
-    await stack.database.db.execute(sql`update idempotent_requests set claimed_at = now() - interval '11 minutes' where uid = ${user.uid}`);
-    expect(await store.claim(user.uid, 'died-1', 'fingerprint-b')).toEqual({ fingerprint: 'fingerprint-a', answer: undefined });
+    expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toEqual({
+      fingerprint: 'fingerprint-a',
+      answer: undefined,
+    });
+    await stack.database.db.execute(
+      sql`update idempotent_requests set claimed_at = now() - interval '11 minutes' where uid = ${user.uid}`,
+    );
+    expect(await store.claim(user.uid, 'died-1', 'fingerprint-b')).toEqual({
+      fingerprint: 'fingerprint-a',
+      answer: undefined,
+    });
     expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toBeUndefined();
     await store.keep(user.uid, 'died-1', '{"id":1}');
     await store.release(user.uid, 'died-1');
-    expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toEqual({ fingerprint: 'fingerprint-a', answer: '{"id":1}' });
+    expect(await store.claim(user.uid, 'died-1', 'fingerprint-a')).toEqual({
+      fingerprint: 'fingerprint-a',
+      answer: '{"id":1}',
+    });
   });
 });

@@ -20,7 +20,16 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve('.');
 const FILE_NAME = /\.(ts|tsx|js|mjs|cjs|astro|md|mdx|json|sql|sh|css|ya?ml)$/;
 const ROOTS = ['', 'src', 'src/server', 'src/app'];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', '.git', '.astro', 'test-results', 'playwright-report', 'coverage']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  '.git',
+  '.astro',
+  'test-results',
+  'playwright-report',
+  'coverage',
+]);
 
 function walk(dir: string, found: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -34,18 +43,26 @@ function walk(dir: string, found: string[] = []): string[] {
 
 const repositoryFiles = walk(ROOT);
 const fileNames = new Set(repositoryFiles.map((file) => path.basename(file)));
-const documents = ['README.md', ...repositoryFiles.filter((file) => file.startsWith(`docs${path.sep}`) && file.endsWith('.md'))].sort();
+const documents = [
+  'README.md',
+  ...repositoryFiles.filter((file) => file.startsWith(`docs${path.sep}`) && file.endsWith('.md')),
+].sort();
 
 /** `a/{b,c}.ts` → `a/b.ts`, `a/c.ts`. */
 function expandBraces(name: string): string[] {
   const match = /\{([^{}]*)\}/.exec(name);
   if (!match) return [name];
-  return match[1]!.split(',').flatMap((part) => expandBraces(name.slice(0, match.index) + part.trim() + name.slice(match.index + match[0].length)));
+  return match[1]!
+    .split(',')
+    .flatMap((part) =>
+      expandBraces(name.slice(0, match.index) + part.trim() + name.slice(match.index + match[0].length)),
+    );
 }
 
 /** Whether a word of inline code names a repository path (see the rule above). */
 function isRepositoryPath(word: string): boolean {
-  if (/^(\/|@|\.\/data|[a-z]+:)|<|\*|^[A-Z][A-Z0-9_]+\//.test(word) || SKIPPED_DIRS.has(word.split('/')[0]!)) return false;
+  if (/^(\/|@|\.\/data|[a-z]+:)|<|\*|^[A-Z][A-Z0-9_]+\//.test(word) || SKIPPED_DIRS.has(word.split('/')[0]!))
+    return false;
   return FILE_NAME.test(word) || (word.includes('/') && word.endsWith('/'));
 }
 
@@ -85,14 +102,19 @@ function missingIn(document: string): string[] {
 
 describe('the documentation', () => {
   it('reads names the way the rule says', () => {
-    expect(namedPaths('Run `npx tsx scripts/bench-web.ts --lighthouse`, see [benchmarks](benchmarks.md#web) and `GET /videos`.')).toEqual({
+    expect(
+      namedPaths(
+        'Run `npx tsx scripts/bench-web.ts --lighthouse`, see [benchmarks](benchmarks.md#web) and `GET /videos`.',
+      ),
+    ).toEqual({
       code: ['scripts/bench-web.ts'],
       links: ['benchmarks.md'],
     });
-    expect(namedPaths('`features/videos/storyboard-{routes, service}.ts`, `DATA_DIR/cache/x.json`, `@scope/pkg`, `src/<name>/`, `text/plain`').code).toEqual([
-      'features/videos/storyboard-routes.ts',
-      'features/videos/storyboard-service.ts',
-    ]);
+    expect(
+      namedPaths(
+        '`features/videos/storyboard-{routes, service}.ts`, `DATA_DIR/cache/x.json`, `@scope/pkg`, `src/<name>/`, `text/plain`',
+      ).code,
+    ).toEqual(['features/videos/storyboard-routes.ts', 'features/videos/storyboard-service.ts']);
   });
 
   it.each(documents)('%s names only paths that exist', (document) => {
@@ -101,6 +123,8 @@ describe('the documentation', () => {
 
   it.each(documents)('%s points at no section of a document outside the repository', (document) => {
     const lines = fs.readFileSync(document, 'utf8').split('\n');
-    expect(lines.flatMap((line, index) => (line.includes('§') ? [`${document}:${index + 1}: ${line.trim()}`] : []))).toEqual([]);
+    expect(
+      lines.flatMap((line, index) => (line.includes('§') ? [`${document}:${index + 1}: ${line.trim()}`] : [])),
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,17 @@ const ROLES = ['web', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+const X264_PRESETS = [
+  'ultrafast',
+  'superfast',
+  'veryfast',
+  'faster',
+  'fast',
+  'medium',
+  'slow',
+  'slower',
+  'veryslow',
+] as const;
 
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -40,7 +50,10 @@ const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
       if (raw === undefined) return fallback;
       const value = Number(raw);
       if (Number.isInteger(value) && value >= min && value <= max) return value;
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
+      });
       return z.NEVER;
     });
 const port = (fallback: number) => wholeNumber(fallback, 0, 65_535);
@@ -77,7 +90,10 @@ const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) U
 /** An http(s) base URL, kept without trailing slashes so paths can be appended. */
 const baseUrl = (fallback: string) => httpUrl().default(fallback).transform(withoutTrailingSlashes);
 /** The same for a service that is off (or found another way) when its URL is unset. */
-const optionalBaseUrl = () => httpUrl().optional().transform((url) => url && withoutTrailingSlashes(url));
+const optionalBaseUrl = () =>
+  httpUrl()
+    .optional()
+    .transform((url) => url && withoutTrailingSlashes(url));
 
 /** A comma list of URLs, kept as origins. */
 const origins = (fallback: string) =>
@@ -85,7 +101,10 @@ const origins = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((raw, ctx) => {
-      const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+      const items = raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       const list = items.flatMap((item) => (URL.canParse(item) ? [new URL(item).origin] : []));
       if (list.length === items.length) return list;
       ctx.addIssue({ code: 'custom', message: 'must be a comma list of URLs' });
@@ -98,7 +117,10 @@ const emails = () =>
     .string()
     .default('')
     .transform((raw, ctx) => {
-      const items = raw.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      const items = raw
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean);
       if (items.every((item) => z.email().safeParse(item).success)) return items;
       ctx.addIssue({ code: 'custom', message: 'must be a comma list of e-mail addresses' });
       return z.NEVER;
@@ -109,9 +131,14 @@ const roles = () =>
     .string()
     .default('all')
     .transform((raw, ctx) => {
-      const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-      const known = (name: string): name is Role | 'all' => name === 'all' || (ROLES as readonly string[]).includes(name);
-      if (names.length > 0 && names.every(known)) return ROLES.filter((role) => names.includes(role) || names.includes('all'));
+      const names = raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      const known = (name: string): name is Role | 'all' =>
+        name === 'all' || (ROLES as readonly string[]).includes(name);
+      if (names.length > 0 && names.every(known))
+        return ROLES.filter((role) => names.includes(role) || names.includes('all'));
       ctx.addIssue({ code: 'custom', message: `must be all, ${ROLES.join(', ')} or a comma list of them` });
       return z.NEVER;
     });
@@ -123,7 +150,10 @@ const variables = z.object({
   HOST: text(),
   PORT: port(4321),
   API_PORT: port(8787),
-  DATA_DIR: z.string().default('./data').transform((dir) => path.resolve(dir)),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .transform((dir) => path.resolve(dir)),
   DATABASE_URL: text(),
   FIREBASE_PROJECT_ID: z.string().default('demo-nxn'),
   FIREBASE_AUTH_EMULATOR_HOST: text(),
@@ -216,24 +246,32 @@ type Variables = z.output<typeof variables>;
 function checkTogether(env: Variables, ctx: z.RefinementCtx): void {
   const production = env.NODE_ENV === 'production';
   const problem = (name: keyof Variables, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
-  if (env.AZURE_SPEECH_KEY && !env.AZURE_SPEECH_REGION && !env.AZURE_SPEECH_ENDPOINT) problem('AZURE_SPEECH_REGION', 'or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY');
+  if (env.AZURE_SPEECH_KEY && !env.AZURE_SPEECH_REGION && !env.AZURE_SPEECH_ENDPOINT)
+    problem('AZURE_SPEECH_REGION', 'or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY');
   // Never a fixed default: anyone could forge links with it. Outside production a generated key is kept instead.
   if (production && !env.FILE_URL_SECRET) problem('FILE_URL_SECRET', 'is required when NODE_ENV=production');
   // The emulator accepts unsigned tokens, so production refuses it outright.
-  if (production && env.FIREBASE_AUTH_EMULATOR_HOST) problem('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set when NODE_ENV=production');
-  if (production && env.AUTH_EMULATOR_EXPORT_DIR) problem('AUTH_EMULATOR_EXPORT_DIR', 'must not be set when NODE_ENV=production');
+  if (production && env.FIREBASE_AUTH_EMULATOR_HOST)
+    problem('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set when NODE_ENV=production');
+  if (production && env.AUTH_EMULATOR_EXPORT_DIR)
+    problem('AUTH_EMULATOR_EXPORT_DIR', 'must not be set when NODE_ENV=production');
   if (env.STORAGE_DRIVER === 's3') {
     for (const name of S3_REQUIRED) if (!env[name]) problem(name, 'is required when STORAGE_DRIVER=s3');
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    problem('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set (webhooks are how payments are credited)');
+    problem(
+      'STRIPE_WEBHOOK_SECRET',
+      'is required when STRIPE_SECRET_KEY is set (webhooks are how payments are credited)',
+    );
   }
   // The sandbox credits accounts without money; a production server must never believe in it.
   if (production && env.PAYMENTS_SANDBOX) problem('PAYMENTS_SANDBOX', 'must not be set when NODE_ENV=production');
   // The sandbox rents nothing real; a production deployment must never show it to paying users.
   if (production && env.GPU_SANDBOX) problem('GPU_SANDBOX', 'must not be set when NODE_ENV=production');
-  if (env.GPU_SANDBOX && !env.RUNPOD_API_URL) problem('RUNPOD_API_URL', 'must point at the sandbox when GPU_SANDBOX is set');
-  if (env.LLM_BASE_URL && !env.LLM_MODEL) problem('LLM_MODEL', 'is required when LLM_BASE_URL points at a non-OpenAI server');
+  if (env.GPU_SANDBOX && !env.RUNPOD_API_URL)
+    problem('RUNPOD_API_URL', 'must point at the sandbox when GPU_SANDBOX is set');
+  if (env.LLM_BASE_URL && !env.LLM_MODEL)
+    problem('LLM_MODEL', 'is required when LLM_BASE_URL points at a non-OpenAI server');
 }
 
 /**
@@ -252,7 +290,8 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
       // The emulator is the default only for a `demo-*` project (Firebase's emulator-only namespace) outside
       // production, so it is never used by accident with a real project.
       const authEmulatorHost =
-        env.FIREBASE_AUTH_EMULATOR_HOST ?? (!production && env.FIREBASE_PROJECT_ID.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined);
+        env.FIREBASE_AUTH_EMULATOR_HOST ??
+        (!production && env.FIREBASE_PROJECT_ID.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined);
       return {
         roles: env.ROLE,
         /** Interface to bind; unset → all interfaces, dual-stack, so both localhost and 127.0.0.1 reach the servers. */
@@ -276,7 +315,8 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
            * AUTH_EMULATOR_EXPORT_DIR: where `npm start` keeps the emulator's accounts (DATA_DIR/auth/accounts); the
            * API saves them there after each new or changed profile (auth/emulator-export.ts). Only with an emulator.
            */
-          emulatorExportDir: authEmulatorHost && env.AUTH_EMULATOR_EXPORT_DIR ? path.resolve(env.AUTH_EMULATOR_EXPORT_DIR) : undefined,
+          emulatorExportDir:
+            authEmulatorHost && env.AUTH_EMULATOR_EXPORT_DIR ? path.resolve(env.AUTH_EMULATOR_EXPORT_DIR) : undefined,
         },
         corsOrigins: env.CORS_ORIGINS,
         /** ADMIN_EMAILS, lower-cased: verified e-mail addresses that may use the operator console (see auth/admin.ts). */
@@ -291,7 +331,13 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
                 driver: 's3' as const,
                 localDir,
                 // The rules have refused s3 without every S3_REQUIRED variable.
-                s3: { endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+                s3: {
+                  endpoint: env.S3_ENDPOINT!,
+                  bucket: env.S3_BUCKET!,
+                  region: env.S3_REGION,
+                  accessKeyId: env.S3_ACCESS_KEY_ID!,
+                  secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+                },
               },
         providers: {
           openaiApiKey: env.OPENAI_API_KEY,
@@ -302,7 +348,9 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
           elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL,
           azureSpeechKey: env.AZURE_SPEECH_KEY,
           /** AZURE_SPEECH_ENDPOINT, or the region's endpoint built from AZURE_SPEECH_REGION; undefined → neither given. */
-          azureSpeechBaseUrl: env.AZURE_SPEECH_ENDPOINT ?? (env.AZURE_SPEECH_REGION && `https://${env.AZURE_SPEECH_REGION}.tts.speech.microsoft.com`),
+          azureSpeechBaseUrl:
+            env.AZURE_SPEECH_ENDPOINT ??
+            (env.AZURE_SPEECH_REGION && `https://${env.AZURE_SPEECH_REGION}.tts.speech.microsoft.com`),
           googleTtsApiKey: env.GOOGLE_TTS_API_KEY,
           googleTtsBaseUrl: env.GOOGLE_TTS_API_URL,
           /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
@@ -325,7 +373,12 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
          */
         llm:
           env.LLM_BASE_URL || env.LLM_API_KEY
-            ? { baseUrl: env.LLM_BASE_URL ?? OPENAI_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? 'gpt-4o-mini', timeoutMs: env.LLM_TIMEOUT_MS }
+            ? {
+                baseUrl: env.LLM_BASE_URL ?? OPENAI_BASE_URL,
+                apiKey: env.LLM_API_KEY,
+                model: env.LLM_MODEL ?? 'gpt-4o-mini',
+                timeoutMs: env.LLM_TIMEOUT_MS,
+              }
             : undefined,
         /** Buying credits through Stripe Checkout. */
         payments: {
@@ -349,7 +402,10 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
           /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
           sandbox: env.GPU_SANDBOX,
           // The sandbox takes any key; a real RunPod needs its own.
-          runpod: { apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined), baseUrl: env.RUNPOD_API_URL ?? 'https://api.runpod.io/v2' },
+          runpod: {
+            apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined),
+            baseUrl: env.RUNPOD_API_URL ?? 'https://api.runpod.io/v2',
+          },
           lambda: { apiKey: env.LAMBDA_API_KEY, baseUrl: env.LAMBDA_API_URL },
           timeoutMs: 15_000,
           /** Credits per hour = provider dollars per hour × creditsPerUsd × margin, rounded up. */
@@ -381,7 +437,11 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
         /** Bytes each user may keep in storage; an upload that would pass it is refused. */
         storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
         /** Watermark removal: the largest and longest video taken, and the x264 preset of the render (CRF 18 either way). */
-        watermark: { maxBytes: env.WATERMARK_MAX_BYTES, maxMinutes: env.WATERMARK_MAX_MINUTES, x264Preset: env.WATERMARK_X264_PRESET },
+        watermark: {
+          maxBytes: env.WATERMARK_MAX_BYTES,
+          maxMinutes: env.WATERMARK_MAX_MINUTES,
+          x264Preset: env.WATERMARK_X264_PRESET,
+        },
         jobs: {
           /** Jobs one worker process runs at once, per kind (each media job may use a child process). */
           concurrency: env.WORKER_CONCURRENCY,
@@ -406,7 +466,9 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
           /** host:port (or a comma list) of the Auth emulator the pages may talk to; undefined with a real project. */
           authEmulatorHost:
             // The browser uses the emulator exactly when the build has no Firebase API key.
-            env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? env.FIREBASE_AUTH_EMULATOR_HOST ?? (env.PUBLIC_FIREBASE_API_KEY ? undefined : DEFAULT_EMULATOR_HOST),
+            env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ??
+            env.FIREBASE_AUTH_EMULATOR_HOST ??
+            (env.PUBLIC_FIREBASE_API_KEY ? undefined : DEFAULT_EMULATOR_HOST),
           /** Auth domain of a real Firebase project (sign-in popups are framed from it). */
           firebaseAuthDomain: env.PUBLIC_FIREBASE_AUTH_DOMAIN,
         },

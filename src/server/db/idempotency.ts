@@ -23,7 +23,10 @@ export function idempotencyStore(db: Db): IdempotencyStore {
       })
       .returning({ key: idempotentRequests.key });
     if (claimed.length > 0) return undefined;
-    const [held] = await db.select({ fingerprint: idempotentRequests.fingerprint, answer: idempotentRequests.answer }).from(idempotentRequests).where(byKey(uid, key));
+    const [held] = await db
+      .select({ fingerprint: idempotentRequests.fingerprint, answer: idempotentRequests.answer })
+      .from(idempotentRequests)
+      .where(byKey(uid, key));
     // Released between the two statements: a fresh claim decides.
     return held ? { fingerprint: held.fingerprint, answer: held.answer ?? undefined } : claim(uid, key, fingerprint);
   }

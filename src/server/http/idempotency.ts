@@ -98,7 +98,8 @@ export function idempotent(store: IdempotencyStore, options: { bodyField?: strin
       const repeat = repeatOutcome(held, fingerprint);
       if (repeat.action === 'conflict') throw new HttpError(409, KEY_REUSED);
       if (repeat.action === 'replay') return c.body(repeat.answer, 200, { 'Content-Type': 'application/json' });
-      if (Date.now() > deadline || c.req.raw.signal.aborted) throw new HttpError(409, STILL_RUNNING, undefined, { 'Retry-After': '1' });
+      if (Date.now() > deadline || c.req.raw.signal.aborted)
+        throw new HttpError(409, STILL_RUNNING, undefined, { 'Retry-After': '1' });
       await sleep(WAIT_STEP_MS);
     }
     try {

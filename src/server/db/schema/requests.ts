@@ -8,7 +8,9 @@ import { users } from './users.ts';
 export const idempotentRequests = pgTable(
   'idempotent_requests',
   {
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
     answer: text('answer'),
