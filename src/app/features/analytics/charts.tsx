@@ -1,5 +1,5 @@
 /**
- * The analytics charts, drawn with Recharts (docs/ARCHITECTURE.md, "Analytics" explains the choice). Only the
+ * The analytics charts, drawn with Recharts (docs/decisions/0001-charting-library.md explains the choice). Only the
  * analytics screen imports this module, so the library stays in its chunk. Every chart can switch to a table of
  * the same numbers, where screen-reader and keyboard users read every figure at once.
  */

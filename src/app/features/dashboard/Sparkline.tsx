@@ -1,6 +1,6 @@
 /**
  * The dashboard's 30-day balance line, hand-drawn: one SVG polyline is all it needs, and the dashboard chunk must
- * not pull in the chart library that the analytics screen loads (docs/ARCHITECTURE.md, "Analytics").
+ * not pull in the chart library that the analytics screen loads (docs/decisions/0001-charting-library.md).
  */
 export function Sparkline({ values, label, className = '' }: { values: readonly number[]; label: string; className?: string }) {
   const width = 120;
