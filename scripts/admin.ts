@@ -39,7 +39,8 @@ const parsed = AdminCreditBody.safeParse({
   idempotencyKey: values.key ?? randomUUID(),
 });
 if (!parsed.success) {
-  fail(Object.entries(fieldErrors(parsed.error.issues)).map(([field, message]) => `${field}: ${message}`).join('\n') + `\n${USAGE}`);
+  const problems = Object.entries(fieldErrors(parsed.error.issues)).map(([field, message]) => `${field}: ${message}`);
+  fail(`${problems.join('\n')}\n${USAGE}`);
 }
 
 const config = loadConfig();

@@ -27,7 +27,13 @@ const imports = new Map(
 function closure(root: string): Set<string> {
   const seen = new Set([root]);
   const todo = [root];
-  while (todo.length > 0) for (const next of imports.get(todo.pop()!) ?? []) if (!seen.has(next)) todo.push(next), seen.add(next);
+  while (todo.length > 0) {
+    for (const next of imports.get(todo.pop()!) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      todo.push(next);
+    }
+  }
   return seen;
 }
 

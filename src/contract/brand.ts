@@ -58,6 +58,7 @@ const cardSchema = (name: string) =>
       .string({ error: `Write the ${name}'s text.` })
       .trim()
       .max(CARD_TEXT_MAX, `Keep the ${name}'s text under ${CARD_TEXT_MAX} characters.`)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
       .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'Use one line of plain text.'),
     seconds: z
       .number({ error: `Set how long the ${name} shows.` })

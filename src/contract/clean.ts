@@ -43,6 +43,7 @@ function dropDirections(line: string): string {
  * Pictographs, their modifiers and joiners, keycaps, flags and decorative symbols; a voice would either skip them
  * or read out their Unicode names. Currency, percent and maths signs stay: they are read as words.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners and variation selectors are listed alone on purpose: each is removed wherever it stands
 const SYMBOLS = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{2190}-\u{21FF}\u{2500}-\u{27BF}\u{2B00}-\u{2BFF}•▪◦‣※†‡¶§©®™]/gu;
 
 function cleanLine(raw: string): string {

@@ -206,7 +206,7 @@ export function scriptTimeline(content: Pick<ScriptContent, 'hook' | 'scenes' | 
     t += duration;
   };
   push('hook', 'Hook', content.hook, '');
-  content.scenes.forEach((scene, i) => push('scene', `Scene ${i + 1}`, scene.narration, scene.visualCue));
+  for (const [i, scene] of content.scenes.entries()) push('scene', `Scene ${i + 1}`, scene.narration, scene.visualCue);
   push('cta', 'Call to action', content.cta, '');
   return entries;
 }

@@ -12,7 +12,7 @@ type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Only same-site app paths: no protocol-relative `//host`, no backslash tricks, never back to the auth screen. */
 export function isSafeReturnPath(path: string | null | undefined): path is string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  if (!path?.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
   const pathname = path.split(/[?#]/, 1)[0]?.replace(/\/+$/, '') || '/';
   return !AUTH_PATHS.has(pathname);
 }

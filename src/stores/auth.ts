@@ -164,7 +164,10 @@ export async function signIn(email: string, password: string): Promise<void> {
 export async function signUp(email: string, password: string, displayName?: string): Promise<void> {
   const work = provider()
     .then((f) => f.emailSignUp(email, password, displayName?.trim() || undefined))
-    .then((user) => (signedUp.add(user.uid), user));
+    .then((user) => {
+      signedUp.add(user.uid);
+      return user;
+    });
   holdProfileSyncFor(work);
   const user = await work;
   // The auth state fired on account creation, before the name was set; a profile update does not fire it again.

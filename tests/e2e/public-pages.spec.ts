@@ -19,9 +19,9 @@ test('every public page answers 200 with its heading, title, description and can
 test('the dedicated text-to-speech post is also served at its top-level path, canonical to /blog/tts-tools', async ({ page }) => {
   await page.goto('/best-text-to-speech-tools');
   expect(new URL((await canonicalOf(page))!).pathname).toBe('/blog/tts-tools');
-  const alias = await page.locator('article').innerText();
+  const alias = await page.locator('article').textContent();
   await page.goto('/blog/tts-tools');
-  expect(await page.locator('article').innerText()).toBe(alias);
+  expect(await page.locator('article').textContent()).toBe(alias);
 });
 
 test('directory-style paths work with and without a trailing slash', async ({ page }) => {

@@ -11,7 +11,9 @@ const lockPath = () => {
   dirs.push(dir);
   return path.join(dir, 'pglite.lock');
 };
-afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('PGlite data directory lock', () => {
   it('refuses a second opener while the first holds it, and frees it on release', () => {

@@ -138,7 +138,7 @@ describe('a render plan with clips', () => {
 
   it('ducks only the clips whose sound was kept, under the narration', () => {
     expect(plan.clipSound?.parts).toHaveLength(1);
-    expect(plan.clipSound?.parts[0]!.args[plan.clipSound.parts[0]!.args.indexOf('-i') + 1]).toBe('/a.mp4');
+    expect(plan.clipSound!.parts[0]!.args[plan.clipSound!.parts[0]!.args.indexOf('-i') + 1]).toBe('/a.mp4');
     expect(graph).toContain('[clips][key-clips]sidechaincompress');
     expect(graph).toMatch(/\[voice\]\[clips-ducked\]amix=inputs=2/);
   });

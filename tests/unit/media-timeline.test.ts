@@ -75,7 +75,7 @@ describe('buildTimeline with transitions', () => {
 
   it('covers every frame exactly once outside crossfades', () => {
     let covered = 0;
-    mixed.scenes.forEach((s, i) => (covered += s.frames - overlapFrames(mixed, i)));
+    for (const [i, s] of mixed.scenes.entries()) covered += s.frames - overlapFrames(mixed, i);
     expect(covered).toBe(mixed.totalFrames);
   });
 

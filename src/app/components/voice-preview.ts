@@ -22,6 +22,7 @@ export function useVoiceCatalogue() {
 export function useDefaultVoice(setVoiceId: (id: string) => void): (id: string) => void {
   const chosen = useRef(false);
   const { loaded, defaultVoiceId } = useVoiceCatalogue();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the default is set once, when the catalogue loads; the caller's setter may be a new function each render
   useEffect(() => {
     if (loaded && !chosen.current) setVoiceId(defaultVoiceId);
   }, [loaded, defaultVoiceId]);

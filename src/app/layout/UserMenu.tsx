@@ -40,6 +40,7 @@ export function UserMenu() {
   const panelId = useId();
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moving to another page is the trigger: the menu closes
   useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {

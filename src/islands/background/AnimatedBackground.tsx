@@ -61,6 +61,7 @@ export default function AnimatedBackground() {
         <div className="bg-grid" style={{ backgroundSize: `${GRID_CELL_PX}px ${GRID_CELL_PX}px` }} />
         {dots.map((dot, index) => (
           <m.span
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of decorative dots, never reordered
             key={index}
             className="bg-dot"
             style={{ left: `${dot.leftPct}%`, top: `${dot.topPct}%` }}

@@ -15,8 +15,10 @@ export interface TestUser {
 const identityToolkit = (method: string) => `${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${method}?key=any`;
 
 let counter = 0;
-export const uniqueEmail = (label = 'user'): string =>
-  `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+export const uniqueEmail = (label = 'user'): string => {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+};
 
 export async function createUser(options: { email?: string; password?: string; displayName?: string } = {}): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();

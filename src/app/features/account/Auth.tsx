@@ -314,6 +314,7 @@ export default function Auth() {
               />
             )}
 
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the panel is a tabpanel except in reset mode, where it has neither role nor label */}
             <div id={`${ids}-panel`} role={mode === 'reset' ? undefined : 'tabpanel'} aria-labelledby={mode === 'reset' ? undefined : tabId(ids, mode)}>
               {resetSentTo ? (
                 <ResetLinkSent email={resetSentTo} />

@@ -60,6 +60,7 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
           {children}
         </figure>
       ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus so the keyboard can scroll it
         <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}, table`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
@@ -77,10 +78,12 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
                 <tr key={String(row[0])} className="border-b border-white/5">
                   {row.map((cell, i) =>
                     i === 0 ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
                       <th key={i} scope="row" className="whitespace-nowrap px-2 py-1.5 font-normal text-fg">
                         {cell}
                       </th>
                     ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
                       <td key={i} className="px-2 py-1.5 text-right tabular-nums text-fg">
                         {typeof cell === 'number' ? cell.toLocaleString('en-US') : cell}
                       </td>

@@ -13,6 +13,7 @@ import { Sparkline } from './Sparkline';
 function useBalanceTrend(balance: number | undefined): BalanceTrend | null {
   const tz = useMemo(browserTimeZone, []);
   const [trend, setTrend] = useState<BalanceTrend | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the balance is the trigger: the trend is asked again whenever it moves
   useEffect(() => {
     const abort = new AbortController();
     api

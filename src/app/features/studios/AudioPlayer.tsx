@@ -9,6 +9,7 @@ export function AudioPlayer({ src, label, durationHint }: { src: string; label: 
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(durationHint ?? 0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is the trigger: the player starts over
   useEffect(() => {
     setPlaying(false);
     setTime(0);

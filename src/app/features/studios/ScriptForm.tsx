@@ -233,6 +233,7 @@ function KeyPoints({
         Key points <span className="font-normal text-fg-subtle">(optional, one scene each)</span>
       </legend>
       {points.map((point, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: key points are edited in place and never reordered; each input is controlled
         <div key={i} className="grid gap-1">
           <div className="flex gap-2">
             <input

@@ -24,6 +24,7 @@ export function TitleOptions({ draft, errors, update }: SectionProps) {
       </h2>
       <p className="hint -mt-2">The first one is the script's main title.</p>
       {draft.titles.map((t, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: titles are edited in place and never reordered; each input is controlled
         <div key={i} className="flex gap-2">
           <input
             className="input"
@@ -72,6 +73,7 @@ export function ScriptBody({ draft, timed, errors, update }: SectionProps & { ti
       <ol className="grid gap-4" aria-label="Scenes">
         {timed.scenes.map((scene, i) => (
           <SceneCard
+            // biome-ignore lint/suspicious/noArrayIndexKey: a scene is its place in the script; scenes are not reordered here
             key={i}
             index={i}
             times={scene}

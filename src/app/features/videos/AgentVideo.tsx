@@ -253,6 +253,7 @@ function ScenePictures({ pictures }: { pictures: readonly ScenePicture[] }) {
       <h3 className="text-sm font-medium text-fg">Pictures</h3>
       <ol className="grid gap-x-6 gap-y-1.5 text-sm text-fg-muted sm:grid-cols-2">
         {pictures.map((picture, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: scenes are listed by their place in the video, which is what the number says
           <li key={i} className="min-w-0 break-words">
             <span className="text-fg-subtle">Scene {i + 1}:</span> {describePicture(picture)}
           </li>

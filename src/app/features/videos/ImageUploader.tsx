@@ -88,7 +88,12 @@ export function ImageUploader({
   const room = VIDEO_LIMITS.maxImages - images.length - pending.length;
 
   const previews = useRef(new Set<string>());
-  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  useEffect(
+    () => () => {
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
 
   async function add(files: readonly File[]) {
     const problems = files.map(uploadProblem).filter((p): p is string => p !== null);
@@ -98,7 +103,7 @@ export function ImageUploader({
     const queue = accepted
       .slice(0, Math.max(0, room))
       .map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, name: file.name, preview: URL.createObjectURL(file), clip: isClipFile(file) }));
-    queue.forEach((item) => previews.current.add(item.preview));
+    for (const item of queue) previews.current.add(item.preview);
     setPending((current) => [...current, ...queue.map(({ key, name, preview, clip }) => ({ key, name, preview, clip }))]);
     for (const item of queue) {
       try {
@@ -123,6 +128,7 @@ export function ImageUploader({
 
   return (
     <div className="grid gap-3">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone takes dragged files; its button is the keyboard's way in */}
       <div
         className={`relative flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed px-4 py-6 text-center transition-colors ${
           dragging ? 'border-cyan-300 bg-cyan-400/10' : error ? 'border-danger/70' : 'border-white/20 bg-white/[0.02]'

@@ -14,6 +14,7 @@ function usePreviewImage(path: string | null, version: string): PreviewState {
   const [state, setState] = useState<PreviewState>({ kind: 'waiting' });
   /** Bumped to ask again after the server's rate limit (new pictures per minute) has passed. */
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and attempt are triggers: a new picture version, or a retry after the rate limit
   useEffect(() => {
     if (!path) {
       setState({ kind: 'waiting' });

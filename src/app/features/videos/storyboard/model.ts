@@ -81,7 +81,9 @@ export function splitSaveErrors(fields: FieldErrors, sent: readonly Pick<Storybo
       result.other[path] = message;
       continue;
     }
-    (result.scenes[scene.id] ??= {})[match[2] ?? '_'] ??= message;
+    const fields = result.scenes[scene.id] ?? {};
+    fields[match[2] ?? '_'] ??= message;
+    result.scenes[scene.id] = fields;
   }
   return result;
 }
