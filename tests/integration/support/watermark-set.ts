@@ -3,7 +3,9 @@
  * automaton, life, noise, slow gradients, bars, test pattern) with marks drawn by ffmpeg (generated logos, text in a
  * Debian font, an opaque "TV9" box; semi-transparent, appearing partway, moving between corners, two at once) and
  * the marks' true boxes. Clips are generated on first use into a cache folder keyed by their recipe, never
- * committed. Used by the integration test and by `scripts/bench-watermark.ts`.
+ * committed. Sources that fill their first grid at random (`life`, `cellauto`) are given a seed, so every machine
+ * makes the same clips (their default seed differs on every run). Used by the integration test and by
+ * `scripts/bench-watermark.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -74,7 +76,7 @@ export interface TrueMark {
 
 const testsrc2 = `testsrc2=s=640x360:r=${FPS},crop=${W}:${H}:x='80+80*sin(t*1.9)':y='45+45*cos(t*1.5)'`;
 const mandelbrot = `mandelbrot=s=${W}x${H}:r=${FPS}:end_scale=0.05:maxiter=256`;
-const cellauto = `cellauto=s=240x135:r=${FPS}:rule=30:random_fill_ratio=0.5:start_full=1,scale=${W}:${H}:flags=neighbor,format=yuv420p`;
+const cellauto = `cellauto=s=240x135:r=${FPS}:seed=1:rule=30:random_fill_ratio=0.5:start_full=1,scale=${W}:${H}:flags=neighbor,format=yuv420p`;
 const noise = (level: number, colour = 'gray') => `color=c=${colour}:s=160x90:r=${FPS},noise=alls=${level}:allf=t,scale=${W}:${H}:flags=bilinear`;
 
 export const LABELLED_SET: LabelledClip[] = [
@@ -82,7 +84,7 @@ export const LABELLED_SET: LabelledClip[] = [
   { name: 'cellauto-text', background: 'busy', source: cellauto, seconds: 4, marks: [{ kind: 'text', x: 18, y: 232, text: 'NEWS 24', size: 22, colour: 'white', opacity: 1 }] },
   { name: 'cellauto-tv9', background: 'busy', source: cellauto, seconds: 4, marks: [{ kind: 'bug', x: 14, y: 12, w: 70, h: 34, text: 'TV9', colour: '0xd01010' }] },
   { name: 'testsrc2-tv9', background: 'busy', source: testsrc2, seconds: 4, marks: [{ kind: 'bug', x: 398, y: 14, w: 66, h: 32, text: 'TV9', colour: '0xd01010' }] },
-  { name: 'life-text', background: 'noisy', source: `life=s=240x135:r=${FPS}:mold=10:ratio=0.2:life_color=#00ff88:death_color=#202060:mold_color=#604020,scale=${W}:${H}:flags=neighbor,format=yuv420p`, seconds: 4, marks: [{ kind: 'text', x: 380, y: 14, text: 'LIVE', size: 24, colour: 'white', opacity: 0.75 }] },
+  { name: 'life-text', background: 'noisy', source: `life=s=240x135:r=${FPS}:seed=1:mold=10:ratio=0.2:life_color=#00ff88:death_color=#202060:mold_color=#604020,scale=${W}:${H}:flags=neighbor,format=yuv420p`, seconds: 4, marks: [{ kind: 'text', x: 380, y: 14, text: 'LIVE', size: 24, colour: 'white', opacity: 0.75 }] },
   { name: 'noise-logo', background: 'noisy', source: noise(80), seconds: 4, marks: [{ kind: 'logo', x: 396, y: 214, w: 68, h: 42, colour: '0xffd000', inner: '0x202020', opacity: 1 }] },
   { name: 'noise-text-translucent', background: 'noisy', source: noise(80), seconds: 4, marks: [{ kind: 'text', x: 16, y: 236, text: 'sample.tv', size: 20, colour: 'white', opacity: 0.5 }] },
   { name: 'gradient-logo', background: 'calm', source: `gradients=s=${W}x${H}:r=${FPS}:speed=0.01:c0=0x203060:c1=0x60a0c0`, seconds: 4, marks: [{ kind: 'logo', x: 14, y: 14, w: 64, h: 40, colour: 'white', inner: '0xc02060', opacity: 1 }] },
