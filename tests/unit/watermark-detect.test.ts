@@ -1,12 +1,12 @@
 /**
  * Watermark detection on synthetic frame stacks, one evidence kind at a time: colour constancy (an opaque mark on
  * noise), steady edges (a translucent mark, whose pixels change with the picture under it), a calm picture (edges
- * only), a still picture (nothing can be told), a subject in the middle that barely moves, and marks that show for
- * part of the video.
+ * only), a still picture (nothing can be told), a subject in the middle that barely moves, content that holds still
+ * in its own colours (content colour), and marks that show for part of the video.
  */
 import { describe, expect, it } from 'vitest';
 import { detectOverlays, iou, placeOf, standingOut, type PixelBox } from '~/server/media/overlay-detect';
-import { gatherEvidence, lumaOf, quantile, type FrameStack } from '~/server/media/overlay-evidence';
+import { contentColourShare, gatherEvidence, lumaOf, quantile, type FrameStack } from '~/server/media/overlay-evidence';
 import { mulberry32 } from '~/server/media/color.ts';
 
 const W = 160;
@@ -125,6 +125,45 @@ describe('watermark detection evidence', () => {
       return x >= 60 + dx && x < 100 + dx && y >= 30 && y < 60 ? texture(0, x - dx, y) : undefined;
     };
     const found = detectOverlays(stack(noise(5), [logo], subject));
+    expect(found.boxes).toHaveLength(1);
+    expect(bestIou(found.boxes, logo)).toBeGreaterThanOrEqual(0.8);
+  });
+
+  /** 2×2 cells that take one of two colours at random in every frame, like a scaled-up cellular automaton. */
+  const cells = (seed: number, on: [number, number, number], off: [number, number, number]): Background => {
+    const pick = noise(seed);
+    return (k, x, y) => (pick(k, x, y)[0] >= 128 ? on : off);
+  };
+  const green: [number, number, number] = [0, 255, 136];
+  const brown: [number, number, number] = [96, 64, 32];
+
+  it('content colour: still bits of the picture in its own colours, all over the frame, are not marks', () => {
+    // Areas that settled into brown with a green block in each, as a game of life leaves them, across the frame.
+    const settled = [{ x: 4, y: 30 }, { x: 60, y: 56 }, { x: 114, y: 40 }];
+    const stillLife = (_k: number, x: number, y: number): [number, number, number] | undefined => {
+      const area = settled.find((a) => x >= a.x && x < a.x + 40 && y >= a.y && y < a.y + 30);
+      if (!area) return undefined;
+      return x >= area.x + 14 && x < area.x + 24 && y >= area.y + 10 && y < area.y + 20 ? green : brown;
+    };
+    const s = stack(cells(8, green, brown), [logo], stillLife);
+    const evidence = evidenceOf(s);
+    const share = contentColourShare(s, evidence, 0, N, 9);
+    const block = 42 * W + 20;
+    expect(evidence.deviation[block]).toBeLessThanOrEqual(1);
+    expect(share[block]).toBeGreaterThan(0.1);
+    // The mark's white card is in none of the picture's colours.
+    expect(share[(logo.y + 1) * W + logo.x + 1]).toBeLessThan(0.001);
+    const found = detectOverlays(s);
+    expect(found.boxes).toHaveLength(1);
+    expect(bestIou(found.boxes, logo)).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('content colour: an opaque mark in one place is a mark even in a colour of the picture', () => {
+    const white: [number, number, number] = [250, 250, 250];
+    const s = stack(cells(9, white, [0, 0, 0]), [logo]);
+    const evidence = evidenceOf(s);
+    expect(contentColourShare(s, evidence, 0, N, 9)[(logo.y + 1) * W + logo.x + 1]).toBeGreaterThan(0.1);
+    const found = detectOverlays(s);
     expect(found.boxes).toHaveLength(1);
     expect(bestIou(found.boxes, logo)).toBeGreaterThanOrEqual(0.8);
   });

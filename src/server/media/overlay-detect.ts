@@ -8,7 +8,7 @@
  * and on consecutive quarters of it, so a mark that shows for part of the video, or moves between corners, is
  * found too; each mark's frames are then told one by one, which gives its time range. Pure.
  */
-import { gatherEvidence, gradientAt, lumaOf, quantile, type Evidence, type FrameStack } from './overlay-evidence.ts';
+import { contentColourShare, gatherEvidence, gradientAt, lumaOf, quantile, type Evidence, type FrameStack } from './overlay-evidence.ts';
 
 export { edgeMagnitude, type FrameStack } from './overlay-evidence.ts';
 
@@ -152,6 +152,12 @@ export const DETECTION = {
   crowd: 4,
   /** A calm picture with more of its area in steady edges than this is a still picture: nothing can be told. */
   stillEdges: 0.04,
+  /**
+   * Share of the moving picture's colour samples near a colour that makes it one of the picture's own. Content with
+   * a few colours (a game's cells, flat areas) puts 10 % or more on each; noise and natural pictures spread theirs,
+   * about 1 % at most near any one colour; a mark's own pixels, even if they all moved, are a few % of the frame.
+   */
+  contentColour: 0.03,
 } as const;
 
 type Place = 'corner' | 'edge' | 'centre';
@@ -245,6 +251,9 @@ export function steadyEdgeMask(evidence: Evidence, width: number, height: number
   return out;
 }
 
+/** The deviation up to which a pixel counts as unchanged: the encoder's noise, which grows with how busy the picture is. */
+const identicalLimit = (typical: number) => Math.max(DETECTION.identical, 0.1 * typical);
+
 /**
  * Pixel-identical parts of a changing picture, kept when they are mark-sized and carry steady edges (text on a
  * bug, a logo's outline): a flat area of the picture that holds still for a while has none.
@@ -252,7 +261,7 @@ export function steadyEdgeMask(evidence: Evidence, width: number, height: number
 export function constantParts(evidence: Evidence, edges: Uint8Array, width: number, height: number, typical: number): Part[] {
   const size = width * height;
   const constant = new Uint8Array(size);
-  const limit = Math.max(DETECTION.identical, 0.1 * typical);
+  const limit = identicalLimit(typical);
   for (let i = 0; i < size; i++) if (evidence.deviation[i]! <= limit) constant[i] = 1;
   return components(constant, constant, width).filter((part) => {
     if (part.pixels.length > size * 0.1 || part.pixels.length < size * 0.0003) return false;
@@ -262,6 +271,31 @@ export function constantParts(evidence: Evidence, edges: Uint8Array, width: numb
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) support += edges[y * width + x]!;
     return support >= 0.5 * (part.w + part.h);
   });
+}
+
+/**
+ * Clears from `core` the content that holds still: pixel-identical (deviation at most `identical`), in a colour of
+ * the moving picture (`share` from contentColourShare), and found all over the frame (in at least a quarter of the
+ * tiles of an 8 × 8 grid). A game of life's still lifes and the flat areas it settles into are such. A mark sits in
+ * one place: an opaque one keeps its pixels even in a colour of the picture (white text over black and white cells),
+ * a translucent one moves with the picture under it and blends into colours of its own, and either keeps the edges
+ * where it meets the moving picture.
+ */
+export function clearStillContent(core: Uint8Array, evidence: Evidence, share: Float32Array, identical: number, width: number): void {
+  const height = core.length / width;
+  const still: number[] = [];
+  const tiles = new Uint32Array(64);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (evidence.deviation[i]! > identical || share[i]! < DETECTION.contentColour) continue;
+      still.push(i);
+      tiles[Math.floor((y * 8) / height) * 8 + Math.floor((x * 8) / width)]! += 1;
+    }
+  }
+  // A tile holds still content when 1 % of its pixels are.
+  if (tiles.filter((n) => n >= (0.01 * core.length) / 64).length < 16) return;
+  for (const i of still) core[i] = 0;
 }
 
 /**
@@ -286,7 +320,10 @@ function analyseWindow(stack: FrameStack, lumas: readonly Uint8Array[], from: nu
   const calm = typical < DETECTION.calm;
   const steady = steadyEdgeMask(evidence, width, height);
   const core = steady.slice();
-  if (!calm) for (const part of constantParts(evidence, steady, width, height, typical)) for (const i of part.pixels) core[i] = 1;
+  if (!calm) {
+    for (const part of constantParts(evidence, steady, width, height, typical)) for (const i of part.pixels) core[i] = 1;
+    clearStillContent(core, evidence, contentColourShare(stack, evidence, from, to, 3 * DETECTION.identical), identicalLimit(typical), width);
+  }
   const sparse = steady.reduce((n, v) => n + v, 0) <= size * DETECTION.stillEdges;
   // Joined further across than down: the letters of a word join, a line of the picture above a mark does not.
   const joined = dilate(core, width, height, Math.max(2, Math.round(width * 0.012)), Math.max(1, Math.round(height * 0.008)));

@@ -7,6 +7,8 @@
  *    even at half opacity (the mean of α·mark + (1−α)·picture keeps α of the mark's edge);
  *  - edge consistency: that mean gradient over its standard error across the frames (a t statistic). Noise leaves a
  *    little of its edges in any mean, but it scores about 1 here; an edge that holds in every frame scores far higher.
+ * A fourth tells content that holds still from an opaque mark (both keep their pixels): content colour, how common
+ * a pixel's colour is in the moving part of the picture (contentColourShare).
  * Pure: frames come from elsewhere (overlay-frames.ts).
  */
 
@@ -133,4 +135,39 @@ export function quantile(values: ArrayLike<number>, share: number, indices?: Arr
     if (seen >= target) return b / 4;
   }
   return 255;
+}
+
+/**
+ * Per pixel, how common its mean colour is among the colours the changing part of the picture takes (pixels that
+ * deviate by at least `changing`), over frames `from` ≤ k < `to`: the share of those samples in the same bin of 8
+ * levels per channel or a neighbouring one. Content that holds still (a still life of a game, a flat area) keeps a
+ * colour the moving content shows everywhere else; a mark brings colours of its own.
+ */
+export function contentColourShare(stack: FrameStack, evidence: Evidence, from: number, to: number, changing: number): Float32Array {
+  const size = stack.width * stack.height;
+  const bins = new Float32Array(32 * 32 * 32);
+  let total = 0;
+  for (let k = from; k < to; k++) {
+    const frame = stack.frames[k]!;
+    for (let i = 0, j = 0; i < size; i++, j += 3) {
+      if (evidence.deviation[i]! < changing) continue;
+      bins[((frame[j]! >> 3) << 10) | ((frame[j + 1]! >> 3) << 5) | (frame[j + 2]! >> 3)]! += 1;
+      total += 1;
+    }
+  }
+  // Each bin with its neighbours on every channel (a separable box of 3), so a colour on a bin's edge counts fully.
+  let smooth = bins;
+  for (const stride of [1, 32, 1024]) {
+    const next = new Float32Array(smooth.length);
+    for (let b = 0; b < smooth.length; b++) {
+      const c = Math.floor(b / stride) % 32;
+      next[b] = smooth[b]! + (c > 0 ? smooth[b - stride]! : 0) + (c < 31 ? smooth[b + stride]! : 0);
+    }
+    smooth = next;
+  }
+  const share = new Float32Array(size);
+  if (total === 0) return share;
+  const m = evidence.meanRgb;
+  for (let i = 0, j = 0; i < size; i++, j += 3) share[i] = smooth[((Math.round(m[j]!) >> 3) << 10) | ((Math.round(m[j + 1]!) >> 3) << 5) | (Math.round(m[j + 2]!) >> 3)]! / total;
+  return share;
 }
