@@ -4,9 +4,10 @@
  * overlay-evidence.ts give both. Pixels with either kind of evidence are joined into parts (the letters of a word,
  * the pieces of a logo) and each part is judged as a whole: it must be mark-sized, steadier than the picture
  * around it, and a part in the middle of the frame must be pixel-identical throughout, since a subject that barely
- * moves is steady too (marks sit in corners and along edges far more often). The analysis runs on the whole stack
- * and on consecutive quarters of it, so a mark that shows for part of the video, or moves between corners, is
- * found too; each mark's frames are then told one by one, which gives its time range. Pure.
+ * moves is steady too (marks sit in corners and along edges far more often). Content that holds still in the
+ * picture's own colours all over the frame (a game of life's still lifes) is taken out first. The analysis runs on
+ * the whole stack and on consecutive quarters of it, so a mark that shows for part of the video, or moves between
+ * corners, is found too; each mark's frames are then told one by one, which gives its time range. Pure.
  */
 import { contentColourShare, gatherEvidence, gradientAt, lumaOf, quantile, type Evidence, type FrameStack } from './overlay-evidence.ts';
 
