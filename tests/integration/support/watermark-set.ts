@@ -126,6 +126,11 @@ export const LABELLED_SET: LabelledClip[] = [
   { name: 'no-mark', background: 'busy', source: mandelbrot, seconds: 4, marks: [] },
 ];
 
+/** The clip made from seed `seed` of its random source instead of seed 1; undefined for a clip without one. */
+export function withSeed(clip: LabelledClip, seed: number): LabelledClip | undefined {
+  return /:seed=\d+/.test(clip.source) ? { ...clip, source: clip.source.replace(/:seed=\d+/, `:seed=${seed}`) } : undefined;
+}
+
 const enable = (m: MarkBase) =>
   m.from === undefined && m.to === undefined ? '' : `:enable='${m.to === undefined ? `gte(t,${m.from})` : m.from === undefined ? `lt(t,${m.to})` : `between(t,${m.from},${m.to})`}'`;
 
