@@ -1,0 +1,68 @@
+/**
+ * What a storyboard is checked against on the account: it is the user's, its voice can speak, its music and uploads
+ * are still the user's files, and the brand kit a render would take now.
+ */
+import { appliedBrand, type BrandSnapshot } from '~/contract/brand.ts';
+import type { StoryboardScene } from '~/contract/storyboard.ts';
+import { MUSIC_UPLOAD, VIDEO_UPLOAD, type VideoSettings } from '~/contract/video.ts';
+import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
+import { availableEngines } from '../../providers/tts/index.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { BrandKitSource } from './service.ts';
+import { ownedFiles } from './store.ts';
+import { findStoryboard, type StoryboardRow } from './storyboard-store.ts';
+
+export const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
+
+export function storyboardChecks({ database, config }: Pick<ApiDeps, 'database' | 'config'>, catalogue: VoiceCatalogue, brandKit: BrandKitSource) {
+  const existing = async (uid: string, id: string): Promise<StoryboardRow> => {
+    const row = await findStoryboard(database.db, uid, id);
+    if (!row) throw notFound('Storyboard not found');
+    return row;
+  };
+
+  async function voiceOf(voiceId: string): Promise<Voice> {
+    const voice = await catalogue.find(voiceId);
+    if (!voice) throw invalid('settings.voiceId', UNKNOWN_VOICE_MESSAGE);
+    if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('settings.voiceId', unavailableVoiceMessage(voice));
+    return voice;
+  }
+
+  /** The user's own music, when the settings name it, must still be theirs; its name is kept for the video page. */
+  async function musicName(uid: string, settings: VideoSettings): Promise<string | null> {
+    const fileId = settings.music.fileId;
+    if (!fileId) return null;
+    const music = (await ownedFiles(database.db, uid, [fileId])).get(fileId);
+    if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType))
+      throw invalid('settings.music.fileId', 'Your music file is no longer available. Upload it again.');
+    return music.name;
+  }
+
+  /** The account's kit as a render would take it now, by the settings' switch (absent: the kit's own default). */
+  async function brandOf(uid: string, settings: VideoSettings): Promise<BrandSnapshot | null> {
+    return appliedBrand(await brandKit(uid), settings.brandKit);
+  }
+
+  /**
+   * Which of the scenes' uploads are clips. With `refuseMissing`, a scene whose upload is no longer the user's image
+   * or clip is refused (saving and rendering); a view only leaves it unmarked.
+   */
+  async function uploadedClips(uid: string, scenes: readonly StoryboardScene[], { refuseMissing = false } = {}): Promise<string[]> {
+    const ids = scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
+    if (ids.length === 0) return [];
+    const owned = await ownedFiles(database.db, uid, ids);
+    const accepted: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
+    if (refuseMissing)
+      scenes.forEach((scene, i) => {
+        if (scene.visual.kind === 'upload' && !accepted.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
+          throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
+      });
+    return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
+  }
+
+  return { existing, voiceOf, musicName, brandOf, uploadedClips };
+}
+
+export type StoryboardChecks = ReturnType<typeof storyboardChecks>;
