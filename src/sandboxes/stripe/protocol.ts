@@ -1,4 +1,16 @@
-/** The wire details of Stripe's API the sandbox speaks: form-encoded bodies, ids, error objects. */
+/** The wire details of Stripe's API the sandbox speaks: form-encoded bodies, ids, error objects, JSON answers. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': stripeId('req'), ...headers });
+  res.end(JSON.stringify(body));
+}
 
 /** `line_items[0][price_data][currency]=usd` → `{ line_items: [{ price_data: { currency: 'usd' } }] }`, as Stripe reads it. */
 export function parseForm(body: string): Record<string, unknown> {
