@@ -8,11 +8,11 @@
  * product's back.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import { dataCenters, gpus, initialStock } from './catalog.ts';
 import { sandboxPods } from './pods.ts';
-import { answer, problem, write, type Answer } from './protocol.ts';
+import { type Answer, answer, problem, write } from './protocol.ts';
 
 export interface RunpodSandboxOptions {
   port?: number;
@@ -36,8 +36,11 @@ export interface RunpodSandboxControl {
   pods(): { id: string; name: string; status: string }[];
 }
 
-export async function startRunpodSandbox(options: RunpodSandboxOptions = {}): Promise<{ url: string; sshPort: number; control: RunpodSandboxControl; close(): Promise<void> }> {
-  if (process.env.NODE_ENV === 'production') throw new Error('The RunPod sandbox simulates machines and never runs with NODE_ENV=production.');
+export async function startRunpodSandbox(
+  options: RunpodSandboxOptions = {},
+): Promise<{ url: string; sshPort: number; control: RunpodSandboxControl; close(): Promise<void> }> {
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The RunPod sandbox simulates machines and never runs with NODE_ENV=production.');
   const stock = initialStock();
   const faults: { match: RegExp; status: number; body: unknown }[] = [];
   const delays: { match: RegExp; ms: number }[] = [];
@@ -46,7 +49,12 @@ export async function startRunpodSandbox(options: RunpodSandboxOptions = {}): Pr
   const ssh = createTcpServer((socket) => socket.end('SSH-2.0-NXN_Sandbox no real GPU behind this endpoint\r\n'));
   await new Promise<void>((resolve) => ssh.listen(0, '127.0.0.1', resolve));
   const sshPort = (ssh.address() as AddressInfo).port;
-  const pods = sandboxPods({ now: options.now ?? Date.now, provisioningMs: options.provisioningMs ?? 5_000, sshPort, stock });
+  const pods = sandboxPods({
+    now: options.now ?? Date.now,
+    provisioningMs: options.provisioningMs ?? 5_000,
+    sshPort,
+    stock,
+  });
 
   /** The key check and the faults and delays a test asked for, then the route's handler. */
   const handle = async (req: IncomingMessage, body: any): Promise<Answer> => {
@@ -68,7 +76,10 @@ export async function startRunpodSandbox(options: RunpodSandboxOptions = {}): Pr
     if (route === 'GET /v2/pods') return pods.list();
     if (route === 'POST /v2/pods') return pods.create(body);
     const match = /^(GET|POST|DELETE) \/v2\/pods\/([^/]+)(\/action)?$/.exec(route);
-    return (match && pods.one(match[1]!, decodeURIComponent(match[2]!), Boolean(match[3]), body)) || problem(404, `No route ${route}`);
+    return (
+      (match && pods.one(match[1]!, decodeURIComponent(match[2]!), Boolean(match[3]), body)) ||
+      problem(404, `No route ${route}`)
+    );
   };
 
   const server = createServer((req, res) => {
@@ -79,7 +90,9 @@ export async function startRunpodSandbox(options: RunpodSandboxOptions = {}): Pr
       try {
         body = raw ? JSON.parse(raw) : undefined;
       } catch {
-        res.writeHead(400, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Bad Request', status: 400, detail: 'Body must be JSON' }));
+        res
+          .writeHead(400, { 'content-type': 'application/problem+json' })
+          .end(JSON.stringify({ title: 'Bad Request', status: 400, detail: 'Body must be JSON' }));
         return;
       }
       handle(req, body)
@@ -102,7 +115,10 @@ export async function startRunpodSandbox(options: RunpodSandboxOptions = {}): Pr
     },
     async close() {
       server.closeAllConnections();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => ssh.close(resolve))]);
+      await Promise.all([
+        new Promise((resolve) => server.close(resolve)),
+        new Promise((resolve) => ssh.close(resolve)),
+      ]);
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DATA_CENTERS, GPU_TYPES, type Stock } from './catalog.ts';
-import { answer, problem, type Answer } from './protocol.ts';
+import { type Answer, answer, problem } from './protocol.ts';
 
 type Cloud = 'SECURE' | 'COMMUNITY';
 
@@ -28,10 +28,33 @@ interface SandboxPod {
 }
 
 /** The top-level fields CreatePodRequest allows (its schema has unevaluatedProperties: false). */
-const CREATE_FIELDS = new Set(['name', 'image', 'args', 'disk', 'ports', 'env', 'registry', 'cloud', 'cpu', 'dataCenterIds', 'globalNetworking', 'gpu', 'mounts', 'startJupyter', 'startSsh', 'templateId']);
-const ACTIONS = { RUNNING: ['stop', 'restart', 'terminate'], PROVISIONING: ['stop', 'terminate'], EXITED: ['start', 'terminate'] } as const;
+const CREATE_FIELDS = new Set([
+  'name',
+  'image',
+  'args',
+  'disk',
+  'ports',
+  'env',
+  'registry',
+  'cloud',
+  'cpu',
+  'dataCenterIds',
+  'globalNetworking',
+  'gpu',
+  'mounts',
+  'startJupyter',
+  'startSsh',
+  'templateId',
+]);
+const ACTIONS = {
+  RUNNING: ['stop', 'restart', 'terminate'],
+  PROVISIONING: ['stop', 'terminate'],
+  EXITED: ['start', 'terminate'],
+} as const;
 
-const price = (pod: SandboxPod) => (GPU_TYPES.find((t) => t.id === pod.gpuTypeId)![pod.cloud === 'COMMUNITY' ? 'community' : 'secure'] ?? 0) * pod.gpuCount;
+const price = (pod: SandboxPod) =>
+  (GPU_TYPES.find((t) => t.id === pod.gpuTypeId)![pod.cloud === 'COMMUNITY' ? 'community' : 'secure'] ?? 0) *
+  pod.gpuCount;
 
 export interface PodsDeps {
   now: () => number;
@@ -44,12 +67,18 @@ export interface PodsDeps {
 export function sandboxPods({ now, provisioningMs, sshPort, stock }: PodsDeps) {
   const pods = new Map<string, SandboxPod>();
 
-  const status = (pod: SandboxPod) => (pod.desired === 'EXITED' ? 'EXITED' : now() - pod.startedAt >= provisioningMs ? 'RUNNING' : 'PROVISIONING');
+  const status = (pod: SandboxPod) =>
+    pod.desired === 'EXITED' ? 'EXITED' : now() - pod.startedAt >= provisioningMs ? 'RUNNING' : 'PROVISIONING';
 
   const view = (pod: SandboxPod) => {
     const current = status(pod);
     const up = current === 'RUNNING';
-    const endpoint = (host: string, port: number, username: string) => ({ host, port, username, command: `ssh ${username}@${host} -p ${port}` });
+    const endpoint = (host: string, port: number, username: string) => ({
+      host,
+      port,
+      username,
+      command: `ssh ${username}@${host} -p ${port}`,
+    });
     return {
       id: pod.id,
       name: pod.name,
@@ -74,7 +103,12 @@ export function sandboxPods({ now, provisioningMs, sshPort, stock }: PodsDeps) {
       cost: current === 'EXITED' ? 0 : price(pod),
       locked: false,
       globalNetworking: { enabled: false },
-      runtime: up ? { uptime: Math.floor((now() - pod.startedAt) / 1000), ports: [{ private: 22, public: sshPort, type: 'tcp', ip: '127.0.0.1' }] } : null,
+      runtime: up
+        ? {
+            uptime: Math.floor((now() - pod.startedAt) / 1000),
+            ports: [{ private: 22, public: sshPort, type: 'tcp', ip: '127.0.0.1' }],
+          }
+        : null,
       createdAt: new Date(pod.createdAt).toISOString(),
       startedAt: up ? new Date(pod.startedAt + provisioningMs).toISOString() : null,
     };
@@ -84,13 +118,23 @@ export function sandboxPods({ now, provisioningMs, sshPort, stock }: PodsDeps) {
 
   function create(body: any): Answer {
     const unknown = Object.keys(body ?? {}).filter((field) => !CREATE_FIELDS.has(field));
-    if (unknown.length) return problem(422, 'Request validation failed.', unknown.map((field) => `${field}: unknown field`));
+    if (unknown.length)
+      return problem(
+        422,
+        'Request validation failed.',
+        unknown.map((field) => `${field}: unknown field`),
+      );
     const type = GPU_TYPES.find((t) => t.id === body?.gpu?.id);
     const cloud: Cloud = body?.cloud === 'COMMUNITY' ? 'COMMUNITY' : 'SECURE';
-    if (!body?.name || !body?.image || !type) return problem(422, 'Request validation failed.', ['name, image and gpu.id (a known GPU type) are required']);
-    if (body.mounts?.persistent && Number(body.mounts.persistent.size) < 10) return problem(422, 'Request validation failed.', ['mounts.persistent.size: must be at least 10']);
+    if (!body?.name || !body?.image || !type)
+      return problem(422, 'Request validation failed.', ['name, image and gpu.id (a known GPU type) are required']);
+    if (body.mounts?.persistent && Number(body.mounts.persistent.size) < 10)
+      return problem(422, 'Request validation failed.', ['mounts.persistent.size: must be at least 10']);
     if (!stock.get(type.id) || (cloud === 'COMMUNITY' && type.community === null)) {
-      return problem(400, `This GPU and data center combination could not be placed: there are no longer any instances available with ${type.id}.`);
+      return problem(
+        400,
+        `This GPU and data center combination could not be placed: there are no longer any instances available with ${type.id}.`,
+      );
     }
     const pod: SandboxPod = {
       id: randomBytes(7).toString('hex'),
@@ -115,9 +159,11 @@ export function sandboxPods({ now, provisioningMs, sshPort, stock }: PodsDeps) {
   /** `POST /v2/pods/:id/action`: start, stop, restart or terminate, when the pod's status allows it. */
   function act(pod: SandboxPod, body: any): Answer {
     const action = body?.action;
-    if (!['start', 'stop', 'restart', 'terminate'].includes(action)) return problem(422, 'Request validation failed.', ['action: must be one of start, stop, restart, terminate']);
+    if (!['start', 'stop', 'restart', 'terminate'].includes(action))
+      return problem(422, 'Request validation failed.', ['action: must be one of start, stop, restart, terminate']);
     const current = status(pod);
-    if (!(ACTIONS[current] as readonly string[]).includes(action)) return problem(409, `Action ${action} is not valid for a pod in status ${current}.`);
+    if (!(ACTIONS[current] as readonly string[]).includes(action))
+      return problem(409, `Action ${action} is not valid for a pod in status ${current}.`);
     if (action === 'terminate') {
       pods.delete(pod.id);
       return answer(204);

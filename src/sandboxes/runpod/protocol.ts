@@ -6,11 +6,19 @@ export interface Answer {
   body?: unknown;
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests' };
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};
 
 export const answer = (status: number, body?: unknown): Answer => (body === undefined ? { status } : { status, body });
 
-export const problem = (status: number, detail: string, errors?: string[]): Answer => answer(status, { title: TITLES[status] ?? 'Error', status, detail, ...(errors ? { errors } : {}) });
+export const problem = (status: number, detail: string, errors?: string[]): Answer =>
+  answer(status, { title: TITLES[status] ?? 'Error', status, detail, ...(errors ? { errors } : {}) });
 
 export function write(res: ServerResponse, { status, body }: Answer): void {
   res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Json, Session } from './objects.ts';
-import { noSuch, parseForm, readBody, send, StripeApiError } from './protocol.ts';
+import { noSuch, parseForm, readBody, StripeApiError, send } from './protocol.ts';
 import type { CheckoutSessions } from './sessions.ts';
 
 export interface StripeApiDeps {
@@ -18,7 +18,10 @@ export function stripeApi({ sessions, checkoutSessions, refund }: StripeApiDeps)
 
   return async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
-      throw new StripeApiError(401, 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.');
+      throw new StripeApiError(
+        401,
+        'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+      );
     }
     const body = await readBody(req);
     const key = req.headers['idempotency-key'];
@@ -30,7 +33,8 @@ export function stripeApi({ sessions, checkoutSessions, refund }: StripeApiDeps)
     };
 
     const sessionPath = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
-    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') return answer(200, checkoutSessions.view(checkoutSessions.create(parseForm(body)), []));
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions')
+      return answer(200, checkoutSessions.view(checkoutSessions.create(parseForm(body)), []));
     if (req.method === 'GET' && sessionPath) {
       const session = sessions.get(decodeURIComponent(sessionPath[1]!));
       if (!session) throw noSuch('checkout.session', sessionPath[1]!);

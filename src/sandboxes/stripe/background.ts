@@ -7,7 +7,11 @@ export function backgroundWork() {
   return {
     signal: stop.signal,
     /** Resolves false when the sandbox closes meanwhile. */
-    wait: (ms: number): Promise<boolean> => sleep(ms, undefined, { signal: stop.signal }).then(() => !stop.signal.aborted, () => false),
+    wait: (ms: number): Promise<boolean> =>
+      sleep(ms, undefined, { signal: stop.signal }).then(
+        () => !stop.signal.aborted,
+        () => false,
+      ),
     run(work: Promise<void>): void {
       pending.add(work);
       void work.finally(() => pending.delete(work));

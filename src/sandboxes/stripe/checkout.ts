@@ -9,7 +9,10 @@ import { checkoutPage } from './page.ts';
 import type { Outcome } from './payments.ts';
 import { readBody } from './protocol.ts';
 
-export function checkoutPages(sessions: ReadonlyMap<string, Session>, complete: (session: Session, outcome: Outcome) => void) {
+export function checkoutPages(
+  sessions: ReadonlyMap<string, Session>,
+  complete: (session: Session, outcome: Outcome) => void,
+) {
   function render(res: ServerResponse, session: Session, notice?: string): void {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
@@ -33,8 +36,10 @@ export function checkoutPages(sessions: ReadonlyMap<string, Session>, complete: 
     }
     if (req.method === 'GET' || session.status !== 'open') return render(res, session);
     const outcome = new URLSearchParams(await readBody(req)).get('outcome');
-    if (outcome === 'decline') return render(res, session, 'Your card was declined. Nothing was charged; try again or go back.');
-    if (outcome !== 'pay' && outcome !== 'later_succeed' && outcome !== 'later_fail') return render(res, session, 'Choose an outcome.');
+    if (outcome === 'decline')
+      return render(res, session, 'Your card was declined. Nothing was charged; try again or go back.');
+    if (outcome !== 'pay' && outcome !== 'later_succeed' && outcome !== 'later_fail')
+      return render(res, session, 'Choose an outcome.');
     complete(session, outcome);
     res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
     res.end();

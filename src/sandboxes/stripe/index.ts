@@ -17,7 +17,7 @@ import { backgroundWork } from './background.ts';
 import { checkoutPages } from './checkout.ts';
 import type { StripeObjects } from './objects.ts';
 import { payments } from './payments.ts';
-import { send, StripeApiError } from './protocol.ts';
+import { StripeApiError, send } from './protocol.ts';
 import { refunds } from './refunds.ts';
 import { checkoutSessions } from './sessions.ts';
 import { webhooks } from './webhooks.ts';
@@ -41,14 +41,28 @@ export interface StripeSandbox {
 }
 
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
-  if (process.env.NODE_ENV === 'production') throw new Error('The Stripe sandbox moves no money and never runs with NODE_ENV=production.');
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The Stripe sandbox moves no money and never runs with NODE_ENV=production.');
   const objects: StripeObjects = { sessions: new Map(), intents: new Map(), charges: new Map() };
   const work = backgroundWork();
   let base = '';
   const baseUrl = () => base;
-  const emit = webhooks({ webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret, redeliverAfterMs: options.redeliverAfterMs ?? 500 }, work);
+  const emit = webhooks(
+    {
+      webhookUrl: options.webhookUrl,
+      webhookSecret: options.webhookSecret,
+      redeliverAfterMs: options.redeliverAfterMs ?? 500,
+    },
+    work,
+  );
   const sessions = checkoutSessions(objects, baseUrl);
-  const { complete, receipt } = payments(objects, { emit, view: sessions.view, work, settleAfterMs: options.settleAfterMs ?? 1_500, baseUrl });
+  const { complete, receipt } = payments(objects, {
+    emit,
+    view: sessions.view,
+    work,
+    settleAfterMs: options.settleAfterMs ?? 1_500,
+    baseUrl,
+  });
   const api = stripeApi({ sessions: objects.sessions, checkoutSessions: sessions, refund: refunds(objects, emit) });
   const checkout = checkoutPages(objects.sessions, complete);
 
@@ -62,7 +76,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         ? checkout(req, res, decodeURIComponent(checkoutPath[1]!))
         : Promise.resolve().then(() => receipt(res, receiptPath ? decodeURIComponent(receiptPath[1]!) : undefined));
     handled.catch((error: unknown) => {
-      const failure = error instanceof StripeApiError ? error : new StripeApiError(500, 'An error occurred with our connection to Stripe.', 'api_error');
+      const failure =
+        error instanceof StripeApiError
+          ? error
+          : new StripeApiError(500, 'An error occurred with our connection to Stripe.', 'api_error');
       if (!res.headersSent) send(res, failure.status, failure.toJSON());
     });
   });

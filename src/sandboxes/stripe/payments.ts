@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { formatPrice } from '../../contract/payments.ts';
 import type { BackgroundWork } from './background.ts';
-import { now, type Charge, type Intent, type Session, type StripeObjects } from './objects.ts';
+import { type Charge, type Intent, now, type Session, type StripeObjects } from './objects.ts';
 import { stripeId } from './protocol.ts';
 import type { CheckoutSessions } from './sessions.ts';
 import type { Emit } from './webhooks.ts';
@@ -21,7 +21,10 @@ export interface PaymentsDeps {
   baseUrl: () => string;
 }
 
-export function payments({ intents, charges }: StripeObjects, { emit, view, work, settleAfterMs, baseUrl }: PaymentsDeps) {
+export function payments(
+  { intents, charges }: StripeObjects,
+  { emit, view, work, settleAfterMs, baseUrl }: PaymentsDeps,
+) {
   function charge(intent: Intent): Charge {
     const id = stripeId('ch');
     const created: Charge = {
@@ -88,7 +91,11 @@ export function payments({ intents, charges }: StripeObjects, { emit, view, work
   function receipt(res: ServerResponse, chargeId: string | undefined): void {
     const found = chargeId ? charges.get(chargeId) : undefined;
     res.writeHead(found ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(found ? `Sandbox receipt ${found.id}: ${formatPrice(found.amount, String(found['currency']))} (no real money moved)` : 'Not found');
+    res.end(
+      found
+        ? `Sandbox receipt ${found.id}: ${formatPrice(found.amount, String(found['currency']))} (no real money moved)`
+        : 'Not found',
+    );
   }
 
   return { complete, receipt };

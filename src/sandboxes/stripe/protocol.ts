@@ -31,7 +31,8 @@ export function parseForm(body: string): Record<string, unknown> {
   return root;
 }
 
-export const stripeId = (prefix: string): string => `${prefix}_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
+export const stripeId = (prefix: string): string =>
+  `${prefix}_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
 export class StripeApiError extends Error {
   constructor(
@@ -46,19 +47,34 @@ export class StripeApiError extends Error {
 
   /** Stripe's error body: `{ error: { type, message, param?, code? } }`. */
   toJSON() {
-    return { error: { type: this.type, message: this.message, ...(this.param ? { param: this.param } : {}), ...(this.code ? { code: this.code } : {}) } };
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...(this.param ? { param: this.param } : {}),
+        ...(this.code ? { code: this.code } : {}),
+      },
+    };
   }
 }
 
-export const missingParam = (param: string) => new StripeApiError(400, `Missing required param: ${param}.`, 'invalid_request_error', param, 'parameter_missing');
+export const missingParam = (param: string) =>
+  new StripeApiError(400, `Missing required param: ${param}.`, 'invalid_request_error', param, 'parameter_missing');
 
-export const noSuch = (what: string, id: string, param = 'id') => new StripeApiError(404, `No such ${what}: '${id}'`, 'invalid_request_error', param, 'resource_missing');
+export const noSuch = (what: string, id: string, param = 'id') =>
+  new StripeApiError(404, `No such ${what}: '${id}'`, 'invalid_request_error', param, 'resource_missing');
 
 /** A whole number of minor units, as Stripe requires for amounts. */
 export function amountParam(value: unknown, param: string): number {
   const amount = Number(value);
   if (typeof value !== 'string' || !Number.isInteger(amount) || amount < 1) {
-    throw new StripeApiError(400, `Invalid integer: ${String(value)}`, 'invalid_request_error', param, 'parameter_invalid_integer');
+    throw new StripeApiError(
+      400,
+      `Invalid integer: ${String(value)}`,
+      'invalid_request_error',
+      param,
+      'parameter_invalid_integer',
+    );
   }
   return amount;
 }

@@ -1,10 +1,12 @@
 /** Checkout Sessions: `POST /v1/checkout/sessions` makes one, `GET /v1/checkout/sessions/:id` reads it (with `expand[]`). */
+
+import { type Json, now, type Session, type StripeObjects } from './objects.ts';
 import { amountParam, missingParam, StripeApiError, stripeId } from './protocol.ts';
-import { now, type Json, type Session, type StripeObjects } from './objects.ts';
 
 export function checkoutSessions({ sessions, intents, charges }: StripeObjects, baseUrl: () => string) {
   function create(form: Json): Session {
-    if (form['mode'] !== 'payment') throw new StripeApiError(400, 'The sandbox supports only mode=payment.', 'invalid_request_error', 'mode');
+    if (form['mode'] !== 'payment')
+      throw new StripeApiError(400, 'The sandbox supports only mode=payment.', 'invalid_request_error', 'mode');
     for (const param of ['success_url', 'cancel_url']) if (typeof form[param] !== 'string') throw missingParam(param);
     const items = form['line_items'];
     if (!Array.isArray(items) || items.length === 0) throw missingParam('line_items');
@@ -16,8 +18,11 @@ export function checkoutSessions({ sessions, intents, charges }: StripeObjects, 
       if (!price) throw missingParam(`line_items[${index}][price_data]`);
       if (typeof price['currency'] !== 'string') throw missingParam(`line_items[${index}][price_data][currency]`);
       const product = price['product_data'] as Json | undefined;
-      if (typeof product?.['name'] !== 'string') throw missingParam(`line_items[${index}][price_data][product_data][name]`);
-      amount += amountParam(price['unit_amount'], `line_items[${index}][price_data][unit_amount]`) * Number(item['quantity'] ?? 1);
+      if (typeof product?.['name'] !== 'string')
+        throw missingParam(`line_items[${index}][price_data][product_data][name]`);
+      amount +=
+        amountParam(price['unit_amount'], `line_items[${index}][price_data][unit_amount]`) *
+        Number(item['quantity'] ?? 1);
       currency = price['currency'];
       names.push(product['name']);
     });
@@ -54,7 +59,8 @@ export function checkoutSessions({ sessions, intents, charges }: StripeObjects, 
     const { product_name: _name, payment_intent_metadata: _metadata, ...shown } = session;
     if (!expand.some((path) => path.startsWith('payment_intent')) || !session.payment_intent) return shown;
     const intent: Json = { ...intents.get(session.payment_intent)! };
-    if (expand.includes('payment_intent.latest_charge') && intent['latest_charge']) intent['latest_charge'] = charges.get(intent['latest_charge'] as string);
+    if (expand.includes('payment_intent.latest_charge') && intent['latest_charge'])
+      intent['latest_charge'] = charges.get(intent['latest_charge'] as string);
     return { ...shown, payment_intent: intent };
   }
 

@@ -4,7 +4,7 @@
  */
 import Stripe from 'stripe';
 import type { BackgroundWork } from './background.ts';
-import { now, type Json } from './objects.ts';
+import { type Json, now } from './objects.ts';
 import { stripeId } from './protocol.ts';
 
 export interface WebhookTarget {
@@ -23,7 +23,11 @@ export function webhooks({ webhookUrl, webhookSecret, redeliverAfterMs }: Webhoo
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.any([AbortSignal.timeout(10_000), work.signal]),
       });
@@ -35,7 +39,17 @@ export function webhooks({ webhookUrl, webhookSecret, redeliverAfterMs }: Webhoo
   }
 
   return function emit(type, object) {
-    const event = { id: stripeId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
+    const event = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
     const payload = JSON.stringify(event, null, 2);
     work.run(
       (async () => {

@@ -1,19 +1,28 @@
 /** GPU rental's catalogue: every provider's offers (kept for a short while), priced in credits with the margin. */
-import { SANDBOX_LABEL, startCredits, storageCreditsPerHour, type GpuCatalogue, type GpuOffer, type GpuProviderName } from '../../../contract/gpu.ts';
+import {
+  type GpuCatalogue,
+  type GpuOffer,
+  type GpuProviderName,
+  SANDBOX_LABEL,
+  startCredits,
+  storageCreditsPerHour,
+} from '../../../contract/gpu.ts';
 import type { GpuConfig } from '../../config/index.ts';
 import type { Logger } from '../../http/logger.ts';
-import { ProviderError } from '../../providers/http.ts';
 import type { GpuProvider, ProviderOffer } from '../../providers/gpu/index.ts';
+import { ProviderError } from '../../providers/http.ts';
 
 const CATALOGUE_TTL_MS = 30_000;
 
 type Pricing = Pick<GpuConfig, 'creditsPerUsd' | 'margin'>;
 
 /** Credits an hour for a provider's dollars an hour, the margin included, rounded up. */
-export const offerCredits = (config: Pricing, usd: number): number => Math.ceil(usd * config.creditsPerUsd * config.margin - 1e-9);
+export const offerCredits = (config: Pricing, usd: number): number =>
+  Math.ceil(usd * config.creditsPerUsd * config.margin - 1e-9);
 
 /** Credits an hour per GB of a stopped machine's disk. */
-export const storagePerGb = (config: Pricing, offer: ProviderOffer): number => offer.stoppedUsdPerHourPerGb * config.creditsPerUsd * config.margin;
+export const storagePerGb = (config: Pricing, offer: ProviderOffer): number =>
+  offer.stoppedUsdPerHourPerGb * config.creditsPerUsd * config.margin;
 
 export interface GpuCatalogueDeps {
   config: GpuConfig;
@@ -67,7 +76,10 @@ export function createGpuCatalogue({ config, providers, log, now }: GpuCatalogue
           result.offers.push(...(await offersOf(provider)).map((offer) => toOffer(provider, offer)));
         } catch (error) {
           log.warn({ err: error, provider: provider.name }, 'GPU catalogue unavailable');
-          result.unavailable.push({ provider: provider.name, message: error instanceof ProviderError ? error.message : `${provider.name} could not be reached.` });
+          result.unavailable.push({
+            provider: provider.name,
+            message: error instanceof ProviderError ? error.message : `${provider.name} could not be reached.`,
+          });
         }
       }),
     );

@@ -12,7 +12,13 @@ export function fingerprint(publicKey: string): string {
 }
 
 function toKey(row: { id: string; name: string; publicKey: string; fingerprint: string; createdAt: Date }): SshKey {
-  return { id: row.id, name: row.name, publicKey: row.publicKey, fingerprint: row.fingerprint, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    publicKey: row.publicKey,
+    fingerprint: row.fingerprint,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function gpuKeys(db: Db) {
@@ -25,7 +31,10 @@ export function gpuKeys(db: Db) {
       if (!parsed.ok) throw new HttpError(400, 'Invalid input', { publicKey: parsed.message });
       const publicKey = [parsed.type, parsed.body, parsed.comment].filter(Boolean).join(' ');
       const row = await store.insertKey(db, { uid, name: body.name, publicKey, fingerprint: fingerprint(publicKey) });
-      if (!row) throw new HttpError(409, 'This key is already saved on your account.', { publicKey: 'This key is already saved on your account.' });
+      if (!row)
+        throw new HttpError(409, 'This key is already saved on your account.', {
+          publicKey: 'This key is already saved on your account.',
+        });
       return toKey(row);
     },
     async deleteKey(uid: string, id: string): Promise<void> {

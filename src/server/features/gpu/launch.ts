@@ -2,7 +2,7 @@
  * Launching a GPU rental: the offer, template and disk checked, credits held for the first minutes and the rental
  * row written in one transaction, and only then the provider asked for the machine.
  */
-import { startCredits, storageCreditsPerHour, TEMPLATE_LABELS, type LaunchRequest } from '../../../contract/gpu.ts';
+import { type LaunchRequest, startCredits, storageCreditsPerHour, TEMPLATE_LABELS } from '../../../contract/gpu.ts';
 import type { GpuConfig } from '../../config/index.ts';
 import { reserve } from '../../credits/ledger.ts';
 import { post } from '../../credits/service.ts';
@@ -10,8 +10,8 @@ import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { GpuProvider, ProviderOffer } from '../../providers/gpu/index.ts';
 import { offerCredits, storagePerGb } from './catalogue.ts';
-import * as store from './store.ts';
 import type { GpuRentalRow } from './store.ts';
+import * as store from './store.ts';
 
 export interface GpuLaunchDeps {
   config: GpuConfig;
@@ -31,13 +31,24 @@ export function createGpuLaunch({ config, database, providers, offersOf, provisi
     const [providerName, ...rest] = body.offerId.split(':');
     const provider = providers.find((p) => p.name === providerName);
     const offer = provider && (await offersOf(provider)).find((o) => o.key === rest.join(':'));
-    if (!provider || !offer) throw new HttpError(400, 'Invalid input', { offerId: 'This offer is no longer listed. Refresh the list and choose again.' });
-    if (!offer.available) throw new HttpError(409, 'No machine of this kind is free right now. Choose another offer or try again later.');
-    if (!offer.templates.includes(body.template)) throw new HttpError(400, 'Invalid input', { template: `${TEMPLATE_LABELS[body.template]} is not offered on this machine.` });
-    if (body.diskGb > offer.maxDiskGb) throw new HttpError(400, 'Invalid input', { diskGb: `At most ${offer.maxDiskGb} GB on this machine.` });
+    if (!provider || !offer)
+      throw new HttpError(400, 'Invalid input', {
+        offerId: 'This offer is no longer listed. Refresh the list and choose again.',
+      });
+    if (!offer.available)
+      throw new HttpError(409, 'No machine of this kind is free right now. Choose another offer or try again later.');
+    if (!offer.templates.includes(body.template))
+      throw new HttpError(400, 'Invalid input', {
+        template: `${TEMPLATE_LABELS[body.template]} is not offered on this machine.`,
+      });
+    if (body.diskGb > offer.maxDiskGb)
+      throw new HttpError(400, 'Invalid input', { diskGb: `At most ${offer.maxDiskGb} GB on this machine.` });
     const active = await store.countActive(db, uid);
     if (active >= config.maxActivePerUser) {
-      throw new HttpError(409, `You already have ${active} machine${active === 1 ? '' : 's'} running or starting, the most one account may have. Stop or terminate one first.`);
+      throw new HttpError(
+        409,
+        `You already have ${active} machine${active === 1 ? '' : 's'} running or starting, the most one account may have. Stop or terminate one first.`,
+      );
     }
     const creditsPerHour = offerCredits(config, offer.usdPerHour);
     const hold = startCredits(creditsPerHour, config.holdMinutes);
@@ -60,7 +71,12 @@ export function createGpuLaunch({ config, database, providers, offersOf, provisi
         stoppedCreditsPerHour: storageCreditsPerHour(storagePerGb(config, offer), body.diskGb),
         held: hold,
       });
-      await post(tx, { uid, move: reserve(hold), reason: `GPU rental (${offer.gpuCount}× ${offer.gpuModel})`, idempotencyKey: `gpu:${inserted.id}:start` });
+      await post(tx, {
+        uid,
+        move: reserve(hold),
+        reason: `GPU rental (${offer.gpuCount}× ${offer.gpuModel})`,
+        idempotencyKey: `gpu:${inserted.id}:start`,
+      });
       return inserted;
     });
     return (await provision(row)) ?? row;

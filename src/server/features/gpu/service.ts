@@ -9,23 +9,29 @@
  * before it is sent (one claimant at a time, a new claim only once the previous call is past its deadline), and
  * before any repeated create the provider is asked for machines carrying that name; one found is adopted.
  */
-import { SANDBOX_LABEL, startCredits, type GpuProviderName, type LaunchRequest, type Rental } from '../../../contract/gpu.ts';
+import {
+  type GpuProviderName,
+  type LaunchRequest,
+  type Rental,
+  SANDBOX_LABEL,
+  startCredits,
+} from '../../../contract/gpu.ts';
 import type { GpuConfig } from '../../config/index.ts';
 import { InsufficientCreditsError } from '../../credits/ledger.ts';
 import { getAccount } from '../../credits/service.ts';
 import type { Database } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
-import { ProviderError } from '../../providers/http.ts';
 import type { GpuProvider } from '../../providers/gpu/index.ts';
+import { ProviderError } from '../../providers/http.ts';
 import { costSoFar, minutesLeft } from './billing.ts';
 import { createGpuCatalogue } from './catalogue.ts';
 import { gpuKeys } from './keys.ts';
 import { createGpuLaunch } from './launch.ts';
 import { createGpuSettlement, meterOf, moveTo } from './settlement.ts';
 import { canUserDo, type UserAction } from './state.ts';
-import * as store from './store.ts';
 import type { GpuRentalRow } from './store.ts';
+import * as store from './store.ts';
 import { createGpuSync } from './sync.ts';
 
 export interface GpuServiceDeps {
@@ -57,7 +63,9 @@ async function asUserAction<T>(work: () => Promise<T>): Promise<T> {
 function present(row: GpuRentalRow, balance: number, at: Date): Rental {
   const cost = costSoFar(meterOf(row), at);
   const running = row.status === 'running';
-  const ssh = row.connection?.sshHost ? `ssh ${row.connection.sshUser}@${row.connection.sshHost} -p ${row.connection.sshPort ?? 22}` : null;
+  const ssh = row.connection?.sshHost
+    ? `ssh ${row.connection.sshUser}@${row.connection.sshHost} -p ${row.connection.sshPort ?? 22}`
+    : null;
   return {
     id: row.id,
     provider: row.provider,
@@ -75,7 +83,9 @@ function present(row: GpuRentalRow, balance: number, at: Date): Rental {
     supportsStop: row.supportsStop === 1,
     uptimeMs: row.uptimeMs + (row.runningSince ? Math.max(0, at.getTime() - row.runningSince.getTime()) : 0),
     costSoFar: cost,
-    minutesLeft: running ? minutesLeft(cost, { balance, held: row.held, captured: row.captured }, row.creditsPerHour) : null,
+    minutesLeft: running
+      ? minutesLeft(cost, { balance, held: row.held, captured: row.captured }, row.creditsPerHour)
+      : null,
     sandboxLabel: row.sandbox ? SANDBOX_LABEL : null,
     connection: running && row.connection ? { ssh, links: row.connection.links } : null,
     createdAt: row.createdAt.toISOString(),
@@ -90,8 +100,22 @@ export function createGpuService(deps: GpuServiceDeps) {
   const providerOf = (name: GpuProviderName) => providers.find((p) => p.name === name);
   const { catalogue, offersOf } = createGpuCatalogue({ config, providers, log, now });
   const settlement = createGpuSettlement({ config, database, log, now, providerOf });
-  const { provision, sync, forRead, reconcileAll } = createGpuSync({ config, database, log, now, providers, providerOf, settlement });
-  const launch = createGpuLaunch({ config, database, providers, offersOf: (provider) => asUserAction(() => offersOf(provider)), provision });
+  const { provision, sync, forRead, reconcileAll } = createGpuSync({
+    config,
+    database,
+    log,
+    now,
+    providers,
+    providerOf,
+    settlement,
+  });
+  const launch = createGpuLaunch({
+    config,
+    database,
+    providers,
+    offersOf: (provider) => asUserAction(() => offersOf(provider)),
+    provision,
+  });
 
   async function owned(uid: string, id: string): Promise<GpuRentalRow> {
     const row = await store.getRental(db, uid, id);
@@ -126,8 +150,12 @@ export function createGpuService(deps: GpuServiceDeps) {
     async act(uid: string, id: string, action: UserAction): Promise<Rental> {
       const row = (await sync(await owned(uid, id))) ?? (await owned(uid, id));
       if (!canUserDo(row.status, action, row.supportsStop === 1)) {
-        if (action !== 'terminate' && row.supportsStop !== 1) throw new HttpError(409, 'This provider cannot stop and resume machines: terminate it when you are done.');
-        throw new HttpError(409, `A ${row.status} rental cannot be ${action === 'stop' ? 'stopped' : action === 'start' ? 'started' : 'terminated'}.`);
+        if (action !== 'terminate' && row.supportsStop !== 1)
+          throw new HttpError(409, 'This provider cannot stop and resume machines: terminate it when you are done.');
+        throw new HttpError(
+          409,
+          `A ${row.status} rental cannot be ${action === 'stop' ? 'stopped' : action === 'start' ? 'started' : 'terminated'}.`,
+        );
       }
       const result = await asUserAction(async () => {
         if (action === 'stop') return settlement.stop(row, null);
@@ -136,7 +164,11 @@ export function createGpuService(deps: GpuServiceDeps) {
         const needed = startCredits(row.creditsPerHour, config.holdMinutes);
         if (balance + row.held < needed) throw new InsufficientCreditsError(needed - row.held, balance);
         await providerOf(row.provider)?.start(row.machineId!);
-        return settlement.change(row.id, (locked, at) => (locked.status === 'stopped' ? { patch: { ...moveTo(locked, 'provisioning', at), statusReason: null }, settle: true } : undefined));
+        return settlement.change(row.id, (locked, at) =>
+          locked.status === 'stopped'
+            ? { patch: { ...moveTo(locked, 'provisioning', at), statusReason: null }, settle: true }
+            : undefined,
+        );
       });
       return (await presentFor(uid, [result ?? row]))[0]!;
     },

@@ -7,12 +7,12 @@
 import type { GpuConfig } from '../../config/index.ts';
 import type { Database, Db } from '../../db/index.ts';
 import type { Logger } from '../../http/logger.ts';
+import { type GpuProvider, type Machine, NoCapacityError } from '../../providers/gpu/index.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { NoCapacityError, type GpuProvider, type Machine } from '../../providers/gpu/index.ts';
-import { moveTo, type GpuSettlement, type ProviderOf } from './settlement.ts';
+import { type GpuSettlement, moveTo, type ProviderOf } from './settlement.ts';
 import { isFinal, observe } from './state.ts';
-import * as store from './store.ts';
 import type { GpuRentalRow } from './store.ts';
+import * as store from './store.ts';
 
 /** A read reconciles a rental at most this often (the worker's loop covers the rest). */
 const READ_SYNC_MS = 3_000;
@@ -52,10 +52,20 @@ export function createGpuSync({ config, database, log, now, providers, providerO
     const at = now();
     if (!(await store.claimCreate(db, row.id, at, new Date(at.getTime() - 2 * config.timeoutMs)))) return row;
     try {
-      const machine = await provider.create({ tag: row.id, offerKey: row.offerKey, template: row.template, image: row.image, diskGb: row.diskGb, sshPublicKey: row.sshPublicKey });
+      const machine = await provider.create({
+        tag: row.id,
+        offerKey: row.offerKey,
+        template: row.template,
+        image: row.image,
+        diskGb: row.diskGb,
+        sshPublicKey: row.sshPublicKey,
+      });
       return adopt(row, machine);
     } catch (error) {
-      if (error instanceof NoCapacityError || (error instanceof ProviderError && (error.kind === 'rejected' || error.kind === 'auth'))) {
+      if (
+        error instanceof NoCapacityError ||
+        (error instanceof ProviderError && (error.kind === 'rejected' || error.kind === 'auth'))
+      ) {
         log.warn({ err: error, rentalId: row.id }, 'GPU launch refused');
         return fail(row, `${error.message} Nothing was charged.`);
       }
@@ -66,7 +76,11 @@ export function createGpuSync({ config, database, log, now, providers, providerO
   }
 
   async function adopt(row: GpuRentalRow, machine: Machine): Promise<GpuRentalRow | undefined> {
-    const adopted = await change(row.id, (current) => (current.machineId || isFinal(current.status) ? undefined : { patch: { machineId: machine.id, status: 'provisioning' } }));
+    const adopted = await change(row.id, (current) =>
+      current.machineId || isFinal(current.status)
+        ? undefined
+        : { patch: { machineId: machine.id, status: 'provisioning' } },
+    );
     // A machine the rental did not take (it was terminated while the create was in flight, or holds another
     // machine already) would bill on the provider's side with nobody using it: it goes at once.
     if (adopted && adopted.machineId !== machine.id) {
@@ -84,19 +98,37 @@ export function createGpuSync({ config, database, log, now, providers, providerO
       current = await change(row.id, (locked, at) => {
         const next = observe(locked.status, machine?.state ?? null);
         if (!next) return undefined;
-        const reason = next === 'terminated' && !machine ? VANISHED_REASON : next === 'failed' ? 'The provider reported the machine broken. Billing stopped.' : locked.statusReason;
+        const reason =
+          next === 'terminated' && !machine
+            ? VANISHED_REASON
+            : next === 'failed'
+              ? 'The provider reported the machine broken. Billing stopped.'
+              : locked.statusReason;
         const patch = { ...moveTo(locked, next, at, machine), ...(next === 'running' ? {} : { statusReason: reason }) };
         return { patch, settle: isFinal(next) ? 'final' : true };
       });
     } else if (row.status === 'running' && machine) {
       // Connection details can change (a new port after a restart on the provider's side).
-      const connection = { sshHost: machine.ssh?.host ?? null, sshPort: machine.ssh?.port ?? null, sshUser: machine.ssh?.user ?? 'root', links: machine.links };
-      if (JSON.stringify(connection) !== JSON.stringify(row.connection)) current = await change(row.id, () => ({ patch: { connection } }));
+      const connection = {
+        sshHost: machine.ssh?.host ?? null,
+        sshPort: machine.ssh?.port ?? null,
+        sshUser: machine.ssh?.user ?? 'root',
+        links: machine.links,
+      };
+      if (JSON.stringify(connection) !== JSON.stringify(row.connection))
+        current = await change(row.id, () => ({ patch: { connection } }));
     }
     if (!current) return current;
     // A stop that did not reach the provider is sent again.
-    if (current.status === 'stopping' && machine && (machine.state === 'running' || machine.state === 'provisioning') && current.machineId) {
-      await provider?.stop(current.machineId).catch((error: unknown) => log.warn({ err: error, rentalId: row.id }, 'GPU stop retry failed'));
+    if (
+      current.status === 'stopping' &&
+      machine &&
+      (machine.state === 'running' || machine.state === 'provisioning') &&
+      current.machineId
+    ) {
+      await provider
+        ?.stop(current.machineId)
+        .catch((error: unknown) => log.warn({ err: error, rentalId: row.id }, 'GPU stop retry failed'));
     }
     return settlement.bill(current);
   }
@@ -140,7 +172,10 @@ export function createGpuSync({ config, database, log, now, providers, providerO
 async function endOrphans(provider: GpuProvider, db: Db, log: Logger): Promise<void> {
   try {
     const live = (await provider.listTagged()).filter((machine) => machine.state !== 'terminated');
-    const ended = await store.endedRentalIds(db, live.map((machine) => machine.tag!));
+    const ended = await store.endedRentalIds(
+      db,
+      live.map((machine) => machine.tag!),
+    );
     for (const machine of live.filter((m) => ended.has(m.tag!))) {
       log.warn({ machineId: machine.id, rentalId: machine.tag }, 'ending a machine whose rental is over');
       await provider.terminate(machine.id);

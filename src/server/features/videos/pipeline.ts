@@ -9,9 +9,9 @@
  * any stage, killing ffmpeg or a synthesis worker on the spot.
  */
 import fs from 'node:fs/promises';
-import { brandFont, type BrandSnapshot } from '~/contract/brand.ts';
+import { type BrandSnapshot, brandFont } from '~/contract/brand.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
-import { videoDimensions, type CreateVideoRequest, type ScenePicture, type StockCredit } from '~/contract/video.ts';
+import { type CreateVideoRequest, type ScenePicture, type StockCredit, videoDimensions } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import { DEFAULT_RENDER, type RenderSettings } from '~/server/media/render.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
@@ -20,17 +20,27 @@ import { isAbortError, MediaError } from './errors.ts';
 import { pictureOf } from './picture-plan.ts';
 import { captions } from './pipeline/captions.ts';
 import { clean } from './pipeline/clean.ts';
-import { fingerprint, manifestSaver, openManifest, VIDEO_STAGES, type Manifest, type NarratedScene, type Still, type VideoOutputs, type VideoStage } from './pipeline/manifest.ts';
+import {
+  fingerprint,
+  type Manifest,
+  manifestSaver,
+  type NarratedScene,
+  openManifest,
+  type Still,
+  VIDEO_STAGES,
+  type VideoOutputs,
+  type VideoStage,
+} from './pipeline/manifest.ts';
 import { narrate } from './pipeline/narrate.ts';
 import { render } from './pipeline/render.ts';
 import { split } from './pipeline/split.ts';
 import type { StageRun } from './pipeline/stage.ts';
-import { store, type StoreOutputs } from './pipeline/store.ts';
+import { type StoreOutputs, store } from './pipeline/store.ts';
 import { thumbnail } from './pipeline/thumbnail.ts';
 import type { UploadFile } from './pipeline/user-visuals.ts';
-import { visuals, type PictureProviders } from './pipeline/visuals.ts';
+import { type PictureProviders, visuals } from './pipeline/visuals.ts';
 
-export { readManifest, VIDEO_STAGES, type Manifest, type VideoOutputs, type VideoStage } from './pipeline/manifest.ts';
+export { type Manifest, readManifest, VIDEO_STAGES, type VideoOutputs, type VideoStage } from './pipeline/manifest.ts';
 
 /** Share of the total run time each stage takes (measured on 1- and 5-minute 1080p videos, docs/benchmarks.md). */
 const STAGE_WEIGHTS: Record<VideoStage, number> = {
@@ -102,7 +112,11 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   const uploads = options.uploads ?? [];
   await fs.mkdir(workDir, { recursive: true });
 
-  const manifest = await openManifest(workDir, options.jobId, fingerprint(request, uploads, storyboard, brand?.snapshot));
+  const manifest = await openManifest(
+    workDir,
+    options.jobId,
+    fingerprint(request, uploads, storyboard, brand?.snapshot),
+  );
   const { save, sceneLog } = manifestSaver(workDir, manifest);
   const nulls = () => manifest.scenes!.map(() => null);
 
@@ -144,16 +158,40 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
         run,
         { scenes: manifest.scenes!, timeline: manifest.timeline!, narration: manifest.narration as NarratedScene[] },
         { stills: sceneLog(manifest.stills), queries },
-        { providers, paletteKey: options.storyboardId ?? options.jobId, uploads, storyboard, uploadFile: options.uploadFile, cache, brand },
+        {
+          providers,
+          paletteKey: options.storyboardId ?? options.jobId,
+          uploads,
+          storyboard,
+          uploadFile: options.uploadFile,
+          cache,
+          brand,
+        },
       );
     },
     captions: (run) =>
-      captions(run, { timeline: manifest.timeline!, narration: manifest.narration as NarratedScene[], font: brand ? brandFont(brand.snapshot.font).name : undefined }),
+      captions(run, {
+        timeline: manifest.timeline!,
+        narration: manifest.narration as NarratedScene[],
+        font: brand ? brandFont(brand.snapshot.font).name : undefined,
+      }),
     render: (run) =>
       render(
         run,
-        { timeline: manifest.timeline!, stills: manifest.stills!.map((still) => still!), cards: manifest.cards, captions: manifest.captions!, narrationTrack: manifest.narrationTrack! },
-        { jobId: options.jobId, musicFile: options.musicFile, brand, settings: { ...DEFAULT_RENDER, ...options.render }, onFfmpegSpawn: options.onFfmpegSpawn },
+        {
+          timeline: manifest.timeline!,
+          stills: manifest.stills!.map((still) => still!),
+          cards: manifest.cards,
+          captions: manifest.captions!,
+          narrationTrack: manifest.narrationTrack!,
+        },
+        {
+          jobId: options.jobId,
+          musicFile: options.musicFile,
+          brand,
+          settings: { ...DEFAULT_RENDER, ...options.render },
+          onFfmpegSpawn: options.onFfmpegSpawn,
+        },
       ),
     thumbnail: async () => {
       await thumbnail(manifest.outputs!, signal);
@@ -167,11 +205,23 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     if (!manifest.finished[stage]) {
       progress(stage, 0);
       try {
-        Object.assign(manifest, await stages[stage]({ workDir, request, width, height, signal, progress: (within) => progress(stage, within) }));
+        Object.assign(
+          manifest,
+          await stages[stage]({
+            workDir,
+            request,
+            width,
+            height,
+            signal,
+            progress: (within) => progress(stage, within),
+          }),
+        );
       } catch (error) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : error;
         if (error instanceof MediaError || isAbortError(error)) throw error;
-        throw new MediaError('Something went wrong while making your video. Please try again.', stage, { cause: error });
+        throw new MediaError('Something went wrong while making your video. Please try again.', stage, {
+          cause: error,
+        });
       }
       manifest.finished[stage] = new Date().toISOString();
       await save();
@@ -180,7 +230,14 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
   }
 
   const stills = manifest.stills ?? [];
-  return { ...manifest.outputs!, stored: manifest.stored ?? null, stockCredits: stockCredits(stills), pictures: stills.map((still) => pictureOf({ source: still?.source ?? 'designed', subjects: still?.subjects ?? [] })) };
+  return {
+    ...manifest.outputs!,
+    stored: manifest.stored ?? null,
+    stockCredits: stockCredits(stills),
+    pictures: stills.map((still) =>
+      pictureOf({ source: still?.source ?? 'designed', subjects: still?.subjects ?? [] }),
+    ),
+  };
 }
 
 /** One credit per picture, naming the scenes (1-based) that show it. */

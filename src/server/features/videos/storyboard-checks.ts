@@ -16,7 +16,11 @@ import { findStoryboard, type StoryboardRow } from './storyboard-store.ts';
 
 export const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 
-export function storyboardChecks({ database, config }: Pick<ApiDeps, 'database' | 'config'>, catalogue: VoiceCatalogue, brandKit: BrandKitSource) {
+export function storyboardChecks(
+  { database, config }: Pick<ApiDeps, 'database' | 'config'>,
+  catalogue: VoiceCatalogue,
+  brandKit: BrandKitSource,
+) {
   const existing = async (uid: string, id: string): Promise<StoryboardRow> => {
     const row = await findStoryboard(database.db, uid, id);
     if (!row) throw notFound('Storyboard not found');
@@ -26,7 +30,8 @@ export function storyboardChecks({ database, config }: Pick<ApiDeps, 'database' 
   async function voiceOf(voiceId: string): Promise<Voice> {
     const voice = await catalogue.find(voiceId);
     if (!voice) throw invalid('settings.voiceId', UNKNOWN_VOICE_MESSAGE);
-    if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('settings.voiceId', unavailableVoiceMessage(voice));
+    if (!isVoiceAvailable(voice, availableEngines(config.providers)))
+      throw invalid('settings.voiceId', unavailableVoiceMessage(voice));
     return voice;
   }
 
@@ -49,7 +54,11 @@ export function storyboardChecks({ database, config }: Pick<ApiDeps, 'database' 
    * Which of the scenes' uploads are clips. With `refuseMissing`, a scene whose upload is no longer the user's image
    * or clip is refused (saving and rendering); a view only leaves it unmarked.
    */
-  async function uploadedClips(uid: string, scenes: readonly StoryboardScene[], { refuseMissing = false } = {}): Promise<string[]> {
+  async function uploadedClips(
+    uid: string,
+    scenes: readonly StoryboardScene[],
+    { refuseMissing = false } = {},
+  ): Promise<string[]> {
     const ids = scenes.flatMap((s) => (s.visual.kind === 'upload' ? [s.visual.fileId] : []));
     if (ids.length === 0) return [];
     const owned = await ownedFiles(database.db, uid, ids);
@@ -57,7 +66,10 @@ export function storyboardChecks({ database, config }: Pick<ApiDeps, 'database' 
     if (refuseMissing)
       scenes.forEach((scene, i) => {
         if (scene.visual.kind === 'upload' && !accepted.includes(owned.get(scene.visual.fileId)?.contentType ?? ''))
-          throw invalid(`scenes.${i}.visual`, 'This upload is no longer available. Upload it again or choose another visual.');
+          throw invalid(
+            `scenes.${i}.visual`,
+            'This upload is no longer available. Upload it again or choose another visual.',
+          );
       });
     return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
   }

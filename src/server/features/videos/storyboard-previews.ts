@@ -11,8 +11,8 @@ import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { estimateNarration, videoDimensions } from '~/contract/video.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { TokenBuckets } from '../../http/rate-limit.ts';
-import type { IllustrationStyle } from '../../media/illustration/compose.ts';
 import { runFfmpeg } from '../../media/ffmpeg.ts';
+import type { IllustrationStyle } from '../../media/illustration/compose.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { createDesignedImageProvider } from '../../providers/images/designed-provider.ts';
 import { createImageProvider, imageEngineSettings, resolveEngine } from '../../providers/images/engines.ts';
@@ -40,15 +40,30 @@ const sceneOf = (row: StoryboardRow, sceneId: string): StoryboardScene => {
 function takePreview(buckets: TokenBuckets, uid: string, what: string): void {
   const taken = buckets.take(uid, Date.now());
   if (!taken.ok)
-    throw new HttpError(429, `You have previewed a lot of ${what} in the last minute. Try again in ${taken.retryAfterSeconds} s.`, undefined, {
-      'Retry-After': String(taken.retryAfterSeconds),
-    });
+    throw new HttpError(
+      429,
+      `You have previewed a lot of ${what} in the last minute. Try again in ${taken.retryAfterSeconds} s.`,
+      undefined,
+      {
+        'Retry-After': String(taken.retryAfterSeconds),
+      },
+    );
 }
 
-export function storyboardPreviews({ config, storage }: Pick<ApiDeps, 'config' | 'storage'>, cache: ContentCache, { existing, voiceOf, brandOf }: StoryboardChecks) {
-  const previews = new TokenBuckets({ perMinute: config.narrationPreviewsPerMinute, burst: config.narrationPreviewsPerMinute });
+export function storyboardPreviews(
+  { config, storage }: Pick<ApiDeps, 'config' | 'storage'>,
+  cache: ContentCache,
+  { existing, voiceOf, brandOf }: StoryboardChecks,
+) {
+  const previews = new TokenBuckets({
+    perMinute: config.narrationPreviewsPerMinute,
+    burst: config.narrationPreviewsPerMinute,
+  });
   // New pictures may be a cloud AI image or stock downloads, paid by the server, not the user.
-  const pictures = new TokenBuckets({ perMinute: config.visualPreviewsPerMinute, burst: config.visualPreviewsPerMinute });
+  const pictures = new TokenBuckets({
+    perMinute: config.visualPreviewsPerMinute,
+    burst: config.visualPreviewsPerMinute,
+  });
   // Made on the first preview (as the speech studio does): an API never asked for one starts no eSpeak worker, and
   // the worker's children exit when idle.
   let voices: TtsProviders | undefined;
@@ -57,7 +72,12 @@ export function storyboardPreviews({ config, storage }: Pick<ApiDeps, 'config' |
   /** What the render would draw the storyboard's illustrations with: its kit's colours or its own palette. */
   async function illustrationStyleOf(row: StoryboardRow): Promise<IllustrationStyle> {
     const frame = videoDimensions(row.settings.aspect, row.settings.resolution);
-    return videoIllustrationStyle(row.id, frame, row.settings.captionOptions.position, await brandOf(row.uid, row.settings));
+    return videoIllustrationStyle(
+      row.id,
+      frame,
+      row.settings.captionOptions.position,
+      await brandOf(row.uid, row.settings),
+    );
   }
 
   function pictureSources(uid: string, illustration: IllustrationStyle): PictureSources & { close(): Promise<void> } {
@@ -104,7 +124,11 @@ export function storyboardPreviews({ config, storage }: Pick<ApiDeps, 'config' |
         .forVoice(voice)
         .synthesize(text, voice, signal ? { signal } : {});
       const wav = encodeWav({ pcm: speech.pcm, sampleRate: speech.sampleRate, channels: 1 });
-      await cache.putNarration(key, wav, { durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words });
+      await cache.putNarration(key, wav, {
+        durationMs: speech.durationMs,
+        sampleRate: speech.sampleRate,
+        words: speech.words,
+      });
       return wav;
     },
 
@@ -135,7 +159,10 @@ export function storyboardPreviews({ config, storage }: Pick<ApiDeps, 'config' |
           signal,
         });
         const jpeg = path.join(scratch, 'preview.jpg');
-        await runFfmpeg(['-y', '-i', picture.file, '-frames:v', '1', '-vf', `scale=${PREVIEW_WIDTH}:-2`, '-q:v', '4', jpeg], { signal });
+        await runFfmpeg(
+          ['-y', '-i', picture.file, '-frames:v', '1', '-vf', `scale=${PREVIEW_WIDTH}:-2`, '-q:v', '4', jpeg],
+          { signal },
+        );
         return await fs.readFile(jpeg);
       } finally {
         await Promise.all([sources.close(), fs.rm(scratch, { recursive: true, force: true })]);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { cardSeconds } from '~/contract/brand.ts';
 import { renderableScenesSchema, storyboardScript } from '~/contract/storyboard.ts';
-import { scriptLengthError, type CreateVideoRequest } from '~/contract/video.ts';
+import { type CreateVideoRequest, scriptLengthError } from '~/contract/video.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -11,13 +11,21 @@ import { insertVideoRow } from './store.ts';
 import { invalid, type StoryboardChecks } from './storyboard-checks.ts';
 import { markRendering } from './storyboard-store.ts';
 
-export const RENDERING_MESSAGE = 'This storyboard is already being rendered. Wait for the video, then edit and render it again.';
+export const RENDERING_MESSAGE =
+  'This storyboard is already being rendered. Wait for the video, then edit and render it again.';
 
 class RenderRaced extends Error {}
 
-export function storyboardRender({ queue }: Pick<ApiDeps, 'queue'>, { existing, voiceOf, uploadedClips, musicName, brandOf }: StoryboardChecks) {
+export function storyboardRender(
+  { queue }: Pick<ApiDeps, 'queue'>,
+  { existing, voiceOf, uploadedClips, musicName, brandOf }: StoryboardChecks,
+) {
   /** Queues the video with its credits held (402 when short); a repeated idempotency key answers with the first video. */
-  return async function render(uid: string, id: string, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
+  return async function render(
+    uid: string,
+    id: string,
+    idempotencyKey: string | undefined,
+  ): Promise<{ videoId: string; created: boolean }> {
     const row = await existing(uid, id);
     const scenes = parse(renderableScenesSchema, row.scenes);
     await voiceOf(row.settings.voiceId);
@@ -29,7 +37,13 @@ export function storyboardRender({ queue }: Pick<ApiDeps, 'queue'>, { existing, 
     const tooLong = brand ? scriptLengthError(script, cardSeconds(brand)) : null;
     if (tooLong) throw invalid('scenes', tooLong);
     const { brandKit: _switch, ...settings } = row.settings;
-    const request: CreateVideoRequest = { ...settings, script, visuals: 'generated', imageFileIds: [], clipAudio: 'mute' };
+    const request: CreateVideoRequest = {
+      ...settings,
+      script,
+      visuals: 'generated',
+      imageFileIds: [],
+      clipAudio: 'mute',
+    };
     const videoId = randomUUID();
     try {
       const { job, created } = await queue.enqueue({
@@ -38,7 +52,16 @@ export function storyboardRender({ queue }: Pick<ApiDeps, 'queue'>, { existing, 
         payload: { videoId, request, brand, storyboardId: id, scenes } satisfies VideoJobPayload,
         ...(idempotencyKey ? { idempotencyKey: `storyboard:${id}:${idempotencyKey}` } : {}),
         inTx: async (tx, job) => {
-          await insertVideoRow(tx, { id: videoId, uid, jobId: job.id, request, brand, cost: job.cost, musicName: music, storyboard: { id, scenes } });
+          await insertVideoRow(tx, {
+            id: videoId,
+            uid,
+            jobId: job.id,
+            request,
+            brand,
+            cost: job.cost,
+            musicName: music,
+            storyboard: { id, scenes },
+          });
           if (!(await markRendering(tx, uid, id, videoId))) throw new RenderRaced();
         },
       });

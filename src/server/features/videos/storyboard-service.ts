@@ -7,7 +7,13 @@
  */
 import type { z } from 'zod';
 import { cleanScript } from '~/contract/clean.ts';
-import { newSceneId, renderableScenesSchema, type CreateStoryboardRequest, type saveStoryboardRequestSchema, type Storyboard } from '~/contract/storyboard.ts';
+import {
+  type CreateStoryboardRequest,
+  newSceneId,
+  renderableScenesSchema,
+  type Storyboard,
+  type saveStoryboardRequestSchema,
+} from '~/contract/storyboard.ts';
 import type { VideoSettings } from '~/contract/video.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -23,9 +29,13 @@ import { storyboardRender } from './storyboard-render.ts';
 import { deleteStoryboard, insertStoryboard, updateStoryboard } from './storyboard-store.ts';
 import { storyboardView } from './storyboard-view.ts';
 
-export const STALE_STORYBOARD_MESSAGE = 'This storyboard was changed in another tab or window. Reload it to see the latest version, then make your edits again.';
+export const STALE_STORYBOARD_MESSAGE =
+  'This storyboard was changed in another tab or window. Reload it to see the latest version, then make your edits again.';
 
-export function storyboardService(deps: Pick<ApiDeps, 'database' | 'queue' | 'config' | 'storage'>, brandKit: BrandKitSource) {
+export function storyboardService(
+  deps: Pick<ApiDeps, 'database' | 'queue' | 'config' | 'storage'>,
+  brandKit: BrandKitSource,
+) {
   const { database, config } = deps;
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
@@ -41,7 +51,13 @@ export function storyboardService(deps: Pick<ApiDeps, 'database' | 'queue' | 'co
       // The create form's fields are top-level (voiceId, music.fileId), not under `settings`.
       const topLevel = (error: unknown) => {
         if (error instanceof HttpError && error.fields)
-          throw new HttpError(400, error.message, Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^settings\./, ''), message])));
+          throw new HttpError(
+            400,
+            error.message,
+            Object.fromEntries(
+              Object.entries(error.fields).map(([field, message]) => [field.replace(/^settings\./, ''), message]),
+            ),
+          );
         throw error;
       };
       await voiceOf(settings.voiceId).catch(topLevel);
@@ -50,7 +66,13 @@ export function storyboardService(deps: Pick<ApiDeps, 'database' | 'queue' | 'co
       const queries = await createSceneQueryWriter(config.llm)(texts);
       const scenes = parse(
         renderableScenesSchema,
-        texts.map((text, i) => ({ id: newSceneId(), text, query: queries[i] ?? '', visual: { kind: 'auto' }, transition: 'crossfade' })),
+        texts.map((text, i) => ({
+          id: newSceneId(),
+          text,
+          query: queries[i] ?? '',
+          visual: { kind: 'auto' },
+          transition: 'crossfade',
+        })),
       );
       return view(await insertStoryboard(database.db, { uid, settings: settings satisfies VideoSettings, scenes }));
     },

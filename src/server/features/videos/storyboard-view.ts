@@ -3,23 +3,30 @@
  * picture it is planned to get, the whole one's length and price with the brand kit's cards, and which uploads are
  * clips.
  */
-import { cleanScript } from '~/contract/clean.ts';
+
 import { cardSeconds } from '~/contract/brand.ts';
-import { storyboardCost, storyboardScript, type Storyboard, type StoryboardScene } from '~/contract/storyboard.ts';
+import { cleanScript } from '~/contract/clean.ts';
+import { type Storyboard, type StoryboardScene, storyboardCost, storyboardScript } from '~/contract/storyboard.ts';
 import { availableSources, estimateNarration, videoTitle } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
 import type { ApiDeps } from '../deps.ts';
-import { narrationKey, type ContentCache } from './cache.ts';
+import { type ContentCache, narrationKey } from './cache.ts';
 import { plannedPicture } from './picture-plan.ts';
 import { pictureSourceAvailability } from './picture-sources.ts';
 import type { StoryboardChecks } from './storyboard-checks.ts';
 import type { StoryboardRow } from './storyboard-store.ts';
 
 /** The key of a scene's narration: what the render's narrate stage looks up. */
-export const narrationKeyOf = (voice: Voice, scene: Pick<StoryboardScene, 'text'>) => narrationKey({ voice, settings: {}, text: cleanScript(scene.text) });
+export const narrationKeyOf = (voice: Voice, scene: Pick<StoryboardScene, 'text'>) =>
+  narrationKey({ voice, settings: {}, text: cleanScript(scene.text) });
 
-export function storyboardView({ config }: Pick<ApiDeps, 'config'>, catalogue: VoiceCatalogue, cache: ContentCache, { brandOf, uploadedClips }: StoryboardChecks) {
+export function storyboardView(
+  { config }: Pick<ApiDeps, 'config'>,
+  catalogue: VoiceCatalogue,
+  cache: ContentCache,
+  { brandOf, uploadedClips }: StoryboardChecks,
+) {
   const available = pictureSourceAvailability(config);
 
   /** `clipFileIds` when the caller has just read the uploads (a save checks them first). */
@@ -27,12 +34,20 @@ export function storyboardView({ config }: Pick<ApiDeps, 'config'>, catalogue: V
     const cards = cardSeconds(await brandOf(row.uid, row.settings));
     const voice = await catalogue.find(row.settings.voiceId).catch(() => undefined);
     const script = storyboardScript(row.scenes);
-    const sources = availableSources(row.settings.visualOrder, { stock: available.stock.available, ai: available.ai.available });
+    const sources = availableSources(row.settings.visualOrder, {
+      stock: available.stock.available,
+      ai: available.ai.available,
+    });
     const scenes = await Promise.all(
       row.scenes.map(async (scene) => {
         const narrated = voice ? await cache.getNarration(narrationKeyOf(voice, scene)) : null;
         const picture = plannedPicture({ ...scene, text: cleanScript(scene.text) }, sources, available.ai.available);
-        return { ...scene, estimatedSec: estimateNarration(scene.text).seconds, narratedSec: narrated ? narrated.durationMs / 1000 : null, picture };
+        return {
+          ...scene,
+          estimatedSec: estimateNarration(scene.text).seconds,
+          narratedSec: narrated ? narrated.durationMs / 1000 : null,
+          picture,
+        };
       }),
     );
     return {

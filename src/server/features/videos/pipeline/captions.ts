@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CAPTION_OPTIONS } from '~/contract/video.ts';
-import { narrationSlots, type BrandedTimeline } from '~/server/media/brand.ts';
+import { type BrandedTimeline, narrationSlots } from '~/server/media/brand.ts';
 import { buildAss, buildSrt, captionLayout, groupCaptions } from '~/server/media/captions.ts';
 import type { Manifest, NarratedScene } from './manifest.ts';
 import type { StageRun } from './stage.ts';
@@ -14,7 +14,10 @@ export interface CaptionsInput {
   font: string | undefined;
 }
 
-export async function captions({ workDir, request, width, height }: StageRun, { timeline, narration, font }: CaptionsInput): Promise<Required<Pick<Manifest, 'captions'>>> {
+export async function captions(
+  { workDir, request, width, height }: StageRun,
+  { timeline, narration, font }: CaptionsInput,
+): Promise<Required<Pick<Manifest, 'captions'>>> {
   // Jobs queued before caption styles existed carry no options in their stored payload.
   const style = request.captionOptions ?? DEFAULT_CAPTION_OPTIONS;
   const layout = captionLayout(width, height, style);

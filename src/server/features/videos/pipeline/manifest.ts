@@ -5,16 +5,25 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { BrandSnapshot } from '~/contract/brand.ts';
 import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
 import type { CreateVideoRequest, PictureSource, StockCredit } from '~/contract/video.ts';
-import type { BrandSnapshot } from '~/contract/brand.ts';
 import type { BrandedTimeline } from '~/server/media/brand.ts';
 import type { ClipInfo } from '~/server/media/clip.ts';
 import type { MotionLayers } from '~/server/media/illustration/index.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 import type { SceneLog } from './stage.ts';
 
-export const VIDEO_STAGES = ['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store'] as const;
+export const VIDEO_STAGES = [
+  'clean',
+  'split',
+  'narrate',
+  'visuals',
+  'captions',
+  'render',
+  'thumbnail',
+  'store',
+] as const;
 export type VideoStage = (typeof VIDEO_STAGES)[number];
 
 export interface VideoOutputs {
@@ -87,7 +96,12 @@ async function writeManifest(workDir: string, manifest: Manifest): Promise<void>
   await fs.rename(`${file}.tmp`, file);
 }
 
-export function fingerprint(request: CreateVideoRequest, uploads: readonly string[], scenes: readonly StoryboardScene[] | undefined, brand: BrandSnapshot | undefined): string {
+export function fingerprint(
+  request: CreateVideoRequest,
+  uploads: readonly string[],
+  scenes: readonly StoryboardScene[] | undefined,
+  brand: BrandSnapshot | undefined,
+): string {
   // Only what a run has: manifests of runs without scenes or a kit keep matching.
   const inputs = { request, uploads, ...(scenes ? { scenes } : {}), ...(brand ? { brand } : {}) };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
@@ -96,13 +110,16 @@ export function fingerprint(request: CreateVideoRequest, uploads: readonly strin
 /** The manifest an earlier run of the same request left in `workDir`, or a new one. */
 export async function openManifest(workDir: string, jobId: string, print: string): Promise<Manifest> {
   const previous = await readManifest(workDir);
-  return previous && previous.fingerprint === print && previous.version === 1 ? previous : { version: 1, jobId, fingerprint: print, finished: {} };
+  return previous && previous.fingerprint === print && previous.version === 1
+    ? previous
+    : { version: 1, jobId, fingerprint: print, finished: {} };
 }
 
 export function manifestSaver(workDir: string, manifest: Manifest) {
   // Saves run one after another: stills finish two at a time and must not race on the manifest file.
   let saving: Promise<void> = Promise.resolve();
-  const save = (): Promise<void> => (saving = saving.catch(() => undefined).then(() => writeManifest(workDir, manifest)));
+  const save = (): Promise<void> =>
+    (saving = saving.catch(() => undefined).then(() => writeManifest(workDir, manifest)));
   /** A stage's per-scene results in one of the manifest's arrays, saved as each scene is kept. */
   const sceneLog = <T>(done: Array<T | null>): SceneLog<T> => ({
     done,

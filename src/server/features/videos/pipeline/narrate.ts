@@ -8,14 +8,14 @@ import type { BrandSnapshot } from '~/contract/brand.ts';
 import type { SceneTransition } from '~/contract/storyboard.ts';
 import { narrationLengthError } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
-import { narrationSlots, withBrandCards, type BrandedTimeline } from '~/server/media/brand.ts';
+import { type BrandedTimeline, narrationSlots, withBrandCards } from '~/server/media/brand.ts';
 import { buildTimeline } from '~/server/media/timeline.ts';
 import { decodeWav, encodeWav, normalizingGain } from '~/server/media/wav.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
-import { narrationKey, type ContentCache } from '../cache.ts';
+import { type ContentCache, narrationKey } from '../cache.ts';
 import { isAbortError, MediaError, withReason } from '../errors.ts';
 import type { Manifest, NarratedScene } from './manifest.ts';
-import { exists, sceneFile, type SceneLog, type StageRun } from './stage.ts';
+import { exists, type SceneLog, type StageRun, sceneFile } from './stage.ts';
 
 export interface NarrateDeps {
   voice: Voice;
@@ -26,7 +26,12 @@ export interface NarrateDeps {
   brand: BrandSnapshot | undefined;
 }
 
-export async function narrate(run: StageRun, scenes: readonly string[], log: SceneLog<NarratedScene>, deps: NarrateDeps): Promise<Required<Pick<Manifest, 'timeline' | 'narrationTrack'>>> {
+export async function narrate(
+  run: StageRun,
+  scenes: readonly string[],
+  log: SceneLog<NarratedScene>,
+  deps: NarrateDeps,
+): Promise<Required<Pick<Manifest, 'timeline' | 'narrationTrack'>>> {
   const dir = path.join(run.workDir, 'narration');
   await fs.mkdir(dir, { recursive: true });
   const pcm: Int16Array[] = [];
@@ -41,7 +46,9 @@ export async function narrate(run: StageRun, scenes: readonly string[], log: Sce
         await log.keep(i, spoken.scene);
       } catch (error) {
         if (isAbortError(error)) throw error;
-        throw new MediaError(withReason(`We couldn't generate the narration for scene ${i + 1}.`, error), 'narrate', { cause: error });
+        throw new MediaError(withReason(`We couldn't generate the narration for scene ${i + 1}.`, error), 'narrate', {
+          cause: error,
+        });
       }
     }
     run.progress((i + 1) / scenes.length);
@@ -49,7 +56,8 @@ export async function narrate(run: StageRun, scenes: readonly string[], log: Sce
 
   const narrated = log.done as readonly NarratedScene[];
   const sampleRate = narrated[0]!.sampleRate;
-  if (narrated.some((n) => n.sampleRate !== sampleRate)) throw new MediaError("We couldn't join the narration of all scenes.", 'narrate');
+  if (narrated.some((n) => n.sampleRate !== sampleRate))
+    throw new MediaError("We couldn't join the narration of all scenes.", 'narrate');
   const timeline = withBrandCards(
     buildTimeline(
       narrated.map((n) => n.durationMs),
@@ -63,23 +71,41 @@ export async function narrate(run: StageRun, scenes: readonly string[], log: Sce
   const tooLong = narrationLengthError(timeline.totalMs);
   if (tooLong) throw new MediaError(tooLong, 'narrate', { retryable: false });
   const narrationTrack = path.join(run.workDir, 'narration.wav');
-  await fs.writeFile(narrationTrack, encodeWav({ pcm: narrationTrackPcm(pcm, timeline, sampleRate), sampleRate, channels: 1 }));
+  await fs.writeFile(
+    narrationTrack,
+    encodeWav({ pcm: narrationTrackPcm(pcm, timeline, sampleRate), sampleRate, channels: 1 }),
+  );
   return { timeline, narrationTrack };
 }
 
 /** One scene's narration written to `file`: a copy of the cached one, or synthesized and then cached. */
-async function speakScene(text: string, file: string, { voice, provider, cache }: NarrateDeps, signal: AbortSignal | undefined): Promise<{ pcm: Int16Array; scene: NarratedScene }> {
+async function speakScene(
+  text: string,
+  file: string,
+  { voice, provider, cache }: NarrateDeps,
+  signal: AbortSignal | undefined,
+): Promise<{ pcm: Int16Array; scene: NarratedScene }> {
   const key = narrationKey({ voice, settings: {}, text });
   const cached = await cache?.getNarration(key);
   if (cached) {
     await fs.copyFile(cached.wav, file);
-    return { pcm: decodeWav(await fs.readFile(file)).pcm, scene: { file, durationMs: cached.durationMs, sampleRate: cached.sampleRate, words: cached.words } };
+    return {
+      pcm: decodeWav(await fs.readFile(file)).pcm,
+      scene: { file, durationMs: cached.durationMs, sampleRate: cached.sampleRate, words: cached.words },
+    };
   }
   const speech = await provider.synthesize(text, voice, { ...(signal ? { signal } : {}) });
   const wav = encodeWav({ pcm: speech.pcm, sampleRate: speech.sampleRate, channels: 1 });
   await fs.writeFile(file, wav);
-  await cache?.putNarration(key, wav, { durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words });
-  return { pcm: speech.pcm, scene: { file, durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words } };
+  await cache?.putNarration(key, wav, {
+    durationMs: speech.durationMs,
+    sampleRate: speech.sampleRate,
+    words: speech.words,
+  });
+  return {
+    pcm: speech.pcm,
+    scene: { file, durationMs: speech.durationMs, sampleRate: speech.sampleRate, words: speech.words },
+  };
 }
 
 /** One track for the whole video, exactly as long as the picture: scenes placed at their slots, silence between. */

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { logoPlacement, type BrandSnapshot } from '~/contract/brand.ts';
+import { type BrandSnapshot, logoPlacement } from '~/contract/brand.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
-import { logoWindow, stillsWithCards, type BrandedTimeline } from '~/server/media/brand.ts';
+import { type BrandedTimeline, logoWindow, stillsWithCards } from '~/server/media/brand.ts';
 import { probe } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_PAD, generateTrack } from '~/server/media/music.ts';
 import { planRender, type RenderSettings, type RenderVisual } from '~/server/media/render.ts';
@@ -37,7 +37,11 @@ export interface RenderDeps {
   onFfmpegSpawn: ((pid: number) => void) | undefined;
 }
 
-export async function render(run: StageRun, input: RenderInput, deps: RenderDeps): Promise<Required<Pick<Manifest, 'outputs'>>> {
+export async function render(
+  run: StageRun,
+  input: RenderInput,
+  deps: RenderDeps,
+): Promise<Required<Pick<Manifest, 'outputs'>>> {
   const { workDir, width, height, signal } = run;
   const { timeline, stills } = input;
   const { brand } = deps;
@@ -46,8 +50,11 @@ export async function render(run: StageRun, input: RenderInput, deps: RenderDeps
   const ass = input.captions.ass;
   const card = (file: string | null | undefined): RenderVisual | null => (file ? { kind: 'still', file } : null);
   const visuals = stillsWithCards(
-    stills.map((still): RenderVisual =>
-      still.clip ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' } : { kind: 'still', file: still.file, ...(still.motion ? { layers: still.motion } : {}) },
+    stills.map(
+      (still): RenderVisual =>
+        still.clip
+          ? { kind: 'clip', file: still.file, clip: still.clip, audio: still.audio ?? 'mute' }
+          : { kind: 'still', file: still.file, ...(still.motion ? { layers: still.motion } : {}) },
     ),
     { intro: card(input.cards?.intro), outro: card(input.cards?.outro) },
   );
@@ -64,7 +71,12 @@ export async function render(run: StageRun, input: RenderInput, deps: RenderDeps
       brand?.logo && brand.snapshot.logo
         ? {
             path: brand.logo,
-            placement: logoPlacement({ width, height }, brand.snapshot.logo, brand.snapshot.logo.corner, brand.snapshot.logo.size),
+            placement: logoPlacement(
+              { width, height },
+              brand.snapshot.logo,
+              brand.snapshot.logo.corner,
+              brand.snapshot.logo.size,
+            ),
             opacity: brand.snapshot.logo.opacity / 100,
             ...logoWindow(timeline),
           }
@@ -102,7 +114,10 @@ export async function render(run: StageRun, input: RenderInput, deps: RenderDeps
 }
 
 /** The music bed, or undefined when the request has none. */
-async function music({ workDir, request }: StageRun, { jobId, musicFile }: RenderDeps): Promise<{ path: string; volume: number } | undefined> {
+async function music(
+  { workDir, request }: StageRun,
+  { jobId, musicFile }: RenderDeps,
+): Promise<{ path: string; volume: number } | undefined> {
   if (!request.music.enabled || request.music.volume <= 0) return undefined;
   // The user's own track is played as uploaded; the render loops, fades and ducks it like a library one.
   let file = musicFile;
@@ -111,7 +126,14 @@ async function music({ workDir, request }: StageRun, { jobId, musicFile }: Rende
     const seed = createHash('sha256').update(jobId).digest().readUInt32BE(0);
     // Jobs queued before the music library carry no track in their stored payload: they had the pad.
     const track = request.music.track ?? DEFAULT_MUSIC_TRACK;
-    await fs.writeFile(file, encodeWav({ pcm: generateTrack(track, { ...DEFAULT_PAD, seed }), sampleRate: DEFAULT_PAD.sampleRate, channels: 2 }));
+    await fs.writeFile(
+      file,
+      encodeWav({
+        pcm: generateTrack(track, { ...DEFAULT_PAD, seed }),
+        sampleRate: DEFAULT_PAD.sampleRate,
+        channels: 2,
+      }),
+    );
   }
   return { path: file, volume: request.music.volume / 100 };
 }

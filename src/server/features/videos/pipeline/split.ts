@@ -6,12 +6,18 @@ import { MediaError } from '../errors.ts';
 import { hasWords } from './clean.ts';
 import type { Manifest } from './manifest.ts';
 
-export function split(text: string, storyboard: readonly StoryboardScene[] | undefined): Pick<Manifest, 'scenes' | 'queries'> {
+export function split(
+  text: string,
+  storyboard: readonly StoryboardScene[] | undefined,
+): Pick<Manifest, 'scenes' | 'queries'> {
   if (!storyboard) return { scenes: splitScenes(text) };
   // The user's scenes stand; only what a voice cannot read is taken out of each.
   const scenes = storyboard.map((scene, i) => {
     const sceneText = cleanScript(scene.text);
-    if (!hasWords(sceneText)) throw new MediaError(`Scene ${i + 1} has nothing a voice can read. Edit it and render again.`, 'split', { retryable: false });
+    if (!hasWords(sceneText))
+      throw new MediaError(`Scene ${i + 1} has nothing a voice can read. Edit it and render again.`, 'split', {
+        retryable: false,
+      });
     return sceneText;
   });
   return { scenes, queries: storyboard.map((scene) => scene.query) };

@@ -29,4 +29,5 @@ export const exists = (file: string): Promise<boolean> =>
     () => false,
   );
 
-export const sceneFile = (dir: string, index: number, ext: string) => path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);
+export const sceneFile = (dir: string, index: number, ext: string) =>
+  path.join(dir, `scene-${String(index + 1).padStart(3, '0')}.${ext}`);

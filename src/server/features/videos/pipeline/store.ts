@@ -4,7 +4,11 @@ import type { Manifest, VideoOutputs } from './manifest.ts';
 
 export type StoreOutputs = (outputs: VideoOutputs, signal?: AbortSignal) => Promise<unknown>;
 
-export async function store(outputs: VideoOutputs, save: StoreOutputs | undefined, signal: AbortSignal | undefined): Promise<Pick<Manifest, 'stored'>> {
+export async function store(
+  outputs: VideoOutputs,
+  save: StoreOutputs | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Pick<Manifest, 'stored'>> {
   if (!save) return {};
   try {
     return { stored: await save(outputs, signal) };

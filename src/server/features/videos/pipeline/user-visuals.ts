@@ -5,7 +5,7 @@ import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
 import { probeClip } from '~/server/media/clip.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
-import { sniffType, SNIFF_BYTES } from '~/server/storage/sniff.ts';
+import { SNIFF_BYTES, sniffType } from '~/server/storage/sniff.ts';
 import { isAbortError, MediaError } from '../errors.ts';
 import type { Size } from '../scene-visuals.ts';
 import type { Still } from './manifest.ts';
@@ -46,7 +46,11 @@ export async function storyboardClip(
     return { file, source: 'upload', clip: await probeClip(file, signal), audio: scene.visual.audio };
   } catch (error) {
     if (isAbortError(error)) throw error;
-    throw new MediaError(`We couldn't read the clip of scene ${i + 1}. Please upload it again as MP4, MOV or WebM.`, 'visuals', { cause: error });
+    throw new MediaError(
+      `We couldn't read the clip of scene ${i + 1}. Please upload it again as MP4, MOV or WebM.`,
+      'visuals',
+      { cause: error },
+    );
   }
 }
 
@@ -59,7 +63,11 @@ export interface FitUploadOptions {
 }
 
 // Every scene using upload k shares one fitted copy of it; a clip is read as it is by the render.
-export async function fitUpload(uploads: readonly string[], k: number, { dir, size, clipAudio, signal }: FitUploadOptions): Promise<Still> {
+export async function fitUpload(
+  uploads: readonly string[],
+  k: number,
+  { dir, size, clipAudio, signal }: FitUploadOptions,
+): Promise<Still> {
   if (await isVideo(uploads[k]!)) {
     try {
       const clip = await probeClip(uploads[k]!, signal);
@@ -67,7 +75,11 @@ export async function fitUpload(uploads: readonly string[], k: number, { dir, si
       return { file: uploads[k]!, ...size, source: 'upload', clip, audio: clipAudio ?? 'mute' };
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new MediaError(`We couldn't read your clip ${k + 1}. Please upload it again as MP4, MOV or WebM.`, 'visuals', { cause: error });
+      throw new MediaError(
+        `We couldn't read your clip ${k + 1}. Please upload it again as MP4, MOV or WebM.`,
+        'visuals',
+        { cause: error },
+      );
     }
   }
   const file = path.join(dir, `upload-${String(k + 1).padStart(3, '0')}.png`);
@@ -76,7 +88,9 @@ export async function fitUpload(uploads: readonly string[], k: number, { dir, si
       await runFfmpeg(fitImageArgs(uploads[k]!, size, file), { signal });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new MediaError(`We couldn't read your image ${k + 1}. Please upload JPEG, PNG or WebP images.`, 'visuals', { cause: error });
+      throw new MediaError(`We couldn't read your image ${k + 1}. Please upload JPEG, PNG or WebP images.`, 'visuals', {
+        cause: error,
+      });
     }
   }
   return { file, ...size, source: 'upload' };

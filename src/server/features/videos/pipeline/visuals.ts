@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { brandFont, type BrandSnapshot } from '~/contract/brand.ts';
+import { type BrandSnapshot, brandFont } from '~/contract/brand.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { DEFAULT_CAPTION_OPTIONS } from '~/contract/video.ts';
-import { narrationSlots, type BrandedTimeline } from '~/server/media/brand.ts';
+import { type BrandedTimeline, narrationSlots } from '~/server/media/brand.ts';
 import { drawCard } from '~/server/media/brand-card.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { drawLayers, enterWithSpeech } from '~/server/media/illustration/index.ts';
@@ -21,9 +21,17 @@ import type { StockLibrary } from '~/server/providers/stock/index.ts';
 import type { ContentCache } from '../cache.ts';
 import { isAbortError, MediaError } from '../errors.ts';
 import { videoIllustrationStyle } from '../picture-plan.ts';
-import { autoPicture, pictureSize, storyboardPicture, usableSources, type Picture, type PictureSources, type Size } from '../scene-visuals.ts';
+import {
+  autoPicture,
+  type Picture,
+  type PictureSources,
+  pictureSize,
+  type Size,
+  storyboardPicture,
+  usableSources,
+} from '../scene-visuals.ts';
 import type { Manifest, NarratedScene, Still } from './manifest.ts';
-import { exists, sceneFile, type SceneLog, type StageRun } from './stage.ts';
+import { exists, type SceneLog, type StageRun, sceneFile } from './stage.ts';
 import { fitUpload, storyboardClip, type UploadFile } from './user-visuals.ts';
 
 const STILLS_AT_ONCE = 2;
@@ -75,7 +83,12 @@ interface SceneDrawing {
   signal: AbortSignal | undefined;
 }
 
-export async function visuals(run: StageRun, input: VisualsInput, log: VisualsLog, deps: VisualsDeps): Promise<Pick<Manifest, 'cards'>> {
+export async function visuals(
+  run: StageRun,
+  input: VisualsInput,
+  log: VisualsLog,
+  deps: VisualsDeps,
+): Promise<Pick<Manifest, 'cards'>> {
   const { request, signal } = run;
   const { scenes, timeline } = input;
   const { storyboard, cache, uploads } = deps;
@@ -86,7 +99,12 @@ export async function visuals(run: StageRun, input: VisualsInput, log: VisualsLo
   const captionPosition = (request.captionOptions ?? DEFAULT_CAPTION_OPTIONS).position;
   const from: PictureSources = {
     images: deps.providers.images,
-    illustration: videoIllustrationStyle(deps.paletteKey, { width: run.width, height: run.height }, captionPosition, deps.brand?.snapshot),
+    illustration: videoIllustrationStyle(
+      deps.paletteKey,
+      { width: run.width, height: run.height },
+      captionPosition,
+      deps.brand?.snapshot,
+    ),
     ai,
     stock,
     uploadFile: deps.uploadFile,
@@ -122,7 +140,18 @@ export async function visuals(run: StageRun, input: VisualsInput, log: VisualsLo
     }
     const query = queries?.[i] ?? '';
     const file = sceneFile(dir, i, 'png');
-    const picture = await autoPicture({ ...from, onSkip }, sources, { scene: i + 1, text, query, seed: i, size, file, minClipMs: sceneMs(timeline, i), taken, signal, drawingOnly: true });
+    const picture = await autoPicture({ ...from, onSkip }, sources, {
+      scene: i + 1,
+      text,
+      query,
+      seed: i,
+      size,
+      file,
+      minClipMs: sceneMs(timeline, i),
+      taken,
+      signal,
+      drawingOnly: true,
+    });
     return { ...(await withMotion(picture, i, drawing)), ...size };
   };
 
@@ -133,11 +162,17 @@ export async function visuals(run: StageRun, input: VisualsInput, log: VisualsLo
     if (!done || !(await exists(done.file))) await log.stills.keep(i, await still(text, i));
     run.progress(++finished / scenes.length);
   });
-  return deps.brand ? { cards: await drawBrandCards(deps.brand, { width: run.width, height: run.height }, size, dir, signal) } : {};
+  return deps.brand
+    ? { cards: await drawBrandCards(deps.brand, { width: run.width, height: run.height }, size, dir, signal) }
+    : {};
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; the first failure stops new starts and is thrown. */
-async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
@@ -177,14 +212,28 @@ async function fromCache(picture: Picture, i: number, drawing: SceneDrawing): Pr
 }
 
 /** An illustration's layers drawn for the render, each entering as its words are said; other pictures as they are. */
-async function withMotion(picture: Picture, i: number, { dir, size, timeline, narration, signal }: SceneDrawing): Promise<Omit<Still, 'width' | 'height'>> {
+async function withMotion(
+  picture: Picture,
+  i: number,
+  { dir, size, timeline, narration, signal }: SceneDrawing,
+): Promise<Omit<Still, 'width' | 'height'>> {
   const { illustration, ...still } = picture;
   if (!illustration) return still;
   const slot = narrationSlots(timeline)[i]!;
   const sceneStart = slot.firstFrame / timeline.fps;
-  const timed = enterWithSpeech(illustration, narration[i]!.words, slot.audioStartMs / 1000 - sceneStart, slot.frames / timeline.fps);
+  const timed = enterWithSpeech(
+    illustration,
+    narration[i]!.words,
+    slot.audioStartMs / 1000 - sceneStart,
+    slot.frames / timeline.fps,
+  );
   try {
-    const motion = await drawLayers(timed, path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`), size, signal);
+    const motion = await drawLayers(
+      timed,
+      path.join(dir, `scene-${String(i + 1).padStart(3, '0')}-layers`),
+      size,
+      signal,
+    );
     // The background is the scene's still on the lanes (a cached picture's own PNG shows the finished frame).
     return { ...still, file: motion.background, motion };
   } catch (error) {
@@ -193,16 +242,35 @@ async function withMotion(picture: Picture, i: number, { dir, size, timeline, na
   }
 }
 
-async function drawBrandCards(kit: NonNullable<VisualsDeps['brand']>, frame: Size, still: Size, dir: string, signal: AbortSignal | undefined): Promise<NonNullable<Manifest['cards']>> {
+async function drawBrandCards(
+  kit: NonNullable<VisualsDeps['brand']>,
+  frame: Size,
+  still: Size,
+  dir: string,
+  signal: AbortSignal | undefined,
+): Promise<NonNullable<Manifest['cards']>> {
   const { snapshot } = kit;
   const draw = async (name: 'intro' | 'outro'): Promise<string | null> => {
     const card = snapshot[name];
     if (!card) return null;
     const output = path.join(dir, `${name}.png`);
-    const logo = kit.logo && snapshot.logo ? { path: kit.logo, width: snapshot.logo.width, height: snapshot.logo.height } : null;
+    const logo =
+      kit.logo && snapshot.logo ? { path: kit.logo, width: snapshot.logo.width, height: snapshot.logo.height } : null;
     const fontFile = path.join(FONTS_DIR, brandFont(snapshot.font).file);
     try {
-      await drawCard({ text: card.text, background: snapshot.colors.primary, textColor: snapshot.colors.secondary, fontFile, logo, frame, still, output }, signal);
+      await drawCard(
+        {
+          text: card.text,
+          background: snapshot.colors.primary,
+          textColor: snapshot.colors.secondary,
+          fontFile,
+          logo,
+          frame,
+          still,
+          output,
+        },
+        signal,
+      );
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new MediaError(`We couldn't draw your brand ${name} card.`, 'visuals', { cause: error });
