@@ -274,6 +274,117 @@ function checkTogether(env: Variables, ctx: z.RefinementCtx): void {
     problem('LLM_MODEL', 'is required when LLM_BASE_URL points at a non-OpenAI server');
 }
 
+/** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
+function storageOf(env: Variables, localDir: string) {
+  return env.STORAGE_DRIVER === 'local'
+    ? { driver: 'local' as const, localDir }
+    : {
+        driver: 's3' as const,
+        localDir,
+        // The rules have refused s3 without every S3_REQUIRED variable.
+        s3: {
+          endpoint: env.S3_ENDPOINT!,
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        },
+      };
+}
+
+function providersOf(env: Variables) {
+  return {
+    openaiApiKey: env.OPENAI_API_KEY,
+    openaiBaseUrl: env.OPENAI_BASE_URL,
+    /** Model for OpenAI images (the images need openaiApiKey). */
+    openaiImageModel: env.OPENAI_IMAGE_MODEL,
+    elevenlabsApiKey: env.ELEVENLABS_API_KEY,
+    elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL,
+    azureSpeechKey: env.AZURE_SPEECH_KEY,
+    /** AZURE_SPEECH_ENDPOINT, or the region's endpoint built from AZURE_SPEECH_REGION; undefined → neither given. */
+    azureSpeechBaseUrl:
+      env.AZURE_SPEECH_ENDPOINT ??
+      (env.AZURE_SPEECH_REGION && `https://${env.AZURE_SPEECH_REGION}.tts.speech.microsoft.com`),
+    googleTtsApiKey: env.GOOGLE_TTS_API_KEY,
+    googleTtsBaseUrl: env.GOOGLE_TTS_API_URL,
+    /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
+    festivalPath: env.FESTIVAL_PATH,
+    /** Set → FLUX images on fal.ai. */
+    falApiKey: env.FAL_KEY,
+    falBaseUrl: env.FAL_BASE_URL,
+    falModel: env.FAL_MODEL,
+    /** Set → stock clips and photos for video scenes from Pexels. */
+    pexelsApiKey: env.PEXELS_API_KEY,
+    pexelsApiUrl: env.PEXELS_API_URL,
+    /** Set → stock clips and photos for video scenes from Pixabay. */
+    pixabayApiKey: env.PIXABAY_API_KEY,
+    pixabayApiUrl: env.PIXABAY_API_URL,
+  };
+}
+
+/**
+ * The chat model that writes scripts; undefined → the built-in writer. LLM_BASE_URL alone is enough for
+ * keyless local servers (Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1, vLLM:
+ * http://host:8000/v1); LLM_API_KEY alone means OpenAI itself.
+ */
+function llmOf(env: Variables) {
+  return env.LLM_BASE_URL || env.LLM_API_KEY
+    ? {
+        baseUrl: env.LLM_BASE_URL ?? OPENAI_BASE_URL,
+        apiKey: env.LLM_API_KEY,
+        model: env.LLM_MODEL ?? 'gpt-4o-mini',
+        timeoutMs: env.LLM_TIMEOUT_MS,
+      }
+    : undefined;
+}
+
+/** Buying credits through Stripe Checkout. */
+function paymentsOf(env: Variables) {
+  return {
+    /** Undefined → credits cannot be bought (no key configured); the dialog says so. */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    /** ISO 4217 code, lower case as Stripe writes it. */
+    currency: env.PAYMENTS_CURRENCY,
+    /** Stripe is the local sandbox started by `npm start` (PAYMENTS_SANDBOX): no real money moves. */
+    sandbox: env.PAYMENTS_SANDBOX,
+  };
+}
+
+/** GPU rental: the clouds with a key (RunPod also in sandbox mode), prices, limits and the reconcile loop's pace. */
+function gpuOf(env: Variables) {
+  return {
+    /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
+    sandbox: env.GPU_SANDBOX,
+    // The sandbox takes any key; a real RunPod needs its own.
+    runpod: {
+      apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined),
+      baseUrl: env.RUNPOD_API_URL ?? 'https://api.runpod.io/v2',
+    },
+    lambda: { apiKey: env.LAMBDA_API_KEY, baseUrl: env.LAMBDA_API_URL },
+    timeoutMs: 15_000,
+    /** Credits per hour = provider dollars per hour × creditsPerUsd × margin, rounded up. */
+    margin: env.GPU_PRICE_MARGIN,
+    creditsPerUsd: env.GPU_CREDITS_PER_USD,
+    /** Machines one user may have that are not stopped or over. */
+    maxActivePerUser: env.GPU_MAX_ACTIVE_PER_USER,
+    launchesPerHour: env.GPU_LAUNCHES_PER_HOUR,
+    /** How often the worker mirrors the providers and settles credits. */
+    tickSeconds: env.GPU_TICK_SECONDS,
+    /** Minutes of use held ahead; a settlement (two ledger rows) happens about once per this many minutes. */
+    holdMinutes: env.GPU_HOLD_MINUTES,
+    /** A running machine is stopped when the user's credits cover fewer minutes than this. */
+    autoStopMinutes: env.GPU_AUTO_STOP_MINUTES,
+  };
+}
+
 /**
  * The variables, checked together, arranged into the config. `linkKey` gives the generated link key of a data
  * directory, used only when FILE_URL_SECRET is unset.
@@ -323,104 +434,11 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
         adminEmails: env.ADMIN_EMAILS,
         /** Key for HMAC-signed download URLs (`/files/:id?exp=&sig=`): FILE_URL_SECRET, or outside production a random key kept in the data directory. */
         fileUrlSecret: env.FILE_URL_SECRET ?? linkKey(dataDir),
-        /** Where files live: under localDir, or in an S3-compatible bucket (path-style). */
-        storage:
-          env.STORAGE_DRIVER === 'local'
-            ? { driver: 'local' as const, localDir }
-            : {
-                driver: 's3' as const,
-                localDir,
-                // The rules have refused s3 without every S3_REQUIRED variable.
-                s3: {
-                  endpoint: env.S3_ENDPOINT!,
-                  bucket: env.S3_BUCKET!,
-                  region: env.S3_REGION,
-                  accessKeyId: env.S3_ACCESS_KEY_ID!,
-                  secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-                },
-              },
-        providers: {
-          openaiApiKey: env.OPENAI_API_KEY,
-          openaiBaseUrl: env.OPENAI_BASE_URL,
-          /** Model for OpenAI images (the images need openaiApiKey). */
-          openaiImageModel: env.OPENAI_IMAGE_MODEL,
-          elevenlabsApiKey: env.ELEVENLABS_API_KEY,
-          elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL,
-          azureSpeechKey: env.AZURE_SPEECH_KEY,
-          /** AZURE_SPEECH_ENDPOINT, or the region's endpoint built from AZURE_SPEECH_REGION; undefined → neither given. */
-          azureSpeechBaseUrl:
-            env.AZURE_SPEECH_ENDPOINT ??
-            (env.AZURE_SPEECH_REGION && `https://${env.AZURE_SPEECH_REGION}.tts.speech.microsoft.com`),
-          googleTtsApiKey: env.GOOGLE_TTS_API_KEY,
-          googleTtsBaseUrl: env.GOOGLE_TTS_API_URL,
-          /** The Festival program for the offline Festival HTS voice; its voice is offered only when it is installed. */
-          festivalPath: env.FESTIVAL_PATH,
-          /** Set → FLUX images on fal.ai. */
-          falApiKey: env.FAL_KEY,
-          falBaseUrl: env.FAL_BASE_URL,
-          falModel: env.FAL_MODEL,
-          /** Set → stock clips and photos for video scenes from Pexels. */
-          pexelsApiKey: env.PEXELS_API_KEY,
-          pexelsApiUrl: env.PEXELS_API_URL,
-          /** Set → stock clips and photos for video scenes from Pixabay. */
-          pixabayApiKey: env.PIXABAY_API_KEY,
-          pixabayApiUrl: env.PIXABAY_API_URL,
-        },
-        /**
-         * The chat model that writes scripts; undefined → the built-in writer. LLM_BASE_URL alone is enough for
-         * keyless local servers (Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1, vLLM:
-         * http://host:8000/v1); LLM_API_KEY alone means OpenAI itself.
-         */
-        llm:
-          env.LLM_BASE_URL || env.LLM_API_KEY
-            ? {
-                baseUrl: env.LLM_BASE_URL ?? OPENAI_BASE_URL,
-                apiKey: env.LLM_API_KEY,
-                model: env.LLM_MODEL ?? 'gpt-4o-mini',
-                timeoutMs: env.LLM_TIMEOUT_MS,
-              }
-            : undefined,
-        /** Buying credits through Stripe Checkout. */
-        payments: {
-          /** Undefined → credits cannot be bought (no key configured); the dialog says so. */
-          stripe:
-            env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-              ? {
-                  secretKey: env.STRIPE_SECRET_KEY,
-                  webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-                  /** Another API host (the sandbox, a test server); undefined → Stripe itself. */
-                  apiBase: env.STRIPE_API_BASE,
-                }
-              : undefined,
-          /** ISO 4217 code, lower case as Stripe writes it. */
-          currency: env.PAYMENTS_CURRENCY,
-          /** Stripe is the local sandbox started by `npm start` (PAYMENTS_SANDBOX): no real money moves. */
-          sandbox: env.PAYMENTS_SANDBOX,
-        },
-        /** GPU rental: the clouds with a key (RunPod also in sandbox mode), prices, limits and the reconcile loop's pace. */
-        gpu: {
-          /** RUNPOD_API_URL is the local sandbox (npm start without a key): everything is labelled as not a real GPU. */
-          sandbox: env.GPU_SANDBOX,
-          // The sandbox takes any key; a real RunPod needs its own.
-          runpod: {
-            apiKey: env.RUNPOD_API_KEY ?? (env.GPU_SANDBOX ? 'sandbox' : undefined),
-            baseUrl: env.RUNPOD_API_URL ?? 'https://api.runpod.io/v2',
-          },
-          lambda: { apiKey: env.LAMBDA_API_KEY, baseUrl: env.LAMBDA_API_URL },
-          timeoutMs: 15_000,
-          /** Credits per hour = provider dollars per hour × creditsPerUsd × margin, rounded up. */
-          margin: env.GPU_PRICE_MARGIN,
-          creditsPerUsd: env.GPU_CREDITS_PER_USD,
-          /** Machines one user may have that are not stopped or over. */
-          maxActivePerUser: env.GPU_MAX_ACTIVE_PER_USER,
-          launchesPerHour: env.GPU_LAUNCHES_PER_HOUR,
-          /** How often the worker mirrors the providers and settles credits. */
-          tickSeconds: env.GPU_TICK_SECONDS,
-          /** Minutes of use held ahead; a settlement (two ledger rows) happens about once per this many minutes. */
-          holdMinutes: env.GPU_HOLD_MINUTES,
-          /** A running machine is stopped when the user's credits cover fewer minutes than this. */
-          autoStopMinutes: env.GPU_AUTO_STOP_MINUTES,
-        },
+        storage: storageOf(env, localDir),
+        providers: providersOf(env),
+        llm: llmOf(env),
+        payments: paymentsOf(env),
+        gpu: gpuOf(env),
         logLevel: env.LOG_LEVEL,
         /** Per-process token buckets (see http/rate-limit.ts). */
         rateLimit: {
