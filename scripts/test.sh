@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: type check, the code's dependency rules, production build, unit +
+# The whole test suite, as CI runs it: type check, the code's dependency rules, format and lint, production build, unit +
 # integration tests (Vitest), then end-to-end tests (Playwright in Debian Chromium) against the production build,
 # all with the Firebase Auth emulator as the identity provider.
 set -euo pipefail
@@ -12,6 +12,8 @@ echo "== astro check"
 npx astro check
 echo "== dependency rules (.dependency-cruiser.cjs)"
 npm run lint:deps
+echo "== format and lint (biome.jsonc)"
+npm run lint
 echo "== build"
 npm run build
 

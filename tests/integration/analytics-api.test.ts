@@ -192,7 +192,10 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
 
     const asked: [string, string][] = [];
     const analytics = analyticsService(stack.database, {
-      metrics: [{ key: 'gpuHours', label: 'GPU hours', unit: 'hours', total: async (uid, from, to) => (asked.push([from.toISOString(), to.toISOString()]), uid === user.uid ? 2.5 : 0) }],
+      metrics: [{ key: 'gpuHours', label: 'GPU hours', unit: 'hours', total: async (uid, from, to) => {
+        asked.push([from.toISOString(), to.toISOString()]);
+        return uid === user.uid ? 2.5 : 0;
+      } }],
       activity: [{ running: async () => [{ id: 'r1', source: 'gpu', title: 'RTX 4090', status: 'running', stage: null, progress: null, detail: '12 credits so far', href: '/my-rentals' }] }],
     });
     const report = await analytics.report(user.uid, { range: 'custom', from: '2026-03-07', to: '2026-03-08', tz: TZ });

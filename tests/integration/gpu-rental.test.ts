@@ -39,7 +39,9 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
   /** A second service over the same database and providers: the worker after a restart. */
   let restarted: () => GpuService;
   let users_ = 0;
-  const advance = (ms: number) => void (clock += ms);
+  const advance = (ms: number) => {
+    clock += ms;
+  };
   const log = createLogger('silent', 'test');
 
   beforeAll(async () => {

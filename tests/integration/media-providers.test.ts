@@ -275,6 +275,7 @@ describe('every cloud adapter', () => {
   const adapters = {
     'OpenAI TTS': (timeoutMs?: number) =>
       createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', openaiVoice),
+    // biome-ignore lint/correctness/noComponentHookFactories: these are provider names, not React components
     ElevenLabs: (timeoutMs?: number) =>
       createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', elevenVoice),
     'OpenAI images': (timeoutMs?: number) =>

@@ -100,7 +100,7 @@ describe('speech pipeline', () => {
     const plain = await synthesizeSpeech(speechRequestSchema.parse({ text: 'One short line.', voiceId: voice.id }), { tts: toneProviders('openai', []) });
     const base = decodeWav(plain.wav);
     // +6 semitones is ×1.414 in frequency.
-    expect(crossingsPerSecond(pcm.pcm, pcm.sampleRate) / crossingsPerSecond(base.pcm, base.sampleRate)).toBeCloseTo(1.414, 1);
+    expect(crossingsPerSecond(pcm.pcm, pcm.sampleRate) / crossingsPerSecond(base.pcm, base.sampleRate)).toBeCloseTo(Math.SQRT2, 1);
     expect(Math.abs(out.durationMs - plain.durationMs)).toBeLessThan(60);
     expect(probe(out.mp3, 'pitched.mp3').codec).toBe('mp3');
   });

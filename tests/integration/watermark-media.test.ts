@@ -80,7 +80,9 @@ describe('watermark removal media', () => {
     // The logo's outline: pixels of the box that are an edge in most original frames.
     const edgeMean = (frames: Uint8Array[]) => {
       const sum = new Float64Array(width * height);
-      for (const f of frames) edgeMagnitude(f, width, height).forEach((v, i) => (sum[i]! += v));
+      for (const f of frames) {
+        for (const [i, v] of edgeMagnitude(f, width, height).entries()) sum[i]! += v;
+      }
       return sum.map((v) => v / frames.length);
     };
     const originalEdges = edgeMean(before);

@@ -1,6 +1,6 @@
 /** The sandbox's test checkout page: plainly not Stripe, plainly no money, one button per outcome. */
 
-const escape = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export interface CheckoutPageView {
@@ -25,7 +25,7 @@ export function checkoutPage(view: CheckoutPageView): string {
   const buttons = outcomes
     .map(
       ([value, label, hint]) =>
-        `<li><button type="submit" name="outcome" value="${value}">${escape(label)}</button> <span>${escape(hint)}</span></li>`,
+        `<li><button type="submit" name="outcome" value="${value}">${escapeHtml(label)}</button> <span>${escapeHtml(hint)}</span></li>`,
     )
     .join('');
   return `<!doctype html>
@@ -49,14 +49,14 @@ export function checkoutPage(view: CheckoutPageView): string {
 <main>
   <p class="banner" role="note">Sandbox: no real money moves</p>
   <h1>Test checkout</h1>
-  <p>${escape(view.productName)}: <strong>${escape(view.price)}</strong></p>
-  ${view.notice ? `<p class="notice" role="alert">${escape(view.notice)}</p>` : ''}
+  <p>${escapeHtml(view.productName)}: <strong>${escapeHtml(view.price)}</strong></p>
+  ${view.notice ? `<p class="notice" role="alert">${escapeHtml(view.notice)}</p>` : ''}
   ${
     view.closed
       ? '<p>This checkout is closed.</p>'
       : `<form method="post" action="/checkout/${encodeURIComponent(view.sessionId)}"><ul>${buttons}</ul></form>`
   }
-  <p><a href="${escape(view.cancelUrl)}">Cancel and go back</a></p>
+  <p><a href="${escapeHtml(view.cancelUrl)}">Cancel and go back</a></p>
 </main>
 </body>
 </html>`;

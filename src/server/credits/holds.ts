@@ -75,7 +75,7 @@ export async function releaseAbandonedHolds(database: Database, olderThanMs = AB
     sql`
     select h.uid, left(h.idempotency_key, ${trimReserveSuffix}) as key, -h.delta as amount, h.reason
     from credit_ledger h
-    where h.kind = 'reserve' and h.job_id is null and h.idempotency_key like ${'%' + RESERVE_SUFFIX}
+    where h.kind = 'reserve' and h.job_id is null and h.idempotency_key like ${`%${RESERVE_SUFFIX}`}
       and h.created_at < now() - make_interval(secs => ${olderThanMs / 1000})
       and not exists (
         select 1 from credit_ledger s

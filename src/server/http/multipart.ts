@@ -50,10 +50,11 @@ export async function* multipartEvents(body: AsyncIterable<Uint8Array>, boundary
     if (after !== '\r\n') throw malformed();
     buffer = buffer.subarray(at + delimiter.length);
     // `buffer` now starts with the CRLF that ends the boundary line, so an empty header block is CRLF CRLF too.
-    let end: number;
-    while ((end = buffer.indexOf(HEADER_END)) === -1) {
+    let end = buffer.indexOf(HEADER_END);
+    while (end === -1) {
       if (buffer.length > MAX_HEADER_BYTES) throw malformed();
       await more();
+      end = buffer.indexOf(HEADER_END);
     }
     const headers = new Map<string, string>();
     for (const line of buffer.toString('utf8', 2, end).split('\r\n')) {

@@ -264,6 +264,7 @@ export function buildAss(
   const dialogue = (startMs: number, endMs: number, text: string) => `Dialogue: 0,${assTime(startMs)},${assTime(endMs)},Caption,,0,0,0,,${text}`;
   const render = (lines: TimedWord[][], show: (word: TimedWord) => string) => lines.map((line) => lineText(line, show)).join('\\N');
 
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every caption style, which TypeScript checks
   const events = cues.flatMap((cue) => {
     switch (style) {
       case 'line':

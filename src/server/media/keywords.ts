@@ -82,7 +82,7 @@ export function sceneKeywords(text: string, maxWords = 4): string[] {
   let phrase: Array<{ word: string; position: number }> | null = null;
   let sentenceStart = true;
   const closePhrase = () => {
-    phrase?.forEach(({ word, position }, i) => credit(word, i === phrase!.length - 1 ? 3 : 1, position));
+    for (const [i, { word, position }] of (phrase ?? []).entries()) credit(word, i === phrase!.length - 1 ? 3 : 1, position);
     phrase = null;
   };
   tokens.forEach((raw, position) => {

@@ -26,7 +26,7 @@ const TERMINAL = /[.!?…。！？]["'”’»)\]]*$/u;
 function endsSentence(token: string): boolean {
   if (!TERMINAL.test(token)) return false;
   if (!/\.["'”’»)\]]*$/u.test(token)) return true;
-  const word = token.replace(/\.["'”’»)\]]*$/u, '').replace(/^["'“‘«(\[]+/u, '').toLowerCase();
+  const word = token.replace(/\.["'”’»)\]]*$/u, '').replace(/^["'“‘«([]+/u, '').toLowerCase();
   if (ABBREVIATIONS.has(word)) return false;
   // Initials such as "J. R. R. Tolkien".
   return !/^\p{Lu}$/u.test(token.replace(/\.$/, ''));

@@ -40,6 +40,7 @@ const encodeExtValue = (value: string): string =>
  */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   // Control characters and path separators have no place in a saved file's name.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not carry into a header
   const name = filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim() || 'download';
   const ascii = name
     .normalize('NFKD')

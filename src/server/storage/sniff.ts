@@ -71,5 +71,6 @@ function isPlainText(head: Uint8Array): boolean {
   } catch {
     return false;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what tells binary from text here
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }

@@ -62,7 +62,9 @@ export async function startLambdaCloud(options: { apiKey: string; now: () => num
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setCapacity: (value: boolean) => void (capacity = value),
+    setCapacity: (value: boolean) => {
+      capacity = value;
+    },
     instances: () => [...instances.values()],
     keys: () => keys,
     async close() {

@@ -56,7 +56,10 @@ export const VIDEO_SECONDS = [4, 12] as const;
 const fileCache = new Map<string, Buffer>();
 function cachedFile(key: string, make: () => Buffer): Buffer {
   let bytes = fileCache.get(key);
-  if (!bytes) fileCache.set(key, (bytes = make()));
+  if (!bytes) {
+    bytes = make();
+    fileCache.set(key, bytes);
+  }
   return bytes;
 }
 const solidJpeg = (colour: string) =>
@@ -198,21 +201,36 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
       pump();
     };
     if (photo) {
-      if (options.oversized?.includes(word)) return streamPast('image/jpeg', solidJpeg('white')), true;
+      if (options.oversized?.includes(word)) {
+        streamPast('image/jpeg', solidJpeg('white'));
+        return true;
+      }
       const colour = options.photos[word];
-      if (!colour) return res.writeHead(404).end(), true;
+      if (!colour) {
+        res.writeHead(404).end();
+        return true;
+      }
       const jpeg = solidJpeg(colour);
-      return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length }).end(jpeg), true;
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length }).end(jpeg);
+      return true;
     }
     if (options.oversizedVideos?.includes(word)) {
       const head = solidMp4('white', 1);
-      if (n === '1') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(OVERSIZED_BYTES * 100) }).end(head), true;
-      return streamPast('video/mp4', head), true;
+      if (n === '1') {
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(OVERSIZED_BYTES * 100) }).end(head);
+        return true;
+      }
+      streamPast('video/mp4', head);
+      return true;
     }
     const colour = videos[word];
-    if (!colour) return res.writeHead(404).end(), true;
+    if (!colour) {
+      res.writeHead(404).end();
+      return true;
+    }
     const mp4 = solidMp4(colour, VIDEO_SECONDS[Number(n) - 1]!);
-    return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': mp4.length }).end(mp4), true;
+    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': mp4.length }).end(mp4);
+    return true;
   }
 
   const server = http.createServer((req, res) => {

@@ -142,7 +142,7 @@ function graph(clip: LabelledClip, seconds: number): string {
   const parts: string[] = [`[0:v]trim=duration=${seconds},setpts=PTS-STARTPTS,format=yuv420p[bg0]`];
   let current = 'bg0';
   if (clip.scene) {
-    parts.push(clip.scene.replace('[scene]', '').replace('[bg]', `[${current}]`) + '[bg1]');
+    parts.push(`${clip.scene.replace('[scene]', '').replace('[bg]', `[${current}]`)}[bg1]`);
     current = 'bg1';
   }
   clip.marks.forEach((m, k) => {

@@ -27,6 +27,7 @@ function useFrames(record: WatermarkRecord, atS: number) {
   useEffect(() => whileLive(fetchPreview(record.id, [], atS, 'frame'), setFrame, revoke), [record.id, atS, setFrame]);
   // A new render gives a new output link, and its frame is asked again.
   const finished = hasCleanCopy(record);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new output link is the trigger: the clean frame is asked again after a new render
   useEffect(
     () => (finished ? whileLive(fetchResultFrame(record.id, atS), setResult, revoke) : undefined),
     [finished, record.id, record.output?.url, atS, setResult],

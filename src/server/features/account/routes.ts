@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LedgerFilter, LedgerQuery, MeResponse, type LedgerLinePage, ProfileSyncBody, ProfileSyncResponse } from '../../../contract/api.ts';
+import { LedgerFilter, LedgerQuery, type MeResponse, type LedgerLinePage, ProfileSyncBody, type ProfileSyncResponse } from '../../../contract/api.ts';
 import { isAdmin } from '../../auth/admin.ts';
 import { ledgerCsvResponse } from '../../credits/export.ts';
 import { ledgerLinePage } from '../../credits/lines.ts';

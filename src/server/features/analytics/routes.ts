@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { Activity, AnalyticsQuery, AnalyticsReport, BalanceTrend, BalanceTrendQuery } from '../../../contract/analytics.ts';
+import { type Activity, AnalyticsQuery, type AnalyticsReport, type BalanceTrend, BalanceTrendQuery } from '../../../contract/analytics.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { query } from '../../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';

@@ -4,11 +4,11 @@
  * Others get 404, never a hint that the file exists.
  */
 import { Hono, type Context } from 'hono';
-import { type SignedUrl } from '../../../contract/api.ts';
+import type { SignedUrl } from '../../../contract/api.ts';
 import { authenticate } from '../../auth/middleware.ts';
 import { notFound } from '../../http/errors.ts';
 import { findFile, toFileInfo, type FileRow } from '../../storage/files.ts';
-import { type ByteRange } from '../../storage/index.ts';
+import type { ByteRange } from '../../storage/index.ts';
 import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
 import { verifyFileSignature } from '../../storage/signing.ts';
 import { signedFileLink } from '../../storage/links.ts';

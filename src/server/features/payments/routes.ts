@@ -11,7 +11,7 @@ import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { createStripeGateway, type PaymentGateway } from '../../providers/payments/stripe.ts';
+import { createStripeGateway, type PaymentGateway, type StripeEvent } from '../../providers/payments/stripe.ts';
 import type { ApiDeps } from '../deps.ts';
 import { paymentsService } from './service.ts';
 import { getPurchase, listPurchases } from './store.ts';
@@ -28,7 +28,7 @@ export function paymentRoutes({ config, database, log, idempotency }: ApiDeps, g
       // Stripe retries a 5xx, so events sent before payments were configured are not lost.
       if (!service || !gateway) return c.json(unavailable, 503);
       const raw = await c.req.text();
-      let event;
+      let event: StripeEvent;
       try {
         event = gateway.verifyEvent(raw, c.req.header('stripe-signature'));
       } catch (error) {

@@ -57,7 +57,7 @@ export async function uploadMusic(deps: UploadDeps, uid: string, contentType: st
     const type = sniffMusicType(file.head);
     if (!type) throw invalid(WRONG_TYPE);
     const info = await probe(file.path).catch(() => undefined);
-    if (!info || !info.streams.some((s) => s.codec_type === 'audio') || info.durationMs <= 0) {
+    if (!info?.streams.some((s) => s.codec_type === 'audio') || info.durationMs <= 0) {
       throw invalid('This music file could not be read; it may be damaged. Try saving it again or choose another.');
     }
     if (info.durationMs > MUSIC_UPLOAD.maxSeconds * 1000) {

@@ -151,7 +151,7 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
   const { file, size, signal, query, taken } = pick;
   const onSkip = (reason: string) => from.onSkip?.(reason);
   const orientation = orientationOf(size);
-  const clipFile = file.replace(/\.png$/, '') + '.mp4';
+  const clipFile = `${file.replace(/\.png$/, '')}.mp4`;
   const video = await findStockVideo(library, { query, orientation, file: clipFile, taken, signal, onSkip, minDurationMs: pick.minClipMs });
   if (video) {
     try {
@@ -265,7 +265,7 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
     }
     case 'stock': {
       if (!from.stock) throw new Error(`no ${visual.provider} key is configured for the chosen stock ${visual.media}`);
-      const target = visual.media === 'video' ? file.replace(/\.png$/, '') + '.mp4' : `${file}.source`;
+      const target = visual.media === 'video' ? `${file.replace(/\.png$/, '')}.mp4` : `${file}.source`;
       const item = await resolveStockItem(from.stock, { provider: visual.provider, media: visual.media, id: visual.id }, target, signal);
       if (!item) throw new Error(`${visual.provider} no longer has the chosen ${visual.media} ${visual.id}`);
       const key = visual.media === 'video' ? stockVideoKey(item) : stockPhotoKey(item);

@@ -57,7 +57,10 @@ export function createVoiceCatalogue(keys: TtsKeys, options: CatalogueOptions = 
     const list = sources[engine];
     if (!list) return Promise.resolve([]);
     let entry = entries.get(engine);
-    if (!entry) entries.set(engine, (entry = { voices: undefined, fetchedAt: 0, retryAt: 0, pending: undefined }));
+    if (!entry) {
+      entry = { voices: undefined, fetchedAt: 0, retryAt: 0, pending: undefined };
+      entries.set(engine, entry);
+    }
     const current = entry;
     const fresh = current.voices !== undefined && now() - current.fetchedAt < ttlMs;
     if (fresh || now() < current.retryAt) return Promise.resolve(current.voices ?? []);
@@ -99,6 +102,9 @@ const shared = new WeakMap<TtsKeys, VoiceCatalogue>();
 /** One catalogue (and so one cache) per configuration in this process, shared by the speech and video features. */
 export function voiceCatalogue(keys: TtsKeys): VoiceCatalogue {
   let catalogue = shared.get(keys);
-  if (!catalogue) shared.set(keys, (catalogue = createVoiceCatalogue(keys)));
+  if (!catalogue) {
+    catalogue = createVoiceCatalogue(keys);
+    shared.set(keys, catalogue);
+  }
   return catalogue;
 }
