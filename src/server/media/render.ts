@@ -23,6 +23,9 @@
  * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
  * frame; dips are a cut with a fade out and in around it.
  *
+ * The plan is built by functions named after the part of the graph each makes (`stillLane`, `withClips`,
+ * `joinedLanes`, `illustrationOverlays`, `finishedPicture`, `audioMix`, `encodeArgs`); `planRender` composes them.
+ *
  * Why not one input and one xfade per scene: every xfade and every looped still keeps its buffers until the
  * graph ends, so memory grew with the number of scenes (≈800 MiB for 30 scenes before x264). Two lanes keep a
  * couple of stills alive at a time whatever the length. Stills share one size (the longest pan's), so the
@@ -133,243 +136,352 @@ function laneList(entries: ReadonlyArray<{ file: string; frames: number }>, fps:
 const windows = (spans: ReadonlyArray<readonly [number, number]>, fps: number): string =>
   spans.map(([from, to]) => `between(t\\,${((from - 0.5) / fps).toFixed(4)}\\,${((to - 0.5) / fps).toFixed(4)})`).join('+') || '0';
 
-export function planRender(job: RenderJob): RenderPlan {
-  const { timeline, width, height, stillSize, visuals } = job;
-  const { fps, transitionFrames: fade, totalFrames } = timeline;
+/**
+ * How the stills are cut into frames: a moving axis gives up two pixels of the still's margin to the copy shifted
+ * by one pixel (odd pan positions are read from it), so each still is prepared in `phasesX × phasesY` copies.
+ */
+interface PanGeometry {
+  phasesX: number;
+  phasesY: number;
+  copyWidth: number;
+  copyHeight: number;
+  marginX: number;
+  marginY: number;
+}
+
+function panGeometry(job: Pick<RenderJob, 'width' | 'height' | 'stillSize'>): PanGeometry {
+  const phasesX = job.stillSize.width - job.width >= 2 ? 2 : 1;
+  const phasesY = job.stillSize.height - job.height >= 2 ? 2 : 1;
+  const copyWidth = job.stillSize.width - 2 * (phasesX - 1);
+  const copyHeight = job.stillSize.height - 2 * (phasesY - 1);
+  return { phasesX, phasesY, copyWidth, copyHeight, marginX: copyWidth - job.width, marginY: copyHeight - job.height };
+}
+
+type ClipVisual = Extract<RenderVisual, { kind: 'clip' }>;
+type ClipSlot = { slot: SceneSlot; index: number; visual: ClipVisual };
+/** Frames [from, to) of a lane that show a clip, the clip's first `skip` frames left out. */
+type Span = { clip: ClipSlot; from: number; to: number; skip: number };
+
+/** What every graph builder reads: the job, and what its timeline says about lanes, once. */
+interface RenderContext {
+  job: RenderJob;
+  fps: number;
+  /** Frames of a crossfade. */
+  fade: number;
+  /** `trunc(t*fps+0.5)`: the frame being filtered. */
+  frame: string;
+  pan: PanGeometry;
+  /** Frames each scene shares with the one before it. */
+  overlap: readonly number[];
+  /** The main lane shows scene k from the end of its incoming crossfade (scene 0 from the start) up to `mainEnd(k)`. */
+  mainStarts: readonly number[];
+  mainEnd: (index: number) => number;
+  clips: readonly ClipSlot[];
+  /** Has any scene a still? Without one the lanes are black. */
+  hasStills: boolean;
+  /** A scene's lane file: its still, or for a clip scene the nearest still (any still costs only a crop). */
+  laneFile: (index: number) => string;
+  path: (name: string) => string;
+}
+
+function renderContext(job: RenderJob): RenderContext {
+  const { timeline, visuals } = job;
   const scenes = timeline.scenes;
-  const frame = frameAt(fps);
-  // Pans use the still's margin except two pixels on a moving axis, which the copy shifted by one pixel gives up.
-  const phasesX = stillSize.width - width >= 2 ? 2 : 1;
-  const phasesY = stillSize.height - height >= 2 ? 2 : 1;
-  const copyWidth = stillSize.width - 2 * (phasesX - 1);
-  const copyHeight = stillSize.height - 2 * (phasesY - 1);
-  const marginX = copyWidth - width;
-  const marginY = copyHeight - height;
-  const path = (name: string) => `${job.workDir.replace(/\/+$/, '')}/${name}`;
   const overlap = scenes.map((_, i) => overlapFrames(timeline, i));
-  const crossfaded = scenes.flatMap((s, i) => (overlap[i]! > 0 ? [{ slot: s, index: i }] : []));
-
-  // A clip scene's lane entry is the nearest still (any still costs only a crop); with no still at all the lanes are black.
-  const stillFiles = visuals.flatMap((v, i) => (v.kind === 'still' ? [{ file: v.file, index: i }] : []));
-  const laneFile = (i: number): string => {
-    const nearest = stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!);
-    return nearest.file;
-  };
-
-  // Main lane: scene k from the end of its incoming crossfade (scene 0 from the start) to the next one's start there.
   const mainStarts = scenes.map((s, i) => s.firstFrame + overlap[i]!);
-  const mainEnd = (i: number) => mainStarts[i + 1] ?? totalFrames;
-  const cropFor = (slots: readonly SceneSlot[], starts: readonly number[]) => {
-    const x = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dx, marginX, frame)), frame);
-    const y = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dy, marginY, frame)), frame);
-    // crop rounds 4:2:0 origins down to even, so it only moves plane pointers; the parities pick the copy whose
-    // rows and columns start one pixel later, stacked under the first. y sees the x just computed.
-    const copy = [phasesX > 1 ? `mod(x\\,2)*${phasesY}` : '', phasesY > 1 ? 'mod(ld(0)\\,2)' : ''].filter(Boolean).join('+') || '0';
-    return `crop=${width}:${height}:x='${x}':y='st(0\\,${y})\\;ld(0)+${copyHeight}*(${copy})'`;
+  const stillFiles = visuals.flatMap((v, i) => (v.kind === 'still' ? [{ file: v.file, index: i }] : []));
+  return {
+    job,
+    fps: timeline.fps,
+    fade: timeline.transitionFrames,
+    frame: frameAt(timeline.fps),
+    pan: panGeometry(job),
+    overlap,
+    mainStarts,
+    mainEnd: (i) => mainStarts[i + 1] ?? timeline.totalFrames,
+    clips: scenes.flatMap((slot, index) => {
+      const visual = visuals[index]!;
+      return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
+    }),
+    hasStills: stillFiles.length > 0,
+    laneFile: (i) => stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!).file,
+    path: (name) => `${job.workDir.replace(/\/+$/, '')}/${name}`,
   };
-  /**
-   * Each still in 4:2:0 once per pan phase (even/odd column × even/odd row), the copies stacked into one picture,
-   * so that each output frame is only a crop of it; converting every frame's 4:4:4 crop instead cost about a fifth
-   * of x264's time. Straight from RGB to BT.709 4:2:0 (bilinear is plenty for halving chroma).
-   */
-  const prepared = (input: string, lane: string): string[] => {
-    const copies = phasesX * phasesY;
-    const to420 = (copy: number) => {
-      const dx = Math.floor(copy / phasesY);
-      const dy = copy % phasesY;
-      // A crop of an RGB picture only moves its data pointer.
-      const shift = copies > 1 ? `crop=${copyWidth}:${copyHeight}:${dx}:${dy},` : '';
-      return `${shift}scale=flags=bilinear:out_color_matrix=bt709:out_range=tv,format=yuv420p`;
-    };
-    if (copies === 1) return [`${input}${to420(0)}[${lane}]`];
-    // vstack ends its stream at the last still's start, so fps would never show that still: one clone after it
-    // gives fps the still's start to show (the hold after fps repeats it to the end).
-    const lastStill = 'tpad=stop=1:stop_mode=clone';
-    const copy = (i: number, stage: string) => `[${lane}-${stage}${i}]`;
-    const all = Array.from({ length: copies }, (_, i) => i);
-    return [
-      `${input}${lastStill},split=${copies}${all.map((i) => copy(i, 'full')).join('')}`,
-      ...all.map((i) => `${copy(i, 'full')}${to420(i)}${copy(i, 'yuv')}`),
-      `${all.map((i) => copy(i, 'yuv')).join('')}vstack=inputs=${copies}[${lane}]`,
-    ];
-  };
-  const hold = (frames: number) => `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${frames}`;
+}
 
-  const files: Record<string, string> = {};
-  const graph: string[] = [];
-  const inputs: string[] = [];
-  const inputCount = () => inputs.filter((a) => a === '-i').length;
-  /** A lane of `entries` (placeholder stills at clip scenes), panned by `slots` from `starts`, as `[lane]` before retiming. */
-  const stillLane = (name: string, entries: Array<{ index: number; frames: number }>, slots: readonly SceneSlot[], starts: readonly number[], frames: number): string => {
-    if (stillFiles.length === 0) return `color=c=black:s=${width}x${height}:r=${fps},format=yuv420p,trim=end_frame=${frames}`;
-    const list = path(`lane-${name}.ffconcat`);
-    files[list] = laneList(
-      entries.map((e) => ({ file: laneFile(e.index), frames: e.frames })),
-      fps,
-    );
-    const input = inputCount();
-    inputs.push('-threads', '1', '-f', 'concat', '-safe', '0', '-i', list);
-    graph.push(...prepared(`[${input}:v]`, `${name}-stills`));
-    return `[${name}-stills]${hold(frames)},${cropFor(slots, starts)}`;
-  };
+/** The plan as it is built: helper files, ffmpeg's inputs in order, the filter graph's lines, the clip feeds. */
+interface GraphParts {
+  files: Record<string, string>;
+  inputs: string[];
+  lines: string[];
+  feeds: ClipFeed[];
+}
 
-  // Clip feeds: one pipe for the main lane's clip frames, one for the incoming lane's (the first frames of a clip
-  // scene that comes in on a crossfade). Each lane pulls only its own pipe, in time order, so no lane ever holds
-  // frames that another lane will need later. The k-th frame of a feed belongs at its span's start plus k less the
-  // frames of the feed's earlier spans.
-  type ClipSlot = { slot: SceneSlot; index: number; visual: Extract<RenderVisual, { kind: 'clip' }> };
-  const clipSlots: ClipSlot[] = scenes.flatMap((slot, index) => {
-    const visual = visuals[index]!;
-    return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
+/** The number the next input will have in the graph. */
+const nextInput = (parts: GraphParts): number => parts.inputs.filter((a) => a === '-i').length;
+
+/** Adds an input (its options, then `-i` and the source) and gives its number in the graph. */
+function addInput(parts: GraphParts, args: readonly string[]): number {
+  const index = nextInput(parts);
+  parts.inputs.push(...args);
+  return index;
+}
+
+/**
+ * The pan: a crop of the prepared copies whose origin moves one whole pixel per frame. crop rounds 4:2:0 origins
+ * down to even, so it only moves plane pointers; the parities pick the copy whose rows and columns start one pixel
+ * later, stacked under the first. y sees the x just computed.
+ */
+function panCrop(ctx: RenderContext, slots: readonly SceneSlot[], starts: readonly number[]): string {
+  const { frame, pan } = ctx;
+  const x = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dx, pan.marginX, frame)), frame);
+  const y = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dy, pan.marginY, frame)), frame);
+  const copy = [pan.phasesX > 1 ? `mod(x\\,2)*${pan.phasesY}` : '', pan.phasesY > 1 ? 'mod(ld(0)\\,2)' : ''].filter(Boolean).join('+') || '0';
+  return `crop=${ctx.job.width}:${ctx.job.height}:x='${x}':y='st(0\\,${y})\\;ld(0)+${pan.copyHeight}*(${copy})'`;
+}
+
+/**
+ * Each still in 4:2:0 once per pan phase (even/odd column × even/odd row), the copies stacked into one picture,
+ * so that each output frame is only a crop of it; converting every frame's 4:4:4 crop instead cost about a fifth
+ * of x264's time. Straight from RGB to BT.709 4:2:0 (bilinear is plenty for halving chroma).
+ */
+function stillCopies(pan: PanGeometry, input: string, lane: string): string[] {
+  const copies = pan.phasesX * pan.phasesY;
+  const to420 = (copy: number) => {
+    const dx = Math.floor(copy / pan.phasesY);
+    const dy = copy % pan.phasesY;
+    // A crop of an RGB picture only moves its data pointer.
+    const shift = copies > 1 ? `crop=${pan.copyWidth}:${pan.copyHeight}:${dx}:${dy},` : '';
+    return `${shift}scale=flags=bilinear:out_color_matrix=bt709:out_range=tv,format=yuv420p`;
+  };
+  if (copies === 1) return [`${input}${to420(0)}[${lane}]`];
+  // vstack ends its stream at the last still's start, so fps would never show that still: one clone after it
+  // gives fps the still's start to show (the hold after fps repeats it to the end).
+  const lastStill = 'tpad=stop=1:stop_mode=clone';
+  const copy = (i: number, stage: string) => `[${lane}-${stage}${i}]`;
+  const all = Array.from({ length: copies }, (_, i) => i);
+  return [
+    `${input}${lastStill},split=${copies}${all.map((i) => copy(i, 'full')).join('')}`,
+    ...all.map((i) => `${copy(i, 'full')}${to420(i)}${copy(i, 'yuv')}`),
+    `${all.map((i) => copy(i, 'yuv')).join('')}vstack=inputs=${copies}[${lane}]`,
+  ];
+}
+
+/**
+ * A lane of stills read from a concat list, one entry per scene in `entries` (clip scenes get a placeholder still),
+ * held at the frame rate and panned by `slots` from `starts`: the chain that ends in the lane's label.
+ */
+function stillLane(
+  ctx: RenderContext,
+  parts: GraphParts,
+  name: string,
+  lane: { entries: ReadonlyArray<{ index: number; frames: number }>; slots: readonly SceneSlot[]; starts: readonly number[]; frames: number },
+): string {
+  const { fps, job } = ctx;
+  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${lane.frames}`;
+  const list = ctx.path(`lane-${name}.ffconcat`);
+  parts.files[list] = laneList(
+    lane.entries.map((e) => ({ file: ctx.laneFile(e.index), frames: e.frames })),
+    fps,
+  );
+  const input = addInput(parts, ['-threads', '1', '-f', 'concat', '-safe', '0', '-i', list]);
+  parts.lines.push(...stillCopies(ctx.pan, `[${input}:v]`, `${name}-stills`));
+  const hold = `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${lane.frames}`;
+  return `[${name}-stills]${hold},${panCrop(ctx, lane.slots, lane.starts)}`;
+}
+
+/**
+ * Clip feeds: one pipe for the main lane's clip frames, one for the incoming lane's (the first frames of a clip
+ * scene that comes in on a crossfade). Each lane pulls only its own pipe, in time order, so no lane ever holds
+ * frames that another lane will need later.
+ */
+function clipSpans(ctx: RenderContext): { main: Span[]; incoming: Span[] } {
+  const { clips, mainStarts, overlap, fade } = ctx;
+  return {
+    main: clips.map((c) => ({ clip: c, from: mainStarts[c.index]!, to: ctx.mainEnd(c.index), skip: overlap[c.index]! })),
+    incoming: clips.flatMap((c) => (overlap[c.index]! > 0 ? [{ clip: c, from: c.slot.firstFrame, to: c.slot.firstFrame + fade, skip: 0 }] : [])),
+  };
+}
+
+/**
+ * The clip frames of `spans` in the place of `lane`'s own frames while those spans show; the lane's label after it.
+ * The k-th frame of a feed belongs at its span's start plus k less the frames of the feed's earlier spans.
+ */
+function withClips(ctx: RenderContext, parts: GraphParts, lane: string, use: 'main' | 'incoming', spans: readonly Span[]): string {
+  if (spans.length === 0) return lane;
+  const { fps, job } = ctx;
+  const pipe = ctx.path(`clips-${use}.pipe`);
+  parts.feeds.push({
+    pipe,
+    feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width: job.width, height: job.height }, fps)),
   });
-  type Span = { clip: ClipSlot; from: number; to: number; skip: number };
-  const feeds: ClipFeed[] = [];
-  /** Overlays the clip frames of `spans` on `lane` while those spans show; the lane's label after it. */
-  const withClips = (lane: string, use: 'main' | 'incoming', spans: readonly Span[]): string => {
-    if (spans.length === 0) return lane;
-    const pipe = path(`clips-${use}.pipe`);
-    feeds.push({
-      pipe,
-      feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width, height }, fps)),
-    });
-    const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
-    const retime = piecewise(
-      counts.slice(0, -1),
-      spans.map((s, k) => `${s.from - counts[k]!}+N`),
-      'N',
-    );
-    const input = inputCount();
-    inputs.push('-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${width}x${height}`, '-framerate', String(fps), '-i', pipe);
-    graph.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)',setsar=1[clips-${use}]`);
-    const covered = windows(
-      spans.map((s) => [s.from, s.to] as const),
-      fps,
-    );
-    // The lane's placeholder frames are dropped where a clip shows and the clip's frames take their places by
-    // timestamp: no pixel is touched. An overlay converted every clip frame to 4:2:0 with alpha and blended it.
-    graph.push(`[${lane}]select='not(${covered})',setsar=1[${lane}-gaps]`);
-    graph.push(`[${lane}-gaps][clips-${use}]interleave[${lane}-clips]`);
-    return `${lane}-clips`;
-  };
-  const mainSpans: Span[] = clipSlots.map((c) => ({ clip: c, from: mainStarts[c.index]!, to: mainEnd(c.index), skip: overlap[c.index]! }));
-  const incomingSpans: Span[] = clipSlots.flatMap((c) => (overlap[c.index]! > 0 ? [{ clip: c, from: c.slot.firstFrame, to: c.slot.firstFrame + fade, skip: 0 }] : []));
+  const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
+  const retime = piecewise(
+    counts.slice(0, -1),
+    spans.map((s, k) => `${s.from - counts[k]!}+N`),
+    'N',
+  );
+  const input = addInput(parts, ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${job.width}x${job.height}`, '-framerate', String(fps), '-i', pipe]);
+  parts.lines.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)',setsar=1[clips-${use}]`);
+  const covered = windows(
+    spans.map((s) => [s.from, s.to] as const),
+    fps,
+  );
+  // The lane's placeholder frames are dropped where a clip shows and the clip's frames take their places by
+  // timestamp: no pixel is touched. An overlay converted every clip frame to 4:2:0 with alpha and blended it.
+  parts.lines.push(`[${lane}]select='not(${covered})',setsar=1[${lane}-gaps]`);
+  parts.lines.push(`[${lane}-gaps][clips-${use}]interleave[${lane}-clips]`);
+  return `${lane}-clips`;
+}
 
-  const mainEntries = scenes.map((_, i) => ({ index: i, frames: mainEnd(i) - mainStarts[i]! }));
-  const mainChain = stillLane('main', mainEntries, scenes, mainStarts, totalFrames);
-  let joined: string;
-  if (crossfaded.length > 0) {
-    // Opacity of the outgoing (main) picture, frame by frame through each crossfade.
-    files[path('fades.cmd')] = crossfaded
-      .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
-      .join('\n');
-    // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
-    const retime = piecewise(
-      crossfaded.map((_, i) => i * fade),
-      crossfaded.map(({ slot: s }, i) => `${s.firstFrame - i * fade}+N`),
-      'N',
-    );
-    const incomingChain = stillLane(
-      'incoming',
-      crossfaded.map(({ index }) => ({ index, frames: fade })),
-      crossfaded.map((c) => c.slot),
-      crossfaded.map((c) => c.slot.firstFrame),
-      crossfaded.length * fade,
-    );
-    graph.push(`${mainChain}[main-lane]`);
-    graph.push(`${incomingChain},setpts='(${retime})/(${fps}*TB)'[incoming-lane]`);
-    const main = withClips('main-lane', 'main', mainSpans);
-    const incoming = withClips('incoming-lane', 'incoming', incomingSpans);
-    graph.push(`[${main}]sendcmd=f=${filterValue(path('fades.cmd'))}[main]`);
-    const spans = crossfaded.map(({ slot: s }) => [s.firstFrame, s.firstFrame + fade] as const);
-    graph.push(`[main][${incoming}]blend=all_mode=normal:all_opacity=1:enable='${windows(spans, fps)}'[joined]`);
-    joined = 'joined';
-  } else {
-    graph.push(`${mainChain}[main-lane]`);
-    joined = withClips('main-lane', 'main', mainSpans);
+/**
+ * The lanes joined into one picture: the main lane, and where scenes crossfade the incoming lane (only the frames
+ * of each crossfade) blended over it, the outgoing picture ramped down frame by frame. Gives the picture's label.
+ */
+function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
+  const { job, fps, fade, overlap, mainStarts } = ctx;
+  const scenes = job.timeline.scenes;
+  const spans = clipSpans(ctx);
+  const mainChain = stillLane(ctx, parts, 'main', {
+    entries: scenes.map((_, i) => ({ index: i, frames: ctx.mainEnd(i) - mainStarts[i]! })),
+    slots: scenes,
+    starts: mainStarts,
+    frames: job.timeline.totalFrames,
+  });
+  const crossfaded = scenes.flatMap((s, i) => (overlap[i]! > 0 ? [{ slot: s, index: i }] : []));
+  if (crossfaded.length === 0) {
+    parts.lines.push(`${mainChain}[main-lane]`);
+    return withClips(ctx, parts, 'main-lane', 'main', spans.main);
   }
-  // A dip: the outgoing picture fades to black over the half crossfade before the cut, the incoming one back after it.
+  // Opacity of the outgoing (main) picture, frame by frame through each crossfade.
+  parts.files[ctx.path('fades.cmd')] = crossfaded
+    .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
+    .join('\n');
+  // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
+  const retime = piecewise(
+    crossfaded.map((_, i) => i * fade),
+    crossfaded.map(({ slot: s }, i) => `${s.firstFrame - i * fade}+N`),
+    'N',
+  );
+  const incomingChain = stillLane(ctx, parts, 'incoming', {
+    entries: crossfaded.map(({ index }) => ({ index, frames: fade })),
+    slots: crossfaded.map((c) => c.slot),
+    starts: crossfaded.map((c) => c.slot.firstFrame),
+    frames: crossfaded.length * fade,
+  });
+  parts.lines.push(`${mainChain}[main-lane]`);
+  parts.lines.push(`${incomingChain},setpts='(${retime})/(${fps}*TB)'[incoming-lane]`);
+  const main = withClips(ctx, parts, 'main-lane', 'main', spans.main);
+  const incoming = withClips(ctx, parts, 'incoming-lane', 'incoming', spans.incoming);
+  parts.lines.push(`[${main}]sendcmd=f=${filterValue(ctx.path('fades.cmd'))}[main]`);
+  const windowed = crossfaded.map(({ slot: s }) => [s.firstFrame, s.firstFrame + fade] as const);
+  parts.lines.push(`[main][${incoming}]blend=all_mode=normal:all_opacity=1:enable='${windows(windowed, fps)}'[joined]`);
+  return 'joined';
+}
+
+/** Illustrations' elements over the joined lanes (under the dips, the logo and the captions); the picture's label. */
+function illustrationOverlays(ctx: RenderContext, parts: GraphParts, picture: string): string {
+  const { job, fps, overlap } = ctx;
+  const scenes = job.timeline.scenes;
+  const illustrated: PlacedLayers[] = scenes.flatMap((slot, i) => {
+    const visual = job.visuals[i]!;
+    if (visual.kind !== 'still' || !visual.layers) return [];
+    const next = scenes[i + 1];
+    return [{ layers: visual.layers, start: slot.firstFrame / fps, out: next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null }];
+  });
+  if (illustrated.length === 0) return picture;
+  const overlays = overlayFilters(illustrated, fps, nextInput(parts), picture, 'illustrated');
+  parts.inputs.push(...overlays.inputs);
+  parts.lines.push(...overlays.graph);
+  return 'illustrated';
+}
+
+/** A dip: the outgoing picture fades to black over the half crossfade before the cut, the incoming one back after it. */
+function dipFilters(ctx: RenderContext): string[] {
+  const { fade, fps } = ctx;
   const lead = Math.floor(fade / 2);
-  const dips = lead > 0 ? scenes.filter((s, i) => i > 0 && s.transition === 'dip') : [];
-  const dipFilters = dips.flatMap((s) => {
+  const dips = lead > 0 ? ctx.job.timeline.scenes.filter((s, i) => i > 0 && s.transition === 'dip') : [];
+  return dips.flatMap((s) => {
     const cut = s.firstFrame;
     return [
       `fade=t=out:st=${((cut - lead) / fps).toFixed(4)}:d=${(lead / fps).toFixed(4)}:enable='${windows([[cut - lead, cut]], fps)}'`,
       `fade=t=in:st=${(cut / fps).toFixed(4)}:d=${((fade - lead) / fps).toFixed(4)}:enable='${windows([[cut, cut + fade - lead]], fps)}'`,
     ];
   });
-  const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
-  // Illustrations' elements over the joined lanes: under the dips, the logo and the captions.
-  const illustrated: PlacedLayers[] = scenes.flatMap((slot, i) => {
-    const visual = visuals[i]!;
-    if (visual.kind !== 'still' || !visual.layers) return [];
-    const next = scenes[i + 1];
-    return [{ layers: visual.layers, start: slot.firstFrame / fps, out: next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null }];
-  });
-  if (illustrated.length > 0) {
-    const overlays = overlayFilters(illustrated, fps, inputCount(), joined, 'illustrated');
-    inputs.push(...overlays.inputs);
-    graph.push(...overlays.graph);
-    joined = 'illustrated';
-  }
+}
+
+/** The dips, then the logo (it stays while the picture goes through black), then the captions: `[vout]`. */
+function finishedPicture(ctx: RenderContext, parts: GraphParts, joined: string): void {
+  const { job } = ctx;
   let picture = `[${joined}]`;
-  if (dipFilters.length > 0) {
-    graph.push(`${picture}${dipFilters.join(',')}[dipped]`);
+  const dips = dipFilters(ctx);
+  if (dips.length > 0) {
+    parts.lines.push(`${picture}${dips.join(',')}[dipped]`);
     picture = '[dipped]';
   }
   if (job.logo) {
-    // Over the dips (the logo stays while the picture goes through black), under the captions.
-    const logoInput = inputCount();
-    inputs.push('-i', job.logo.path);
-    graph.push(...logoOverlayFilters(job.logo, logoInput, picture, '[branded]'));
+    const logoInput = addInput(parts, ['-i', job.logo.path]);
+    parts.lines.push(...logoOverlayFilters(job.logo, logoInput, picture, '[branded]'));
     picture = '[branded]';
   }
-  graph.push(`${picture}${captions}[vout]`);
+  const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
+  parts.lines.push(`${picture}${captions}[vout]`);
+}
 
-  const narrationInput = inputCount();
-  inputs.push('-i', job.narration);
+/**
+ * The sound, `[aout]`: the narration, over the music (looped, faded in and out) and the ducked clips' own sound,
+ * each bed dipping while someone speaks. Gives the clips' sound track to make before the render, if any.
+ */
+function audioMix(ctx: RenderContext, parts: GraphParts): ClipSoundPlan | null {
+  const { job, fps } = ctx;
+  const { timeline } = job;
+  const narrationInput = addInput(parts, ['-i', job.narration]);
   const voice = `[${narrationInput}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo`;
   const total = timeline.totalMs / 1000;
   const beds: string[] = [];
   if (job.music) {
     const fadeOut = Math.min(3, total / 2);
-    inputs.push('-stream_loop', '-1', '-i', job.music.path);
-    graph.push(
-      `[${narrationInput + 1}:a]atrim=duration=${total},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${job.music.volume.toFixed(3)},` +
+    const musicInput = addInput(parts, ['-stream_loop', '-1', '-i', job.music.path]);
+    parts.lines.push(
+      `[${musicInput}:a]atrim=duration=${total},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${job.music.volume.toFixed(3)},` +
         `afade=t=in:d=${Math.min(2, total / 2)},afade=t=out:st=${(total - fadeOut).toFixed(3)}:d=${fadeOut}[music]`,
     );
     beds.push('music');
   }
-  const ducked = clipSlots.filter((c) => c.visual.audio === 'duck' && c.visual.clip.hasAudio);
+  const ducked = ctx.clips.filter((c) => c.visual.audio === 'duck' && c.visual.clip.hasAudio);
   let clipSound: ClipSoundPlan | null = null;
   if (ducked.length > 0) {
     const ms = (frames: number) => Math.round((frames * 1000) / fps);
     clipSound = {
-      file: path('clip-sound.wav'),
+      file: ctx.path('clip-sound.wav'),
       totalMs: timeline.totalMs,
       parts: ducked.map((c) => ({ args: clipSoundArgs(c.visual.file, c.visual.clip, ms(c.slot.frames)), startMs: ms(c.slot.firstFrame), ms: ms(c.slot.frames) })),
     };
-    const input = inputCount();
-    inputs.push('-i', clipSound.file);
-    graph.push(`[${input}:a]aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${CLIP_SOUND_VOLUME}[clips]`);
+    const input = addInput(parts, ['-i', clipSound.file]);
+    parts.lines.push(`[${input}:a]aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${CLIP_SOUND_VOLUME}[clips]`);
     beds.push('clips');
   }
-  if (beds.length > 0) {
-    graph.push(`${voice},asplit=${beds.length + 1}[voice]${beds.map((b) => `[key-${b}]`).join('')}`);
-    // The narration keys a compressor on each bed, so music and clip sound dip while someone speaks.
-    for (const bed of beds) graph.push(`[${bed}][key-${bed}]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[${bed}-ducked]`);
-    graph.push(`[voice]${beds.map((b) => `[${b}-ducked]`).join('')}amix=inputs=${beds.length + 1}:duration=first:normalize=0[aout]`);
-  } else {
-    graph.push(`${voice}[aout]`);
+  if (beds.length === 0) {
+    parts.lines.push(`${voice}[aout]`);
+    return clipSound;
   }
-  files[path('graph.txt')] = graph.join(';\n');
+  parts.lines.push(`${voice},asplit=${beds.length + 1}[voice]${beds.map((b) => `[key-${b}]`).join('')}`);
+  // The narration keys a compressor on each bed, so music and clip sound dip while someone speaks.
+  for (const bed of beds) parts.lines.push(`[${bed}][key-${bed}]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[${bed}-ducked]`);
+  parts.lines.push(`[voice]${beds.map((b) => `[${b}-ducked]`).join('')}amix=inputs=${beds.length + 1}:duration=first:normalize=0[aout]`);
+  return clipSound;
+}
 
+/** ffmpeg's arguments: the inputs, the graph (in a file), x264 and AAC, BT.709 tags, exactly the timeline's frames. */
+function encodeArgs(job: RenderJob, inputs: readonly string[], graphFile: string): string[] {
   const { settings } = job;
-  const args = [
+  const { fps, totalFrames } = job.timeline;
+  return [
     '-y',
     ...inputs,
     // In a file: a long video's pan expressions outgrow what a single argument may hold.
     '-filter_complex_script',
-    path('graph.txt'),
+    graphFile,
     '-map',
     '[vout]',
     '-map',
@@ -413,7 +525,17 @@ export function planRender(job: RenderJob): RenderPlan {
     '+faststart',
     job.output,
   ];
-  return { files, feeds, clipSound, args };
+}
+
+/** The render's one ffmpeg pass, composed from the builders above in the graph's order: picture, then sound. */
+export function planRender(job: RenderJob): RenderPlan {
+  const ctx = renderContext(job);
+  const parts: GraphParts = { files: {}, inputs: [], lines: [], feeds: [] };
+  finishedPicture(ctx, parts, illustrationOverlays(ctx, parts, joinedLanes(ctx, parts)));
+  const clipSound = audioMix(ctx, parts);
+  const graphFile = ctx.path('graph.txt');
+  parts.files[graphFile] = parts.lines.join(';\n');
+  return { files: parts.files, feeds: parts.feeds, clipSound, args: encodeArgs(job, parts.inputs, graphFile) };
 }
 
 /** A frame from the middle of the video, small enough for history lists. */
