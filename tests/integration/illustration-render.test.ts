@@ -122,3 +122,33 @@ describe('illustrated scenes in the render', () => {
     expect(difference(counting, before, box)).toBeGreaterThan(3);
   });
 });
+
+describe('a video that mixes a designed still (RGB) with an illustration (RGBA)', () => {
+  const mixed = buildTimeline([2400, 2400], false);
+  const frame = { width: 640, height: 360 };
+  let frames = 0;
+  let designed: Uint8Array;
+  let illustrated: Uint8Array;
+
+  beforeAll(async () => {
+    const size = stillSize(mixed, frame.width, frame.height);
+    ffmpeg('-f', 'lavfi', '-i', `color=c=0x3366cc:s=${size.width}x${size.height}`, '-frames:v', '1', '-pix_fmt', 'rgb24', file('designed.png'));
+    const spec = illustrateScene(SCENES[2]!, 1, { ...style, frame })!;
+    const layers = await drawLayers(spec, file('mixed-layers'), size);
+    const rate = 24_000;
+    fs.writeFileSync(file('mixed.wav'), encodeWav({ pcm: new Int16Array(Math.round((mixed.totalMs / 1000) * rate)), sampleRate: rate, channels: 1 }));
+    const visuals: RenderVisual[] = [{ kind: 'still', file: file('designed.png') }, { kind: 'still', file: layers.background, layers }];
+    const output = file('mixed.mp4');
+    await runRender(planRender({ ...frame, timeline: mixed, visuals, stillSize: size, narration: file('mixed.wav'), output, workDir: dir, settings: DEFAULT_RENDER }));
+    frames = Number(execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', output]).toString());
+    const grab = (at: number) => ffmpeg('-i', output, '-vf', `select=eq(n\\,${at}),scale=1:1:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+    designed = grab(10);
+    illustrated = grab(mixed.scenes[1]!.firstFrame + 30);
+  }, 60_000);
+
+  it('has a picture in every frame, each scene its own', () => {
+    expect(frames).toBe(mixed.totalFrames);
+    expect(Math.max(...[...designed].map((c, i) => Math.abs(c - [0x33, 0x66, 0xcc][i]!)))).toBeLessThan(16);
+    expect(Math.abs(illustrated[2]! - 0xcc)).toBeGreaterThan(20);
+  });
+});

@@ -255,13 +255,16 @@ function stillCopies(pan: PanGeometry, input: string, lane: string): string[] {
     return `${shift}scale=flags=bilinear:out_color_matrix=bt709:out_range=tv,format=yuv420p`;
   };
   if (copies === 1) return [`${input}${to420(0)}[${lane}]`];
+  // The crops assume one pixel format, and stills come in two (designed ones RGB, illustrations RGBA): scale makes
+  // each still RGB first (a still that is already passes as it is).
+  const oneFormat = 'scale,format=rgb24';
   // vstack ends its stream at the last still's start, so fps would never show that still: one clone after it
   // gives fps the still's start to show (the hold after fps repeats it to the end).
   const lastStill = 'tpad=stop=1:stop_mode=clone';
   const copy = (i: number, stage: string) => `[${lane}-${stage}${i}]`;
   const all = Array.from({ length: copies }, (_, i) => i);
   return [
-    `${input}${lastStill},split=${copies}${all.map((i) => copy(i, 'full')).join('')}`,
+    `${input}${oneFormat},${lastStill},split=${copies}${all.map((i) => copy(i, 'full')).join('')}`,
     ...all.map((i) => `${copy(i, 'full')}${to420(i)}${copy(i, 'yuv')}`),
     `${all.map((i) => copy(i, 'yuv')).join('')}vstack=inputs=${copies}[${lane}]`,
   ];
@@ -284,7 +287,9 @@ function stillLane(
     lane.entries.map((e) => ({ file: ctx.laneFile(e.index), frames: e.frames })),
     fps,
   );
-  const input = addInput(parts, ['-threads', '1', '-f', 'concat', '-safe', '0', '-i', list]);
+  // A still of another pixel format than the first made ffmpeg rebuild the whole graph mid-stream, which lost the
+  // picture altogether; the lane's own filters take any format instead (see stillCopies).
+  const input = addInput(parts, ['-threads', '1', '-reinit_filter', '0', '-f', 'concat', '-safe', '0', '-i', list]);
   parts.lines.push(...stillCopies(ctx.pan, `[${input}:v]`, `${name}-stills`));
   const hold = `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${lane.frames}`;
   return `[${name}-stills]${hold},${panCrop(ctx, lane.slots, lane.starts)}`;
