@@ -272,16 +272,20 @@ function stillCopies(pan: PanGeometry, input: string, lane: string): string[] {
 
 /**
  * A lane of stills read from a concat list, one entry per scene in `entries` (clip scenes get a placeholder still),
- * held at the frame rate and panned by `slots` from `starts`: the chain that ends in the lane's label.
+ * held at the frame rate, placed at its frames in the video by `retime` when it holds only some of them, and panned
+ * by `slots` from `starts`: the chain that ends in the lane's label. The pan follows the video's frame numbers, so it
+ * comes after the retiming: before it, the incoming lane's crossfades all read as the first scene's, and the picture
+ * jumped where the main lane took over.
  */
 function stillLane(
   ctx: RenderContext,
   parts: GraphParts,
   name: string,
-  lane: { entries: ReadonlyArray<{ index: number; frames: number }>; slots: readonly SceneSlot[]; starts: readonly number[]; frames: number },
+  lane: { entries: ReadonlyArray<{ index: number; frames: number }>; slots: readonly SceneSlot[]; starts: readonly number[]; frames: number; retime?: string },
 ): string {
   const { fps, job } = ctx;
-  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${lane.frames}`;
+  const retime = lane.retime ? `,setpts='(${lane.retime})/(${fps}*TB)'` : '';
+  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${lane.frames}${retime}`;
   const list = ctx.path(`lane-${name}.ffconcat`);
   parts.files[list] = laneList(
     lane.entries.map((e) => ({ file: ctx.laneFile(e.index), frames: e.frames })),
@@ -292,7 +296,7 @@ function stillLane(
   const input = addInput(parts, ['-threads', '1', '-reinit_filter', '0', '-f', 'concat', '-safe', '0', '-i', list]);
   parts.lines.push(...stillCopies(ctx.pan, `[${input}:v]`, `${name}-stills`));
   const hold = `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${lane.frames}`;
-  return `[${name}-stills]${hold},${panCrop(ctx, lane.slots, lane.starts)}`;
+  return `[${name}-stills]${hold}${retime},${panCrop(ctx, lane.slots, lane.starts)}`;
 }
 
 /**
@@ -362,20 +366,20 @@ function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
   parts.files[ctx.path('fades.cmd')] = crossfaded
     .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
     .join('\n');
-  // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
-  const retime = piecewise(
-    crossfaded.map((_, i) => i * fade),
-    crossfaded.map(({ slot: s }, i) => `${s.firstFrame - i * fade}+N`),
-    'N',
-  );
   const incomingChain = stillLane(ctx, parts, 'incoming', {
     entries: crossfaded.map(({ index }) => ({ index, frames: fade })),
     slots: crossfaded.map((c) => c.slot),
     starts: crossfaded.map((c) => c.slot.firstFrame),
     frames: crossfaded.length * fade,
+    // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
+    retime: piecewise(
+      crossfaded.map((_, i) => i * fade),
+      crossfaded.map(({ slot: s }, i) => `${s.firstFrame - i * fade}+N`),
+      'N',
+    ),
   });
   parts.lines.push(`${mainChain}[main-lane]`);
-  parts.lines.push(`${incomingChain},setpts='(${retime})/(${fps}*TB)'[incoming-lane]`);
+  parts.lines.push(`${incomingChain}[incoming-lane]`);
   const main = withClips(ctx, parts, 'main-lane', 'main', spans.main);
   const incoming = withClips(ctx, parts, 'incoming-lane', 'incoming', spans.incoming);
   parts.lines.push(`[${main}]sendcmd=f=${filterValue(ctx.path('fades.cmd'))}[main]`);
