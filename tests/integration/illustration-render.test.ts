@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
 import { drawIllustration, drawLayers, illustrateScene, scriptPalette, type IllustrationSpec, type IllustrationStyle } from '~/server/media/illustration/index.ts';
 import { ENTERS } from '~/server/media/illustration/compose.ts';
+import { ENTER_SECONDS, type MotionLayers } from '~/server/media/illustration/motion.ts';
 import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { runRender } from '~/server/media/render-run.ts';
 import { buildTimeline, stillSize, type Timeline } from '~/server/media/timeline.ts';
@@ -30,6 +31,7 @@ const SCENES = ['Our coffee grows on small farms in Ethiopia.', 'Sales grew by 4
 const timeline: Timeline = buildTimeline([3400, 3400, 3200], false, ['crossfade', 'crossfade', 'crossfade']);
 let info: ProbeResult;
 const specs: IllustrationSpec[] = [];
+const drawnLayers: MotionLayers[] = [];
 
 /** An RGB picture (frame `n` of the video, or a PNG) at a quarter of the frame's size. */
 function pixels(source: { frame: number } | { png: string }): Uint8Array {
@@ -67,6 +69,7 @@ beforeAll(async () => {
     specs.push(spec);
     await drawIllustration(spec, { width: WIDTH, height: HEIGHT }, file(`still-${i}.png`));
     const layers = await drawLayers(spec, file(`layers-${i}`), size);
+    drawnLayers.push(layers);
     visuals.push({ kind: 'still', file: layers.background, layers });
   }
   const rate = 24_000;
@@ -106,6 +109,24 @@ describe('illustrated scenes in the render', () => {
       for (const [k, element] of spec.elements.entries()) {
         expect(difference(entered, drawn, element), `scene ${i + 1}, element ${k + 1} entered`).toBeLessThan(10);
         expect(difference(entered, early, element), `scene ${i + 1}, element ${k + 1} was not there`).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('rest as drawn to the end of the scene, and do not change where a still with them drawn in takes over', () => {
+    for (const [i, spec] of specs.entries()) {
+      const scene = timeline.scenes[i]!;
+      // Just before the next scene starts to crossfade in, or the video ends: the whole frame is the drawing.
+      const late = pixels({ frame: (timeline.scenes[i + 1]?.firstFrame ?? timeline.totalFrames) - 2 });
+      expect(difference(late, pixels({ png: file(`still-${i}.png`) }), { x: 0, y: 0, width: WIDTH, height: HEIGHT }), `scene ${i + 1} late`).toBeLessThan(3);
+      const stills = drawnLayers[i]!.rest!.stills;
+      expect(stills.length).toBeGreaterThan(0);
+      for (const still of stills) {
+        const at = scene.firstFrame + Math.round(still.from * timeline.fps);
+        const [before, after] = [pixels({ frame: at - 1 }), pixels({ frame: at })];
+        // Elements that were in a while before (the last one to enter may still be finishing its fade).
+        const settled = spec.elements.slice(0, still.drawn).filter((e, k) => e.delay + (spec.counter?.element === k ? 0 : ENTER_SECONDS) < still.from - 2 / timeline.fps);
+        for (const [k, element] of settled.entries()) expect(difference(after, before, element), `scene ${i + 1}, element ${k + 1} at frame ${at}`).toBeLessThan(3);
       }
     }
   });

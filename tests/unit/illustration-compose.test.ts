@@ -138,7 +138,7 @@ describe('the elements of illustrated scenes in the render', () => {
   };
 
   it('are each read once and overlaid only from their entry until the next scene has crossfaded in', () => {
-    const { inputs, graph } = overlayFilters([{ layers, start: 10, out: { at: 14, seconds: 0.5 } }], 30, 3, 'joined', 'out');
+    const { inputs, graph } = overlayFilters([{ layers, start: 10, out: { at: 14, seconds: 0.5 }, drawnIn: [] }], 30, 3, 'joined', 'out');
     expect(inputs).toEqual(['-i', '/tmp/e0.png', '-i', '/tmp/e1.png']);
     const text = graph.join(';');
     expect(text).toContain('[3:v]format=rgba');
@@ -148,7 +148,7 @@ describe('the elements of illustrated scenes in the render', () => {
   });
 
   it('stay to the end in the last scene, and add nothing when there are none', () => {
-    const { graph } = overlayFilters([{ layers, start: 10, out: null }], 30, 0, 'joined', 'out');
+    const { graph } = overlayFilters([{ layers, start: 10, out: null, drawnIn: [] }], 30, 0, 'joined', 'out');
     expect(graph.join(';')).not.toContain('fade=t=out');
     expect(overlayFilters([], 30, 0, 'joined', 'out').graph).toEqual(['[joined]null[out]']);
   });

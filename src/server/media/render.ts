@@ -3,7 +3,8 @@
  *
  * Shape of the graph (each choice measured, see docs/benchmarks.md "Video pipeline"):
  *
- *   main lane      stills in order (concat demuxer, one entry per scene with its duration)
+ *   main lane      stills in order (concat demuxer, one entry per scene with its duration, or more for an
+ *                  illustrated scene: its background, then the stills with its elements drawn in as they enter)
  *                  → RGB→BT.709 4:2:0 once per still, in four copies shifted by 0/1 pixel on each axis, stacked
  *                  → fps duplicates (references, no copies)
  *                  → crop moving one whole pixel per frame (the pan): even origins in the copy of the right
@@ -17,8 +18,9 @@
  * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes run a
  * still as a placeholder through a clip scene; its frames there are dropped and `interleave` puts the clip's frames
  * in their places by timestamp, so putting a clip on screen costs no pixel work; stills-only videos have no pipes.
- * An illustrated scene is a still (its background) whose elements are overlaid on the joined lanes, before dips, logo
- * and captions (illustration/motion.ts).
+ * An illustrated scene rests (no pan, so its drawing stays where its layout puts it); each element is overlaid on the
+ * joined lanes only while it enters, before dips, logo and captions, and the lane then shows a still with it drawn in
+ * (illustration/motion.ts).
  * One pipe per lane matters: the incoming lane is read ahead to its next crossfade, and a pipe shared with the main
  * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
  * frame; dips are a cut with a fade out and in around it.
@@ -36,8 +38,7 @@ import { clipFeedArgs, clipSoundArgs, type ClipInfo } from './clip.ts';
 import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
 import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
 import { filterValue } from './ffmpeg.ts';
-import type { MotionLayers } from './illustration/draw.ts';
-import { overlayFilters, type PlacedLayers } from './illustration/motion.ts';
+import { overlayFilters, type MotionLayers, type PlacedLayers } from './illustration/motion.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -57,7 +58,7 @@ export interface RenderSettings {
  */
 export const DEFAULT_RENDER: RenderSettings = { preset: 'superfast', x264Params: 'mbtree=1:rc-lookahead=10', crf: 23, threads: 0, audioBitrate: '160k' };
 
-/** A still pans (an illustration's background, its elements overlaid and animated on top); a clip plays. */
+/** A still pans (an illustration rests, its elements entering on top); a clip plays. */
 export type RenderVisual = { kind: 'still'; file: string; layers?: MotionLayers } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
 
 export interface RenderJob {
@@ -181,14 +182,20 @@ interface RenderContext {
   hasStills: boolean;
   /** A scene's lane file: its still, or for a clip scene the nearest still (any still costs only a crop). */
   laneFile: (index: number) => string;
+  /** An illustrated scene's stills with elements drawn in that the main lane shows, from `frame` on. */
+  drawnIn: (index: number) => Array<{ file: string; frame: number; drawn: number }>;
   path: (name: string) => string;
 }
+
+/** How an illustrated scene rests, if the visual is one (manifests written before illustrations rested have none). */
+const restOf = (visual: RenderVisual): MotionLayers['rest'] => (visual.kind === 'still' ? visual.layers?.rest : undefined);
 
 function renderContext(job: RenderJob): RenderContext {
   const { timeline, visuals } = job;
   const scenes = timeline.scenes;
   const overlap = scenes.map((_, i) => overlapFrames(timeline, i));
   const mainStarts = scenes.map((s, i) => s.firstFrame + overlap[i]!);
+  const mainEnd = (i: number) => mainStarts[i + 1] ?? timeline.totalFrames;
   const stillFiles = visuals.flatMap((v, i) => (v.kind === 'still' ? [{ file: v.file, index: i }] : []));
   return {
     job,
@@ -198,13 +205,17 @@ function renderContext(job: RenderJob): RenderContext {
     pan: panGeometry(job),
     overlap,
     mainStarts,
-    mainEnd: (i) => mainStarts[i + 1] ?? timeline.totalFrames,
+    mainEnd,
     clips: scenes.flatMap((slot, index) => {
       const visual = visuals[index]!;
       return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
     }),
     hasStills: stillFiles.length > 0,
     laneFile: (i) => stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!).file,
+    drawnIn: (i) =>
+      (restOf(visuals[i]!)?.stills ?? [])
+        .map((s) => ({ file: s.file, frame: scenes[i]!.firstFrame + Math.round(s.from * timeline.fps), drawn: s.drawn }))
+        .filter((s) => s.frame < mainEnd(i)),
     path: (name) => `${job.workDir.replace(/\/+$/, '')}/${name}`,
   };
 }
@@ -228,14 +239,21 @@ function addInput(parts: GraphParts, args: readonly string[]): number {
 }
 
 /**
- * The pan: a crop of the prepared copies whose origin moves one whole pixel per frame. crop rounds 4:2:0 origins
- * down to even, so it only moves plane pointers; the parities pick the copy whose rows and columns start one pixel
- * later, stacked under the first. y sees the x just computed.
+ * The pan: a crop of the prepared copies whose origin moves one whole pixel per frame, for each of `scenes` from
+ * `starts` (an illustrated scene rests at its drawing's origin). crop rounds 4:2:0 origins down to even, so it only
+ * moves plane pointers; the parities pick the copy whose rows and columns start one pixel later, stacked under the
+ * first. y sees the x just computed.
  */
-function panCrop(ctx: RenderContext, slots: readonly SceneSlot[], starts: readonly number[]): string {
-  const { frame, pan } = ctx;
-  const x = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dx, pan.marginX, frame)), frame);
-  const y = piecewise(starts, slots.map((s) => panExpression(s, s.pan.dy, pan.marginY, frame)), frame);
+function panCrop(ctx: RenderContext, scenes: readonly number[], starts: readonly number[]): string {
+  const { frame, pan, job } = ctx;
+  const along = (axis: 'x' | 'y', move: 'dx' | 'dy', margin: number): string[] =>
+    scenes.map((i) => {
+      const rest = restOf(job.visuals[i]!);
+      const slot = job.timeline.scenes[i]!;
+      return rest ? String(rest.origin[axis]) : panExpression(slot, slot.pan[move], margin, frame);
+    });
+  const x = piecewise(starts, along('x', 'dx', pan.marginX), frame);
+  const y = piecewise(starts, along('y', 'dy', pan.marginY), frame);
   const copy = [pan.phasesX > 1 ? `mod(x\\,2)*${pan.phasesY}` : '', pan.phasesY > 1 ? 'mod(ld(0)\\,2)' : ''].filter(Boolean).join('+') || '0';
   return `crop=${ctx.job.width}:${ctx.job.height}:x='${x}':y='st(0\\,${y})\\;ld(0)+${pan.copyHeight}*(${copy})'`;
 }
@@ -271,32 +289,50 @@ function stillCopies(pan: PanGeometry, input: string, lane: string): string[] {
 }
 
 /**
- * A lane of stills read from a concat list, one entry per scene in `entries` (clip scenes get a placeholder still),
+ * The stills scene `index` shows over frames [from, to) of a lane, each with its frames: its still (a placeholder
+ * for a clip scene), or for an illustrated scene its background and then the stills with its elements drawn in.
+ */
+function sceneStills(ctx: RenderContext, index: number, from: number, to: number): Array<{ file: string; frames: number }> {
+  const changes = [{ file: ctx.laneFile(index), frame: from }, ...ctx.drawnIn(index)];
+  return changes.flatMap((c, k) => {
+    const frames = Math.min(to, changes[k + 1]?.frame ?? to) - Math.max(from, c.frame);
+    return frames > 0 ? [{ file: c.file, frames }] : [];
+  });
+}
+
+/**
+ * A lane of stills read from a concat list, for each of `windows` the stills its scene shows over frames [from, to),
  * held at the frame rate, placed at its frames in the video by `retime` when it holds only some of them, and panned
- * by `slots` from `starts`: the chain that ends in the lane's label. The pan follows the video's frame numbers, so it
- * comes after the retiming: before it, the incoming lane's crossfades all read as the first scene's, and the picture
- * jumped where the main lane took over.
+ * as each scene asks from its window's start: the chain that ends in the lane's label. The pan follows the video's
+ * frame numbers, so it comes after the retiming: before it, the incoming lane's crossfades all read as the first
+ * scene's, and the picture jumped where the main lane took over.
  */
 function stillLane(
   ctx: RenderContext,
   parts: GraphParts,
   name: string,
-  lane: { entries: ReadonlyArray<{ index: number; frames: number }>; slots: readonly SceneSlot[]; starts: readonly number[]; frames: number; retime?: string },
+  lane: { windows: ReadonlyArray<{ index: number; from: number; to: number }>; retime?: string },
 ): string {
   const { fps, job } = ctx;
+  const frames = lane.windows.reduce((sum, w) => sum + w.to - w.from, 0);
   const retime = lane.retime ? `,setpts='(${lane.retime})/(${fps}*TB)'` : '';
-  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${lane.frames}${retime}`;
+  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${frames}${retime}`;
   const list = ctx.path(`lane-${name}.ffconcat`);
   parts.files[list] = laneList(
-    lane.entries.map((e) => ({ file: ctx.laneFile(e.index), frames: e.frames })),
+    lane.windows.flatMap((w) => sceneStills(ctx, w.index, w.from, w.to)),
     fps,
   );
   // A still of another pixel format than the first made ffmpeg rebuild the whole graph mid-stream, which lost the
   // picture altogether; the lane's own filters take any format instead (see stillCopies).
   const input = addInput(parts, ['-threads', '1', '-reinit_filter', '0', '-f', 'concat', '-safe', '0', '-i', list]);
   parts.lines.push(...stillCopies(ctx.pan, `[${input}:v]`, `${name}-stills`));
-  const hold = `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${lane.frames}`;
-  return `[${name}-stills]${hold}${retime},${panCrop(ctx, lane.slots, lane.starts)}`;
+  const hold = `fps=${fps},tpad=stop_mode=clone:stop=-1,trim=end_frame=${frames}`;
+  const pan = panCrop(
+    ctx,
+    lane.windows.map((w) => w.index),
+    lane.windows.map((w) => w.from),
+  );
+  return `[${name}-stills]${hold}${retime},${pan}`;
 }
 
 /**
@@ -352,10 +388,7 @@ function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
   const scenes = job.timeline.scenes;
   const spans = clipSpans(ctx);
   const mainChain = stillLane(ctx, parts, 'main', {
-    entries: scenes.map((_, i) => ({ index: i, frames: ctx.mainEnd(i) - mainStarts[i]! })),
-    slots: scenes,
-    starts: mainStarts,
-    frames: job.timeline.totalFrames,
+    windows: scenes.map((_, i) => ({ index: i, from: mainStarts[i]!, to: ctx.mainEnd(i) })),
   });
   const crossfaded = scenes.flatMap((s, i) => (overlap[i]! > 0 ? [{ slot: s, index: i }] : []));
   if (crossfaded.length === 0) {
@@ -367,10 +400,7 @@ function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
     .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
     .join('\n');
   const incomingChain = stillLane(ctx, parts, 'incoming', {
-    entries: crossfaded.map(({ index }) => ({ index, frames: fade })),
-    slots: crossfaded.map((c) => c.slot),
-    starts: crossfaded.map((c) => c.slot.firstFrame),
-    frames: crossfaded.length * fade,
+    windows: crossfaded.map(({ slot, index }) => ({ index, from: slot.firstFrame, to: slot.firstFrame + fade })),
     // The incoming lane's k-th frame belongs at frame firstFrame + (k mod fade) of its scene.
     retime: piecewise(
       crossfaded.map((_, i) => i * fade),
@@ -388,7 +418,10 @@ function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
   return 'joined';
 }
 
-/** Illustrations' elements over the joined lanes (under the dips, the logo and the captions); the picture's label. */
+/**
+ * Illustrations' elements over the joined lanes while they enter, until the lane's still has them drawn in (under
+ * the dips, the logo and the captions); the picture's label.
+ */
 function illustrationOverlays(ctx: RenderContext, parts: GraphParts, picture: string): string {
   const { job, fps, overlap } = ctx;
   const scenes = job.timeline.scenes;
@@ -396,7 +429,8 @@ function illustrationOverlays(ctx: RenderContext, parts: GraphParts, picture: st
     const visual = job.visuals[i]!;
     if (visual.kind !== 'still' || !visual.layers) return [];
     const next = scenes[i + 1];
-    return [{ layers: visual.layers, start: slot.firstFrame / fps, out: next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null }];
+    const out = next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null;
+    return [{ layers: visual.layers, start: slot.firstFrame / fps, out, drawnIn: ctx.drawnIn(i).map((s) => ({ at: s.frame / fps, drawn: s.drawn })) }];
   });
   if (illustrated.length === 0) return picture;
   const overlays = overlayFilters(illustrated, fps, nextInput(parts), picture, 'illustrated');

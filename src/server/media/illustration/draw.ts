@@ -1,13 +1,14 @@
 /**
  * Rasterises an illustration with resvg (off the event loop): the whole frame as one still, for the cache and the
- * storyboard's preview, and the same drawing as layers (the background, then each element on its own), which the
- * render animates. Only the display font is loaded, never the system's fonts, so a drawing is the same on
- * every machine that has the Debian font packages.
+ * storyboard's preview, and the same drawing as the render's layers (the stills the scene shows as its elements come
+ * in, and each element on its own, which the render animates while it enters). Only the display font is loaded,
+ * never the system's fonts, so a drawing is the same on every machine that has the Debian font packages.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { DISPLAY_FONT, type IllustrationCounter, type IllustrationSpec } from './compose.ts';
+import { DISPLAY_FONT, type IllustrationSpec } from './compose.ts';
+import { stillSchedule, type MotionLayers } from './motion.ts';
 
 const FONT: NonNullable<ResvgRenderOptions['font']> = { loadSystemFonts: false, fontFiles: [DISPLAY_FONT.file], defaultFontFamily: DISPLAY_FONT.family };
 
@@ -47,27 +48,33 @@ export async function drawIllustration(spec: IllustrationSpec, size: Size, file:
   await fs.writeFile(file, await rasterize(covering(spec, size, body), signal));
 }
 
-/** What the render needs: the background as a still, the elements as PNGs at frame pixels, and when each enters. */
-export interface MotionLayers {
-  width: number;
-  height: number;
-  /** At the still size asked for: it pans on the render's lanes like any still. */
-  background: string;
-  elements: Array<{ file: string; x: number; y: number; delay: number }>;
-  counter: IllustrationCounter | null;
-  fontFile: string;
-}
-
+/**
+ * What the render needs (motion.ts): the scene's stills at the still size asked for, the frame in their middle (the
+ * scene rests there rather than pan): the background, then the background with the elements drawn in as they will
+ * have entered (`stillSchedule`); and each element alone at frame pixels, which the render overlays while it enters.
+ */
 export async function drawLayers(spec: IllustrationSpec, dir: string, stillSize: Size, signal?: AbortSignal): Promise<MotionLayers> {
   await fs.mkdir(dir, { recursive: true });
-  const background = path.join(dir, 'background.png');
-  await fs.writeFile(background, await rasterize(covering(spec, stillSize, inner(spec.background, 0, 0)), signal));
-  const elements = await Promise.all(
-    spec.elements.map(async (element, i) => {
-      const file = path.join(dir, `element-${i}.png`);
-      await fs.writeFile(file, await rasterize(element.svg, signal));
-      return { file, x: Math.round(element.x), y: Math.round(element.y), delay: element.delay };
-    }),
-  );
-  return { width: spec.width, height: spec.height, background, elements, counter: spec.counter, fontFile: DISPLAY_FONT.file };
+  // Centred, which the render's crop can reach: a still's margin is 0 or an even number of at least 4 pixels on each
+  // axis (timeline.ts stillSize), and the crop reaches all of it but the last pixel or two.
+  const origin = { x: Math.floor((stillSize.width - spec.width) / 2), y: Math.floor((stillSize.height - spec.height) / 2) };
+  const still = async (name: string, drawn: number): Promise<string> => {
+    const file = path.join(dir, name);
+    const body = inner(spec.background, origin.x, origin.y) + spec.elements.slice(0, drawn).map((e) => inner(e.svg, origin.x + e.x, origin.y + e.y)).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stillSize.width}" height="${stillSize.height}" viewBox="0 0 ${stillSize.width} ${stillSize.height}">${body}</svg>`;
+    await fs.writeFile(file, await rasterize(svg, signal));
+    return file;
+  };
+  const [background, stills, elements] = await Promise.all([
+    still('background.png', 0),
+    Promise.all(stillSchedule(spec).map(async ({ from, drawn }) => ({ file: await still(`drawn-${drawn}.png`, drawn), from, drawn }))),
+    Promise.all(
+      spec.elements.map(async (element, i) => {
+        const file = path.join(dir, `element-${i}.png`);
+        await fs.writeFile(file, await rasterize(element.svg, signal));
+        return { file, x: Math.round(element.x), y: Math.round(element.y), delay: element.delay };
+      }),
+    ),
+  ]);
+  return { width: spec.width, height: spec.height, background, rest: { origin, stills }, elements, counter: spec.counter, fontFile: DISPLAY_FONT.file };
 }

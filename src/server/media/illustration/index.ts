@@ -4,5 +4,6 @@
  * What only plans a picture (its words, its layout) imports compose.ts alone and loads no rasteriser.
  */
 export { enterWithSpeech, illustratedWords, illustrateScene, type IllustrationSpec, type IllustrationStyle } from './compose.ts';
-export { drawIllustration, drawLayers, type MotionLayers } from './draw.ts';
+export { drawIllustration, drawLayers } from './draw.ts';
+export type { MotionLayers } from './motion.ts';
 export { brandPalette, scriptPalette, type IllustrationPalette } from './palette.ts';

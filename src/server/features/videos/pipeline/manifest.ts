@@ -50,7 +50,7 @@ export interface Still {
   /** Absent on stills of manifests written before there was a choice: those were designed. */
   source?: PictureSource;
   subjects?: string[];
-  /** An illustration's layers: its background pans as the scene's still, its elements are animated over it. */
+  /** An illustration's layers: the scene's stills as its elements come in, and each element as it enters. */
   motion?: MotionLayers;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
   /** The user's video clip, shown as it is (`file` is the clip; width and height are the still size all the same). */
