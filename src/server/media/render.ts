@@ -360,7 +360,8 @@ function withClips(ctx: RenderContext, parts: GraphParts, lane: string, use: 'ma
     pipe,
     feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width: job.width, height: job.height }, fps)),
   });
-  const counts = spans.reduce<number[]>((acc, s) => [...acc, acc.at(-1)! + s.to - s.from], [0]);
+  const counts = [0];
+  for (const s of spans) counts.push(counts.at(-1)! + s.to - s.from);
   const retime = piecewise(
     counts.slice(0, -1),
     spans.map((s, k) => `${s.from - counts[k]!}+N`),
