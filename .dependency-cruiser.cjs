@@ -54,7 +54,11 @@ const APP_LAYERS = [
   { name: 'stores', path: '^src/stores/', what: 'src/stores' },
   { name: 'components', path: '^src/app/components/', what: 'src/app/components' },
   { name: 'features', path: '^src/app/features/', what: 'src/app/features' },
-  { name: 'wiring', path: '^src/app/(?!components/|features/)', what: 'the wiring (routes, screens, App, AuthGate, layout)' },
+  {
+    name: 'wiring',
+    path: '^src/app/(?!components/|features/)',
+    what: 'the wiring (routes, screens, App, AuthGate, layout)',
+  },
 ];
 
 const appLayerRules = APP_LAYERS.slice(0, -1).map((layer, index) => {
@@ -101,7 +105,8 @@ module.exports = {
     ...layerRules,
     {
       name: 'app-feature-imports-no-other-feature',
-      comment: 'An app feature is one folder: what another feature also needs goes down to src/app/components, src/lib or src/stores.',
+      comment:
+        'An app feature is one folder: what another feature also needs goes down to src/app/components, src/lib or src/stores.',
       severity: 'error',
       from: { path: '^src/app/features/([^/]+)/' },
       to: { path: '^src/app/features/', pathNot: '^src/app/features/$1/' },

@@ -1,9 +1,10 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
 import { APP_ROUTES } from './src/app/routes.ts';
 
 // The site URL feeds canonical links, Open Graph tags, the sitemap and RSS.

@@ -14,9 +14,9 @@ import { AdminCreditBody } from '../src/contract/admin.ts';
 import { fieldErrors } from '../src/contract/errors.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 import { openDatabase } from '../src/server/db/index.ts';
+import { findProfile } from '../src/server/db/profiles.ts';
 import { changeCredits } from '../src/server/features/admin/service.ts';
 import { usersByEmail } from '../src/server/features/admin/store.ts';
-import { findProfile } from '../src/server/db/profiles.ts';
 
 const USAGE = 'Usage: npm run admin -- grant|deduct <email or uid> <credits> --reason "..." [--key <uuid>]';
 
@@ -50,9 +50,15 @@ try {
   const matches = byUid ? [byUid] : await usersByEmail(database.db, who);
   const [user, ...others] = matches;
   if (!user) throw new Error(`No user with the e-mail address or uid "${who}"`);
-  if (others.length > 0) throw new Error(`Several users have the address ${who}; name one by uid: ${matches.map((m) => m.uid).join(', ')}`);
+  if (others.length > 0)
+    throw new Error(`Several users have the address ${who}; name one by uid: ${matches.map((m) => m.uid).join(', ')}`);
   const body = parsed.data;
-  const result = await changeCredits(database, { uid: user.uid, ...body, operator: 'cli', requestKey: body.idempotencyKey });
+  const result = await changeCredits(database, {
+    uid: user.uid,
+    ...body,
+    operator: 'cli',
+    requestKey: body.idempotencyKey,
+  });
   const verb = body.action === 'grant' ? 'Granted' : 'Deducted';
   console.log(
     result.applied

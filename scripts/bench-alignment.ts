@@ -14,15 +14,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { findVoice, type Voice } from '../src/contract/voices.ts';
-import { alignAudio } from '../src/server/media/alignment.ts';
 import { chunkSpeechText } from '../src/server/features/speech/chunks.ts';
+import { alignAudio } from '../src/server/media/alignment.ts';
 import { estimateWordTimings, speechBounds, type TimedWord } from '../src/server/media/word-timing.ts';
 import { createEspeakProvider } from '../src/server/providers/tts/espeak.ts';
 import { createFestivalProvider, festivalInstalled } from '../src/server/providers/tts/festival.ts';
 import type { SynthesisResult } from '../src/server/providers/tts/types.ts';
 import { writeBenchmarkSection } from './bench-support.ts';
 
-const { values } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false }, sentences: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { 'no-write': { type: 'boolean', default: false }, sentences: { type: 'string' } },
+});
 
 const FESTIVAL = '/usr/bin/festival';
 
@@ -103,8 +105,16 @@ const hasFestival = festivalInstalled(FESTIVAL);
 if (hasFestival) {
   const sally = findVoice('en-us-festival-slt')!;
   cases.push(
-    { name: 'Festival HTS (SLT) at 1× (reference: eSpeak en-us+f3)', voice: sally, speak: () => festival.synthesize(PASSAGE, sally) },
-    { name: 'Festival HTS (SLT) at 1.25× (reference: eSpeak en-us+f3)', voice: sally, speak: () => festival.synthesize(PASSAGE, sally, { speed: 1.25 }) },
+    {
+      name: 'Festival HTS (SLT) at 1× (reference: eSpeak en-us+f3)',
+      voice: sally,
+      speak: () => festival.synthesize(PASSAGE, sally),
+    },
+    {
+      name: 'Festival HTS (SLT) at 1.25× (reference: eSpeak en-us+f3)',
+      voice: sally,
+      speak: () => festival.synthesize(PASSAGE, sally, { speed: 1.25 }),
+    },
   );
 } else console.error(`Festival is not installed at ${FESTIVAL}; its rows are left out.`);
 
@@ -130,7 +140,12 @@ const before = cpuSeconds();
 const mapping = alignAudio(reference, long);
 const alignCpu = cpuSeconds() - before;
 const longErrors = startErrors(
-  reference.words.map((w) => ({ ...w, startMs: mapping.firstColumn[Math.min(mapping.firstColumn.length - 1, Math.round(w.startMs / mapping.hopMs))]! * mapping.hopMs })),
+  reference.words.map((w) => ({
+    ...w,
+    startMs:
+      mapping.firstColumn[Math.min(mapping.firstColumn.length - 1, Math.round(w.startMs / mapping.hopMs))]! *
+      mapping.hopMs,
+  })),
   long.words,
 );
 const minutes = long.durationMs / 60_000;

@@ -16,14 +16,19 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { startApiServer } from '../src/server/api/server.ts';
 import { loadConfig } from '../src/server/config/index.ts';
-import { openDatabase, type Database } from '../src/server/db/index.ts';
+import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { ensureProfile } from '../src/server/features/account/profiles.ts';
 import { createJobRegistry } from '../src/server/jobs/registry.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
 import { writeBenchmarkSection } from './bench-support.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '200' }, only: { type: 'string' }, write: { type: 'boolean', default: false }, scale: { type: 'string', default: '1' } },
+  options: {
+    requests: { type: 'string', default: '200' },
+    only: { type: 'string' },
+    write: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
+  },
 });
 const scale = Number(values.scale);
 const LEDGER_ROWS = Math.round(10_000 * scale);
@@ -93,13 +98,30 @@ const PATHS = [
 ];
 
 async function run(target: Target, requests: number) {
-  const config = loadConfig({ DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ROLE: 'api', LOG_LEVEL: 'silent', RATE_LIMIT_USER_BURST: '100000', RATE_LIMIT_IP_BURST: '100000' });
+  const config = loadConfig({
+    DATA_DIR: target.dataDir,
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ROLE: 'api',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_USER_BURST: '100000',
+    RATE_LIMIT_IP_BURST: '100000',
+  });
   const database = await openDatabase(config);
   const uid = 'bench-user';
   for (let i = 0; i < OTHER_USERS; i++) await seed(database, `other-${i}`);
   await seed(database, uid);
   await database.db.execute(sql`analyze`);
-  const verifier = { verify: async () => ({ uid, email: null, name: 'Bench', picture: null, emailVerified: false, adminClaim: false, exp: Math.floor(Date.now() / 1000) + 3600 }) };
+  const verifier = {
+    verify: async () => ({
+      uid,
+      email: null,
+      name: 'Bench',
+      picture: null,
+      emailVerified: false,
+      adminClaim: false,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    }),
+  };
   const api = await startApiServer({ config, database, verifier, jobs: createJobRegistry([]), port: 0 });
   try {
     return await measure(api.url, PATHS, requests);
@@ -134,7 +156,9 @@ if (values.only !== 'pglite') {
 const table = [
   '| Database | Request | p50 (ms) | p95 (ms) | max (ms) |',
   '|---|---|---:|---:|---:|',
-  ...results.flatMap(({ db, rows }) => rows.map((r) => `| ${db} | \`GET ${r.path.replace(/[?&]tz=[^&]*/, '')}\` | ${r.p50} | ${r.p95} | ${r.max} |`)),
+  ...results.flatMap(({ db, rows }) =>
+    rows.map((r) => `| ${db} | \`GET ${r.path.replace(/[?&]tz=[^&]*/, '')}\` | ${r.p50} | ${r.p95} | ${r.max} |`),
+  ),
 ].join('\n');
 console.log(table);
 

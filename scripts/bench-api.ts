@@ -9,13 +9,13 @@
  * --write replaces the "## API" section of docs/benchmarks.md with the figures.
  */
 import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { writeBenchmarkSection } from './bench-support.ts';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
+import { writeBenchmarkSection } from './bench-support.ts';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -43,7 +43,9 @@ if (process.argv[2] === '--serve') {
 
   // Accepted and left queued (no worker runs, so the handler is never looked up): the benchmark measures the
   // accept path, not the work.
-  const jobs = createJobRegistry([{ kind: BENCH_KIND, payload: z.object({}), price: () => 1, handler: { module: import.meta.url, export: 'none' } }]);
+  const jobs = createJobRegistry([
+    { kind: BENCH_KIND, payload: z.object({}), price: () => 1, handler: { module: import.meta.url, export: 'none' } },
+  ]);
   const config = loadConfig({ ...process.env, ROLE: 'api', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
   const database = await openDatabase(config);
   const uid = process.env.BENCH_UID!;
@@ -51,7 +53,14 @@ if (process.argv[2] === '--serve') {
   await database.transaction((tx) => post(tx, { uid, move: adjust(BENCH_CREDITS), reason: 'Benchmark credits' }));
   const api = await startApiServer({ config, database, jobs, port: 0 });
   process.send?.({ url: api.url });
-  process.once('SIGTERM', () => void api.close().then(() => database.close()).then(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void api
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
 } else {
   await runBenchmarks();
 }
@@ -110,14 +119,34 @@ async function runBenchmarks(): Promise<void> {
         const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
         const cases = [
           { endpoint: 'GET /me', method: 'GET', path: '/me' },
-          { endpoint: 'POST /jobs (reserve 1 credit + queue)', method: 'POST', path: '/jobs', body: JSON.stringify({ kind: BENCH_KIND, payload: {} }) },
+          {
+            endpoint: 'POST /jobs (reserve 1 credit + queue)',
+            method: 'POST',
+            path: '/jobs',
+            body: JSON.stringify({ kind: BENCH_KIND, payload: {} }),
+          },
         ];
         for (const c of cases) {
           const probe = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
           if (!probe.ok) throw new Error(`${c.endpoint} answered ${probe.status}: ${await probe.text()}`);
           // A short warm-up so JIT and connection pools are in steady state.
-          if (warmUp > 0) await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration: warmUp });
-          const result = await autocannon({ url: url + c.path, method: c.method, headers, body: c.body, connections, duration });
+          if (warmUp > 0)
+            await autocannon({
+              url: url + c.path,
+              method: c.method,
+              headers,
+              body: c.body,
+              connections,
+              duration: warmUp,
+            });
+          const result = await autocannon({
+            url: url + c.path,
+            method: c.method,
+            headers,
+            body: c.body,
+            connections,
+            duration,
+          });
           const row = {
             db: target.name === 'pglite' ? 'PGlite' : 'PostgreSQL',
             endpoint: c.endpoint,
@@ -129,9 +158,13 @@ async function runBenchmarks(): Promise<void> {
           rows.push(row);
           if (row.failures > 0) {
             const after = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
-            console.warn(`  ${row.failures} failed; a request now answers ${after.status}: ${(await after.text()).slice(0, 200)}`);
+            console.warn(
+              `  ${row.failures} failed; a request now answers ${after.status}: ${(await after.text()).slice(0, 200)}`,
+            );
           }
-          console.log(`${row.db.padEnd(10)} ${row.endpoint.padEnd(38)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failures ${row.failures}`);
+          console.log(
+            `${row.db.padEnd(10)} ${row.endpoint.padEnd(38)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failures ${row.failures}`,
+          );
         }
       } finally {
         server.kill('SIGTERM');

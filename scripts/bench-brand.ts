@@ -17,7 +17,9 @@ import { createDesignedImageProvider } from '../src/server/providers/images/desi
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';
 import { cpuSeconds } from './bench-support.ts';
 
-const { values } = parseArgs({ options: { resolution: { type: 'string', default: '1080p' }, sentences: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { resolution: { type: 'string', default: '1080p' }, sentences: { type: 'string', default: '10' } },
+});
 const SENTENCES = [
   'Every great video starts with a simple idea and a clear voice.',
   'Small habits, repeated daily, quietly become the life you live.',
@@ -32,12 +34,31 @@ const SENTENCES = [
 ];
 const used = SENTENCES.slice(0, Number(values.sentences));
 /** Two sentences a paragraph, so each paragraph is a scene. */
-const SCRIPT = Array.from({ length: Math.ceil(used.length / 2) }, (_, p) => used.slice(2 * p, 2 * p + 2).join(' ')).join('\n\n');
+const SCRIPT = Array.from({ length: Math.ceil(used.length / 2) }, (_, p) =>
+  used.slice(2 * p, 2 * p + 2).join(' '),
+).join('\n\n');
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-bench-brand-'));
 const logo = path.join(root, 'logo.png');
-execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=600x300:d=1', '-vf', "format=rgba,geq=r=255:g=0:b=255:a='if(lt(X,W/2),0,255)'", '-frames:v', '1', logo]);
-const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  'color=c=black:s=600x300:d=1',
+  '-vf',
+  "format=rgba,geq=r=255:g=0:b=255:a='if(lt(X,W/2),0,255)'",
+  '-frames:v',
+  '1',
+  logo,
+]);
+const voices = createTtsProviders({
+  openaiBaseUrl: 'http://127.0.0.1:9',
+  elevenlabsBaseUrl: 'http://127.0.0.1:9',
+  festivalPath: '/usr/bin/festival',
+});
 const images = createDesignedImageProvider();
 const request = createVideoRequestSchema.parse({
   script: SCRIPT,
@@ -50,7 +71,11 @@ const request = createVideoRequestSchema.parse({
   music: { enabled: true, volume: 30 },
 });
 const snapshot = brandSnapshot(
-  { ...DEFAULT_BRAND_KIT, intro: { enabled: true, text: 'Acme Studio presents', seconds: 3 }, outro: { enabled: true, text: 'Follow Acme for more', seconds: 3 } },
+  {
+    ...DEFAULT_BRAND_KIT,
+    intro: { enabled: true, text: 'Acme Studio presents', seconds: 3 },
+    outro: { enabled: true, text: 'Follow Acme for more', seconds: 3 },
+  },
   { fileId: 'logo', width: 600, height: 300 },
 );
 
@@ -75,7 +100,13 @@ async function measure(name: string, brand: typeof snapshot | null) {
   const render = stages.get('render')!;
   const visuals = stages.get('visuals')!;
   const seconds = result.durationMs / 1000;
-  return { name, seconds, renderWall: render.wall, renderCpuPerSecond: render.cpu / seconds, visualsWall: visuals.wall };
+  return {
+    name,
+    seconds,
+    renderWall: render.wall,
+    renderCpuPerSecond: render.cpu / seconds,
+    visualsWall: visuals.wall,
+  };
 }
 
 try {
@@ -85,10 +116,14 @@ try {
     await measure('logo, intro and outro', snapshot),
   ];
   console.log(`${values.resolution}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'})`);
-  console.log('| Video | Length | Render pass, wall | Render CPU s per video s | Visuals stage (stills, cards), wall |');
+  console.log(
+    '| Video | Length | Render pass, wall | Render CPU s per video s | Visuals stage (stills, cards), wall |',
+  );
   console.log('|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.seconds.toFixed(1)} s | ${r.renderWall.toFixed(1)} s | ${r.renderCpuPerSecond.toFixed(2)} | ${r.visualsWall.toFixed(2)} s |`);
+    console.log(
+      `| ${r.name} | ${r.seconds.toFixed(1)} s | ${r.renderWall.toFixed(1)} s | ${r.renderCpuPerSecond.toFixed(2)} | ${r.visualsWall.toFixed(2)} s |`,
+    );
   }
 } finally {
   await Promise.all([voices.close(), images.close()]);

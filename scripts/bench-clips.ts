@@ -16,12 +16,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_CLIPS_DIR, cpuSeconds, makeBenchClip, scriptOf, treeRss, writeBenchmarkBlock } from './bench-support.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
 import { runVideoPipeline, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';
+import { BENCH_CLIPS_DIR, cpuSeconds, makeBenchClip, scriptOf, treeRss, writeBenchmarkBlock } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -118,7 +118,9 @@ const clips = values.from
   : Array.from({ length: Number(values.clips) }, (_, i) => makeBenchClip(dir, i));
 const count = clips.length;
 if (count === 0) throw new Error(`no .mp4 or .mov clips in ${values.from}`);
-console.error(`${count} clips ready in ${((performance.now() - makeStarted) / 1000).toFixed(0)} s (${values.from ?? dir})`);
+console.error(
+  `${count} clips ready in ${((performance.now() - makeStarted) / 1000).toFixed(0)} s (${values.from ?? dir})`,
+);
 if (values.prepare) process.exit(0);
 const f = await bench(clips, Number(values.minutes));
 const x = (seconds: number) => `${(f.videoSeconds / seconds).toFixed(2)}x`;

@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_CLIPS_DIR, encoderAlone, makeBenchClip } from './bench-support.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
+import { BENCH_CLIPS_DIR, encoderAlone, makeBenchClip } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +36,11 @@ const SIZE = { width, height };
 const SETTINGS = [
   { name: 'veryfast', preset: 'veryfast', params: '' },
   { name: 'superfast', preset: 'superfast', params: '' },
-  { name: `${DEFAULT_RENDER.preset} + ${DEFAULT_RENDER.x264Params} (the render's)`, preset: DEFAULT_RENDER.preset, params: DEFAULT_RENDER.x264Params },
+  {
+    name: `${DEFAULT_RENDER.preset} + ${DEFAULT_RENDER.x264Params} (the render's)`,
+    preset: DEFAULT_RENDER.preset,
+    params: DEFAULT_RENDER.x264Params,
+  },
 ];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-bench-encoder-'));
@@ -56,10 +60,21 @@ async function pannedStill(): Promise<{ name: string; source: string[] }> {
   const images = createDesignedImageProvider();
   try {
     // One pixel a frame on both axes, as the render pans a still (whole pixels, no resampling).
-    const still = await images.generate({ prompt: 'city lights at night', width: SIZE.width + frames, height: SIZE.height + frames, seed: 7 });
+    const still = await images.generate({
+      prompt: 'city lights at night',
+      width: SIZE.width + frames,
+      height: SIZE.height + frames,
+      seed: 7,
+    });
     const file = path.join(work, 'still.png');
     fs.writeFileSync(file, still.png);
-    return { name: 'Designed background, panned', source: decoded(['-loop', '1', '-framerate', String(FPS), '-i', file], `crop=${SIZE.width}:${SIZE.height}:x=n:y=n,`) };
+    return {
+      name: 'Designed background, panned',
+      source: decoded(
+        ['-loop', '1', '-framerate', String(FPS), '-i', file],
+        `crop=${SIZE.width}:${SIZE.height}:x=n:y=n,`,
+      ),
+    };
   } finally {
     await images.close();
   }
@@ -73,14 +88,31 @@ const sources = [
   ...['test pattern', 'fractal zoom', 'cellular automaton', 'scrolling automaton']
     .slice(0, Number(values.generated))
     .map((kind, i) => clipSource(`Generated clip: ${kind}, grain`, makeBenchClip(BENCH_CLIPS_DIR, i))),
-  ...values.footage!.split(',').filter(Boolean).map((file) => clipSource(`Footage: ${path.basename(file)}`, path.resolve(file))),
+  ...values
+    .footage!.split(',')
+    .filter(Boolean)
+    .map((file) => clipSource(`Footage: ${path.basename(file)}`, path.resolve(file))),
 ];
 
 /** SSIM of `encoded` against the frames it was made from, in dB (higher is closer). */
 function ssimDb(encoded: string, source: string[]): number {
   const input = source.slice(0, source.indexOf('-map'));
   const chain = source[source.indexOf('-vf') + 1]!;
-  const args = ['-nostdin', '-v', 'info', '-i', encoded, ...input, '-filter_complex', `[1:v]${chain}[ref];[0:v][ref]ssim`, '-frames:v', String(frames), '-f', 'null', '-'];
+  const args = [
+    '-nostdin',
+    '-v',
+    'info',
+    '-i',
+    encoded,
+    ...input,
+    '-filter_complex',
+    `[1:v]${chain}[ref];[0:v][ref]ssim`,
+    '-frames:v',
+    String(frames),
+    '-f',
+    'null',
+    '-',
+  ];
   const { stderr } = spawnSync('ffmpeg', args, { encoding: 'utf8' });
   const db = /All:[\d.]+ \(([\d.]+)\)/.exec(stderr)?.[1];
   if (!db) throw new Error(`SSIM failed: ${stderr.slice(-1000)}`);
@@ -92,15 +124,22 @@ for (const { name, source } of sources) {
   const baseline: { cpu: number; bytes: number }[] = [];
   for (const setting of SETTINGS) {
     const output = path.join(work, 'encoded.mp4');
-    const run = await encoderAlone([...source, '-f', 'rawvideo', 'pipe:1'], SIZE, String(FPS), [
-      ...['-c:v', 'libx264', '-preset', setting.preset, ...(setting.params ? ['-x264-params', setting.params] : [])],
-      ...['-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String(FPS * 4)],
-    ], ['-f', 'mp4', '-y', output]);
+    const run = await encoderAlone(
+      [...source, '-f', 'rawvideo', 'pipe:1'],
+      SIZE,
+      String(FPS),
+      [
+        ...['-c:v', 'libx264', '-preset', setting.preset, ...(setting.params ? ['-x264-params', setting.params] : [])],
+        ...['-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', String(FPS * 4)],
+      ],
+      ['-f', 'mp4', '-y', output],
+    );
     const bytes = fs.statSync(output).size;
     const ssim = ssimDb(output, source);
     baseline.push({ cpu: run.cpuSeconds, bytes });
     const first = baseline[0]!;
-    const change = (now: number, before: number) => `${now >= before ? '+' : ''}${Math.round((now / before - 1) * 100)} %`;
+    const change = (now: number, before: number) =>
+      `${now >= before ? '+' : ''}${Math.round((now / before - 1) * 100)} %`;
     rows.push(
       `| ${name} | ${setting.name} | ${run.cpuSeconds.toFixed(1)} s (${(run.cpuSeconds / Number(values.seconds)).toFixed(3)} per video s) | ` +
         `${change(run.cpuSeconds, first.cpu)} | ${(bytes / 1e6).toFixed(1)} MB | ${change(bytes, first.bytes)} | ${ssim.toFixed(2)} dB |`,

@@ -13,7 +13,9 @@ import { findPlaces, placeLoadStats } from '../src/server/media/illustration/pla
 import { depicts, describe, loadCorpus, scoreCorpus } from '../tests/support/illustration-corpus.ts';
 import { writeBenchmarkBlock } from './bench-support.ts';
 
-const { values } = parseArgs({ options: { write: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { write: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+});
 
 const time = <T>(run: () => T): [T, number] => {
   const started = performance.now();
@@ -28,14 +30,21 @@ time(() => findPlaces('Paris'));
 
 const corpus = loadCorpus();
 const names = iconNames();
-const unknown = [...new Set(corpus.flatMap((s) => s.subjects.flatMap((l) => ('icons' in l ? l.icons.filter((i) => !names.has(i)) : []))))];
-if (unknown.length > 0) console.error(`labels name icons Fluent Emoji Flat does not have (they can never match): ${unknown.join(', ')}`);
+const unknown = [
+  ...new Set(
+    corpus.flatMap((s) => s.subjects.flatMap((l) => ('icons' in l ? l.icons.filter((i) => !names.has(i)) : []))),
+  ),
+];
+if (unknown.length > 0)
+  console.error(`labels name icons Fluent Emoji Flat does not have (they can never match): ${unknown.join(', ')}`);
 
 const { scores, mainShare, anyShare } = scoreCorpus(corpus);
 for (const { scene, subjects, main, mainHit, anyHit } of scores) {
   if (!values.verbose && mainHit) continue;
   const drawn = [...subjects.icons, ...subjects.places, ...subjects.numbers].map(describe).join('; ') || '(nothing)';
-  console.log(`${mainHit ? 'hit ' : 'MISS'} ${anyHit ? '(any: hit) ' : ''}[${scene.script}] ${scene.text}\n     main: ${describe(main)} | drawn: ${drawn}${subjects.phrase ? ` | phrase: "${subjects.phrase}"` : ''}`);
+  console.log(
+    `${mainHit ? 'hit ' : 'MISS'} ${anyHit ? '(any: hit) ' : ''}[${scene.script}] ${scene.text}\n     main: ${describe(main)} | drawn: ${drawn}${subjects.phrase ? ` | phrase: "${subjects.phrase}"` : ''}`,
+  );
 }
 
 // Reading time once warm: every scene again, a few rounds.
@@ -56,9 +65,15 @@ const kinds = [...new Set(corpus.map((s) => s.kind))].join(', ');
 const mainHits = scores.filter((s) => s.mainHit).length;
 const heldOut = scores.filter((s) => s.scene.heldOut);
 const tunedOn = scores.filter((s) => !s.scene.heldOut);
-const shareOf = (list: typeof scores) => `${((list.filter((s) => s.mainHit).length / list.length) * 100).toFixed(1)} % (${list.filter((s) => s.mainHit).length} of ${list.length})`;
+const shareOf = (list: typeof scores) =>
+  `${((list.filter((s) => s.mainHit).length / list.length) * 100).toFixed(1)} % (${list.filter((s) => s.mainHit).length} of ${list.length})`;
 const anyHits = scores.filter((s) => s.anyHit).length;
-const misses = scores.filter((s) => !s.mainHit).map((s) => `- [${s.scene.script}${s.scene.heldOut ? ', held out' : ''}] "${s.scene.text.slice(0, 90)}${s.scene.text.length > 90 ? '…' : ''}": drew ${describe(s.main)}`);
+const misses = scores
+  .filter((s) => !s.mainHit)
+  .map(
+    (s) =>
+      `- [${s.scene.script}${s.scene.heldOut ? ', held out' : ''}] "${s.scene.text.slice(0, 90)}${s.scene.text.length > 90 ? '…' : ''}": drew ${describe(s.main)}`,
+  );
 
 const figures = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'CPU'}, Node ${process.version}. Command: \`npx tsx scripts/bench-illustration.ts --write\`.
 

@@ -9,11 +9,10 @@
  *   --runs N     runs per page and profile (default 7)
  */
 import { rm } from 'node:fs/promises';
-import { buildIntoTemp } from './bench-support.ts';
-import { chromium, type Browser } from '@playwright/test';
-import { startWebServer } from '../src/server/web/server';
+import { type Browser, chromium } from '@playwright/test';
 import { loadConfig } from '../src/server/config/index';
-
+import { startWebServer } from '../src/server/web/server';
+import { buildIntoTemp } from './bench-support.ts';
 
 const PAGES = ['/login', '/signup', '/auth'];
 const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
@@ -38,7 +37,6 @@ const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const distArg = option('--dist');
 const runs = Number(option('--runs') ?? 7);
-
 
 /**
  * Runs in the page from its first byte: notes when the e-mail field first exists and when React owns it (its
@@ -114,7 +112,9 @@ const server = await startWebServer({ config: loadConfig(), port: 0, host: '127.
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 try {
   console.log(`\nMedians of ${runs} runs, fresh cache each.\n`);
-  console.log('| Profile | Page | e-mail field visible (ms) | form hydrated (ms) | JS before visible (KB) | JS before hydrated (KB) | JS after 3 s (KB) | Firebase before hydrated |');
+  console.log(
+    '| Profile | Page | e-mail field visible (ms) | form hydrated (ms) | JS before visible (KB) | JS before hydrated (KB) | JS after 3 s (KB) | Firebase before hydrated |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---|');
   for (const profile of PROFILES) {
     for (const path of PAGES) {

@@ -59,7 +59,10 @@ export function writeBenchmarkBlock(marker: string, heading: string, figures: st
   const block = `${start}\n${figures.trimEnd()}\n${end}`;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from !== -1 && to > from ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}` : `${current.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
+  const next =
+    from !== -1 && to > from
+      ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
   fs.writeFileSync(file, next);
   return file;
 }
@@ -118,7 +121,8 @@ export function treeRss(root: number): number {
       // The process ended while we looked.
     }
   }
-  const walk = (pid: number): number => (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
+  const walk = (pid: number): number =>
+    (rss.get(pid) ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + walk(child), 0);
   return walk(root);
 }
 
@@ -148,11 +152,31 @@ export async function encoderAlone(
   output: string[] = ['-f', 'null', '-'],
 ): Promise<TimedRun> {
   // The render's allocator settings on both sides, so the encoder is measured as the render runs it.
-  const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], { env: FFMPEG_ENV, stdio: ['ignore', 'pipe', 'inherit'] });
+  const source = spawn('ffmpeg', ['-v', 'error', ...sourceArgs], {
+    env: FFMPEG_ENV,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const started = performance.now();
   const encoder = spawn(
     '/usr/bin/time',
-    [...GNU_TIME, 'ffmpeg', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', fps, '-i', 'pipe:0', ...videoSettings, ...output],
+    [
+      ...GNU_TIME,
+      'ffmpeg',
+      '-v',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'yuv420p',
+      '-s',
+      `${size.width}x${size.height}`,
+      '-r',
+      fps,
+      '-i',
+      'pipe:0',
+      ...videoSettings,
+      ...output,
+    ],
     { env: FFMPEG_ENV, stdio: ['pipe', 'ignore', 'pipe'] },
   );
   source.stdout.pipe(encoder.stdin);
@@ -170,7 +194,8 @@ export const BENCH_CLIPS_DIR = path.join(tmpdir(), 'nxn-bench-clips');
 const SOURCES = [
   (fps: number) => `testsrc2=s=1920x1080:r=${fps},hue=H=t*0.4`,
   (fps: number) => `mandelbrot=s=960x540:r=${fps}:start_scale=2:end_scale=0.02,scale=1920:1080:flags=bicubic`,
-  (fps: number) => `life=s=640x360:r=${fps}:ratio=0.2:mold=20:life_color=#f0c060:death_color=#203050:mold_color=#608040,scale=1920:1080:flags=bicubic`,
+  (fps: number) =>
+    `life=s=640x360:r=${fps}:ratio=0.2:mold=20:life_color=#f0c060:death_color=#203050:mold_color=#608040,scale=1920:1080:flags=bicubic`,
   (fps: number) => `cellauto=s=1920x1080:r=${fps}:rule=110:scroll=1,format=yuv420p,hue=H=2*t:s=3`,
 ];
 
@@ -187,7 +212,16 @@ export function makeBenchClip(dir: string, i: number): string {
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '21', '-pix_fmt', 'yuv420p'],
     // Stock libraries' 1080p files run at about 8-16 Mbit/s; the automata alone would make 45.
     ...['-maxrate', '16M', '-bufsize', '32M'],
-    ...['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', ...(sound.length ? ['-c:a', 'aac'] : []), `${file}.tmp.mp4`],
+    ...[
+      '-colorspace',
+      'bt709',
+      '-color_primaries',
+      'bt709',
+      '-color_trc',
+      'bt709',
+      ...(sound.length ? ['-c:a', 'aac'] : []),
+      `${file}.tmp.mp4`,
+    ],
   ]);
   fs.renameSync(`${file}.tmp.mp4`, file);
   return file;

@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { writeBenchmarkSection } from './bench-support.ts';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
+import { writeBenchmarkSection } from './bench-support.ts';
 
 const MB = 1024 * 1024;
 const CLOCK_TICKS = 100;
@@ -34,7 +34,8 @@ interface Row {
   cpu: number;
 }
 
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 /** User + system CPU seconds the process has used so far. */
 const cpuSeconds = (pid: number): number => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -89,7 +90,11 @@ async function measure(pid: number, label: string, run: () => Promise<number>): 
 }
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '50,500' }, refused: { type: 'string', default: '530' }, write: { type: 'boolean', default: false } },
+  options: {
+    sizes: { type: 'string', default: '50,500' },
+    refused: { type: 'string', default: '530' },
+    write: { type: 'boolean', default: false },
+  },
 });
 const sizes = values.sizes.split(',').map(Number);
 const refused = Number(values.refused);
@@ -99,7 +104,14 @@ const stopEmulator = await ensureAuthEmulator();
 const port = await freePort();
 const api = fork(path.resolve(import.meta.dirname, '../src/server/main.ts'), [], {
   execArgv: ['--import', 'tsx'],
-  env: { ...process.env, ROLE: 'api', API_PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORAGE_QUOTA_BYTES: String(8 * 1024 * MB) },
+  env: {
+    ...process.env,
+    ROLE: 'api',
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STORAGE_QUOTA_BYTES: String(8 * 1024 * MB),
+  },
   stdio: 'inherit',
 });
 const url = `http://127.0.0.1:${port}`;
@@ -107,7 +119,13 @@ const rows: Row[] = [];
 try {
   for (;;) {
     if (api.exitCode !== null) throw new Error(`The API exited (${api.exitCode})`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const user = await createUser();
@@ -119,8 +137,13 @@ try {
   if (!sync.ok) throw new Error(`Profile sync answered ${sync.status}`);
   // One small upload first, so the figures below are about size, not about the first request's code loading.
   rows.push(await measure(api.pid!, '1 MB (warm-up)', () => upload(url, user.idToken, MB, true)));
-  for (const size of sizes) rows.push(await measure(api.pid!, `${size} MB`, () => upload(url, user.idToken, size * MB, true)));
-  rows.push(await measure(api.pid!, `${refused} MB, no Content-Length (refused)`, () => upload(url, user.idToken, refused * MB, false)));
+  for (const size of sizes)
+    rows.push(await measure(api.pid!, `${size} MB`, () => upload(url, user.idToken, size * MB, true)));
+  rows.push(
+    await measure(api.pid!, `${refused} MB, no Content-Length (refused)`, () =>
+      upload(url, user.idToken, refused * MB, false),
+    ),
+  );
 } finally {
   api.kill('SIGTERM');
   await new Promise((resolve) => api.once('exit', resolve));
@@ -134,7 +157,10 @@ function writeSection(rows: Row[]): void {
   const table = [
     '| Upload | Status | RSS before (MB) | Peak RSS during (MB) | RSS after (MB) | Wall (s) | API CPU (s) |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.upload} | ${r.status} | ${r.before.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.after.toFixed(0)} | ${r.wall.toFixed(1)} | ${r.cpu.toFixed(1)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.upload} | ${r.status} | ${r.before.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.after.toFixed(0)} | ${r.wall.toFixed(1)} | ${r.cpu.toFixed(1)} |`,
+    ),
   ].join('\n');
   const section = `## Uploads
 

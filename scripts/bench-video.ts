@@ -17,12 +17,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, encoderAlone, GNU_TIME, parseTime, scriptOf, treeRss, writeBenchmarkBlock, type TimedRun } from './bench-support.ts';
 import { createVideoRequestSchema, VISUAL_ORDERS, type VisualOrder } from '../src/contract/video.ts';
 import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';
+import {
+  cpuSeconds,
+  encoderAlone,
+  GNU_TIME,
+  parseTime,
+  scriptOf,
+  type TimedRun,
+  treeRss,
+  writeBenchmarkBlock,
+} from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -71,7 +80,10 @@ type Run = TimedRun;
 /** Runs a command, returning its wall time, CPU time and peak RSS from GNU time. */
 function timed(command: string, args: string[]): Run {
   const started = performance.now();
-  const result = spawnSync('/usr/bin/time', [...GNU_TIME, command, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('/usr/bin/time', [...GNU_TIME, command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.slice(-2000)}`);
   return parseTime(result.stderr, started);
 }
@@ -84,9 +96,27 @@ function x264Alone(renderArgs: string[]): Promise<Run> {
   const graphArgs = renderArgs.slice(0, renderArgs.indexOf('-map'));
   const frames = renderArgs[renderArgs.indexOf('-frames:v') + 1]!;
   const fps = renderArgs[renderArgs.indexOf('-r') + 1]!;
-  const size = /crop=(\d+):(\d+):x=/.exec(fs.readFileSync(renderArgs[renderArgs.indexOf('-filter_complex_script') + 1]!, 'utf8'))!;
+  const size = /crop=(\d+):(\d+):x=/.exec(
+    fs.readFileSync(renderArgs[renderArgs.indexOf('-filter_complex_script') + 1]!, 'utf8'),
+  )!;
   const videoSettings = renderArgs.slice(renderArgs.indexOf('-c:v'), renderArgs.indexOf('-c:a'));
-  const source = [...graphArgs, '-map', '[vout]', '-frames:v', frames, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1', '-map', '[aout]', '-f', 'null', '-'];
+  const source = [
+    ...graphArgs,
+    '-map',
+    '[vout]',
+    '-frames:v',
+    frames,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    'pipe:1',
+    '-map',
+    '[aout]',
+    '-f',
+    'null',
+    '-',
+  ];
   return encoderAlone(source, { width: Number(size[1]), height: Number(size[2]) }, fps, videoSettings);
 }
 
@@ -119,7 +149,12 @@ async function bench(minutes: number): Promise<Figures> {
       workDir,
       request,
       providers: { voices, images },
-      render: { preset: values.preset!, x264Params: values['x264-params']!, crf: Number(values.crf), threads: Number(values.threads) },
+      render: {
+        preset: values.preset!,
+        x264Params: values['x264-params']!,
+        crf: Number(values.crf),
+        threads: Number(values.threads),
+      },
       onProgress: (stage) => {
         if (!stageStart.has(stage)) stageStart.set(stage, performance.now());
         if (!stageCpu.has(stage)) stageCpu.set(stage, cpuSeconds());
@@ -133,11 +168,13 @@ async function bench(minutes: number): Promise<Figures> {
     const cpu = cpuSeconds() - cpuStart;
     clearInterval(sampler);
     const ends = VIDEO_STAGES.map((_stage, i) => stageStart.get(VIDEO_STAGES[i + 1]!) ?? started + wallSeconds * 1000);
-    const stageSeconds = Object.fromEntries(VIDEO_STAGES.map((stage, i) => [stage, (ends[i]! - (stageStart.get(stage) ?? ends[i]!)) / 1000])) as Record<
-      VideoStage,
-      number
-    >;
-    const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as { scenes: string[]; stills: Array<{ source?: string }> };
+    const stageSeconds = Object.fromEntries(
+      VIDEO_STAGES.map((stage, i) => [stage, (ends[i]! - (stageStart.get(stage) ?? ends[i]!)) / 1000]),
+    ) as Record<VideoStage, number>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as {
+      scenes: string[];
+      stills: Array<{ source?: string }>;
+    };
     // Children count once waited for: the encoder and the feeders all end within the render stage.
     const renderStageCpu = (stageCpu.get('thumbnail') ?? cpu + cpuStart) - stageCpu.get('render')!;
 
@@ -145,7 +182,9 @@ async function bench(minutes: number): Promise<Figures> {
     const fed = order !== 'designed' || renderCommand.some((a) => a.endsWith('.pipe'));
     const least = (runs: Run[]) => runs.reduce((best, run) => (run.cpuSeconds < best.cpuSeconds ? run : best));
     const repeats = Array.from({ length: Math.max(1, Number(values.repeat)) });
-    const aloneArgs = renderCommand.slice(1).map((a) => (a.endsWith('video.partial.mp4') ? path.join(workDir, 'alone.mp4') : a));
+    const aloneArgs = renderCommand
+      .slice(1)
+      .map((a) => (a.endsWith('video.partial.mp4') ? path.join(workDir, 'alone.mp4') : a));
     const renderAlone = fed ? null : least(repeats.map(() => timed('ffmpeg', aloneArgs)));
     const x264Runs: Run[] = [];
     if (!fed) for (const _ of repeats) x264Runs.push(await x264Alone(renderCommand.slice(1)));
@@ -177,7 +216,9 @@ const perSecond = (f: Figures, cpu: number): string => (cpu / f.videoSeconds).to
 
 /** Stills only: the render pass run again on its own against x264 alone on its frames. */
 function passTable(all: Figures[]): string[] {
-  const alone = all.filter((f): f is Figures & { renderAlone: Run; x264: Run } => f.renderAlone !== null && f.x264 !== null);
+  const alone = all.filter(
+    (f): f is Figures & { renderAlone: Run; x264: Run } => f.renderAlone !== null && f.x264 !== null,
+  );
   if (alone.length === 0) return [];
   return [
     'The render pass (one ffmpeg run, run again on its own) against x264 alone encoding the very frames the pass feeds it',
@@ -221,7 +262,10 @@ function report(all: Figures[]): string {
     '',
     `| Video | ${VIDEO_STAGES.join(' | ')} |`,
     `|---|${VIDEO_STAGES.map(() => '---').join('|')}|`,
-    ...all.map((f) => `| ${f.videoSeconds.toFixed(0)} s | ${VIDEO_STAGES.map((s) => f.stageSeconds[s].toFixed(2)).join(' | ')} |`),
+    ...all.map(
+      (f) =>
+        `| ${f.videoSeconds.toFixed(0)} s | ${VIDEO_STAGES.map((s) => f.stageSeconds[s].toFixed(2)).join(' | ')} |`,
+    ),
     '',
   ];
   return lines.join('\n');
@@ -234,11 +278,17 @@ for (const minutes of values.minutes!.split(',').map(Number)) {
   console.log(
     `${minutes} min: ${f.videoSeconds.toFixed(1)} s video in ${f.wallSeconds.toFixed(1)} s (${x(f.videoSeconds, f.wallSeconds)}), cpu ${f.cpuSeconds.toFixed(1)} s, ` +
       `peak ${mib(f.peakBytes)}; render stage cpu ${f.renderStageCpu.toFixed(1)} s; ${f.illustrated} of ${f.scenes} scenes illustrated; ` +
-      (f.renderAlone && f.x264 ? `render alone ${f.renderAlone.seconds.toFixed(1)} s, cpu ${f.renderAlone.cpuSeconds.toFixed(1)} s; x264 alone ${f.x264.seconds.toFixed(1)} s, cpu ${f.x264.cpuSeconds.toFixed(1)} s; ` : '') +
+      (f.renderAlone && f.x264
+        ? `render alone ${f.renderAlone.seconds.toFixed(1)} s, cpu ${f.renderAlone.cpuSeconds.toFixed(1)} s; x264 alone ${f.x264.seconds.toFixed(1)} s, cpu ${f.x264.cpuSeconds.toFixed(1)} s; `
+        : '') +
       `stages ${VIDEO_STAGES.map((s) => `${s} ${f.stageSeconds[s].toFixed(1)}`).join(', ')}`,
   );
 }
 const text = report(figures);
 if (!values['no-write'])
-  writeBenchmarkBlock(order === 'designed' ? 'bench-video' : `bench-video-${order}`, order === 'designed' ? 'Video pipeline' : `Video pipeline: visual order "${order}"`, text);
+  writeBenchmarkBlock(
+    order === 'designed' ? 'bench-video' : `bench-video-${order}`,
+    order === 'designed' ? 'Video pipeline' : `Video pipeline: visual order "${order}"`,
+    text,
+  );
 console.log(`\n${text}`);

@@ -24,8 +24,21 @@ import { detectMarks } from '../src/server/features/watermark/media.ts';
 import { probe, runFfmpeg } from '../src/server/media/ffmpeg.ts';
 import { detectOverlays } from '../src/server/media/overlay-detect.ts';
 import { analysisSize, sampleFrames, sourceFacts, writeMarkMask } from '../src/server/media/overlay-frames.ts';
-import { buildRemovalFilter, removalOutputArgs, toPixels, type RemovalBox } from '../src/server/media/overlay-removal.ts';
-import { LABELLED_SET, labelledClipFile, scoreClip, SET_FRAME, trueMarks, withSeed, type LabelledClip } from '../tests/integration/support/watermark-set.ts';
+import {
+  buildRemovalFilter,
+  type RemovalBox,
+  removalOutputArgs,
+  toPixels,
+} from '../src/server/media/overlay-removal.ts';
+import {
+  LABELLED_SET,
+  type LabelledClip,
+  labelledClipFile,
+  SET_FRAME,
+  scoreClip,
+  trueMarks,
+  withSeed,
+} from '../tests/integration/support/watermark-set.ts';
 import { makeWatermarkedVideo } from '../tests/integration/support/watermark-video.ts';
 import { cpuSeconds, writeBenchmarkSection } from './bench-support.ts';
 
@@ -60,7 +73,11 @@ async function detectClip(clip: LabelledClip) {
   const file = labelledClipFile(clip);
   const info = await probe(file);
   const run = await measure(() => detectMarks(file, { durationMs: info.durationMs, ...SET_FRAME }));
-  const boxes = run.result.boxes.map((b) => ({ ...toPixels(b, SET_FRAME.width, SET_FRAME.height), startS: b.startS, endS: b.endS }));
+  const boxes = run.result.boxes.map((b) => ({
+    ...toPixels(b, SET_FRAME.width, SET_FRAME.height),
+    startS: b.startS,
+    endS: b.endS,
+  }));
   const truth = trueMarks(clip);
   return { truth, score: scoreClip(truth, boxes), cpu: run.cpu };
 }
@@ -74,14 +91,18 @@ async function acrossSeeds(count: number): Promise<string> {
       const seeded = withSeed(clip, seed);
       if (!seeded) break;
       const { score } = await detectClip(seeded);
-      console.log(`${clip.name} seed ${seed}: found ${score.found}/${score.marks}, ${score.falseBoxes} false (largest ${score.largestFalse} vs mark ${score.largestMark})`);
+      console.log(
+        `${clip.name} seed ${seed}: found ${score.found}/${score.marks}, ${score.falseBoxes} false (largest ${score.largestFalse} vs mark ${score.largestMark})`,
+      );
       scores.push(score);
     }
     if (scores.length === 0) continue;
     const found = scores.reduce((n, s) => n + s.found, 0);
     const marks = scores.reduce((n, s) => n + s.marks, 0);
     const largest = Math.max(...scores.map((s) => s.largestFalse));
-    lines.push(`"${clip.name}" found ${found}/${marks} marks, false boxes per seed ${scores.map((s) => s.falseBoxes).join(', ')}${largest > 0 ? ` (the largest ${largest} px against the mark's ${scores[0]!.largestMark})` : ''}`);
+    lines.push(
+      `"${clip.name}" found ${found}/${marks} marks, false boxes per seed ${scores.map((s) => s.falseBoxes).join(', ')}${largest > 0 ? ` (the largest ${largest} px against the mark's ${scores[0]!.largestMark})` : ''}`,
+    );
   }
   return `Across seeds 1 to ${count} of the random sources (\`--seeds ${count}\`; the set itself uses seed 1): ${lines.join('; ')}.`;
 }
@@ -95,8 +116,13 @@ async function labelledSet(): Promise<string> {
     totals.found += score.found;
     totals.falseBoxes += score.falseBoxes;
     totals.cpu += cpu;
-    const largest = score.falseBoxes > 0 ? `${score.largestFalse} vs ${score.largestMark}` : `none (mark ${score.largestMark || '-'})`;
-    rows.push(`| ${clip.name} | ${clip.background} | ${truth.map((t) => t.label).join(', ') || 'none'} | ${score.found}/${score.marks} | ${score.falseBoxes} | ${largest} | ${score.ranges.join('; ') || '-'} | ${cpu.toFixed(1)} s |`);
+    const largest =
+      score.falseBoxes > 0
+        ? `${score.largestFalse} vs ${score.largestMark}`
+        : `none (mark ${score.largestMark || '-'})`;
+    rows.push(
+      `| ${clip.name} | ${clip.background} | ${truth.map((t) => t.label).join(', ') || 'none'} | ${score.found}/${score.marks} | ${score.falseBoxes} | ${largest} | ${score.ranges.join('; ') || '-'} | ${cpu.toFixed(1)} s |`,
+    );
     console.log(rows.at(-1));
   }
   const seeded = seeds > 0 ? await acrossSeeds(seeds) : '';
@@ -118,15 +144,39 @@ async function speed(dir: string): Promise<string> {
   makeWatermarkedVideo(minute, seconds, { width, height });
   const long = path.join(dir, 'marked-long.mp4');
   console.log(`Making a ${5 * seconds} s ${longSize.width}×${longSize.height} test video…`);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', '4', '-i', minute, '-vf', `scale=${longSize.width}:${longSize.height}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-c:a', 'copy', long]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    '4',
+    '-i',
+    minute,
+    '-vf',
+    `scale=${longSize.width}:${longSize.height}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '23',
+    '-c:a',
+    'copy',
+    long,
+  ]);
 
   const rows: string[] = [];
   const detectRow = async (file: string, label: string) => {
     const info = await probe(file);
     const facts = sourceFacts(info)!;
-    const run = await measure(() => detectMarks(file, { durationMs: info.durationMs, width: facts.width, height: facts.height }));
+    const run = await measure(() =>
+      detectMarks(file, { durationMs: info.durationMs, width: facts.width, height: facts.height }),
+    );
     const seconds = info.durationMs / 1000;
-    rows.push(`| Detection, ${label} (${run.result.boxes.length} marks found) | ${run.wall.toFixed(1)} s | ${(seconds / run.wall).toFixed(1)}x | ${run.cpu.toFixed(1)} s |`);
+    rows.push(
+      `| Detection, ${label} (${run.result.boxes.length} marks found) | ${run.wall.toFixed(1)} s | ${(seconds / run.wall).toFixed(1)}x | ${run.cpu.toFixed(1)} s |`,
+    );
     console.log(rows.at(-1));
   };
   await detectRow(minute, `${seconds} s ${width}×${height}`);
@@ -147,8 +197,22 @@ async function speed(dir: string): Promise<string> {
     }),
   );
   const output = path.join(dir, 'clean.mp4');
-  const render = await measure(() => runFfmpeg(['-y', '-i', minute, ...removalOutputArgs(buildRemovalFilter(boxes, facts.width, facts.height), facts, { preset, audio: true, mp4: true }), output]));
-  rows.push(`| Removal render, ${seconds} s ${width}×${height} (removelogo + delogo, x264 \`${preset}\` CRF 18, audio copied) | ${render.wall.toFixed(1)} s | ${(seconds / render.wall).toFixed(2)}x | ${render.cpu.toFixed(1)} s |`);
+  const render = await measure(() =>
+    runFfmpeg([
+      '-y',
+      '-i',
+      minute,
+      ...removalOutputArgs(buildRemovalFilter(boxes, facts.width, facts.height), facts, {
+        preset,
+        audio: true,
+        mp4: true,
+      }),
+      output,
+    ]),
+  );
+  rows.push(
+    `| Removal render, ${seconds} s ${width}×${height} (removelogo + delogo, x264 \`${preset}\` CRF 18, audio copied) | ${render.wall.toFixed(1)} s | ${(seconds / render.wall).toFixed(2)}x | ${render.cpu.toFixed(1)} s |`,
+  );
   console.log(rows.at(-1));
   return [
     'Speed: the test video of `tests/integration/support/watermark-video.ts` (moving test pattern, a semi-transparent logo and a text mark, AAC audio). Detection samples 48 frames at most 480 pixels wide whatever the length (19 MB of frames): videos up to 90 s are decoded once, longer ones are read by one seek per sample, whose cost depends on the distance between key frames rather than the length (the 5-minute file has one every 10 s, x264\'s default; phones write one every 1 or 2 s). "× realtime" = video length ÷ wall time.',
@@ -188,7 +252,7 @@ try {
   console.log(text);
   if (!values['no-write']) {
     const intro =
-      'Detection (`src/server/media/overlay-{evidence,detect,frames}.ts`) weighs colour constancy (pixels that keep their colour while the picture around them changes) and steady edges (edges of the mean picture that hold in every frame, a t statistic against the frames\' own variation) over the whole video and over each half and quarter of it, then judges each candidate: mark-sized, steadier than the picture around it, and away from the middle unless pixel-identical. Content that holds still in the picture\'s own colours all over the frame (a game of life\'s still lifes and settled areas) is taken out first: without that rule, "life-text" on seeds 1 to 8 found its mark 4 times in 8 with 3, 2, 2, 1, 5, 4, 0, 3 false boxes, some larger than the mark. The shape-following fill (`removelogo`) runs on a copy of the mark\'s patch at most 64 pixels across, blended back through the feathered mask.';
+      "Detection (`src/server/media/overlay-{evidence,detect,frames}.ts`) weighs colour constancy (pixels that keep their colour while the picture around them changes) and steady edges (edges of the mean picture that hold in every frame, a t statistic against the frames' own variation) over the whole video and over each half and quarter of it, then judges each candidate: mark-sized, steadier than the picture around it, and away from the middle unless pixel-identical. Content that holds still in the picture's own colours all over the frame (a game of life's still lifes and settled areas) is taken out first: without that rule, \"life-text\" on seeds 1 to 8 found its mark 4 times in 8 with 3, 2, 2, 1, 5, 4, 0, 3 false boxes, some larger than the mark. The shape-following fill (`removelogo`) runs on a copy of the mark's patch at most 64 pixels across, blended back through the feathered mask.";
     writeBenchmarkSection('Watermark removal', `## Watermark removal\n\n${intro}\n\n${text}\n`);
   }
 } finally {

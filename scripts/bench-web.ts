@@ -12,11 +12,11 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { buildIntoTemp } from './bench-support.ts';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { loadConfig } from '../src/server/config/index.ts';
 import { startWebServer } from '../src/server/web/server';
+import { buildIntoTemp } from './bench-support.ts';
 
 const run = promisify(execFile);
 
@@ -52,7 +52,6 @@ const withLighthouse = args.includes('--lighthouse');
 const pagesArg = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : undefined;
 const pages = pagesArg ?? PAGES;
 const lighthousePages = pagesArg ?? LIGHTHOUSE_PAGES;
-
 
 interface JsFigures {
   path: string;
@@ -168,7 +167,9 @@ try {
       `| ${row.path} | ${row.files} | ${kb(row.scriptBytes)} | ${kb(row.inlineBytes)} | ${kb(row.scriptBytes + row.inlineBytes)} |`,
     );
   }
-  console.log(`\nOpening the support widget the first time fetches ${kb(await measureSupportWidget(server.url))} KB more.`);
+  console.log(
+    `\nOpening the support widget the first time fetches ${kb(await measureSupportWidget(server.url))} KB more.`,
+  );
 
   if (withLighthouse) {
     console.log('\n| Page | Performance | Accessibility | Best practices | SEO | LCP (ms) | TBT (ms) | CLS |');

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { compress, isCompressible, SIBLING_SUFFIX, type Encoding } from '../src/server/web/compression';
+import { compress, type Encoding, isCompressible, SIBLING_SUFFIX } from '../src/server/web/compression';
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -7,7 +7,7 @@
  *
  * Usage: npm run build && npx tsx scripts/screen-chunks.ts [--dist DIR] Analytics Dashboard
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -51,6 +51,8 @@ const shell = closure(chunkOf('App'));
 console.log('| Screen | Chunks beyond the shell | raw (KB) | gzip (KB) | brotli (KB) |\n|---|---|---:|---:|---:|');
 for (const name of args) {
   const added = [...closure(chunkOf(name))].filter((file) => !shell.has(file));
-  const [raw, gzip, brotli] = ['', '.gz', '.br'].map((suffix) => added.reduce((sum, file) => sum + sentSize(file, suffix), 0));
+  const [raw, gzip, brotli] = ['', '.gz', '.br'].map((suffix) =>
+    added.reduce((sum, file) => sum + sentSize(file, suffix), 0),
+  );
   console.log(`| ${name} | ${added.join(', ')} | ${kb(raw!)} | ${kb(gzip!)} | ${kb(brotli!)} |`);
 }

@@ -7,13 +7,14 @@
  * STRIPE_SECRET_KEY the local Stripe sandbox and without a GPU provider key the local RunPod sandbox, then runs site +
  * API + worker (ROLE=all, PGlite in ./data). Ctrl-C stops everything.
  */
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startStripeSandbox } from '../src/sandboxes/stripe/index.ts';
 import { startRunpodSandbox } from '../src/sandboxes/runpod/index.ts';
+import { startStripeSandbox } from '../src/sandboxes/stripe/index.ts';
 import { emulatorAccountSaver, hasSavedAccounts } from '../src/server/auth/emulator-export.ts';
 import { loadConfig } from '../src/server/config/index.ts';
 
@@ -106,7 +107,10 @@ process.on('SIGTERM', () => void stopAll(0));
 async function ensureSystemPackages(): Promise<void> {
   if (env.SKIP_SYSTEM_DEPS === '1' || !(config.roles.includes('worker') || config.roles.includes('api'))) return;
   const code = await exitCode(run('bash', [path.join('scripts', 'ensure-system-deps.sh'), '--runtime']));
-  if (code !== 0) throw new Error('NXN cannot make videos without the system packages above. Install them and run `npm start` again (or set SKIP_SYSTEM_DEPS=1 to start without them).');
+  if (code !== 0)
+    throw new Error(
+      'NXN cannot make videos without the system packages above. Install them and run `npm start` again (or set SKIP_SYSTEM_DEPS=1 to start without them).',
+    );
 }
 
 /**
@@ -118,14 +122,33 @@ async function startAuthEmulator(emulator: string): Promise<void> {
   const authDir = path.join(config.dataDir, 'auth');
   const accountsDir = path.join(authDir, 'accounts');
   fs.mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
-  const [host, port] = [emulator.slice(0, emulator.lastIndexOf(':')), Number(emulator.slice(emulator.lastIndexOf(':') + 1))];
+  const [host, port] = [
+    emulator.slice(0, emulator.lastIndexOf(':')),
+    Number(emulator.slice(emulator.lastIndexOf(':') + 1)),
+  ];
   // The emulator's port comes from a firebase.json; this one follows the configured host rather than the repository's.
   const firebaseJson = path.join(authDir, 'firebase.json');
-  fs.writeFileSync(firebaseJson, JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true } }, null, 2));
+  fs.writeFileSync(
+    firebaseJson,
+    JSON.stringify({ emulators: { auth: { host, port }, ui: { enabled: false }, singleProjectMode: true } }, null, 2),
+  );
   const saved = await hasSavedAccounts(accountsDir);
-  console.log(`▸ Starting the Firebase Auth emulator on ${emulator} (accounts ${saved ? 'restored from' : 'kept in'} ${accountsDir})…`);
+  console.log(
+    `▸ Starting the Firebase Auth emulator on ${emulator} (accounts ${saved ? 'restored from' : 'kept in'} ${accountsDir})…`,
+  );
   env.CI = 'true';
-  const args = ['firebase', 'emulators:start', '--only', 'auth', '--project', config.firebase.projectId, '--config', firebaseJson, '--export-on-exit', accountsDir];
+  const args = [
+    'firebase',
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    config.firebase.projectId,
+    '--config',
+    firebaseJson,
+    '--export-on-exit',
+    accountsDir,
+  ];
   run('npx', saved ? [...args, '--import', accountsDir] : args, { detached: true });
   await waitFor(`http://${emulator}`, 'The Auth emulator', 90);
   env.AUTH_EMULATOR_EXPORT_DIR = accountsDir;
@@ -155,9 +178,17 @@ async function main(): Promise<void> {
   // Buying credits works out of the box: the same Stripe code path against a local sandbox, labelled as such.
   if (config.roles.includes('api') && !config.payments.stripe && env.NODE_ENV !== 'production') {
     const webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`;
-    const stripe = await startStripeSandbox({ webhookUrl: `http://127.0.0.1:${config.apiPort}/payments/stripe/webhook`, webhookSecret });
+    const stripe = await startStripeSandbox({
+      webhookUrl: `http://127.0.0.1:${config.apiPort}/payments/stripe/webhook`,
+      webhookSecret,
+    });
     sandboxes.push(stripe);
-    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_sandbox', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENTS_SANDBOX: '1' });
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: 'sk_test_sandbox',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      PAYMENTS_SANDBOX: '1',
+    });
     notes.push(`    Payments      Stripe sandbox at ${stripe.url}  (no real money moves)`);
   }
   // GPU rental needs a provider to work at all: without a key it rents simulated machines from a local sandbox.
@@ -166,10 +197,14 @@ async function main(): Promise<void> {
     const runpod = await startRunpodSandbox();
     sandboxes.push(runpod);
     Object.assign(env, { RUNPOD_API_URL: runpod.url, GPU_SANDBOX: '1' });
-    notes.push(`    GPU sandbox   ${runpod.url}  (simulated RunPod: no real GPU; set RUNPOD_API_KEY or LAMBDA_API_KEY to rent real ones)`);
+    notes.push(
+      `    GPU sandbox   ${runpod.url}  (simulated RunPod: no real GPU; set RUNPOD_API_KEY or LAMBDA_API_KEY to rent real ones)`,
+    );
   }
 
-  console.log(`▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`);
+  console.log(
+    `▸ Starting ${config.roles.join(' + ')} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})…`,
+  );
   const server = run(process.execPath, ['--import', 'tsx', 'src/server/main.ts']);
   void exitCode(server).then((code) => stopAll(code));
   if (config.roles.includes('api')) await waitFor(`http://127.0.0.1:${config.apiPort}/readyz`, 'The API', 120);
@@ -177,7 +212,8 @@ async function main(): Promise<void> {
 
   console.log('\n  NXN is running:');
   if (config.roles.includes('web')) console.log(`    Site          http://localhost:${config.port}`);
-  if (config.roles.includes('api')) console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
+  if (config.roles.includes('api'))
+    console.log(`    API           http://127.0.0.1:${config.apiPort}  (health: /healthz, /readyz)`);
   if (emulator) console.log(`    Auth emulator http://${emulator}  (project ${config.firebase.projectId})`);
   for (const note of notes) console.log(note);
   console.log('  Press Ctrl-C to stop.\n');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { brand } from '~/config/brand';
@@ -7,7 +7,7 @@ import { AuthGate } from './AuthGate';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { LoadingScreen, NotFoundScreen } from './components/StatusScreen';
 import { AppLayout } from './layout/AppLayout';
-import { APP_ROUTES, AUTH_ROUTES, PROTECTED_ROUTES, type AppRoute } from './routes';
+import { APP_ROUTES, type AppRoute, AUTH_ROUTES, PROTECTED_ROUTES } from './routes';
 import { preloadScreen, screenComponent } from './screens';
 
 function useDocumentTitle(title: string) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberReturnTo } from '~/lib/return-to';
 import { $auth, startAuth } from '~/stores/auth';

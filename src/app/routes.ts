@@ -37,7 +37,8 @@ export interface AppRoute {
   description: string;
 }
 
-const AUTH_DESCRIPTION = 'Sign in or create your free NXN account to make videos, scripts, voice-overs and images with AI.';
+const AUTH_DESCRIPTION =
+  'Sign in or create your free NXN account to make videos, scripts, voice-overs and images with AI.';
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/login', screen: 'Auth', access: 'public', title: 'Sign in', description: AUTH_DESCRIPTION },
@@ -45,25 +46,109 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/auth', screen: 'Auth', access: 'public', title: 'Sign in', description: AUTH_DESCRIPTION },
   { path: '/dashboard', screen: 'Dashboard', access: 'auth', title: 'Dashboard', description: 'Your NXN dashboard.' },
   { path: '/welcome', screen: 'Welcome', access: 'auth', title: 'Welcome', description: 'Get started with NXN.' },
-  { path: '/create', screen: 'AgentCreate', access: 'auth', title: 'Create a video', description: 'Turn a script into a video.' },
-  { path: '/nxn-agent/video/:videoId', screen: 'AgentVideo', access: 'auth', title: 'Video', description: 'A video made by the agent.' },
-  { path: '/nxn-agent/storyboard/:storyboardId', screen: 'AgentStoryboard', access: 'auth', title: 'Storyboard', description: 'Review and edit the scenes of a video before it is rendered.' },
-  { path: '/nxn-agent/history', screen: 'AgentHistory', access: 'auth', title: 'Video history', description: 'Your videos.' },
+  {
+    path: '/create',
+    screen: 'AgentCreate',
+    access: 'auth',
+    title: 'Create a video',
+    description: 'Turn a script into a video.',
+  },
+  {
+    path: '/nxn-agent/video/:videoId',
+    screen: 'AgentVideo',
+    access: 'auth',
+    title: 'Video',
+    description: 'A video made by the agent.',
+  },
+  {
+    path: '/nxn-agent/storyboard/:storyboardId',
+    screen: 'AgentStoryboard',
+    access: 'auth',
+    title: 'Storyboard',
+    description: 'Review and edit the scenes of a video before it is rendered.',
+  },
+  {
+    path: '/nxn-agent/history',
+    screen: 'AgentHistory',
+    access: 'auth',
+    title: 'Video history',
+    description: 'Your videos.',
+  },
   { path: '/history', screen: 'AgentHistory', access: 'auth', title: 'Video history', description: 'Your videos.' },
-  { path: '/pricing', screen: 'AgentPricing', access: 'auth', title: 'Plans and credits', description: 'Plans and credits.' },
+  {
+    path: '/pricing',
+    screen: 'AgentPricing',
+    access: 'auth',
+    title: 'Plans and credits',
+    description: 'Plans and credits.',
+  },
   { path: '/voice', screen: 'TextToSpeech', access: 'auth', title: 'Text to speech', description: 'Text to speech.' },
-  { path: '/text-to-speech', screen: 'TextToSpeech', access: 'auth', title: 'Text to speech', description: 'Text to speech.' },
-  { path: '/tts-pricing', screen: 'TTSPricing', access: 'auth', title: 'Voice pricing', description: 'Text-to-speech pricing.' },
-  { path: '/scripts', screen: 'ScriptGenerator', access: 'auth', title: 'Script generator', description: 'Generate scripts.' },
-  { path: '/script-generator', screen: 'ScriptGenerator', access: 'auth', title: 'Script generator', description: 'Generate scripts.' },
-  { path: '/script/:scriptId', screen: 'ScriptGeneration', access: 'auth', title: 'Script', description: 'A generated script.' },
-  { path: '/images', screen: 'ImageGeneration', access: 'auth', title: 'Image generator', description: 'Generate images.' },
+  {
+    path: '/text-to-speech',
+    screen: 'TextToSpeech',
+    access: 'auth',
+    title: 'Text to speech',
+    description: 'Text to speech.',
+  },
+  {
+    path: '/tts-pricing',
+    screen: 'TTSPricing',
+    access: 'auth',
+    title: 'Voice pricing',
+    description: 'Text-to-speech pricing.',
+  },
+  {
+    path: '/scripts',
+    screen: 'ScriptGenerator',
+    access: 'auth',
+    title: 'Script generator',
+    description: 'Generate scripts.',
+  },
+  {
+    path: '/script-generator',
+    screen: 'ScriptGenerator',
+    access: 'auth',
+    title: 'Script generator',
+    description: 'Generate scripts.',
+  },
+  {
+    path: '/script/:scriptId',
+    screen: 'ScriptGeneration',
+    access: 'auth',
+    title: 'Script',
+    description: 'A generated script.',
+  },
+  {
+    path: '/images',
+    screen: 'ImageGeneration',
+    access: 'auth',
+    title: 'Image generator',
+    description: 'Generate images.',
+  },
   { path: '/rent-gpu', screen: 'GPURental', access: 'auth', title: 'Rent a GPU', description: 'Rent cloud GPUs.' },
   { path: '/my-rentals', screen: 'MyRentals', access: 'auth', title: 'My rentals', description: 'Your GPU rentals.' },
-  { path: '/watermark-removal', screen: 'WatermarkRemoval', access: 'auth', title: 'Watermark removal', description: 'Remove watermarks from your own videos.' },
+  {
+    path: '/watermark-removal',
+    screen: 'WatermarkRemoval',
+    access: 'auth',
+    title: 'Watermark removal',
+    description: 'Remove watermarks from your own videos.',
+  },
   { path: '/analytics', screen: 'Analytics', access: 'auth', title: 'Analytics', description: 'Your usage.' },
-  { path: '/brand-kit', screen: 'BrandKit', access: 'auth', title: 'Brand kit', description: 'Your logo, colours, caption font and intro and outro cards.' },
-  { path: '/billing', screen: 'Billing', access: 'auth', title: 'Billing', description: 'Your purchases and credit history.' },
+  {
+    path: '/brand-kit',
+    screen: 'BrandKit',
+    access: 'auth',
+    title: 'Brand kit',
+    description: 'Your logo, colours, caption font and intro and outro cards.',
+  },
+  {
+    path: '/billing',
+    screen: 'Billing',
+    access: 'auth',
+    title: 'Billing',
+    description: 'Your purchases and credit history.',
+  },
   // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).
   { path: '/admin', screen: 'Admin', access: 'auth', title: 'Operator console', description: 'Operator console.' },
 ];

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenName } from './routes';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -27,9 +27,10 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   BrandKit: () => import('./features/brand/BrandKit'),
 };
 
-export const SCREENS = Object.fromEntries(
-  Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)]),
-) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
+export const SCREENS = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])) as Record<
+  ScreenName,
+  LazyExoticComponent<ComponentType>
+>;
 
 /**
  * Screens pre-rendered to HTML at build time (the auth screen). React.lazy would leave its 'Loading...' fallback in

@@ -3,8 +3,7 @@
  * PUBLIC_* environment variable, so a white-label or staging build needs no code change. The spec's {email},
  * {phone} and {host} placeholders all resolve here.
  */
-const env: Record<string, string | undefined> =
-  (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+const env: Record<string, string | undefined> = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 
 const pick = (name: string, fallback: string): string => {
   const value = env[name]?.trim();

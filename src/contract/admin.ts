@@ -11,7 +11,12 @@ export const MAX_ADMIN_CREDITS = 1_000_000;
 
 /** `GET /admin/users?q=`: an exact uid, or part of an e-mail address (case does not matter). */
 export const AdminUserSearch = z.object({ q: textField().trim().min(1, 'Enter an e-mail address or a uid').max(320) });
-export const AdminUserSummary = z.object({ uid: z.string(), email: z.string().nullable(), displayName: z.string().nullable(), createdAt: z.string() });
+export const AdminUserSummary = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 export const AdminUserList = z.object({ users: z.array(AdminUserSummary) });
 export type AdminUserList = z.infer<typeof AdminUserList>;

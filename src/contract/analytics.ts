@@ -26,9 +26,21 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
 };
 
 /** A job's kind starts with its feature's name (`video`, `speech.synthesize`, `images.generate`, `watermark…`). */
-const JOB_FEATURE_SOURCE: Record<string, LedgerSource> = { video: 'videos', speech: 'speech', image: 'images', images: 'images', watermark: 'watermark' };
+const JOB_FEATURE_SOURCE: Record<string, LedgerSource> = {
+  video: 'videos',
+  speech: 'speech',
+  image: 'images',
+  images: 'images',
+  watermark: 'watermark',
+};
 /** A row without a job carries its feature as the idempotency key's prefix (`script:<id>:settle`, `stripe:…`). */
-const KEY_PREFIX_SOURCE: Record<string, LedgerSource> = { script: 'scripts', gpu: 'gpu', stripe: 'payments', admin: 'admin', signup: 'signup' };
+const KEY_PREFIX_SOURCE: Record<string, LedgerSource> = {
+  script: 'scripts',
+  gpu: 'gpu',
+  stripe: 'payments',
+  admin: 'admin',
+  signup: 'signup',
+};
 
 /** The one attribution rule: the job's kind when the row belongs to a job, else the key's prefix; unknown → other. */
 export function ledgerSource(row: { jobKind: string | null; keyPrefix: string | null }): LedgerSource {
@@ -36,7 +48,8 @@ export function ledgerSource(row: { jobKind: string | null; keyPrefix: string | 
     const feature = row.jobKind.split('.', 1)[0]!;
     return Object.hasOwn(JOB_FEATURE_SOURCE, feature) ? JOB_FEATURE_SOURCE[feature]! : 'other';
   }
-  if (row.keyPrefix !== null && Object.hasOwn(KEY_PREFIX_SOURCE, row.keyPrefix)) return KEY_PREFIX_SOURCE[row.keyPrefix]!;
+  if (row.keyPrefix !== null && Object.hasOwn(KEY_PREFIX_SOURCE, row.keyPrefix))
+    return KEY_PREFIX_SOURCE[row.keyPrefix]!;
   return 'other';
 }
 
@@ -61,7 +74,8 @@ export const addDays = (day: string, n: number): string => fromUtc(toUtc(day) + 
 export const daysBetween = (from: string, to: string): number => Math.round((toUtc(to) - toUtc(from)) / dayMs);
 
 /** A calendar date that exists (no 30 February) in the years the ledger can hold. */
-export const isCalendarDate = (day: string): boolean => DATE.test(day) && day >= '2000-01-01' && day <= '9999-12-31' && fromUtc(toUtc(day)) === day;
+export const isCalendarDate = (day: string): boolean =>
+  DATE.test(day) && day >= '2000-01-01' && day <= '9999-12-31' && fromUtc(toUtc(day)) === day;
 
 /** An IANA zone the browser's Intl knows (what `Intl.DateTimeFormat().resolvedOptions().timeZone` reports). */
 export function isTimeZone(tz: string): boolean {
@@ -94,7 +108,8 @@ export const AnalyticsQuery = z
     if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Pick the last day' });
     if (!q.from || !q.to) return;
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after the first day' });
-    else if (daysBetween(q.from, q.to) + 1 > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Pick at most ${MAX_RANGE_DAYS} days` });
+    else if (daysBetween(q.from, q.to) + 1 > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Pick at most ${MAX_RANGE_DAYS} days` });
   });
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
@@ -115,9 +130,18 @@ export interface ResolvedRange {
 /** A preset ends today (in the user's zone) and counts today; a custom range is taken as given. */
 export function resolveRange(query: z.output<typeof AnalyticsQuery>, now: Date = new Date()): ResolvedRange {
   const today = todayIn(query.tz, now);
-  const [from, to] = query.range === 'custom' ? [query.from!, query.to!] : [addDays(today, 1 - Number(query.range)), today];
+  const [from, to] =
+    query.range === 'custom' ? [query.from!, query.to!] : [addDays(today, 1 - Number(query.range)), today];
   const days = daysBetween(from, to) + 1;
-  return { from, to, previousFrom: addDays(from, -days), previousTo: addDays(from, -1), days, tz: query.tz, bucket: days > MAX_DAY_BUCKETS ? 'week' : 'day' };
+  return {
+    from,
+    to,
+    previousFrom: addDays(from, -days),
+    previousTo: addDays(from, -1),
+    days,
+    tz: query.tz,
+    bucket: days > MAX_DAY_BUCKETS ? 'week' : 'day',
+  };
 }
 
 /** The bucket a day falls in: itself, or the Monday of its week (ISO weeks, as PostgreSQL's date_trunc('week')). */
@@ -130,7 +154,12 @@ export function bucketOf(day: string, size: BucketSize): string {
 /** Every bucket of the range, in order, so days without activity show as zero. */
 export function bucketsOf(range: Pick<ResolvedRange, 'from' | 'to' | 'bucket'>): string[] {
   const out: string[] = [];
-  for (let day = bucketOf(range.from, range.bucket); day <= range.to; day = addDays(day, range.bucket === 'day' ? 1 : 7)) out.push(day);
+  for (
+    let day = bucketOf(range.from, range.bucket);
+    day <= range.to;
+    day = addDays(day, range.bucket === 'day' ? 1 : 7)
+  )
+    out.push(day);
   return out;
 }
 
@@ -169,7 +198,12 @@ export const AnalyticsReport = z.object({
   /** Credits spent per bucket, one series per feature that spent anything in the range. */
   spend: z.array(z.object({ source: z.string(), label: z.string(), values: z.array(z.number()) })),
   /** Videos started per bucket by how they ended (queued or rendering ones are not counted yet). */
-  videos: z.object({ succeeded: z.array(z.number()), failed: z.array(z.number()), cancelled: z.array(z.number()), minutes: z.array(z.number()) }),
+  videos: z.object({
+    succeeded: z.array(z.number()),
+    failed: z.array(z.number()),
+    cancelled: z.array(z.number()),
+    minutes: z.array(z.number()),
+  }),
   /** Totals with the previous period's; features' own figures (GPU hours) come last, only when one contributes. */
   totals: z.array(Metric),
 });

@@ -19,7 +19,12 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
-const optionalText = (max: number) => textField().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  textField()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** `POST /auth/auth`: the profile the browser sends after sign-in. */
 export const ProfileSyncBody = z.object({
@@ -49,7 +54,12 @@ export const Credits = z.object({ balance: z.number().int(), reserved: z.number(
 export type Credits = z.infer<typeof Credits>;
 
 /** Answer of `POST /auth/auth`. `granted` is the signup grant made by this very call (0 on later syncs). */
-export const ProfileSyncResponse = z.object({ profile: Profile, credits: Credits, created: z.boolean(), granted: z.number().int() });
+export const ProfileSyncResponse = z.object({
+  profile: Profile,
+  credits: Credits,
+  created: z.boolean(),
+  granted: z.number().int(),
+});
 export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 
 /** `GET /me`. `admin`: the user may open the operator console (the account menu shows its link only then). */
@@ -122,7 +132,8 @@ export const Job = z.object({
   finishedAt: z.string().nullable(),
 });
 export type Job = z.infer<typeof Job>;
-export const isFinished = (status: JobStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
+export const isFinished = (status: JobStatus): boolean =>
+  status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
 /**
  * A client's key for a create request it may send twice (a retry, the fallback host), in the `Idempotency-Key`

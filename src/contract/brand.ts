@@ -88,7 +88,8 @@ export const brandKitSettingsSchema = z
   })
   .superRefine((kit, ctx) => {
     for (const name of ['intro', 'outro'] as const) {
-      if (kit[name].enabled && kit[name].text === '') ctx.addIssue({ code: 'custom', path: [name, 'text'], message: `Write the ${name}'s text, or turn it off.` });
+      if (kit[name].enabled && kit[name].text === '')
+        ctx.addIssue({ code: 'custom', path: [name, 'text'], message: `Write the ${name}'s text, or turn it off.` });
     }
   });
 export type BrandKitSettings = z.output<typeof brandKitSettingsSchema>;
@@ -130,7 +131,14 @@ export interface BrandSnapshot {
 }
 export const brandSnapshotSchema: z.ZodType<BrandSnapshot> = z.object({
   logo: z
-    .object({ corner: z.enum(LOGO_CORNERS), size: z.enum(LOGO_SIZES), opacity: z.number(), fileId: z.string(), width: z.number().int(), height: z.number().int() })
+    .object({
+      corner: z.enum(LOGO_CORNERS),
+      size: z.enum(LOGO_SIZES),
+      opacity: z.number(),
+      fileId: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+    })
     .nullable(),
   colors: z.object({ primary: z.string(), secondary: z.string() }),
   font: z.enum(BRAND_FONT_IDS),
@@ -138,7 +146,10 @@ export const brandSnapshotSchema: z.ZodType<BrandSnapshot> = z.object({
   outro: z.object({ enabled: z.boolean(), text: z.string(), seconds: z.number() }).nullable(),
 });
 
-export function brandSnapshot(settings: BrandKitSettings, logo: { fileId: string; width: number; height: number } | null): BrandSnapshot {
+export function brandSnapshot(
+  settings: BrandKitSettings,
+  logo: { fileId: string; width: number; height: number } | null,
+): BrandSnapshot {
   return {
     logo: logo ? { ...settings.logo, ...logo } : null,
     colors: settings.colors,
@@ -149,8 +160,10 @@ export function brandSnapshot(settings: BrandKitSettings, logo: { fileId: string
 }
 
 /** The kit a video takes: the video's own switch when set, otherwise the kit's "Apply to new videos". */
-export const appliedBrand = (kit: { applyByDefault: boolean; snapshot: BrandSnapshot } | null, wanted: boolean | undefined): BrandSnapshot | null =>
-  kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null;
+export const appliedBrand = (
+  kit: { applyByDefault: boolean; snapshot: BrandSnapshot } | null,
+  wanted: boolean | undefined,
+): BrandSnapshot | null => (kit && (wanted ?? kit.applyByDefault) ? kit.snapshot : null);
 
 /** Seconds the kit's cards add to a video: what the editor's estimate and the job's price add to the narration. */
 export const cardSeconds = (brand: Pick<BrandSnapshot, 'intro' | 'outro'> | null | undefined): number =>

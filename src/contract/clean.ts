@@ -43,8 +43,9 @@ function dropDirections(line: string): string {
  * Pictographs, their modifiers and joiners, keycaps, flags and decorative symbols; a voice would either skip them
  * or read out their Unicode names. Currency, percent and maths signs stay: they are read as words.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners and variation selectors are listed alone on purpose: each is removed wherever it stands
-const SYMBOLS = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{2190}-\u{21FF}\u{2500}-\u{27BF}\u{2B00}-\u{2BFF}•▪◦‣※†‡¶§©®™]/gu;
+const SYMBOLS =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners and variation selectors are listed alone on purpose: each is removed wherever it stands
+  /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{2190}-\u{21FF}\u{2500}-\u{27BF}\u{2B00}-\u{2BFF}•▪◦‣※†‡¶§©®™]/gu;
 
 function cleanLine(raw: string): string {
   let line = raw.trim();
@@ -89,7 +90,8 @@ export function cleanScript(raw: string): string {
     current = [];
   };
   for (const rawLine of text.split('\n')) {
-    const isBreak = rawLine.trim() === '' || /^\s*([-*_=])(\s*\1){2,}\s*$/.test(rawLine) || /^\s*#{1,6}\s/.test(rawLine);
+    const isBreak =
+      rawLine.trim() === '' || /^\s*([-*_=])(\s*\1){2,}\s*$/.test(rawLine) || /^\s*#{1,6}\s/.test(rawLine);
     // A heading starts a new paragraph and is one on its own, so it never glues onto the sentence before it.
     if (isBreak) flush();
     const line = cleanLine(rawLine);

@@ -11,7 +11,15 @@ export type GpuProviderName = (typeof GPU_PROVIDERS)[number];
 /** Every label a sandbox offer or machine carries, so nobody mistakes it for a real GPU. */
 export const SANDBOX_LABEL = 'Sandbox: no real GPU';
 
-export const RENTAL_STATUSES = ['requested', 'provisioning', 'running', 'stopping', 'stopped', 'terminated', 'failed'] as const;
+export const RENTAL_STATUSES = [
+  'requested',
+  'provisioning',
+  'running',
+  'stopping',
+  'stopped',
+  'terminated',
+  'failed',
+] as const;
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 
 export const GPU_TEMPLATES = ['pytorch-jupyter', 'comfyui', 'ubuntu-ssh', 'custom'] as const;
@@ -66,23 +74,36 @@ export const GpuCatalogue = z.object({
 export type GpuCatalogue = z.infer<typeof GpuCatalogue>;
 
 /** What an SSH public key line looks like: type, base64 body, optional comment. */
-const SSH_KEY_TYPES = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'sk-ssh-ed25519@openssh.com'] as const;
+const SSH_KEY_TYPES = [
+  'ssh-ed25519',
+  'ssh-rsa',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ssh-ed25519@openssh.com',
+] as const;
 
 /**
  * Checks an OpenSSH public key line and returns its normal form (type, body, comment), or an error message. The
  * base64 body must decode and name the same type inside, which catches keys cut short by copy and paste.
  */
-export function parseSshPublicKey(raw: string): { ok: true; type: string; body: string; comment: string } | { ok: false; message: string } {
+export function parseSshPublicKey(
+  raw: string,
+): { ok: true; type: string; body: string; comment: string } | { ok: false; message: string } {
   const parts = raw.trim().split(/\s+/);
   const [type = '', body = '', ...rest] = parts;
   if (!(SSH_KEY_TYPES as readonly string[]).includes(type)) {
     return { ok: false, message: 'Paste an OpenSSH public key starting with ssh-ed25519, ssh-rsa or ecdsa-sha2-….' };
   }
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0)
+    return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
   const bytes = base64Bytes(body);
-  const nameLength = bytes.length >= 4 ? ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0 : -1;
-  const inner = nameLength > 0 && nameLength + 4 <= bytes.length ? String.fromCharCode(...bytes.slice(4, 4 + nameLength)) : '';
-  if (inner !== type || bytes.length < 4 + nameLength + 16) return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
+  const nameLength =
+    bytes.length >= 4 ? ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0 : -1;
+  const inner =
+    nameLength > 0 && nameLength + 4 <= bytes.length ? String.fromCharCode(...bytes.slice(4, 4 + nameLength)) : '';
+  if (inner !== type || bytes.length < 4 + nameLength + 16)
+    return { ok: false, message: 'The key is cut short or damaged: copy the whole line again.' };
   return { ok: true, type, body, comment: rest.join(' ') };
 }
 
@@ -102,11 +123,18 @@ export const SshKeyBody = z.object({
 });
 export type SshKeyBody = z.input<typeof SshKeyBody>;
 
-export const SshKey = z.object({ id: z.string(), name: z.string(), publicKey: z.string(), fingerprint: z.string(), createdAt: z.string() });
+export const SshKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  publicKey: z.string(),
+  fingerprint: z.string(),
+  createdAt: z.string(),
+});
 export type SshKey = z.infer<typeof SshKey>;
 
 /** A Docker image reference, as a registry would accept it. */
-const IMAGE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:(?::\d+)?\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+const IMAGE =
+  /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?:(?::\d+)?\/[a-z0-9]+(?:[._-][a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
 
 export const DISK_GB_MIN = 10;
 export const DISK_GB_MAX = 2000;
@@ -116,13 +144,23 @@ export const LaunchBody = z
     offerId: textField().min(1).max(300),
     template: z.enum(GPU_TEMPLATES, { error: 'Choose a template.' }),
     image: textField().trim().max(255).optional(),
-    diskGb: z.coerce.number().int('Whole gigabytes only.').min(DISK_GB_MIN, `At least ${DISK_GB_MIN} GB.`).max(DISK_GB_MAX, `At most ${DISK_GB_MAX} GB.`),
+    diskGb: z.coerce
+      .number()
+      .int('Whole gigabytes only.')
+      .min(DISK_GB_MIN, `At least ${DISK_GB_MIN} GB.`)
+      .max(DISK_GB_MAX, `At most ${DISK_GB_MAX} GB.`),
     sshKeyId: z.uuid('Choose one of your SSH keys.'),
   })
   .superRefine((body, ctx) => {
     if (body.template !== 'custom') return;
-    if (!body.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'Enter the image to run, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04.' });
-    else if (!IMAGE.test(body.image)) ctx.addIssue({ code: 'custom', path: ['image'], message: 'That is not a valid image name.' });
+    if (!body.image)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['image'],
+        message: 'Enter the image to run, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04.',
+      });
+    else if (!IMAGE.test(body.image))
+      ctx.addIssue({ code: 'custom', path: ['image'], message: 'That is not a valid image name.' });
   });
 export type LaunchBody = z.input<typeof LaunchBody>;
 export type LaunchRequest = z.output<typeof LaunchBody>;
@@ -177,7 +215,9 @@ export const startedMinutes = (ms: number): number => (ms <= 0 ? 0 : Math.ceil(m
  * What a stopped machine costs per hour: its disk at the per-GB rate, rounded up once (the rental row keeps this
  * figure, and the launch form shows it before the user rents).
  */
-export const storageCreditsPerHour = (perGbHour: number, diskGb: number): number => Math.max(0, Math.ceil(perGbHour * diskGb - 1e-9));
+export const storageCreditsPerHour = (perGbHour: number, diskGb: number): number =>
+  Math.max(0, Math.ceil(perGbHour * diskGb - 1e-9));
 
 /** Credits to start a rental: its first minutes paid up front into a hold (the rest returns when it stops). */
-export const startCredits = (creditsPerHour: number, holdMinutes: number): number => Math.ceil((creditsPerHour * holdMinutes) / 60);
+export const startCredits = (creditsPerHour: number, holdMinutes: number): number =>
+  Math.ceil((creditsPerHour * holdMinutes) / 60);

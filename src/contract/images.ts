@@ -25,13 +25,26 @@ export const ASPECT_SIZES: Record<ImageAspect, { width: number; height: number }
   '3:4': { width: 864, height: 1152 },
 };
 
-export const IMAGE_STYLES = ['none', 'photographic', 'cinematic', 'digital-art', 'anime', 'watercolor', '3d-render', 'pixel-art', 'line-art'] as const;
+export const IMAGE_STYLES = [
+  'none',
+  'photographic',
+  'cinematic',
+  'digital-art',
+  'anime',
+  'watercolor',
+  '3d-render',
+  'pixel-art',
+  'line-art',
+] as const;
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
 
 export const STYLE_PRESETS: Record<ImageStyle, { label: string; prompt: string }> = {
   none: { label: 'No style', prompt: '' },
   photographic: { label: 'Photographic', prompt: 'professional photograph, natural light, sharp focus, high detail' },
-  cinematic: { label: 'Cinematic', prompt: 'cinematic film still, dramatic lighting, shallow depth of field, color graded' },
+  cinematic: {
+    label: 'Cinematic',
+    prompt: 'cinematic film still, dramatic lighting, shallow depth of field, color graded',
+  },
   'digital-art': { label: 'Digital art', prompt: 'vibrant digital illustration, clean lines, rich colors' },
   anime: { label: 'Anime', prompt: 'anime style, cel shading, expressive, studio quality' },
   watercolor: { label: 'Watercolor', prompt: 'soft watercolor painting, paper texture, gentle washes of color' },
@@ -46,19 +59,33 @@ export type ImageEngineChoice = (typeof IMAGE_ENGINES)[number];
 export type ImageEngineId = Exclude<ImageEngineChoice, 'auto'>;
 
 /** `GET /images/engines`: what the engine picker lists. */
-export const imageEngineInfoSchema = z.object({ id: z.enum(['offline', 'openai', 'fal']), label: z.string(), available: z.boolean() });
+export const imageEngineInfoSchema = z.object({
+  id: z.enum(['offline', 'openai', 'fal']),
+  label: z.string(),
+  available: z.boolean(),
+});
 export type ImageEngineInfo = z.infer<typeof imageEngineInfoSchema>;
 
 /**
  * The engine a request runs on: `auto` is FLUX, else OpenAI, else the offline artwork; a named engine the server has
  * no key for is undefined. The API runs by it and the form prices by it, so both name the same engine.
  */
-export function resolveImageEngine(choice: ImageEngineChoice, available: (id: ImageEngineId) => boolean): ImageEngineId | undefined {
+export function resolveImageEngine(
+  choice: ImageEngineChoice,
+  available: (id: ImageEngineId) => boolean,
+): ImageEngineId | undefined {
   if (choice === 'auto') return (['fal', 'openai'] as const).find(available) ?? 'offline';
   return choice === 'offline' || available(choice) ? choice : undefined;
 }
 
-export const IMAGE_LIMITS = { promptMin: 3, promptMax: 1000, negativeMax: 500, countMin: 1, countMax: 4, seedMax: 4_294_967_295 } as const;
+export const IMAGE_LIMITS = {
+  promptMin: 3,
+  promptMax: 1000,
+  negativeMax: 500,
+  countMin: 1,
+  countMax: 4,
+  seedMax: 4_294_967_295,
+} as const;
 
 export const imageRequestSchema = z.object({
   prompt: textField({ error: 'Describe the image.' })

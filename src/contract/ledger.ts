@@ -66,7 +66,16 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const LEDGER_CSV_HEADER = ['Date (UTC)', 'Category', 'Kind', 'Credits', 'Reserved credits', 'Description', 'Job', 'Entry'];
+export const LEDGER_CSV_HEADER = [
+  'Date (UTC)',
+  'Category',
+  'Kind',
+  'Credits',
+  'Reserved credits',
+  'Description',
+  'Job',
+  'Entry',
+];
 
 /** A ledger entry as the API sends it (api.ts `LedgerEntry`). */
 export interface LedgerRow {
@@ -82,7 +91,16 @@ export interface LedgerRow {
 /** One line of the export, CRLF-terminated as RFC 4180 asks. */
 export function ledgerCsvLine(entry: LedgerRow): string {
   const category = ledgerCategory(entry.kind, entry.delta);
-  const fields = [entry.createdAt, category ? LEDGER_CATEGORY_LABELS[category] : '', entry.kind, entry.delta, entry.reservedDelta, entry.reason, entry.jobId, entry.id];
+  const fields = [
+    entry.createdAt,
+    category ? LEDGER_CATEGORY_LABELS[category] : '',
+    entry.kind,
+    entry.delta,
+    entry.reservedDelta,
+    entry.reason,
+    entry.jobId,
+    entry.id,
+  ];
   return `${fields.map(csvField).join(',')}\r\n`;
 }
 
@@ -119,7 +137,13 @@ export type LineSubject =
   | { source: 'gpu'; gpuCount: number; gpuModel: string; minutes: number }
   | { source: 'payments'; packName: string };
 
-const SUBJECT_NOUN = { videos: 'Video', speech: 'Voice-over', images: 'Image', scripts: 'Script', watermark: 'Watermark removal' } as const;
+const SUBJECT_NOUN = {
+  videos: 'Video',
+  speech: 'Voice-over',
+  images: 'Image',
+  scripts: 'Script',
+  watermark: 'Watermark removal',
+} as const;
 const NAME_CHARS = 60;
 
 /** A name on one line: spaces collapsed, cut at a word with an ellipsis past `max` characters. */
@@ -184,7 +208,11 @@ export interface LedgerLineShape {
 const byId = (a: LedgerRow, b: LedgerRow): number => Number(a.id) - Number(b.id);
 
 /** One line from the rows of one key. */
-export function ledgerLine(key: string, rows: readonly GroupableRow[], subject: LineSubject | undefined): LedgerLineShape {
+export function ledgerLine(
+  key: string,
+  rows: readonly GroupableRow[],
+  subject: LineSubject | undefined,
+): LedgerLineShape {
   const entries = rows.map(({ idempotencyKey: _key, ...entry }) => entry).sort(byId);
   const amount = entries.reduce((sum, e) => sum + e.delta, 0);
   const held = entries.reduce((sum, e) => sum + e.reservedDelta, 0);
@@ -194,14 +222,26 @@ export function ledgerLine(key: string, rows: readonly GroupableRow[], subject: 
   const last = entries.at(-1)!;
   // An operator's change reads as one, with the reason they gave.
   const fallback = last.kind === 'adjust' ? `Adjustment · ${last.reason}` : last.reason;
-  return { id: key, label: lineLabel(key, subject, fallback), amount, held, state, startedAt: first.createdAt, updatedAt: last.createdAt, entries };
+  return {
+    id: key,
+    label: lineLabel(key, subject, fallback),
+    amount,
+    held,
+    state,
+    startedAt: first.createdAt,
+    updatedAt: last.createdAt,
+    entries,
+  };
 }
 
 /**
  * The grouping rule: rows (newest first) folded into lines by `ledgerGroupKey`, in the order of each line's newest
  * row, named from `subjects` (keyed by group key).
  */
-export function groupLedger(rows: readonly GroupableRow[], subjects: ReadonlyMap<string, LineSubject>): LedgerLineShape[] {
+export function groupLedger(
+  rows: readonly GroupableRow[],
+  subjects: ReadonlyMap<string, LineSubject>,
+): LedgerLineShape[] {
   const groups = new Map<string, GroupableRow[]>();
   for (const row of [...rows].sort((a, b) => byId(b, a))) {
     const key = ledgerGroupKey(row);

@@ -26,7 +26,8 @@ export function parsePageCursor(cursor: string): PageCursor | undefined {
   if (rest.length > 0 || !isUuid(id) || !ISO.test(iso)) return undefined;
   const createdAt = new Date(iso);
   // The round trip refuses dates JavaScript would roll over (30 February becomes 1 March) or cannot hold.
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso || createdAt.getTime() < EARLIEST) return undefined;
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso || createdAt.getTime() < EARLIEST)
+    return undefined;
   return { createdAt, id };
 }
 

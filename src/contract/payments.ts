@@ -87,7 +87,15 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
  * pending: checkout not finished · processing: paid with a method that settles later · paid: credited · failed ·
  * expired: checkout abandoned · refunded / partially_refunded: money returned, credits taken back.
  */
-export const PURCHASE_STATUSES = ['pending', 'processing', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded'] as const;
+export const PURCHASE_STATUSES = [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** A checkout that was opened and never paid (left open, declined, or expired) is no purchase: lists leave it out. */
 export const UNPAID_CHECKOUT_STATUSES = ['pending', 'expired'] as const satisfies readonly PurchaseStatus[];

@@ -15,7 +15,14 @@ export const PLATFORM_LABELS: Record<ScriptPlatform, string> = {
   square: 'Square (1:1)',
 };
 
-export const SCRIPT_TONES = ['friendly', 'professional', 'energetic', 'educational', 'inspirational', 'humorous'] as const;
+export const SCRIPT_TONES = [
+  'friendly',
+  'professional',
+  'energetic',
+  'educational',
+  'inspirational',
+  'humorous',
+] as const;
 export type ScriptTone = (typeof SCRIPT_TONES)[number];
 
 export const TONE_LABELS: Record<ScriptTone, string> = {
@@ -45,11 +52,16 @@ export const SCRIPT_LIMITS = {
 export const WORDS_PER_SECOND = 150 / 60;
 
 const trimmed = (max: number, what: string) =>
-  textField({ error: `Enter ${what}.` }).trim().max(max, `Keep ${what} under ${max} characters.`);
+  textField({ error: `Enter ${what}.` })
+    .trim()
+    .max(max, `Keep ${what} under ${max} characters.`);
 
 export const scriptRequestSchema = z
   .object({
-    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic').min(SCRIPT_LIMITS.topicMin, 'Describe the topic in at least 3 characters.'),
+    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic').min(
+      SCRIPT_LIMITS.topicMin,
+      'Describe the topic in at least 3 characters.',
+    ),
     audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience').default(''),
     tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }),
     platform: z.enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' }),
@@ -98,7 +110,10 @@ export const scriptSceneSchema = z.object({
     .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`),
   visualCue: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.visualCueMax, `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`),
+    .max(
+      SCRIPT_CONTENT_LIMITS.visualCueMax,
+      `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`,
+    ),
   startSec: z.number().min(0),
   endSec: z.number().min(0),
 });
@@ -107,18 +122,30 @@ export type ScriptScene = z.infer<typeof scriptSceneSchema>;
 /** The editable body of a script; timings are recomputed from the words, so callers may send stale ones. */
 export const scriptContentSchema = z.object({
   titles: z
-    .array(textField().trim().min(1, 'Titles cannot be empty.').max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'))
+    .array(
+      textField()
+        .trim()
+        .min(1, 'Titles cannot be empty.')
+        .max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'),
+    )
     .min(1, 'Keep at least one title.')
     .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`),
-  hook: textField().trim().max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
+  hook: textField()
+    .trim()
+    .max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
   scenes: z
     .array(scriptSceneSchema)
     .min(1, 'Keep at least one scene.')
     .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`),
-  cta: textField().trim().max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
+  cta: textField()
+    .trim()
+    .max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
   description: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.descriptionMax, `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`),
+    .max(
+      SCRIPT_CONTENT_LIMITS.descriptionMax,
+      `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`,
+    ),
   hashtags: z
     .array(textField().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
     .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`),
@@ -212,7 +239,9 @@ export function scriptTimeline(content: Pick<ScriptContent, 'hook' | 'scenes' | 
 }
 
 /** Recomputes every scene's start and end from its words (150 wpm) and returns the total spoken length. */
-export function retimeScript<T extends Pick<ScriptContent, 'hook' | 'scenes' | 'cta'>>(content: T): T & { durationSec: number } {
+export function retimeScript<T extends Pick<ScriptContent, 'hook' | 'scenes' | 'cta'>>(
+  content: T,
+): T & { durationSec: number } {
   const timeline = scriptTimeline(content);
   const sceneTimes = timeline.filter((e) => e.kind === 'scene');
   const hookEnd = timeline.find((e) => e.kind === 'hook')?.endSec ?? 0;

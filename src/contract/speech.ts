@@ -48,7 +48,10 @@ export const speechRequestSchema = z.object({
   text: textField({ error: 'Enter the text to speak.' })
     .trim()
     .min(1, 'Enter the text to speak.')
-    .refine((t) => speechCharCount(t) <= SPEECH_LIMITS.textMax, `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`)
+    .refine(
+      (t) => speechCharCount(t) <= SPEECH_LIMITS.textMax,
+      `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`,
+    )
     .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.'),
   voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
   speed: speedField,

@@ -6,8 +6,17 @@
  */
 import { z } from 'zod';
 import { cleanScript } from './clean.ts';
-import { CLIP_AUDIO, createVideoRequestSchema, estimateVideoCost, scenePictureSchema, scriptLengthError, STOCK_PROVIDERS, videoSettingsSchema, type VideoResolution } from './video.ts';
 import { textField } from './text.ts';
+import {
+  CLIP_AUDIO,
+  createVideoRequestSchema,
+  estimateVideoCost,
+  STOCK_PROVIDERS,
+  scenePictureSchema,
+  scriptLengthError,
+  type VideoResolution,
+  videoSettingsSchema,
+} from './video.ts';
 
 /** How a scene's picture comes in: a crossfade (today's look), a hard cut, or a dip through black. */
 export const SCENE_TRANSITIONS = ['crossfade', 'cut', 'dip'] as const;
@@ -80,7 +89,10 @@ export const storyboardSceneSchema = z.object({
   text: textField({ error: 'Write what this scene says.' })
     .trim()
     .min(1, 'Write what this scene says, or merge it into its neighbour.')
-    .max(STORYBOARD_LIMITS.maxSceneChars, `Keep a scene under ${STORYBOARD_LIMITS.maxSceneChars} characters; split it in two.`),
+    .max(
+      STORYBOARD_LIMITS.maxSceneChars,
+      `Keep a scene under ${STORYBOARD_LIMITS.maxSceneChars} characters; split it in two.`,
+    ),
   /** The words the stock and AI searches use; the server fills it when the storyboard is made. */
   query: textField().trim().max(STORYBOARD_LIMITS.maxQueryChars).default(''),
   visual: sceneVisualSchema.default({ kind: 'auto' }),
@@ -108,7 +120,8 @@ export const storyboardScenesSchema = z
   });
 
 /** The whole narration of a storyboard, one paragraph a scene: what is estimated, priced and shown as the script. */
-export const storyboardScript = (scenes: readonly Pick<StoryboardScene, 'text'>[]): string => scenes.map((s) => s.text).join('\n\n');
+export const storyboardScript = (scenes: readonly Pick<StoryboardScene, 'text'>[]): string =>
+  scenes.map((s) => s.text).join('\n\n');
 
 /**
  * What rendering a storyboard holds, and the most it can charge: like any video, per started minute of the whole
@@ -117,14 +130,21 @@ export const storyboardScript = (scenes: readonly Pick<StoryboardScene, 'text'>[
  * surcharge and no discount either. The finished video is charged per started minute of its real length, never
  * more than this.
  */
-export const storyboardCost = (scenes: readonly Pick<StoryboardScene, 'text'>[], resolution: VideoResolution, cardSeconds = 0): number =>
-  estimateVideoCost(storyboardScript(scenes), resolution, cardSeconds);
+export const storyboardCost = (
+  scenes: readonly Pick<StoryboardScene, 'text'>[],
+  resolution: VideoResolution,
+  cardSeconds = 0,
+): number => estimateVideoCost(storyboardScript(scenes), resolution, cardSeconds);
 
 /** Scenes that can be rendered: each has something a voice can read, and together they fit in 5 minutes. */
 export const renderableScenesSchema = storyboardScenesSchema.superRefine((scenes, ctx) => {
   scenes.forEach((scene, i) => {
     if (!/[\p{L}\p{N}]/u.test(cleanScript(scene.text)))
-      ctx.addIssue({ code: 'custom', path: [i, 'text'], message: 'Nothing in this scene can be read aloud: write the words the narrator should say.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'text'],
+        message: 'Nothing in this scene can be read aloud: write the words the narrator should say.',
+      });
   });
   const lengthError = scriptLengthError(storyboardScript(scenes));
   if (lengthError) ctx.addIssue({ code: 'custom', path: [], message: lengthError });
@@ -145,7 +165,12 @@ export function newSceneId(random: () => number = Math.random): string {
  * transition; the visual stays with the first half, the second gets "auto". Offsets that leave an empty half do
  * nothing.
  */
-export function splitScene(scenes: readonly StoryboardScene[], id: string, at: number, makeId: () => string = newSceneId): StoryboardScene[] {
+export function splitScene(
+  scenes: readonly StoryboardScene[],
+  id: string,
+  at: number,
+  makeId: () => string = newSceneId,
+): StoryboardScene[] {
   const index = scenes.findIndex((s) => s.id === id);
   const scene = scenes[index];
   if (!scene) return [...scenes];
@@ -179,7 +204,11 @@ export function moveScene(scenes: readonly StoryboardScene[], id: string, to: nu
 }
 
 /** Changes one scene's fields. */
-export function updateScene(scenes: readonly StoryboardScene[], id: string, change: Partial<Omit<StoryboardScene, 'id'>>): StoryboardScene[] {
+export function updateScene(
+  scenes: readonly StoryboardScene[],
+  id: string,
+  change: Partial<Omit<StoryboardScene, 'id'>>,
+): StoryboardScene[] {
   return scenes.map((s) => (s.id === id ? { ...s, ...change } : s));
 }
 

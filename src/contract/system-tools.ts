@@ -27,7 +27,12 @@ export type RenderAvailability = z.infer<typeof renderAvailabilitySchema>;
 /** What every video needs; Festival only matters to the Festival voice, which is offered only where it is installed. */
 export const VIDEO_TOOLS: readonly SystemTool[] = ['ffmpeg', 'ffprobe', 'caption-fonts'];
 
-const LABELS: Record<SystemTool, string> = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', 'caption-fonts': 'the caption fonts', festival: 'Festival' };
+const LABELS: Record<SystemTool, string> = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+  'caption-fonts': 'the caption fonts',
+  festival: 'Festival',
+};
 
 const listed = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

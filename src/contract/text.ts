@@ -20,7 +20,8 @@ export const isCleanText = (text: string): boolean => !UNSAFE.test(text);
  * A string field that refuses unsafe characters; chain `.trim()`, `.min()`, `.max()` after it as on `z.string()`.
  * The check runs first, so its message is the one the field shows.
  */
-export const textField = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isCleanText, UNSAFE_TEXT_MESSAGE);
+export const textField = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isCleanText, UNSAFE_TEXT_MESSAGE);
 
 /**
  * The dotted path ("payload.notes.0", a key included) of the first string or object key in parsed JSON that breaks

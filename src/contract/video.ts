@@ -4,14 +4,14 @@
  * with floors a script cannot slip under (see NARRATION_PACE).
  */
 import { z } from 'zod';
-import { VIDEO_RESOLUTIONS, videoCost, type VideoResolution } from './pricing.ts';
 import { cleanScript } from './clean.ts';
+import { DEFAULT_MUSIC_TRACK, MUSIC_TRACK_IDS } from './music.ts';
+import { VIDEO_RESOLUTIONS, type VideoResolution, videoCost } from './pricing.ts';
 import { WORDS_PER_SECOND } from './scripts.ts';
 import { linkedFileSchema } from './storage.ts';
 import { textField } from './text.ts';
-import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
 import { isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE } from './voices.ts';
-import { DEFAULT_MUSIC_TRACK, MUSIC_TRACK_IDS } from './music.ts';
+import { countWords, SENTENCE_END, spokenWords, tokenizeWords } from './words.ts';
 
 export const VIDEO_ASPECTS = ['16:9', '9:16', '1:1'] as const;
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
@@ -81,7 +81,9 @@ export type AvailablePictureSources = z.infer<typeof availablePictureSourcesSche
 
 /** The order's sources this server can use, in order; every order ends with the designed background. */
 export const availableSources = (order: VisualOrder, available: { stock: boolean; ai: boolean }): VisualSource[] =>
-  VISUAL_ORDER_SOURCES[order].filter((source) => (source === 'stock' ? available.stock : source === 'ai' ? available.ai : true));
+  VISUAL_ORDER_SOURCES[order].filter((source) =>
+    source === 'stock' ? available.stock : source === 'ai' ? available.ai : true,
+  );
 
 /** The first words of an order whose first sources this server lacks: what the setting says under the choice. */
 export function missingSourcesNote(order: VisualOrder, available: { stock: boolean; ai: boolean }): string | null {
@@ -152,7 +154,11 @@ export const CAPTION_LABELS: Record<CaptionStyle, string> = {
   pop: 'One word pop-in',
 };
 
-export const CAPTION_POSITION_LABELS: Record<CaptionPosition, string> = { top: 'Top', middle: 'Middle', bottom: 'Bottom' };
+export const CAPTION_POSITION_LABELS: Record<CaptionPosition, string> = {
+  top: 'Top',
+  middle: 'Middle',
+  bottom: 'Bottom',
+};
 export const CAPTION_SIZE_LABELS: Record<CaptionSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 export const VIDEO_LIMITS = {
@@ -312,7 +318,11 @@ export const createVideoRequestSchema = z
     const lengthError = scriptLengthError(value.script);
     if (lengthError) ctx.addIssue({ code: 'custom', path: ['script'], message: lengthError });
     if (value.visuals === 'uploaded' && value.imageFileIds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['imageFileIds'], message: 'Upload at least one image, or choose generated backgrounds.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['imageFileIds'],
+        message: 'Upload at least one image, or choose generated backgrounds.',
+      });
     }
   });
 
@@ -371,7 +381,8 @@ export type UploadedMusic = z.infer<typeof uploadedMusicSchema>;
 /** "draft": a storyboard not rendered yet, listed in the history beside the videos (its id is `storyboardId`). */
 export const VIDEO_STATUSES = ['draft', 'queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
-export const isVideoFinished = (status: VideoStatus): boolean => status === 'succeeded' || status === 'failed' || status === 'cancelled';
+export const isVideoFinished = (status: VideoStatus): boolean =>
+  status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
 /**
  * The pipeline's persisted stages (server/media/pipeline.ts VIDEO_STAGES) in order, as the progress list names
@@ -473,7 +484,10 @@ export type VideoPage = z.infer<typeof videoPageSchema>;
 
 /** First words of the script, cut at a word boundary. */
 export function videoTitle(script: string, maxChars = 60): string {
-  const flat = script.replace(/[#*_>`~[\]]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = script
+    .replace(/[#*_>`~[\]]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (flat.length <= maxChars) return flat || 'Untitled video';
   const cut = flat.slice(0, maxChars);
   const space = cut.lastIndexOf(' ');

@@ -56,54 +56,445 @@ const PREVIEW_PT = 'Olá! É assim que o seu vídeo vai soar com a minha voz.';
  * reads kana, so everyday scripts with kanji would come out garbled.
  */
 const LANGUAGES: readonly Language[] = [
-  { espeak: 'en-us', tag: 'en-US', name: 'English (US)', preview: PREVIEW_EN, voices: [['James', '', M], ['Olivia', 'f3', F], ['Ethan', 'm3', M], ['Ava', 'f2', F], ['Noah', 'm7', M], ['Sophia', 'f4', F]] },
-  { espeak: 'en-gb-x-rp', tag: 'en-GB', name: 'English (UK)', preview: PREVIEW_EN, voices: [['Oliver', '', M], ['Amelia', 'f3', F], ['Harry', 'm3', M], ['Charlotte', 'f4', F]] },
-  { espeak: 'en-gb-scotland', tag: 'en-GB-scotland', name: 'English (Scotland)', preview: PREVIEW_EN, voices: [['Callum', '', M], ['Isla', 'f3', F]] },
-  { espeak: 'en-029', tag: 'en-029', name: 'English (Caribbean)', preview: PREVIEW_EN, voices: [['Marcus', '', M], ['Shanice', 'f2', F]] },
-  { espeak: 'es', tag: 'es-ES', name: 'Spanish (Spain)', preview: '¡Hola! Así sonará tu vídeo con mi voz.', voices: [['Mateo', '', M], ['Lucía', 'f3', F], ['Hugo', 'm3', M]] },
-  { espeak: 'es-419', tag: 'es-419', name: 'Spanish (Latin America)', preview: '¡Hola! Así sonará tu video con mi voz.', voices: [['Diego', '', M], ['Valentina', 'f3', F], ['Camila', 'f2', F]] },
-  { espeak: 'fr', tag: 'fr-FR', name: 'French (France)', preview: 'Bonjour ! Voici comment votre vidéo sonnera avec ma voix.', voices: [['Louis', '', M], ['Camille', 'f3', F], ['Léa', 'f2', F]] },
-  { espeak: 'fr-be', tag: 'fr-BE', name: 'French (Belgium)', preview: 'Bonjour ! Voici comment votre vidéo sonnera avec ma voix.', voices: [['Arthur', '', M]] },
-  { espeak: 'de', tag: 'de-DE', name: 'German', preview: 'Hallo! So wird dein Video mit meiner Stimme klingen.', voices: [['Lukas', '', M], ['Hannah', 'f3', F], ['Felix', 'm3', M]] },
-  { espeak: 'it', tag: 'it-IT', name: 'Italian', preview: 'Ciao! Ecco come suonerà il tuo video con la mia voce.', voices: [['Marco', '', M], ['Giulia', 'f3', F]] },
-  { espeak: 'pt-br', tag: 'pt-BR', name: 'Portuguese (Brazil)', preview: PREVIEW_PT, voices: [['Gabriel', '', M], ['Beatriz', 'f3', F]] },
-  { espeak: 'pt', tag: 'pt-PT', name: 'Portuguese (Portugal)', preview: PREVIEW_PT, voices: [['Tiago', '', M], ['Inês', 'f2', F]] },
-  { espeak: 'nl', tag: 'nl-NL', name: 'Dutch', preview: 'Hallo! Zo klinkt jouw video met mijn stem.', voices: [['Daan', '', M], ['Sanne', 'f3', F]] },
-  { espeak: 'sv', tag: 'sv-SE', name: 'Swedish', preview: 'Hej! Så här kommer din video att låta med min röst.', voices: [['Erik', '', M], ['Elsa', 'f3', F]] },
-  { espeak: 'nb', tag: 'nb-NO', name: 'Norwegian', preview: 'Hei! Slik kommer videoen din til å høres ut med stemmen min.', voices: [['Jonas', '', M], ['Nora', 'f3', F]] },
-  { espeak: 'da', tag: 'da-DK', name: 'Danish', preview: 'Hej! Sådan kommer din video til at lyde med min stemme.', voices: [['Magnus', '', M], ['Freja', 'f3', F]] },
-  { espeak: 'fi', tag: 'fi-FI', name: 'Finnish', preview: 'Hei! Tältä videosi kuulostaa minun äänelläni.', voices: [['Mikko', '', M], ['Aino', 'f3', F]] },
-  { espeak: 'pl', tag: 'pl-PL', name: 'Polish', preview: 'Cześć! Tak zabrzmi twój film z moim głosem.', voices: [['Jakub', '', M], ['Zofia', 'f3', F]] },
-  { espeak: 'cs', tag: 'cs-CZ', name: 'Czech', preview: 'Ahoj! Takhle bude tvoje video znít s mým hlasem.', voices: [['Tomáš', '', M], ['Tereza', 'f3', F]] },
-  { espeak: 'sk', tag: 'sk-SK', name: 'Slovak', preview: 'Ahoj! Takto bude tvoje video znieť s mojím hlasom.', voices: [['Martin', '', M]] },
-  { espeak: 'hu', tag: 'hu-HU', name: 'Hungarian', preview: 'Szia! Így fog szólni a videód az én hangommal.', voices: [['Bence', '', M], ['Réka', 'f3', F]] },
-  { espeak: 'ro', tag: 'ro-RO', name: 'Romanian', preview: 'Salut! Așa va suna videoclipul tău cu vocea mea.', voices: [['Andrei', '', M], ['Ioana', 'f3', F]] },
-  { espeak: 'ru', tag: 'ru-RU', name: 'Russian', preview: 'Привет! Вот так будет звучать ваше видео с моим голосом.', voices: [['Dmitri', '', M], ['Anastasia', 'f3', F]] },
-  { espeak: 'uk', tag: 'uk-UA', name: 'Ukrainian', preview: 'Привіт! Ось так звучатиме ваше відео з моїм голосом.', voices: [['Taras', '', M], ['Oksana', 'f3', F]] },
-  { espeak: 'bg', tag: 'bg-BG', name: 'Bulgarian', preview: 'Здравейте! Ето как ще звучи вашето видео с моя глас.', voices: [['Georgi', '', M]] },
-  { espeak: 'hr', tag: 'hr-HR', name: 'Croatian', preview: 'Bok! Ovako će tvoj video zvučati s mojim glasom.', voices: [['Luka', '', M]] },
-  { espeak: 'sr', tag: 'sr-RS', name: 'Serbian', preview: 'Zdravo! Ovako će vaš video zvučati sa mojim glasom.', voices: [['Nikola', '', M]] },
-  { espeak: 'el', tag: 'el-GR', name: 'Greek', preview: 'Γεια σας! Έτσι θα ακούγεται το βίντεό σας με τη φωνή μου.', voices: [['Nikos', '', M], ['Eleni', 'f3', F]] },
-  { espeak: 'tr', tag: 'tr-TR', name: 'Turkish', preview: 'Merhaba! Videonuz benim sesimle böyle duyulacak.', voices: [['Emre', '', M], ['Elif', 'f3', F]] },
-  { espeak: 'ar', tag: 'ar', name: 'Arabic', preview: 'مرحبًا! هكذا سيبدو الفيديو الخاص بك بصوتي.', voices: [['Omar', '', M], ['Layla', 'f3', F]] },
-  { espeak: 'he', tag: 'he-IL', name: 'Hebrew', preview: 'שלום! כך הסרטון שלך יישמע עם הקול שלי.', voices: [['Noam', '', M]] },
-  { espeak: 'fa', tag: 'fa-IR', name: 'Persian', preview: 'سلام! ویدیوی شما با صدای من این‌گونه شنیده می‌شود.', voices: [['Dariush', '', M]] },
-  { espeak: 'hi', tag: 'hi-IN', name: 'Hindi', preview: 'नमस्ते! मेरी आवाज़ में आपका वीडियो ऐसा सुनाई देगा।', voices: [['Arjun', '', M], ['Priya', 'f3', F]] },
-  { espeak: 'bn', tag: 'bn-IN', name: 'Bengali', preview: 'নমস্কার! আমার কণ্ঠে আপনার ভিডিওটি এমন শোনাবে।', voices: [['Rahul', '', M]] },
-  { espeak: 'ur', tag: 'ur-PK', name: 'Urdu', preview: 'السلام علیکم! میری آواز میں آپ کی ویڈیو ایسی سنائی دے گی۔', voices: [['Imran', '', M]] },
-  { espeak: 'ta', tag: 'ta-IN', name: 'Tamil', preview: 'வணக்கம்! என் குரலில் உங்கள் வீடியோ இப்படித்தான் ஒலிக்கும்.', voices: [['Karthik', '', M]] },
-  { espeak: 'id', tag: 'id-ID', name: 'Indonesian', preview: 'Halo! Beginilah video Anda akan terdengar dengan suara saya.', voices: [['Budi', '', M], ['Sari', 'f3', F]] },
-  { espeak: 'ms', tag: 'ms-MY', name: 'Malay', preview: 'Helo! Beginilah video anda akan kedengaran dengan suara saya.', voices: [['Aiman', '', M]] },
-  { espeak: 'vi', tag: 'vi-VN', name: 'Vietnamese', preview: 'Xin chào! Video của bạn sẽ nghe như thế này với giọng của tôi.', voices: [['Minh', '', M], ['Lan', 'f3', F]] },
-  { espeak: 'cmn', tag: 'zh-CN', name: 'Chinese (Mandarin)', preview: '你好！这就是你的视频用我的声音朗读的效果。', voices: [['Wei', '', M], ['Mei', 'f3', F]] },
-  { espeak: 'yue', tag: 'zh-HK', name: 'Chinese (Cantonese)', preview: '你好！呢個就係用我把聲讀你段片嘅效果。', voices: [['Ka-ming', '', M]] },
-  { espeak: 'ko', tag: 'ko-KR', name: 'Korean', preview: '안녕하세요! 제 목소리로 들으면 영상이 이렇게 들려요.', voices: [['Min-jun', '', M], ['Ji-woo', 'f3', F]] },
-  { espeak: 'th', tag: 'th-TH', name: 'Thai', preview: 'สวัสดี! วิดีโอของคุณจะฟังเป็นแบบนี้ด้วยเสียงของฉัน', voices: [['Somchai', '', M]] },
-  { espeak: 'sw', tag: 'sw-KE', name: 'Swahili', preview: 'Habari! Hivi ndivyo video yako itakavyosikika kwa sauti yangu.', voices: [['Baraka', '', M]] },
-  { espeak: 'af', tag: 'af-ZA', name: 'Afrikaans', preview: 'Hallo! So sal jou video met my stem klink.', voices: [['Pieter', '', M]] },
-  { espeak: 'ca', tag: 'ca-ES', name: 'Catalan', preview: 'Hola! Així sonarà el teu vídeo amb la meva veu.', voices: [['Jordi', '', M], ['Núria', 'f3', F]] },
-  { espeak: 'eu', tag: 'eu-ES', name: 'Basque', preview: 'Kaixo! Horrela entzungo da zure bideoa nire ahotsarekin.', voices: [['Iker', '', M]] },
-  { espeak: 'cy', tag: 'cy-GB', name: 'Welsh', preview: 'Helo! Dyma sut bydd dy fideo yn swnio gyda fy llais i.', voices: [['Rhys', '', M]] },
+  {
+    espeak: 'en-us',
+    tag: 'en-US',
+    name: 'English (US)',
+    preview: PREVIEW_EN,
+    voices: [
+      ['James', '', M],
+      ['Olivia', 'f3', F],
+      ['Ethan', 'm3', M],
+      ['Ava', 'f2', F],
+      ['Noah', 'm7', M],
+      ['Sophia', 'f4', F],
+    ],
+  },
+  {
+    espeak: 'en-gb-x-rp',
+    tag: 'en-GB',
+    name: 'English (UK)',
+    preview: PREVIEW_EN,
+    voices: [
+      ['Oliver', '', M],
+      ['Amelia', 'f3', F],
+      ['Harry', 'm3', M],
+      ['Charlotte', 'f4', F],
+    ],
+  },
+  {
+    espeak: 'en-gb-scotland',
+    tag: 'en-GB-scotland',
+    name: 'English (Scotland)',
+    preview: PREVIEW_EN,
+    voices: [
+      ['Callum', '', M],
+      ['Isla', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'en-029',
+    tag: 'en-029',
+    name: 'English (Caribbean)',
+    preview: PREVIEW_EN,
+    voices: [
+      ['Marcus', '', M],
+      ['Shanice', 'f2', F],
+    ],
+  },
+  {
+    espeak: 'es',
+    tag: 'es-ES',
+    name: 'Spanish (Spain)',
+    preview: '¡Hola! Así sonará tu vídeo con mi voz.',
+    voices: [
+      ['Mateo', '', M],
+      ['Lucía', 'f3', F],
+      ['Hugo', 'm3', M],
+    ],
+  },
+  {
+    espeak: 'es-419',
+    tag: 'es-419',
+    name: 'Spanish (Latin America)',
+    preview: '¡Hola! Así sonará tu video con mi voz.',
+    voices: [
+      ['Diego', '', M],
+      ['Valentina', 'f3', F],
+      ['Camila', 'f2', F],
+    ],
+  },
+  {
+    espeak: 'fr',
+    tag: 'fr-FR',
+    name: 'French (France)',
+    preview: 'Bonjour ! Voici comment votre vidéo sonnera avec ma voix.',
+    voices: [
+      ['Louis', '', M],
+      ['Camille', 'f3', F],
+      ['Léa', 'f2', F],
+    ],
+  },
+  {
+    espeak: 'fr-be',
+    tag: 'fr-BE',
+    name: 'French (Belgium)',
+    preview: 'Bonjour ! Voici comment votre vidéo sonnera avec ma voix.',
+    voices: [['Arthur', '', M]],
+  },
+  {
+    espeak: 'de',
+    tag: 'de-DE',
+    name: 'German',
+    preview: 'Hallo! So wird dein Video mit meiner Stimme klingen.',
+    voices: [
+      ['Lukas', '', M],
+      ['Hannah', 'f3', F],
+      ['Felix', 'm3', M],
+    ],
+  },
+  {
+    espeak: 'it',
+    tag: 'it-IT',
+    name: 'Italian',
+    preview: 'Ciao! Ecco come suonerà il tuo video con la mia voce.',
+    voices: [
+      ['Marco', '', M],
+      ['Giulia', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'pt-br',
+    tag: 'pt-BR',
+    name: 'Portuguese (Brazil)',
+    preview: PREVIEW_PT,
+    voices: [
+      ['Gabriel', '', M],
+      ['Beatriz', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'pt',
+    tag: 'pt-PT',
+    name: 'Portuguese (Portugal)',
+    preview: PREVIEW_PT,
+    voices: [
+      ['Tiago', '', M],
+      ['Inês', 'f2', F],
+    ],
+  },
+  {
+    espeak: 'nl',
+    tag: 'nl-NL',
+    name: 'Dutch',
+    preview: 'Hallo! Zo klinkt jouw video met mijn stem.',
+    voices: [
+      ['Daan', '', M],
+      ['Sanne', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'sv',
+    tag: 'sv-SE',
+    name: 'Swedish',
+    preview: 'Hej! Så här kommer din video att låta med min röst.',
+    voices: [
+      ['Erik', '', M],
+      ['Elsa', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'nb',
+    tag: 'nb-NO',
+    name: 'Norwegian',
+    preview: 'Hei! Slik kommer videoen din til å høres ut med stemmen min.',
+    voices: [
+      ['Jonas', '', M],
+      ['Nora', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'da',
+    tag: 'da-DK',
+    name: 'Danish',
+    preview: 'Hej! Sådan kommer din video til at lyde med min stemme.',
+    voices: [
+      ['Magnus', '', M],
+      ['Freja', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'fi',
+    tag: 'fi-FI',
+    name: 'Finnish',
+    preview: 'Hei! Tältä videosi kuulostaa minun äänelläni.',
+    voices: [
+      ['Mikko', '', M],
+      ['Aino', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'pl',
+    tag: 'pl-PL',
+    name: 'Polish',
+    preview: 'Cześć! Tak zabrzmi twój film z moim głosem.',
+    voices: [
+      ['Jakub', '', M],
+      ['Zofia', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'cs',
+    tag: 'cs-CZ',
+    name: 'Czech',
+    preview: 'Ahoj! Takhle bude tvoje video znít s mým hlasem.',
+    voices: [
+      ['Tomáš', '', M],
+      ['Tereza', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'sk',
+    tag: 'sk-SK',
+    name: 'Slovak',
+    preview: 'Ahoj! Takto bude tvoje video znieť s mojím hlasom.',
+    voices: [['Martin', '', M]],
+  },
+  {
+    espeak: 'hu',
+    tag: 'hu-HU',
+    name: 'Hungarian',
+    preview: 'Szia! Így fog szólni a videód az én hangommal.',
+    voices: [
+      ['Bence', '', M],
+      ['Réka', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'ro',
+    tag: 'ro-RO',
+    name: 'Romanian',
+    preview: 'Salut! Așa va suna videoclipul tău cu vocea mea.',
+    voices: [
+      ['Andrei', '', M],
+      ['Ioana', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'ru',
+    tag: 'ru-RU',
+    name: 'Russian',
+    preview: 'Привет! Вот так будет звучать ваше видео с моим голосом.',
+    voices: [
+      ['Dmitri', '', M],
+      ['Anastasia', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'uk',
+    tag: 'uk-UA',
+    name: 'Ukrainian',
+    preview: 'Привіт! Ось так звучатиме ваше відео з моїм голосом.',
+    voices: [
+      ['Taras', '', M],
+      ['Oksana', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'bg',
+    tag: 'bg-BG',
+    name: 'Bulgarian',
+    preview: 'Здравейте! Ето как ще звучи вашето видео с моя глас.',
+    voices: [['Georgi', '', M]],
+  },
+  {
+    espeak: 'hr',
+    tag: 'hr-HR',
+    name: 'Croatian',
+    preview: 'Bok! Ovako će tvoj video zvučati s mojim glasom.',
+    voices: [['Luka', '', M]],
+  },
+  {
+    espeak: 'sr',
+    tag: 'sr-RS',
+    name: 'Serbian',
+    preview: 'Zdravo! Ovako će vaš video zvučati sa mojim glasom.',
+    voices: [['Nikola', '', M]],
+  },
+  {
+    espeak: 'el',
+    tag: 'el-GR',
+    name: 'Greek',
+    preview: 'Γεια σας! Έτσι θα ακούγεται το βίντεό σας με τη φωνή μου.',
+    voices: [
+      ['Nikos', '', M],
+      ['Eleni', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'tr',
+    tag: 'tr-TR',
+    name: 'Turkish',
+    preview: 'Merhaba! Videonuz benim sesimle böyle duyulacak.',
+    voices: [
+      ['Emre', '', M],
+      ['Elif', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'ar',
+    tag: 'ar',
+    name: 'Arabic',
+    preview: 'مرحبًا! هكذا سيبدو الفيديو الخاص بك بصوتي.',
+    voices: [
+      ['Omar', '', M],
+      ['Layla', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'he',
+    tag: 'he-IL',
+    name: 'Hebrew',
+    preview: 'שלום! כך הסרטון שלך יישמע עם הקול שלי.',
+    voices: [['Noam', '', M]],
+  },
+  {
+    espeak: 'fa',
+    tag: 'fa-IR',
+    name: 'Persian',
+    preview: 'سلام! ویدیوی شما با صدای من این‌گونه شنیده می‌شود.',
+    voices: [['Dariush', '', M]],
+  },
+  {
+    espeak: 'hi',
+    tag: 'hi-IN',
+    name: 'Hindi',
+    preview: 'नमस्ते! मेरी आवाज़ में आपका वीडियो ऐसा सुनाई देगा।',
+    voices: [
+      ['Arjun', '', M],
+      ['Priya', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'bn',
+    tag: 'bn-IN',
+    name: 'Bengali',
+    preview: 'নমস্কার! আমার কণ্ঠে আপনার ভিডিওটি এমন শোনাবে।',
+    voices: [['Rahul', '', M]],
+  },
+  {
+    espeak: 'ur',
+    tag: 'ur-PK',
+    name: 'Urdu',
+    preview: 'السلام علیکم! میری آواز میں آپ کی ویڈیو ایسی سنائی دے گی۔',
+    voices: [['Imran', '', M]],
+  },
+  {
+    espeak: 'ta',
+    tag: 'ta-IN',
+    name: 'Tamil',
+    preview: 'வணக்கம்! என் குரலில் உங்கள் வீடியோ இப்படித்தான் ஒலிக்கும்.',
+    voices: [['Karthik', '', M]],
+  },
+  {
+    espeak: 'id',
+    tag: 'id-ID',
+    name: 'Indonesian',
+    preview: 'Halo! Beginilah video Anda akan terdengar dengan suara saya.',
+    voices: [
+      ['Budi', '', M],
+      ['Sari', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'ms',
+    tag: 'ms-MY',
+    name: 'Malay',
+    preview: 'Helo! Beginilah video anda akan kedengaran dengan suara saya.',
+    voices: [['Aiman', '', M]],
+  },
+  {
+    espeak: 'vi',
+    tag: 'vi-VN',
+    name: 'Vietnamese',
+    preview: 'Xin chào! Video của bạn sẽ nghe như thế này với giọng của tôi.',
+    voices: [
+      ['Minh', '', M],
+      ['Lan', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'cmn',
+    tag: 'zh-CN',
+    name: 'Chinese (Mandarin)',
+    preview: '你好！这就是你的视频用我的声音朗读的效果。',
+    voices: [
+      ['Wei', '', M],
+      ['Mei', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'yue',
+    tag: 'zh-HK',
+    name: 'Chinese (Cantonese)',
+    preview: '你好！呢個就係用我把聲讀你段片嘅效果。',
+    voices: [['Ka-ming', '', M]],
+  },
+  {
+    espeak: 'ko',
+    tag: 'ko-KR',
+    name: 'Korean',
+    preview: '안녕하세요! 제 목소리로 들으면 영상이 이렇게 들려요.',
+    voices: [
+      ['Min-jun', '', M],
+      ['Ji-woo', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'th',
+    tag: 'th-TH',
+    name: 'Thai',
+    preview: 'สวัสดี! วิดีโอของคุณจะฟังเป็นแบบนี้ด้วยเสียงของฉัน',
+    voices: [['Somchai', '', M]],
+  },
+  {
+    espeak: 'sw',
+    tag: 'sw-KE',
+    name: 'Swahili',
+    preview: 'Habari! Hivi ndivyo video yako itakavyosikika kwa sauti yangu.',
+    voices: [['Baraka', '', M]],
+  },
+  {
+    espeak: 'af',
+    tag: 'af-ZA',
+    name: 'Afrikaans',
+    preview: 'Hallo! So sal jou video met my stem klink.',
+    voices: [['Pieter', '', M]],
+  },
+  {
+    espeak: 'ca',
+    tag: 'ca-ES',
+    name: 'Catalan',
+    preview: 'Hola! Així sonarà el teu vídeo amb la meva veu.',
+    voices: [
+      ['Jordi', '', M],
+      ['Núria', 'f3', F],
+    ],
+  },
+  {
+    espeak: 'eu',
+    tag: 'eu-ES',
+    name: 'Basque',
+    preview: 'Kaixo! Horrela entzungo da zure bideoa nire ahotsarekin.',
+    voices: [['Iker', '', M]],
+  },
+  {
+    espeak: 'cy',
+    tag: 'cy-GB',
+    name: 'Welsh',
+    preview: 'Helo! Dyma sut bydd dy fideo yn swnio gyda fy llais i.',
+    voices: [['Rhys', '', M]],
+  },
 ];
 
 const slug = (text: string): string =>
@@ -129,7 +520,15 @@ const espeakVoices: Voice[] = LANGUAGES.flatMap((lang) =>
 
 /** OpenAI's voices speak many languages; they are listed under English, the language they were tuned on. */
 const OPENAI_VOICES: ReadonlyArray<readonly [string, VoiceGender]> = [
-  ['alloy', F], ['ash', M], ['coral', F], ['echo', M], ['fable', M], ['nova', F], ['onyx', M], ['sage', F], ['shimmer', F],
+  ['alloy', F],
+  ['ash', M],
+  ['coral', F],
+  ['echo', M],
+  ['fable', M],
+  ['nova', F],
+  ['onyx', M],
+  ['sage', F],
+  ['shimmer', F],
 ];
 
 const openaiVoices: Voice[] = OPENAI_VOICES.map(([voice, gender]) => ({
@@ -272,7 +671,11 @@ export interface VoiceCatalogueAnswer {
 export const VOICE_QUALITIES = ['natural', 'standard', 'robotic'] as const;
 export type VoiceQuality = (typeof VOICE_QUALITIES)[number];
 
-export const QUALITY_LABELS: Record<VoiceQuality, string> = { natural: 'Natural', standard: 'Standard', robotic: 'Robotic' };
+export const QUALITY_LABELS: Record<VoiceQuality, string> = {
+  natural: 'Natural',
+  standard: 'Standard',
+  robotic: 'Robotic',
+};
 
 /** Google's older "-Standard-" voices are not neural; the live list leaves them out, the rule still names them right. */
 export function voiceQuality(voice: Pick<Voice, 'engine' | 'engineVoice'>): VoiceQuality {
@@ -289,7 +692,8 @@ const isEnglish = (voice: Voice) => primary(voice.language) === 'en';
  * otherwise as the catalogue lists them.
  */
 export function rankVoices(voices: readonly Voice[], configured: ConfiguredEngines): Voice[] {
-  const rank = (voice: Voice) => (isVoiceAvailable(voice, configured) ? 0 : VOICE_QUALITIES.length) + VOICE_QUALITIES.indexOf(voiceQuality(voice));
+  const rank = (voice: Voice) =>
+    (isVoiceAvailable(voice, configured) ? 0 : VOICE_QUALITIES.length) + VOICE_QUALITIES.indexOf(voiceQuality(voice));
   return voices
     .map((voice, index) => ({ voice, index, rank: rank(voice) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
@@ -302,10 +706,15 @@ export function rankVoices(voices: readonly Voice[], configured: ConfiguredEngin
  * Festival's where it is installed, else eSpeak's Olivia.
  */
 export function defaultVoiceId(voices: readonly Voice[], configured: ConfiguredEngines): string {
-  const english = rankVoices(voices.filter(isEnglish), configured).filter((voice) => isVoiceAvailable(voice, configured));
+  const english = rankVoices(voices.filter(isEnglish), configured).filter((voice) =>
+    isVoiceAvailable(voice, configured),
+  );
   const best = english[0] && voiceQuality(english[0]);
   const candidates = english.filter((voice) => voiceQuality(voice) === best);
-  const pick = candidates.find((voice) => voice.id === DEFAULT_VOICE_ID) ?? candidates.find((voice) => voice.language === 'en-US') ?? candidates[0];
+  const pick =
+    candidates.find((voice) => voice.id === DEFAULT_VOICE_ID) ??
+    candidates.find((voice) => voice.language === 'en-US') ??
+    candidates[0];
   return pick?.id ?? DEFAULT_VOICE_ID;
 }
 
@@ -329,7 +738,10 @@ export const ENGINE_LABELS: Record<VoiceEngine, { short: string; full: string }>
 };
 
 /** The engine as a speech record names it. */
-export const engineTag = (engine: VoiceEngine): { id: VoiceEngine; label: string } => ({ id: engine, label: ENGINE_LABELS[engine].full });
+export const engineTag = (engine: VoiceEngine): { id: VoiceEngine; label: string } => ({
+  id: engine,
+  label: ENGINE_LABELS[engine].full,
+});
 
 /** Shown next to a voice the server cannot use yet. */
 export const unavailableVoiceMessage = (voice: Voice): string =>

@@ -41,15 +41,24 @@ export const watermarkBoxSchema = z
     endS: z.number().min(0).nullable(),
     detected: z.boolean(),
   })
-  .refine((b) => b.x + b.w <= 1.0001 && b.y + b.h <= 1.0001, { message: 'The box must stay inside the picture', path: ['w'] })
-  .refine((b) => b.startS === null || b.endS === null || b.endS > b.startS, { message: 'The end must come after the start', path: ['endS'] });
+  .refine((b) => b.x + b.w <= 1.0001 && b.y + b.h <= 1.0001, {
+    message: 'The box must stay inside the picture',
+    path: ['w'],
+  })
+  .refine((b) => b.startS === null || b.endS === null || b.endS > b.startS, {
+    message: 'The end must come after the start',
+    path: ['endS'],
+  });
 export type WatermarkBox = z.infer<typeof watermarkBoxSchema>;
 
 export const boxesRequestSchema = z.object({ boxes: z.array(watermarkBoxSchema).max(WATERMARK_LIMITS.maxBoxes) });
 export type BoxesRequest = z.infer<typeof boxesRequestSchema>;
 
 /** `POST /watermark-removal/:id/preview`: a frame or a short clip at `atS` with the given boxes. */
-export const previewRequestSchema = boxesRequestSchema.extend({ atS: z.number().min(0), kind: z.enum(['frame', 'clip']) });
+export const previewRequestSchema = boxesRequestSchema.extend({
+  atS: z.number().min(0),
+  kind: z.enum(['frame', 'clip']),
+});
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** `POST /watermark-removal/:id/result-frame`: the clean copy's frame at `atS`, for the before/after view. */
@@ -84,7 +93,10 @@ export const watermarkRecordSchema = z.object({
 });
 export type WatermarkRecord = z.infer<typeof watermarkRecordSchema>;
 
-export const watermarkPageSchema = z.object({ items: z.array(watermarkRecordSchema), nextCursor: z.string().nullable() });
+export const watermarkPageSchema = z.object({
+  items: z.array(watermarkRecordSchema),
+  nextCursor: z.string().nullable(),
+});
 export type WatermarkPage = z.infer<typeof watermarkPageSchema>;
 
 /** Whether a file name ends like a container the upload takes. */

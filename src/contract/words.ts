@@ -4,7 +4,8 @@
  * cut by the platform's dictionary word segmenter (Intl.Segmenter, in every current browser and in Node).
  */
 
-export const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]/u;
+export const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}]/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** A word that ends a sentence, or a clause, in any of these scripts (closing quotes and brackets may follow). */

@@ -21,7 +21,9 @@ export function saveCreateHandoff(handoff: CreateHandoff, storage: Pick<Storage,
 }
 
 /** Returns the waiting handoff and removes it; null when there is none or it is unreadable. */
-export function takeCreateHandoff(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): CreateHandoff | null {
+export function takeCreateHandoff(
+  storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage,
+): CreateHandoff | null {
   const raw = storage.getItem(CREATE_HANDOFF_KEY);
   if (raw === null) return null;
   storage.removeItem(CREATE_HANDOFF_KEY);

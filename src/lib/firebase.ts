@@ -5,15 +5,16 @@
  * With no PUBLIC_FIREBASE_API_KEY the app runs against the local Auth emulator under the `demo-nxn` project, which
  * firebase-tools serves without any credentials.
  */
-import { getApp, getApps, initializeApp, type FirebaseOptions } from 'firebase/app';
+import { type FirebaseOptions, getApp, getApps, initializeApp } from 'firebase/app';
 import {
+  type Auth,
   browserLocalPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  GoogleAuthProvider,
   getAdditionalUserInfo,
   getAuth,
   getRedirectResult,
-  GoogleAuthProvider,
   onAuthStateChanged,
   sendPasswordResetEmail,
   setPersistence,
@@ -21,10 +22,9 @@ import {
   signInWithPopup,
   signInWithRedirect,
   signOut,
-  updateProfile,
-  type Auth,
   type User,
   type UserCredential,
+  updateProfile,
 } from 'firebase/auth';
 import { authErrorCode } from './auth-errors';
 
@@ -113,7 +113,10 @@ export interface GoogleSignedIn {
   user: User;
   isNewUser: boolean;
 }
-const signedIn = (credential: UserCredential): GoogleSignedIn => ({ user: credential.user, isNewUser: getAdditionalUserInfo(credential)?.isNewUser ?? false });
+const signedIn = (credential: UserCredential): GoogleSignedIn => ({
+  user: credential.user,
+  isNewUser: getAdditionalUserInfo(credential)?.isNewUser ?? false,
+});
 
 /** Popup first; when the browser blocks popups, the whole page goes through Google and comes back instead. */
 export async function googleSignIn(): Promise<GoogleSignedIn | null> {

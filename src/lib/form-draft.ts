@@ -19,10 +19,13 @@ interface SavedField {
 }
 
 function fieldsOf(root: ParentNode): Field[] {
-  return [...root.querySelectorAll<Field>('input, textarea, select')].filter((field) => !(field instanceof HTMLInputElement && SKIPPED_TYPES.has(field.type)));
+  return [...root.querySelectorAll<Field>('input, textarea, select')].filter(
+    (field) => !(field instanceof HTMLInputElement && SKIPPED_TYPES.has(field.type)),
+  );
 }
 
-const isChoice = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isChoice = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 
 /**
  * A field's name across page loads: its name or aria-label, else its place among the other unnamed fields. Never
@@ -40,7 +43,9 @@ function keyed(root: ParentNode): [string, Field][] {
 export function saveDraft(root: ParentNode, route: string, storage: Storage = sessionStorage): void {
   const saved: SavedField[] = keyed(root).flatMap(([key, field]) =>
     // Checking the chosen radio unchecks the rest of its group; the others need not be kept.
-    field instanceof HTMLInputElement && field.type === 'radio' && !field.checked ? [] : [{ key, value: field.value, ...(isChoice(field) ? { checked: field.checked } : {}) }],
+    field instanceof HTMLInputElement && field.type === 'radio' && !field.checked
+      ? []
+      : [{ key, value: field.value, ...(isChoice(field) ? { checked: field.checked } : {}) }],
   );
   if (saved.length > 0) storage.setItem(PREFIX + route, JSON.stringify(saved));
 }
@@ -62,7 +67,11 @@ function write(field: Field, saved: SavedField): void {
  * and a restored field may bring others (a filter shows other options), so each field is written as soon as it is
  * there, for up to `timeoutMs`. Resolves true when anything was restored.
  */
-export async function restoreDraft(root: ParentNode, route: string, { storage = sessionStorage, timeoutMs = 5_000 } = {}): Promise<boolean> {
+export async function restoreDraft(
+  root: ParentNode,
+  route: string,
+  { storage = sessionStorage, timeoutMs = 5_000 } = {},
+): Promise<boolean> {
   const raw = storage.getItem(PREFIX + route);
   if (!raw) return false;
   storage.removeItem(PREFIX + route);

@@ -1,6 +1,6 @@
+import { getCollection } from 'astro:content';
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { getCollection } from 'astro:content';
 import { brand } from '~/config/brand';
 import { byNewest } from '~/layouts/blog-format';
 

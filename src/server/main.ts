@@ -14,12 +14,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createJobRegistry } from './jobs/registry.ts';
 
 /** Every feature's job kinds, one line per feature. Specs only: a handler is imported where its job runs. */
-const jobs = createJobRegistry([
-  ...videoJobs,
-  ...speechJobs,
-  ...imageJobs,
-  ...watermarkJobs,
-]);
+const jobs = createJobRegistry([...videoJobs, ...speechJobs, ...imageJobs, ...watermarkJobs]);
 
 interface Running {
   url?: string;
@@ -55,11 +50,21 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
     case 'web': {
       // Imported lazily: api/worker-only deployments do not need the static site.
       const { startWebServer } = await import('./web/server.ts');
-      return startWebServer({ config, port: config.port, distDir: './dist', ...(config.host ? { host: config.host } : {}) });
+      return startWebServer({
+        config,
+        port: config.port,
+        distDir: './dist',
+        ...(config.host ? { host: config.host } : {}),
+      });
     }
     case 'api': {
       const { startApiServer } = await import('./api/server.ts');
-      return startApiServer({ config, database: await shared.database(), queue: await shared.queue(), log: log.child({ role: 'api' }) });
+      return startApiServer({
+        config,
+        database: await shared.database(),
+        queue: await shared.queue(),
+        log: log.child({ role: 'api' }),
+      });
     }
     case 'worker': {
       const [{ startWorker }, { startGpuReconciler }, { checkMediaTools }, { festivalProblems }] = await Promise.all([
@@ -70,8 +75,18 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
       ]);
       const workerLog = log.child({ role: 'worker' });
       // The programs and files jobs run, checked on this machine (the API learns the result through the database).
-      const tools = async () => [...(await checkMediaTools()), ...(await festivalProblems(config.providers.festivalPath))];
-      const worker = await startWorker({ config, jobs, database: await shared.database(), queue: await shared.queue(), log: workerLog, tools });
+      const tools = async () => [
+        ...(await checkMediaTools()),
+        ...(await festivalProblems(config.providers.festivalPath)),
+      ];
+      const worker = await startWorker({
+        config,
+        jobs,
+        database: await shared.database(),
+        queue: await shared.queue(),
+        log: workerLog,
+        tools,
+      });
       // GPU rentals live outside the job queue: a loop mirrors each provider and settles credits.
       const gpu = startGpuReconciler({ config, database: await shared.database(), log: workerLog });
       return {
@@ -96,7 +111,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     // Reverse order: stop taking work before closing what it depends on.
-    for (const part of running.reverse()) await part.close().catch((err: unknown) => log.error({ err }, 'close failed'));
+    for (const part of running.reverse())
+      await part.close().catch((err: unknown) => log.error({ err }, 'close failed'));
     await shared.close().catch((err: unknown) => log.error({ err }, 'closing database failed'));
     process.exit(0);
   };

@@ -172,7 +172,8 @@ export async function signUp(email: string, password: string, displayName?: stri
   const user = await work;
   // The auth state fired on account creation, before the name was set; a profile update does not fire it again.
   const state = $auth.get();
-  if (state.status === 'resolved' && state.user?.uid === user.uid) $auth.set({ status: 'resolved', user: toAuthUser(user) });
+  if (state.status === 'resolved' && state.user?.uid === user.uid)
+    $auth.set({ status: 'resolved', user: toAuthUser(user) });
 }
 
 export async function sendReset(email: string): Promise<void> {

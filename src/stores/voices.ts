@@ -8,7 +8,12 @@ import { atom } from 'nanostores';
 import { DEFAULT_VOICE_ID, VOICES, type VoiceCatalogueAnswer } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 
-export const $voices = atom<VoiceCatalogueAnswer & { loaded: boolean }>({ voices: [...VOICES], configured: {}, defaultVoiceId: DEFAULT_VOICE_ID, loaded: false });
+export const $voices = atom<VoiceCatalogueAnswer & { loaded: boolean }>({
+  voices: [...VOICES],
+  configured: {},
+  defaultVoiceId: DEFAULT_VOICE_ID,
+  loaded: false,
+});
 
 let loading: Promise<void> | undefined;
 

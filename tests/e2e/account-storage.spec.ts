@@ -6,7 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatBytes } from '~/contract/storage';
 import { expect, test } from './support/fixtures';
 
-test('the account menu shows storage used, and the Storage dialog lists uploads and deletes them', async ({ signedInPage: page }) => {
+test('the account menu shows storage used, and the Storage dialog lists uploads and deletes them', async ({
+  signedInPage: page,
+}) => {
   const menu = page.getByRole('button', { name: 'Account menu' });
   await menu.click();
   await expect(page.getByText('0 B of 2 GB used')).toBeVisible();

@@ -4,9 +4,9 @@
  * protocol), a caption style and the kit left on, waits for it and plays it; the video page says the kit was applied.
  */
 import { encodePng } from '../../src/server/providers/images/png';
-import { expect, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
 import { useAzureSpeech } from './support/azure-speech';
+import { expect, test } from './support/fixtures';
 
 const azure = useAzureSpeech();
 
@@ -17,7 +17,9 @@ const logo = () => {
   return encodePng(rgb, 512, 256);
 };
 
-test('set up a brand kit with a logo, then make and play a branded video with an Azure voice', async ({ signedInPage: page }) => {
+test('set up a brand kit with a logo, then make and play a branded video with an Azure voice', async ({
+  signedInPage: page,
+}) => {
   test.setTimeout(300_000);
   await page.goto('/brand-kit');
   await expect(page.getByRole('heading', { level: 1, name: 'Brand kit' })).toBeVisible();
@@ -57,8 +59,12 @@ test('set up a brand kit with a logo, then make and play a branded video with an
   await page.getByRole('button', { name: 'Render video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('video-brand-kit')).toContainText('Applied');
-  await expect.poll(() => page.getByTestId('video-status').first().textContent(), { timeout: 240_000, intervals: [500] }).toBe('Ready');
-  expect(azure.cloud.requests.some((r) => r.url === '/cognitiveservices/v1' && r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
+  await expect
+    .poll(() => page.getByTestId('video-status').first().textContent(), { timeout: 240_000, intervals: [500] })
+    .toBe('Ready');
+  expect(
+    azure.cloud.requests.some((r) => r.url === '/cognitiveservices/v1' && r.body.includes("name='en-GB-Emma19Neural'")),
+  ).toBe(true);
   await expect(page.getByTestId('video-voice')).toContainText('Emma19');
 
   const video = page.getByTestId('video-player');
@@ -66,6 +72,10 @@ test('set up a brand kit with a logo, then make and play a branded video with an
     el.muted = true;
     return el.play();
   });
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 }).toBeGreaterThan(3);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 })
+    .toBeGreaterThan(3);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
 });

@@ -7,11 +7,26 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 
 /** Three seconds of a 440 Hz tone as an MP3, made by ffmpeg. */
-const toneMp3 = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'libmp3lame', '-f', 'mp3', '-']);
+const toneMp3 = () =>
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=3',
+    '-c:a',
+    'libmp3lame',
+    '-f',
+    'mp3',
+    '-',
+  ]);
 
 const SCRIPT = 'The lighthouse keeper climbs the stairs at dusk. Her lamp guides the ships safely home.';
 
-test('create a short video, watch it being made, play it, and find it in the history', async ({ signedInPage: page }) => {
+test('create a short video, watch it being made, play it, and find it in the history', async ({
+  signedInPage: page,
+}) => {
   test.setTimeout(240_000);
   await page.goto('/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a video' })).toBeVisible();
@@ -27,21 +42,38 @@ test('create a short video, watch it being made, play it, and find it in the his
   const track = page.getByLabel('Music track');
   await expect(track).toHaveValue('calm-pad');
   await track.selectOption({ label: 'Warm piano arpeggio' });
-  await expect(page.getByText('Warm and hopeful, 80 BPM. Made by NXN; free to use in videos made with NXN, commercial use included.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Warm and hopeful, 80 BPM. Made by NXN; free to use in videos made with NXN, commercial use included.',
+    ),
+  ).toBeVisible();
   // The preview is a few seconds the API renders; it plays until stopped or done.
   await page.getByRole('button', { name: 'Preview Warm piano arpeggio' }).click();
   await page.getByRole('button', { name: 'Stop preview of Warm piano arpeggio' }).click();
 
   // Then their own track instead: uploaded, named, and playable in the form.
-  await page.getByLabel('Upload your own music').setInputFiles({ name: 'harbour-theme.mp3', mimeType: 'audio/mpeg', buffer: toneMp3() });
+  await page
+    .getByLabel('Upload your own music')
+    .setInputFiles({ name: 'harbour-theme.mp3', mimeType: 'audio/mpeg', buffer: toneMp3() });
   await expect(track).toHaveValue('upload');
-  await expect(page.getByText('Your own track, harbour-theme.mp3, 0:03; it loops if the video is longer.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Your own track, harbour-theme.mp3, 0:03; it loops if the video is longer.', { exact: false }),
+  ).toBeVisible();
   const own = page.getByLabel('Preview harbour-theme.mp3');
-  await expect.poll(() => own.evaluate((el: HTMLAudioElement) => new Promise<number>((resolve) => {
-    el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
-    el.addEventListener('error', () => resolve(-1), { once: true });
-    el.load();
-  })), { timeout: 20_000 }).toBeGreaterThan(2.5);
+  await expect
+    .poll(
+      () =>
+        own.evaluate(
+          (el: HTMLAudioElement) =>
+            new Promise<number>((resolve) => {
+              el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+              el.addEventListener('error', () => resolve(-1), { once: true });
+              el.load();
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(2.5);
 
   // The quick path: straight to the render, without the storyboard (agent-storyboard.spec.ts covers that one).
   await page.getByRole('button', { name: 'Render without reviewing' }).click();
@@ -80,22 +112,35 @@ test('create a short video, watch it being made, play it, and find it in the his
     el.muted = true;
     return el.play();
   });
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
 
   await page.getByRole('link', { name: 'All videos' }).click();
   await expect(page).toHaveURL('/history');
   const item = page.getByTestId('history-item').first();
   await expect(item).toContainText('The lighthouse keeper climbs');
   await expect(item.getByTestId('video-status')).toHaveText('Ready');
-  await expect.poll(() => item.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      item
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
 
   await page.goto('/nxn-agent/history');
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await expect(page.getByTestId('credits-balance')).toHaveText('90');
 });
 
-test('the editor prices what will be said and refuses a script with nothing to read, before it is sent', async ({ signedInPage: page }) => {
+test('the editor prices what will be said and refuses a script with nothing to read, before it is sent', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/create');
   const script = page.getByLabel('What should the narrator say?');
 
@@ -147,7 +192,13 @@ test('the caption style is previewed as it is chosen and sent with the video', a
   await page.route('**/videos', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     sent = route.request().postDataJSON();
-    await route.fulfill({ status: 400, json: { error: 'Check the highlighted fields.', fields: { 'captionOptions.color': 'Use a colour like #FFD84D.' } } });
+    await route.fulfill({
+      status: 400,
+      json: {
+        error: 'Check the highlighted fields.',
+        fields: { 'captionOptions.color': 'Use a colour like #FFD84D.' },
+      },
+    });
   });
   await page.getByLabel('What should the narrator say?').fill(SCRIPT);
   await page.getByRole('button', { name: 'Render without reviewing' }).click();

@@ -7,16 +7,19 @@
 import { pathWithout } from '../support/path-without';
 import { expectNoViolations } from './support/axe';
 import { createUser, expect, signInThroughUi, test } from './support/fixtures';
-import { PRIMARY_API, apiUrl, startApi, stopProcess } from './support/stack';
+import { apiUrl, PRIMARY_API, startApi, stopProcess } from './support/stack';
 
-const SCRIPT = 'The lighthouse keeper climbs the narrow stairs every evening at dusk to light the lamp.\n\nFar out at sea, the fishing boats look for the beam.';
+const SCRIPT =
+  'The lighthouse keeper climbs the narrow stairs every evening at dusk to light the lamp.\n\nFar out at sea, the fishing boats look for the beam.';
 const CANNOT = 'This server cannot make videos yet.';
 const noFfmpeg = pathWithout(['ffmpeg', 'ffprobe']);
 
 /** The primary API and its worker, on a PATH without ffmpeg; waits until the worker has reported it. */
 async function startWithoutFfmpeg(): Promise<void> {
   await startApi({ ...PRIMARY_API, env: { PATH: noFfmpeg.path } });
-  await expect.poll(async () => (await fetch(`${apiUrl(PRIMARY_API.port)}/readyz`)).status, { timeout: 100_000 }).toBe(503);
+  await expect
+    .poll(async () => (await fetch(`${apiUrl(PRIMARY_API.port)}/readyz`)).status, { timeout: 100_000 })
+    .toBe(503);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -31,7 +34,9 @@ test.afterAll(async () => {
   noFfmpeg.dispose();
 });
 
-test('a video taken by a worker without ffmpeg says what is wrong, charges nothing and offers no Try again', async ({ page }, testInfo) => {
+test('a video taken by a worker without ffmpeg says what is wrong, charges nothing and offers no Try again', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   // Asked for while no worker runs (an API alone): the queue keeps it for the first worker that starts.
   await startApi({ ...PRIMARY_API, roles: 'api' });
@@ -47,8 +52,12 @@ test('a video taken by a worker without ffmpeg says what is wrong, charges nothi
   await startWithoutFfmpeg();
   const stopped = page.getByTestId('video-stopped');
   await expect(stopped.getByRole('heading', { name: "This video couldn't be made" })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('video-error')).toHaveText(`${CANNOT} It is missing ffmpeg and ffprobe, so this could not be made. No credits were charged.`);
-  await expect(stopped.getByTestId('render-unavailable')).toContainText('sudo apt-get install -y --no-install-recommends ffmpeg');
+  await expect(page.getByTestId('video-error')).toHaveText(
+    `${CANNOT} It is missing ffmpeg and ffprobe, so this could not be made. No credits were charged.`,
+  );
+  await expect(stopped.getByTestId('render-unavailable')).toContainText(
+    'sudo apt-get install -y --no-install-recommends ffmpeg',
+  );
   await expect(stopped.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   // The credits held for it are back, in the balance the page shows too.
   await expect(page.getByTestId('credits-balance')).toHaveText('100');
@@ -56,7 +65,9 @@ test('a video taken by a worker without ffmpeg says what is wrong, charges nothi
   await page.screenshot({ path: testInfo.outputPath('video-setup-failure.png'), fullPage: true });
 });
 
-test('the create screen and the storyboard say the server cannot make videos yet and offer no render', async ({ signedInPage: page }, testInfo) => {
+test('the create screen and the storyboard say the server cannot make videos yet and offer no render', async ({
+  signedInPage: page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.goto('/create');
   const notice = page.getByTestId('render-unavailable');

@@ -5,8 +5,8 @@
 import type { Page } from '@playwright/test';
 import { CREDIT_PACKS } from '~/contract/payments';
 import { PRICES, SIGNUP_GRANT } from '~/contract/pricing';
-import { expect, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 /** A small valid PNG (the upload refuses sides under 256 px), drawn in the page. */
 async function pngBytes(page: Page, colour: string): Promise<Buffer> {
@@ -22,14 +22,20 @@ async function pngBytes(page: Page, colour: string): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-test('the editor refuses scripts over 5 minutes, names missing fields, and takes the user’s own images in order', async ({ signedInPage: page }) => {
+test('the editor refuses scripts over 5 minutes, names missing fields, and takes the user’s own images in order', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a video' })).toBeVisible();
   await expectNoViolations(page);
 
   const script = page.getByLabel('What should the narrator say?');
   await script.fill(Array.from({ length: 800 }, () => 'word').join(' '));
-  await expect(page.getByText('This script would run about 5:20. Videos can be up to 5 minutes (about 750 words), so remove about 50 words.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This script would run about 5:20. Videos can be up to 5 minutes (about 750 words), so remove about 50 words.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create video' })).toBeDisabled();
   await expect(page.getByTestId('submit-blocker')).toHaveText('Shorten the script to 5 minutes or less to continue.');
 
@@ -43,7 +49,9 @@ test('the editor refuses scripts over 5 minutes, names missing fields, and takes
     { name: 'blue.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
   ]);
-  await expect(page.getByText('notes.txt: only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.')).toBeVisible();
+  await expect(
+    page.getByText('notes.txt: only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.'),
+  ).toBeVisible();
   const images = page.getByTestId('uploaded-image');
   await expect(images).toHaveCount(2);
   await expect(images.nth(0).getByRole('img')).toHaveAccessibleName('Image 1: red.png');

@@ -6,8 +6,8 @@
  * model, an illustration of what its words name, or a designed background when they name nothing drawable.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 const SCENES = [
   'The lighthouse keeper climbs the narrow stairs every evening at dusk to light the lamp.',
@@ -30,9 +30,15 @@ async function pngBytes(page: Page, fill: string): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-const sceneTexts = (page: Page) => page.getByTestId('scene').locator('textarea').evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
+const sceneTexts = (page: Page) =>
+  page
+    .getByTestId('scene')
+    .locator('textarea')
+    .evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value));
 
-test('create a storyboard, edit it, keep it across a reload, render it and play the video', async ({ signedInPage: page }, testInfo) => {
+test('create a storyboard, edit it, keep it across a reload, render it and play the video', async ({
+  signedInPage: page,
+}, testInfo) => {
   test.setTimeout(300_000);
   await page.goto('/create');
   await page.getByLabel('What should the narrator say?').fill(SCENES.join('\n\n'));
@@ -48,7 +54,16 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(page.getByTestId('storyboard-cost')).toHaveText('10 credits');
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   // Each scene shows the picture the render would use.
-  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        scenes
+          .nth(0)
+          .getByTestId('scene-preview-image')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await expectNoViolations(page);
 
   // Edit the words: saved in the background.
@@ -72,25 +87,29 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
   const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });
   await first.getByRole('tab', { name: 'Upload' }).click();
-  await first.getByLabel('Upload an image or a clip').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') });
+  await first
+    .getByLabel('Upload an image or a clip')
+    .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngBytes(page, '#2980b9') });
   await expect(first).toBeHidden();
   await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText('Your upload');
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   // The preview is the uploaded picture: a flat blue.
   await expect
-    .poll(() =>
-      scenes
-        .nth(0)
-        .getByTestId('scene-preview-image')
-        .evaluate((img: HTMLImageElement) => {
-          if (!img.complete || img.naturalWidth === 0) return null;
-          const canvas = document.createElement('canvas');
-          canvas.width = 1;
-          canvas.height = 1;
-          canvas.getContext('2d')!.drawImage(img, img.naturalWidth / 2, img.naturalHeight / 2, 1, 1, 0, 0, 1, 1);
-          return [...canvas.getContext('2d')!.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-        }),
-    { timeout: 30_000 })
+    .poll(
+      () =>
+        scenes
+          .nth(0)
+          .getByTestId('scene-preview-image')
+          .evaluate((img: HTMLImageElement) => {
+            if (!img.complete || img.naturalWidth === 0) return null;
+            const canvas = document.createElement('canvas');
+            canvas.width = 1;
+            canvas.height = 1;
+            canvas.getContext('2d')!.drawImage(img, img.naturalWidth / 2, img.naturalHeight / 2, 1, 1, 0, 0, 1, 1);
+            return [...canvas.getContext('2d')!.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+          }),
+      { timeout: 30_000 },
+    )
     .toEqual([expect.closeTo(41, -1.3), expect.closeTo(128, -1.3), expect.closeTo(185, -1.3)]);
 
   // Reorder: the third scene moves up to second place; its transition is chosen too.
@@ -138,8 +157,12 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
     el.muted = true;
     return el.play();
   });
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 }).toBeGreaterThan(10);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.duration), { timeout: 20_000 })
+    .toBeGreaterThan(10);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
   // The details say what each scene showed.
   const pictures = page.getByTestId('video-pictures').getByRole('listitem');
   await expect(pictures).toHaveCount(3);
@@ -154,7 +177,10 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect.poll(() => sceneTexts(page)).toEqual([EDITED, SCENES[2], SCENES[1]]);
 });
 
-test('a storyboard saved in another tab is not overwritten: the editor says so and reloads', async ({ signedInPage: page, context }) => {
+test('a storyboard saved in another tab is not overwritten: the editor says so and reloads', async ({
+  signedInPage: page,
+  context,
+}) => {
   // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
   test.setTimeout(120_000);
   await page.goto('/create');
@@ -183,7 +209,9 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
 
   // Short of credits: the refusal opens the top-up dialog over the storyboard, which stays as it is.
-  await page.route('**/storyboards/*/render', (route) => route.fulfill({ status: 402, json: { error: 'Not enough credits.', needed: 150, available: 100 } }));
+  await page.route('**/storyboards/*/render', (route) =>
+    route.fulfill({ status: 402, json: { error: 'Not enough credits.', needed: 150, available: 100 } }),
+  );
   await page.getByRole('button', { name: 'Render video' }).click();
   const topUp = page.getByRole('dialog', { name: 'Top up credits' });
   await expect(topUp.getByText('This needs 50 more credits than you have.')).toBeVisible();
@@ -192,7 +220,9 @@ test('a storyboard saved in another tab is not overwritten: the editor says so a
   await expect(page.getByLabel('Scene 3 text')).toHaveValue('By morning the harbour is full again.');
 });
 
-test('a deleted scene comes back from its toast, and Undo and Redo step through the edits, by button and keyboard', async ({ signedInPage: page }) => {
+test('a deleted scene comes back from its toast, and Undo and Redo step through the edits, by button and keyboard', async ({
+  signedInPage: page,
+}) => {
   // Every saved edit redraws the scene's preview (illustrations follow the words): slow on a busy machine.
   test.setTimeout(120_000);
   await page.goto('/create');
@@ -237,16 +267,22 @@ test('a deleted scene comes back from its toast, and Undo and Redo step through 
   await expectNoViolations(page);
 });
 
-const FARM = 'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
-const NOTHING = 'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+const FARM =
+  'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
+const NOTHING =
+  'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
 const MISSING = /no stock library \(Pexels or Pixabay key\) and no image model connected, so scenes get illustrations/;
 
-test('each scene says what its picture will be, the settings say what is missing, and a scene can be an illustration', async ({ signedInPage: page }, testInfo) => {
+test('each scene says what its picture will be, the settings say what is missing, and a scene can be an illustration', async ({
+  signedInPage: page,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.goto('/create');
   // The create form: without a stock library or image model, the default order says what scenes get instead.
   const order = page.getByRole('group', { name: 'Where the pictures come from' });
-  await expect(order.getByRole('radio', { name: 'Stock clips and photos first, then AI images, then illustrations' })).toBeChecked();
+  await expect(
+    order.getByRole('radio', { name: 'Stock clips and photos first, then AI images, then illustrations' }),
+  ).toBeChecked();
   await expect(page.getByTestId('visual-order-note')).toHaveText(MISSING);
   await expect(order).toHaveAccessibleDescription(MISSING);
   await order.getByRole('radio', { name: "Illustrations drawn from each scene's words" }).check();
@@ -261,23 +297,45 @@ test('each scene says what its picture will be, the settings say what is missing
   await expect(page).toHaveURL(/\/nxn-agent\/storyboard\/[^/]+$/);
   const scenes = page.getByTestId('scene');
   await expect(scenes).toHaveCount(2);
-  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: Coffee, .*Ethiopia/);
-  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Chosen for you · Designed background: nothing matched');
-  await expect(scenes.nth(0).getByTestId('scene-preview-image')).toHaveAttribute('alt', /^Scene 1: Chosen for you · Illustration: Coffee/);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(
+    /^Chosen for you · Illustration: Coffee, .*Ethiopia/,
+  );
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
+    'Chosen for you · Designed background: nothing matched',
+  );
+  await expect(scenes.nth(0).getByTestId('scene-preview-image')).toHaveAttribute(
+    'alt',
+    /^Scene 1: Chosen for you · Illustration: Coffee/,
+  );
   const settings = page.getByRole('region', { name: 'Video settings' });
   await expect(settings.getByTestId('visual-order-note')).toHaveText(MISSING);
-  await expect(settings.getByRole('group', { name: 'Pictures for “Chosen for you” scenes' })).toHaveAccessibleDescription(MISSING);
-  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+  await expect(
+    settings.getByRole('group', { name: 'Pictures for “Chosen for you” scenes' }),
+  ).toHaveAccessibleDescription(MISSING);
+  await expect
+    .poll(
+      () =>
+        scenes
+          .nth(0)
+          .getByTestId('scene-preview-image')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await page.screenshot({ path: testInfo.outputPath('pictures-storyboard-desktop.png'), fullPage: true });
   await expectNoViolations(page);
 
   // New words that name something drawable: the scene says so once they are saved.
-  await page.getByLabel('Scene 2 text').fill('Today, over 2 billion cups of coffee are drunk every day. Brazil grows more of it than any other country.');
+  await page
+    .getByLabel('Scene 2 text')
+    .fill('Today, over 2 billion cups of coffee are drunk every day. Brazil grows more of it than any other country.');
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: .*Brazil/);
   await page.getByLabel('Scene 2 text').fill(NOTHING);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
-  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText('Chosen for you · Designed background: nothing matched');
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
+    'Chosen for you · Designed background: nothing matched',
+  );
 
   // The Illustration tab, reached by the arrow keys like the other tabs, says what it can draw of each scene.
   await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
@@ -287,7 +345,9 @@ test('each scene says what its picture will be, the settings say what is missing
   await page.keyboard.press('ArrowRight');
   await expect(second.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
   await expect(second.getByRole('tab', { name: 'Illustration' })).toBeFocused();
-  await expect(second.getByRole('tabpanel')).toContainText('Nothing in this scene’s words can be drawn yet, so the designed background stands in.');
+  await expect(second.getByRole('tabpanel')).toContainText(
+    'Nothing in this scene’s words can be drawn yet, so the designed background stands in.',
+  );
   await second.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
@@ -301,7 +361,16 @@ test('each scene says what its picture will be, the settings say what is missing
   await expect(first).toBeHidden();
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);
-  await expect.poll(() => scenes.nth(0).getByTestId('scene-preview-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.alt), { timeout: 30_000 }).toMatch(/^Scene 1: Illustration: Coffee/);
+  await expect
+    .poll(
+      () =>
+        scenes
+          .nth(0)
+          .getByTestId('scene-preview-image')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.alt),
+      { timeout: 30_000 },
+    )
+    .toMatch(/^Scene 1: Illustration: Coffee/);
   // Kept across a reload, and the tab opens where the choice is.
   await page.reload();
   await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);

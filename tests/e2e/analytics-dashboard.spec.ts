@@ -4,9 +4,9 @@
  * exported as CSV; a brand-new account's welcome with its one-click first video. Axe checks each screen.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, uniqueEmail, type TestUser } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
-import { EMULATOR_URL, PRIMARY_API_PORT, apiUrl } from './support/stack';
+import { expect, type TestUser, test, uniqueEmail } from './support/fixtures';
+import { apiUrl, EMULATOR_URL, PRIMARY_API_PORT } from './support/stack';
 
 /** The user's own API client, with an ID token from the Auth emulator. */
 async function apiAs(user: TestUser) {
@@ -26,10 +26,18 @@ async function apiAs(user: TestUser) {
   };
 }
 
-test('the dashboard follows a video to ready, and analytics charts, tables and exports the credits it took', async ({ signedInPage: page, user }) => {
+test('the dashboard follows a video to ready, and analytics charts, tables and exports the credits it took', async ({
+  signedInPage: page,
+  user,
+}) => {
   test.setTimeout(180_000);
   const api = await apiAs(user);
-  const script = await api('POST', '/scripts', { topic: 'Tide pools', tone: 'friendly', platform: 'youtube', targetSeconds: 30 });
+  const script = await api('POST', '/scripts', {
+    topic: 'Tide pools',
+    tone: 'friendly',
+    platform: 'youtube',
+    targetSeconds: 30,
+  });
   expect(script.status).toBe(201);
   const video = await api('POST', '/videos', {
     script: 'The lighthouse keeper climbs the stairs at dusk. Her lamp guides the ships safely home.',
@@ -40,7 +48,10 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
     visuals: 'generated',
   });
   expect(video.status).toBe(202);
-  const speech = await api('POST', '/speech', { text: 'Welcome to the studio. This voice-over was made offline.', voiceId: 'en-us-olivia' });
+  const speech = await api('POST', '/speech', {
+    text: 'Welcome to the studio. This voice-over was made offline.',
+    voiceId: 'en-us-olivia',
+  });
   expect(speech.status).toBe(202);
 
   // The chart library belongs to the analytics chunk alone: the app shell and the dashboard load none of it.
@@ -50,13 +61,18 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
     if (request.resourceType() === 'script') loaded.add(request.url());
   });
   const chartScripts = async () => {
-    const scripts = await Promise.all([...loaded].map(async (url) => ({ url, code: await (await page.request.get(url)).text() })));
+    const scripts = await Promise.all(
+      [...loaded].map(async (url) => ({ url, code: await (await page.request.get(url)).text() })),
+    );
     return scripts.filter((script) => script.code.includes('recharts-')).map((script) => script.url);
   };
   await page.goto('/dashboard');
   const running = page.getByTestId('activity-item').filter({ hasText: 'The lighthouse keeper' });
   await expect(running.getByRole('progressbar')).toBeVisible();
-  await expect(running.getByRole('link', { name: /^The lighthouse keeper climbs/ })).toHaveAttribute('href', `/nxn-agent/video/${video.body.id}`);
+  await expect(running.getByRole('link', { name: /^The lighthouse keeper climbs/ })).toHaveAttribute(
+    'href',
+    `/nxn-agent/video/${video.body.id}`,
+  );
   await expectNoViolations(page);
   // Polled until done: the item goes, and the video shows in recent work with its thumbnail.
   await expect(page.getByText('Nothing is being made right now.', { exact: false })).toBeVisible({ timeout: 150_000 });
@@ -69,7 +85,10 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   const done = await api('GET', `/videos/${video.body.id}`);
   await expect.poll(async () => (await api('GET', `/speech/${speech.body.id}`)).body.status).toBe('succeeded');
   const spoken = await api('GET', `/speech/${speech.body.id}`);
-  const [videoCredits, speechCredits] = [done.body.creditsCharged, spoken.body.creditsCharged].map(Number) as [number, number];
+  const [videoCredits, speechCredits] = [done.body.creditsCharged, spoken.body.creditsCharged].map(Number) as [
+    number,
+    number,
+  ];
   // The built-in writer's script is a free offline preview: it spends nothing, so the charts leave scripts out.
   expect(script.body.creditsCharged).toBe(0);
   const spent = videoCredits + speechCredits;
@@ -88,7 +107,10 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   await drawing.focus();
   for (let day = 1; day < 30; day += 1) await drawing.press('ArrowRight');
   const tooltip = spending.getByRole('status');
-  for (const [feature, credits] of [['Videos', videoCredits], ['Speech', speechCredits]] as const) {
+  for (const [feature, credits] of [
+    ['Videos', videoCredits],
+    ['Speech', speechCredits],
+  ] as const) {
     await expect(tooltip).toContainText(`${feature} : ${credits}`);
   }
 
@@ -105,7 +127,10 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   await page.getByRole('button', { name: 'Last 90 days' }).click();
   await expect(rows.nth(1).getByRole('rowheader')).toHaveText(/^Week of /);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^nxn-usage-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv).toContain(`\r\nCredits spent,${spent},0\r\n`);
@@ -124,7 +149,9 @@ test('the dashboard follows a video to ready, and analytics charts, tables and e
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test('a new account lands on /welcome once, with its free credits and a first video one click away', async ({ page }) => {
+test('a new account lands on /welcome once, with its free credits and a first video one click away', async ({
+  page,
+}) => {
   await page.goto('/signup');
   await page.getByLabel('Email').fill(uniqueEmail('welcome'));
   await page.getByLabel('Password', { exact: true }).fill('a-good-password-7');

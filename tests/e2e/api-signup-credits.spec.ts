@@ -2,10 +2,11 @@
  * The backend seen from the browser: signing up through the real auth screen creates the profile on the API
  * (POST /auth/auth) with the signup credits, and the app shows that balance.
  */
-import { SIGNUP_GRANT } from '../../src/contract/pricing';
+
 import type { Page } from '@playwright/test';
+import { SIGNUP_GRANT } from '../../src/contract/pricing';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { EMULATOR_URL, PRIMARY_API_PORT, apiUrl } from './support/stack';
+import { apiUrl, EMULATOR_URL, PRIMARY_API_PORT } from './support/stack';
 
 const PASSWORD = 'a-good-password-7';
 
@@ -42,7 +43,6 @@ async function me(idToken: string): Promise<Me> {
   return (await response.json()) as Me;
 }
 
-
 test('signing up creates the profile with the signup credits, shown in the app', async ({ page }) => {
   const email = await signUp(page, 'Katherine Johnson', 'credits');
   const shown = SIGNUP_GRANT.toLocaleString('en-US');
@@ -57,7 +57,9 @@ test('signing up creates the profile with the signup credits, shown in the app',
   // A reload syncs the profile again but never grants twice.
   await page.reload();
   await expect(page.getByTestId('credits-balance')).toHaveText(shown);
-  const ledger = await fetch(`${apiUrl(PRIMARY_API_PORT)}/credits/ledger`, { headers: { authorization: `Bearer ${idToken}` } });
+  const ledger = await fetch(`${apiUrl(PRIMARY_API_PORT)}/credits/ledger`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
   const { entries } = (await ledger.json()) as { entries: { kind: string }[] };
   expect(entries.filter((e) => e.kind === 'grant')).toHaveLength(1);
 });

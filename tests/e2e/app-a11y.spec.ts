@@ -1,5 +1,5 @@
-import { clearAccounts, expect, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
+import { clearAccounts, expect, test } from './support/fixtures';
 
 test.beforeAll(clearAccounts);
 
@@ -19,7 +19,9 @@ test('the auth screen is accessible in each of its modes', async ({ page }) => {
   await expectNoViolations(page);
 });
 
-test('signed-in screens are accessible, with the account menu open, on desktop and phone', async ({ signedInPage: page }) => {
+test('signed-in screens are accessible, with the account menu open, on desktop and phone', async ({
+  signedInPage: page,
+}) => {
   await expect(page.getByTestId('credits-balance')).toHaveText(/^\d/);
   await expectNoViolations(page);
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -59,7 +59,13 @@ test.describe('a signed-out visitor', () => {
 
 /** The main heading each screen shows; most screens are titled like their route. This user is no admin. */
 const screenHeading = (route: (typeof APP_ROUTES)[number]): string | RegExp =>
-  route.screen === 'Dashboard' ? /^Welcome, / : route.screen === 'Welcome' ? /^Welcome to / : route.screen === 'Admin' ? 'Page not found' : route.title;
+  route.screen === 'Dashboard'
+    ? /^Welcome, /
+    : route.screen === 'Welcome'
+      ? /^Welcome to /
+      : route.screen === 'Admin'
+        ? 'Page not found'
+        : route.title;
 
 test.describe('a signed-in user', () => {
   test('opens every protected route and sees its screen', async ({ signedInPage: page }) => {

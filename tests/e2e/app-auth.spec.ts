@@ -2,7 +2,9 @@ import { clearAccounts, createUser, expect, signInThroughUi, test, uniqueEmail }
 
 test.beforeAll(clearAccounts);
 
-test('a new user signs up through the auth screen, lands on the welcome screen once, and later sign-ins go to the dashboard', async ({ page }) => {
+test('a new user signs up through the auth screen, lands on the welcome screen once, and later sign-ins go to the dashboard', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup');
   const password = 'a-good-password-7';
 
@@ -79,5 +81,7 @@ test('the session survives a reload', async ({ page }) => {
   await signInThroughUi(page, user);
   await page.reload();
   await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('firebase:authUser:')))).toBe(true);
+  expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('firebase:authUser:')))).toBe(
+    true,
+  );
 });

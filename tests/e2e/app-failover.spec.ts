@@ -1,6 +1,6 @@
 import { ALL_HOSTS_FAILED_MESSAGES } from '../../src/lib/api/messages';
 import { clearAccounts, expect, test } from './support/fixtures';
-import { FALLBACK_API, PRIMARY_API, apiUrl, isAnswering, readState, startApi, stopProcess } from './support/stack';
+import { apiUrl, FALLBACK_API, isAnswering, PRIMARY_API, readState, startApi, stopProcess } from './support/stack';
 
 test.beforeAll(clearAccounts);
 
@@ -40,7 +40,9 @@ test('with the primary backend down, the app is served by the fallback backend',
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('with every backend down, the user sees one of the five messages as a top-right toast', async ({ signedInPage: page }) => {
+test('with every backend down, the user sees one of the five messages as a top-right toast', async ({
+  signedInPage: page,
+}) => {
   await stopProcess(PRIMARY_API.name);
   await page.reload();
 

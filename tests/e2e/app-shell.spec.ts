@@ -29,7 +29,9 @@ test("shows 'Connection Error' when the sign-in service cannot be loaded", async
   await expect(page).toHaveURL('/create');
 });
 
-test('a screen that fails to render shows the route error screen, and Reload Page recovers', async ({ signedInPage: page }) => {
+test('a screen that fails to render shows the route error screen, and Reload Page recovers', async ({
+  signedInPage: page,
+}) => {
   await page.route(ANALYTICS_CHUNK, (route) => route.abort('failed'));
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
@@ -78,7 +80,12 @@ test('after sign-in the profile goes to POST /auth/auth once, with the ID token 
   const headers = await sync!.allHeaders();
   expect(headers['content-type']).toBe('application/json');
   expect(headers['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]*$/);
-  expect(sync!.postDataJSON()).toEqual({ uid: user.uid, email: user.email, displayName: 'Katherine Johnson', photoURL: null });
+  expect(sync!.postDataJSON()).toEqual({
+    uid: user.uid,
+    email: user.email,
+    displayName: 'Katherine Johnson',
+    photoURL: null,
+  });
   // The real backend accepted the token and the profile.
   expect((await sync!.response())?.ok()).toBe(true);
 

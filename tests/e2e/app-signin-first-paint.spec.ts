@@ -6,7 +6,8 @@ test.beforeAll(clearAccounts);
 /** The lazily loaded Firebase client chunk (src/lib/firebase.ts): the identity provider's SDK. */
 const FIREBASE_CHUNK = /\/_astro\/firebase\.[\w-]+\.js$/;
 /** Every other script of the site: React, the app, the auth screen's own chunk. */
-const APP_SCRIPTS = (url: URL) => url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js') && !FIREBASE_CHUNK.test(url.pathname);
+const APP_SCRIPTS = (url: URL) =>
+  url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js') && !FIREBASE_CHUNK.test(url.pathname);
 
 /** Holds the requests matching `url` until release() is called. */
 async function hold(page: Page, url: RegExp | ((url: URL) => boolean)) {
@@ -59,7 +60,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the form is typeable while scripts load, and a sign-in sent before the SDK arrives waits for it', async ({ page }) => {
+test('the form is typeable while scripts load, and a sign-in sent before the SDK arrives waits for it', async ({
+  page,
+}) => {
   const user = await createUser();
   // A hydration mismatch would make React throw the pre-rendered form away and draw it again (losing the text).
   const errors: string[] = [];

@@ -3,10 +3,14 @@
  * customer sees the row on /billing, filters it and downloads the CSV. Anyone else finds no console at /admin.
  */
 import { readFile } from 'node:fs/promises';
-import { createAdmin, createUser, expect, signInThroughUi, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
+import { createAdmin, createUser, expect, signInThroughUi, test } from './support/fixtures';
 
-test('an admin grants credits with a reason, and the customer sees them on /billing and in the CSV', async ({ browser, signedInPage: customerPage, user }) => {
+test('an admin grants credits with a reason, and the customer sees them on /billing and in the CSV', async ({
+  browser,
+  signedInPage: customerPage,
+  user,
+}) => {
   await expect(customerPage.getByTestId('credits-balance')).toHaveText(/^\d/);
   const customerBalance = Number((await customerPage.getByTestId('credits-balance').textContent())?.replace(/\D/g, ''));
 
@@ -29,10 +33,14 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   await adminPage.getByLabel('Reason', { exact: true }).fill('Goodwill, for the "outage"');
   await adminPage.getByRole('button', { name: 'Grant credits' }).dblclick();
   await expect(adminPage.getByTestId('admin-balance')).toHaveText(`${customerBalance + 25} credits`);
-  await expect(adminPage.getByRole('list', { name: 'Ledger entries' }).getByText('Goodwill, for the "outage"')).toHaveCount(1);
+  await expect(
+    adminPage.getByRole('list', { name: 'Ledger entries' }).getByText('Goodwill, for the "outage"'),
+  ).toHaveCount(1);
   await expectNoViolations(adminPage);
   await adminPage.setViewportSize({ width: 360, height: 760 });
-  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+    0,
+  );
   await adminContext.close();
 
   await customerPage.getByRole('button', { name: 'Account menu' }).click();
@@ -59,7 +67,9 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   expect(csv).toContain(',Grants,grant,');
 
   await customerPage.setViewportSize({ width: 360, height: 760 });
-  expect(await customerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await customerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await expectNoViolations(customerPage);
 });
 

@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { makeWatermarkedVideo } from '../integration/support/watermark-video';
 import { sshPublicKey } from '../integration/support/ssh-key';
-import { expect, test } from './support/fixtures';
+import { makeWatermarkedVideo } from '../integration/support/watermark-video';
 import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'nxn-e2e-billing-'));
 const video = path.join(dir, 'marked.mp4');
@@ -30,7 +30,9 @@ async function checkBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a rental and a watermark removal show as work on the dashboard and as plain lines on /billing', async ({ signedInPage: page }) => {
+test('a rental and a watermark removal show as work on the dashboard and as plain lines on /billing', async ({
+  signedInPage: page,
+}) => {
   test.setTimeout(360_000);
 
   // Rent: the launch form says what the machine costs stopped, for the disk typed, before anything is rented.
@@ -68,7 +70,8 @@ test('a rental and a watermark removal show as work on the dashboard and as plai
   await expect(page.getByRole('heading', { name: 'marked.mp4', level: 2 })).toBeVisible({ timeout: 30_000 });
   // Detection is not what this test is about: wait for it, and draw a box by hand if it found none.
   await expect(page.getByRole('button', { name: 'Finding marks…' })).toHaveCount(0, { timeout: 120_000 });
-  if ((await page.getByTestId('watermark-box').count()) === 0) await page.getByRole('button', { name: 'Add box' }).click();
+  if ((await page.getByTestId('watermark-box').count()) === 0)
+    await page.getByRole('button', { name: 'Add box' }).click();
   await page.getByRole('button', { name: 'Remove watermarks · 5 credits' }).click();
   await expect(page.getByRole('button', { name: 'Download clean video' })).toBeVisible({ timeout: 90_000 });
 
@@ -87,7 +90,10 @@ test('a rental and a watermark removal show as work on the dashboard and as plai
   // End the rental, so its hold is settled.
   await page.goto('/my-rentals');
   await rental.getByRole('button', { name: 'Terminate' }).click();
-  await page.getByRole('alertdialog', { name: 'Terminate this machine?' }).getByRole('button', { name: 'Terminate' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Terminate this machine?' })
+    .getByRole('button', { name: 'Terminate' })
+    .click();
   await expect(rental.getByTestId('rental-status')).toHaveText('Terminated', { timeout: 20_000 });
   const spentOnGpu = Number((await rental.getByTestId('rental-cost').textContent())!.match(/\d+/)![0]);
 

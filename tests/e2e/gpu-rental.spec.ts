@@ -1,8 +1,10 @@
 import { sshPublicKey } from '../integration/support/ssh-key';
-import { expect, test } from './support/fixtures';
 import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 
-test('rent a sandbox GPU, see it running with its SSH command, stop it and see what it cost', async ({ signedInPage: page }) => {
+test('rent a sandbox GPU, see it running with its SSH command, stop it and see what it cost', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/rent-gpu');
   await expect(page.getByRole('heading', { name: 'Rent a GPU', level: 1 })).toBeVisible();
   const offers = page.getByTestId('gpu-offer');

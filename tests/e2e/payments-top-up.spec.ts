@@ -9,21 +9,28 @@ import { expect, test } from './support/fixtures';
 
 const [starter] = CREDIT_PACKS;
 
-test('top up from the balance chip, pay on the sandbox checkout and come back to the same form', async ({ signedInPage: page }) => {
+test('top up from the balance chip, pay on the sandbox checkout and come back to the same form', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/voice');
   const text = 'This draft was typed before paying and must still be here afterwards.';
   await page.getByLabel('Text', { exact: true }).fill(text);
   await page.getByLabel('Language').selectOption('English (UK)');
   await expect(page.getByTestId('credits-balance')).toHaveText(String(SIGNUP_GRANT));
 
-  await page.getByRole('banner').getByRole('button', { name: /credits/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /credits/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Top up credits', exact: true });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Sandbox payments')).toBeVisible();
   await expect(dialog.getByTestId('credit-pack')).toHaveCount(CREDIT_PACKS.length);
   await expect(dialog.getByRole('link', { name: 'Purchase history' })).toHaveAttribute('href', '/billing');
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // Focus stays inside while tabbing, Escape closes.
   for (let i = 0; i < CREDIT_PACKS.length + 3; i++) {
@@ -34,13 +41,17 @@ test('top up from the balance chip, pay on the sandbox checkout and come back to
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Upgrade' }).click();
-  await dialog.getByRole('button', { name: `Buy ${starter.name} for ${formatPrice(starter.priceMinor, 'usd')}` }).click();
+  await dialog
+    .getByRole('button', { name: `Buy ${starter.name} for ${formatPrice(starter.priceMinor, 'usd')}` })
+    .click();
   await expect(page.getByText('Sandbox: no real money moves')).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page).toHaveURL(/\/voice\?payment=/);
   await expect(dialog.getByText(`${packTotal(starter).toLocaleString('en-US')} credits added.`)).toBeVisible();
-  await expect(page.getByTestId('credits-balance')).toHaveText((SIGNUP_GRANT + packTotal(starter)).toLocaleString('en-US'));
+  await expect(page.getByTestId('credits-balance')).toHaveText(
+    (SIGNUP_GRANT + packTotal(starter)).toLocaleString('en-US'),
+  );
   await expect(dialog.getByRole('link', { name: 'Receipt' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/voice');
@@ -54,14 +65,18 @@ test('top up from the balance chip, pay on the sandbox checkout and come back to
   await expect(purchase).toContainText('Paid');
   await expect(purchase.getByRole('link', { name: /Receipt/ })).toBeVisible();
   await page.getByLabel('Show').selectOption({ label: 'Purchases' });
-  await expect(page.getByRole('region', { name: 'Ledger' })).toContainText(`+${packTotal(starter).toLocaleString('en-US')}`);
+  await expect(page.getByRole('region', { name: 'Ledger' })).toContainText(
+    `+${packTotal(starter).toLocaleString('en-US')}`,
+  );
 });
 
 test('a payment that fails later says so and adds nothing', async ({ signedInPage: page }) => {
   await page.goto('/pricing');
   await page.getByRole('button', { name: `Buy ${starter.name} for ${formatPrice(starter.priceMinor, 'usd')}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Top up credits', exact: true });
-  await dialog.getByRole('button', { name: `Buy ${starter.name} for ${formatPrice(starter.priceMinor, 'usd')}` }).click();
+  await dialog
+    .getByRole('button', { name: `Buy ${starter.name} for ${formatPrice(starter.priceMinor, 'usd')}` })
+    .click();
   await page.getByRole('button', { name: 'Pay later, then fail' }).click();
   await expect(page).toHaveURL(/\/pricing\?payment=/);
   await expect(dialog.getByText('Payment failed')).toBeVisible();

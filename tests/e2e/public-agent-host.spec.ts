@@ -9,7 +9,8 @@ async function watchForHome(page: import('@playwright/test').Page) {
     (window as unknown as { homeSeen: boolean }).homeSeen = false;
     new MutationObserver(() => {
       const headings = [...document.querySelectorAll('h1')];
-      if (headings.some((h1) => h1.textContent?.includes(headline))) (window as unknown as { homeSeen: boolean }).homeSeen = true;
+      if (headings.some((h1) => h1.textContent?.includes(headline)))
+        (window as unknown as { homeSeen: boolean }).homeSeen = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, HOME_HEADLINE);
 }
@@ -26,7 +27,11 @@ test('on an agent.* host, / shows the agent landing and the URL stays /', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/We turn ideas/);
 });
 
-test('without the server rule (static hosting), the home swaps itself for the agent landing before painting', async ({ page, baseURL, request }) => {
+test('without the server rule (static hosting), the home swaps itself for the agent landing before painting', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const origin = agentOrigin(page, baseURL);
   // A CDN serves the same index.html whatever the host: simulate it with the home's real HTML.
   const homeHtml = await (await request.get('/')).text();

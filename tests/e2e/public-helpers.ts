@@ -21,7 +21,16 @@ export const PUBLIC_PAGES: Array<{ path: string; h1: RegExp }> = [
 ];
 
 /** Pages that must stay light: no Firebase and under 60 KB of compressed JavaScript. */
-export const LIGHT_PAGES = ['/about', '/contact', '/terms', '/privacy', '/blog', '/blog/tts-tools', '/gpu', '/nxn-agent'];
+export const LIGHT_PAGES = [
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/blog',
+  '/blog/tts-tools',
+  '/gpu',
+  '/nxn-agent',
+];
 
 /** What the Firebase JS SDK with browserLocalPersistence leaves in localStorage for a signed-in user. */
 export const AUTH_STORAGE_KEY = 'firebase:authUser:demo-api-key:[DEFAULT]';
@@ -29,10 +38,10 @@ export const AUTH_STORAGE_VALUE = JSON.stringify({ uid: 'e2e-user', email: 'e2e@
 
 /** Makes every page of the context start with a stored Firebase session, as after a real sign-in. */
 export async function simulateSignedIn(context: BrowserContext): Promise<void> {
-  await context.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [AUTH_STORAGE_KEY, AUTH_STORAGE_VALUE] as const,
-  );
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    AUTH_STORAGE_KEY,
+    AUTH_STORAGE_VALUE,
+  ] as const);
 }
 
 /** The page's origin with an `agent.` hostname, e.g. http://agent.localhost:4321. */

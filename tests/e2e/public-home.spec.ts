@@ -72,7 +72,9 @@ test('home switches to the signed-in variant without moving the layout', async (
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) total += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -84,7 +86,10 @@ test('home switches to the signed-in variant without moving the layout', async (
 
 test('signing out in another tab switches the home back to the signed-out variant', async ({ context, page }) => {
   await page.goto('/');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, AUTH_STORAGE_VALUE] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    AUTH_STORAGE_KEY,
+    AUTH_STORAGE_VALUE,
+  ] as const);
   await page.reload();
   await expect(hero(page).getByRole('link', { name: 'Start Creating' })).toBeVisible();
   // `storage` events reach every tab except the one that wrote, so sign out from a second tab.
@@ -110,7 +115,10 @@ test('the animated background is decorative and keeps still with reduced motion'
   await expect(page.locator('.bg-circle-violet')).toHaveCSS('transform', 'none');
   await expect(page.locator('.bg-square')).toHaveCSS('transform', 'none');
   await expect(page.locator('.bg-circle-breathing')).toHaveCSS('transform', 'none');
-  const dotAnimations = await page.locator('.bg-dot').first().evaluate((dot) => dot.getAnimations().length);
+  const dotAnimations = await page
+    .locator('.bg-dot')
+    .first()
+    .evaluate((dot) => dot.getAnimations().length);
   expect(dotAnimations).toBe(0);
   await context.close();
 });
@@ -119,9 +127,9 @@ test('the animated background follows the mouse and the scroll', async ({ page }
   await page.goto('/');
   await expect(page.locator('.bg-dot')).toHaveCount(6);
   // Six floating dots, each looping with a duration between 12 and 20 seconds.
-  const durations = await page.locator('.bg-dot').evaluateAll((dots) =>
-    dots.map((dot) => Number(dot.getAnimations()[0]?.effect?.getTiming().duration)),
-  );
+  const durations = await page
+    .locator('.bg-dot')
+    .evaluateAll((dots) => dots.map((dot) => Number(dot.getAnimations()[0]?.effect?.getTiming().duration)));
   expect(durations).toHaveLength(6);
   for (const duration of durations) {
     expect(duration).toBeGreaterThanOrEqual(12_000);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LIGHT_PAGES, PUBLIC_PAGES } from './public-helpers';
 
 const canonicalOf = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
@@ -16,7 +16,9 @@ test('every public page answers 200 with its heading, title, description and can
   }
 });
 
-test('the dedicated text-to-speech post is also served at its top-level path, canonical to /blog/tts-tools', async ({ page }) => {
+test('the dedicated text-to-speech post is also served at its top-level path, canonical to /blog/tts-tools', async ({
+  page,
+}) => {
   await page.goto('/best-text-to-speech-tools');
   expect(new URL((await canonicalOf(page))!).pathname).toBe('/blog/tts-tools');
   const alias = await page.locator('article').textContent();
@@ -41,10 +43,14 @@ test('unknown paths and unknown blog slugs answer the designed 404 page with HTT
 
 test('the blog lists every post, newest first, and the feed and sitemap list them too', async ({ page, request }) => {
   await page.goto('/blog');
-  const hrefs = await page.locator('main ul li h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const hrefs = await page
+    .locator('main ul li h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(hrefs.length).toBeGreaterThanOrEqual(3);
   expect(hrefs).toContain('/blog/tts-tools');
-  const dates = await page.locator('main ul li time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
+  const dates = await page
+    .locator('main ul li time')
+    .evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
   expect([...dates].sort().reverse()).toEqual(dates);
 
   const rss = await request.get('/rss.xml');
@@ -60,7 +66,10 @@ test('the blog lists every post, newest first, and the feed and sitemap list the
 });
 
 test('static pages load no Firebase code and stay within their JavaScript budget', async ({ page }) => {
-  const budgets: Array<[string, number]> = [['/', 150 * 1024], ...LIGHT_PAGES.map((path): [string, number] => [path, 60 * 1024])];
+  const budgets: Array<[string, number]> = [
+    ['/', 150 * 1024],
+    ...LIGHT_PAGES.map((path): [string, number] => [path, 60 * 1024]),
+  ];
   for (const [path, budget] of budgets) {
     const scripts: string[] = [];
     page.on('response', (response) => {
@@ -96,7 +105,11 @@ test.describe('accessibility', () => {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path, { waitUntil: 'networkidle' });
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(
+        results.violations.map(
+          ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([]);
     });
   }
 

@@ -31,7 +31,9 @@ test('the support widget walks through its three states with working links', asy
 
   const email = human.getByRole('link', { name: /Email Support/ });
   const emailHref = (await email.getAttribute('href'))!;
-  expect(emailHref).toBe(`mailto:${brand.supportEmail}?subject=Support%20Request%20-%20${encodeURIComponent(brand.productName)}`);
+  expect(emailHref).toBe(
+    `mailto:${brand.supportEmail}?subject=Support%20Request%20-%20${encodeURIComponent(brand.productName)}`,
+  );
 
   // Closing returns to the floating button, with focus on it.
   await human.getByRole('button', { name: 'Close support' }).click();

@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures';
 import { useAzureSpeech } from './support/azure-speech';
+import { expect, test } from './support/fixtures';
 
 const azure = useAzureSpeech();
 
@@ -21,5 +21,9 @@ test('choose an Azure voice from the live list, preview it and make speech with 
   const result = page.getByTestId('speech-result').first();
   await expect(result.getByText('Azure AI Speech')).toBeVisible();
   await expect(result.getByRole('button', { name: 'Play speech by Emma19' })).toBeVisible({ timeout: 45_000 });
-  expect(azure.cloud.requests.filter((r) => r.url === '/cognitiveservices/v1').some((r) => r.body.includes("name='en-GB-Emma19Neural'"))).toBe(true);
+  expect(
+    azure.cloud.requests
+      .filter((r) => r.url === '/cognitiveservices/v1')
+      .some((r) => r.body.includes("name='en-GB-Emma19Neural'")),
+  ).toBe(true);
 });

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { imageDimensions } from '../../src/server/media/image-size';
 import { expect, test } from './support/fixtures';
 
-test('generate images, download one at its exact size, reuse its settings and delete it', async ({ signedInPage: page }) => {
+test('generate images, download one at its exact size, reuse its settings and delete it', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/images');
   await expect(page.getByRole('heading', { name: 'Image generator', level: 1 })).toBeVisible();
 
@@ -17,7 +19,9 @@ test('generate images, download one at its exact size, reuse its settings and de
   await page.getByLabel('Number of images').selectOption('2');
   await page.getByLabel('Seed').fill('4242');
   // Only the offline artwork here: a free preview, said on the price and on the button before the click.
-  await expect(page.getByTestId('studio-price')).toContainText('Offline preview · free: the offline engine draws abstract artwork');
+  await expect(page.getByTestId('studio-price')).toContainText(
+    'Offline preview · free: the offline engine draws abstract artwork',
+  );
   await expect(page.getByTestId('credits-balance')).toHaveText('100');
   await page.getByRole('button', { name: 'Generate 2 images Offline preview · free' }).click();
 
@@ -30,7 +34,10 @@ test('generate images, download one at its exact size, reuse its settings and de
   await expect(cards.first().getByRole('img')).toHaveJSProperty('naturalWidth', 720);
   await expect(page.getByTestId('credits-balance')).toHaveText('100');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), cards.first().getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    cards.first().getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.png$/);
   expect(imageDimensions(await readFile((await download.path())!))).toEqual({ width: 720, height: 1280 });
 

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createUser, expect, signInThroughUi, test } from './support/fixtures';
 
-test('generate a script, open it, edit and save it, export it, and make a video from it', async ({ signedInPage: page }) => {
+test('generate a script, open it, edit and save it, export it, and make a video from it', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/scripts');
   await expect(page.getByRole('heading', { name: 'Script generator', level: 1 })).toBeVisible();
 
@@ -43,13 +45,19 @@ test('generate a script, open it, edit and save it, export it, and make a video 
   // 15 words at 150 wpm: the first scene starts at 0:06.
   await expect(scenes.first().getByRole('heading')).toContainText('0:06');
 
-  const [srt] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SRT outline' }).click()]);
+  const [srt] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SRT outline' }).click(),
+  ]);
   expect(srt.suggestedFilename()).toMatch(/\.srt$/);
   const outline = await readFile((await srt.path())!, 'utf8');
   expect(outline.startsWith(`1\n00:00:00,000 --> 00:00:06,000\n[Hook] ${newHook}`)).toBe(true);
   expect(outline).toContain('[Call to action] Follow for more coffee tips.');
 
-  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export text' }).click()]);
+  const [text] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export text' }).click(),
+  ]);
   expect(await readFile((await text.path())!, 'utf8')).toContain(newHook);
 
   await page.getByRole('button', { name: 'Make a video' }).click();

@@ -4,9 +4,21 @@ import { expect, test } from './support/fixtures';
 
 function probe(file: string) {
   const out = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate:format=duration', '-of', 'json', file]).toString(),
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,sample_rate:format=duration',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
   ) as { streams: Array<{ codec_name: string; sample_rate: string }>; format: { duration: string } };
-  return { codec: out.streams[0]!.codec_name, sampleRate: Number(out.streams[0]!.sample_rate), duration: Number(out.format.duration) };
+  return {
+    codec: out.streams[0]!.codec_name,
+    sampleRate: Number(out.streams[0]!.sample_rate),
+    duration: Number(out.format.duration),
+  };
 }
 
 test('synthesise speech, play it in the page and download WAV and MP3', async ({ signedInPage: page }) => {
@@ -15,7 +27,9 @@ test('synthesise speech, play it in the page and download WAV and MP3', async ({
 
   const text = 'Welcome to the studio. This voice-over was made offline, and it plays right here in the page.';
   await page.getByLabel('Text', { exact: true }).fill(text);
-  await expect(page.getByTestId('char-count')).toHaveText(`${text.length} / 5,000 characters · 2 credits (2 per started 1,000 characters)`);
+  await expect(page.getByTestId('char-count')).toHaveText(
+    `${text.length} / 5,000 characters · 2 credits (2 per started 1,000 characters)`,
+  );
 
   // Find a voice with the filters and hear its preview.
   await page.getByLabel('Language').selectOption('English (UK)');
@@ -39,8 +53,14 @@ test('synthesise speech, play it in the page and download WAV and MP3', async ({
   await expect(result.getByRole('button', { name: 'Pause speech by Amelia' })).toBeVisible();
   await expect(result.getByTestId('audio-time')).not.toHaveText(/^0:00 \//, { timeout: 5_000 });
 
-  const [wav] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download WAV' }).click()]);
-  const [mp3] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download MP3' }).click()]);
+  const [wav] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download WAV' }).click(),
+  ]);
+  const [mp3] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download MP3' }).click(),
+  ]);
   const wavInfo = probe((await wav.path())!);
   const mp3Info = probe((await mp3.path())!);
   expect(wavInfo).toMatchObject({ codec: 'pcm_s16le', sampleRate: 22_050 });
@@ -52,7 +72,10 @@ test('synthesise speech, play it in the page and download WAV and MP3', async ({
   await page.reload();
   await expect(page.getByTestId('speech-result')).toHaveCount(1);
   await page.getByTestId('speech-result').getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog', { name: 'Delete this voice-over?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this voice-over?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByTestId('speech-result')).toHaveCount(0);
 });
 
@@ -63,7 +86,9 @@ test('the editor refuses text over the limit before sending it', async ({ signed
   await expect(page.getByRole('button', { name: 'Generate speech' })).toBeDisabled();
 });
 
-test('the voice picker starts on the best voice the server has and labels every voice by how it sounds', async ({ signedInPage: page }) => {
+test('the voice picker starts on the best voice the server has and labels every voice by how it sounds', async ({
+  signedInPage: page,
+}) => {
   // The default comes with the API's catalogue: wait for it rather than for a clock.
   const catalogue = page.waitForResponse((res) => new URL(res.url()).pathname === '/voices' && res.ok());
   await page.goto('/voice');

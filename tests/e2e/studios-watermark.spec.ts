@@ -11,7 +11,9 @@ const video = path.join(dir, 'marked.mp4');
 test.beforeAll(() => makeWatermarkedVideo(video, 4));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('upload a video, adjust a found box, preview, remove the marks and download the clean file', async ({ signedInPage: page }) => {
+test('upload a video, adjust a found box, preview, remove the marks and download the clean file', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/dashboard');
   await page.getByRole('link', { name: /Watermark removal/ }).click();
   await expect(page.getByRole('heading', { name: 'Watermark removal', level: 1 })).toBeVisible();
@@ -60,7 +62,10 @@ test('upload a video, adjust a found box, preview, remove the marks and download
   const divide = page.getByLabel('Before and after divide');
   await divide.fill('20');
   await expect(divide).toHaveAttribute('aria-valuetext', '20% before, 80% after');
-  await expect(comparison.getByRole('img', { name: /before removal/ })).toHaveCSS('clip-path', 'inset(0px 80% 0px 0px)');
+  await expect(comparison.getByRole('img', { name: /before removal/ })).toHaveCSS(
+    'clip-path',
+    'inset(0px 80% 0px 0px)',
+  );
   await expect(page.getByRole('region', { name: /marked.mp4/ }).locator('video')).toHaveAttribute('poster', /^blob:/);
   await page.screenshot({ path: test.info().outputPath('watermark-finished.png'), fullPage: true });
   const finishedAxe = await new AxeBuilder({ page }).analyze();
@@ -73,11 +78,15 @@ test('upload a video, adjust a found box, preview, remove the marks and download
 test('a video without a mark: the page says so and puts a box on the frame at once', async ({ signedInPage: page }) => {
   const clean = labelledClipFile(LABELLED_SET.find((c) => c.name === 'no-mark')!);
   await page.goto('/watermark-removal');
-  await page.getByLabel('Video file').setInputFiles({ name: 'fractal.mp4', mimeType: 'video/mp4', buffer: readFileSync(clean) });
+  await page
+    .getByLabel('Video file')
+    .setInputFiles({ name: 'fractal.mp4', mimeType: 'video/mp4', buffer: readFileSync(clean) });
   await page.getByLabel(/I own this video or have the right to edit it/).check();
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'We found no watermark in this video.' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'We found no watermark in this video.' })).toBeVisible({
+    timeout: 60_000,
+  });
   const box = page.getByTestId('watermark-box');
   await expect(box).toHaveCount(1);
   await expect(box).toBeFocused();

@@ -17,15 +17,15 @@ import { capture, purchase, release, reserve } from '~/server/credits/ledger.ts'
 import { GROUP_KEY_SQL } from '~/server/credits/lines.ts';
 import { post } from '~/server/credits/service.ts';
 import { openDatabase, rows } from '~/server/db/index.ts';
-import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
+import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { insertRental } from '~/server/features/gpu/store.ts';
 import { insertPurchase } from '~/server/features/payments/store.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
-import { createUser, ensureAuthEmulator, updateUser, type TestUser } from './support/auth-emulator.ts';
+import { createUser, ensureAuthEmulator, type TestUser, updateUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
-import { client, startStack, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack } from './support/stack.ts';
 
 const run = promisify(execFile);
 
@@ -37,7 +37,8 @@ afterAll(async () => stopEmulator());
 
 const targets = await databaseTargets();
 
-const unique = (label: string) => `${label}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+const unique = (label: string) =>
+  `${label}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
 describe.each(targets)('billing ledger and operator console on %s', (_name, makeTarget) => {
   let target: Target;
@@ -51,7 +52,9 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
   const signedUp = async (email?: string) => {
     const user = await createUser(email);
     const api = client(adminApiUrl, user);
-    expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+    expect(
+      (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status,
+    ).toBe(201);
     return { user, api };
   };
 
@@ -69,7 +72,8 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
     await target?.dispose();
   });
 
-  const stackBalance = async (uid: string) => (await admin('GET', `/admin/users/${uid}`)).body.credits.balance as number;
+  const stackBalance = async (uid: string) =>
+    (await admin('GET', `/admin/users/${uid}`)).body.credits.balance as number;
 
   const grantBody = (overrides: Record<string, unknown> = {}) => ({
     action: 'grant',
@@ -134,14 +138,21 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
 
       const byPart = await admin('GET', `/admin/users?q=${encodeURIComponent(user.email.slice(0, 20).toUpperCase())}`);
       expect(byPart.body.users.map((u: any) => u.uid)).toContain(user.uid);
-      expect((await admin('GET', `/admin/users?q=${user.uid}`)).body.users).toEqual([expect.objectContaining({ uid: user.uid, email: user.email.toLowerCase() })]);
+      expect((await admin('GET', `/admin/users?q=${user.uid}`)).body.users).toEqual([
+        expect.objectContaining({ uid: user.uid, email: user.email.toLowerCase() }),
+      ]);
       // LIKE wildcards are taken literally.
       expect((await admin('GET', '/admin/users?q=%25')).body.users).toEqual([]);
       expect((await admin('GET', '/admin/users?q=')).body.fields).toHaveProperty('q');
 
       const detail = await admin('GET', `/admin/users/${user.uid}`);
-      expect(detail.body).toMatchObject({ profile: { uid: user.uid, email: user.email.toLowerCase() }, credits: { balance: SIGNUP_GRANT, reserved: 0 } });
-      expect(detail.body.jobs).toEqual([expect.objectContaining({ id: job.body.id, kind: 'test.hold', status: 'cancelled' })]);
+      expect(detail.body).toMatchObject({
+        profile: { uid: user.uid, email: user.email.toLowerCase() },
+        credits: { balance: SIGNUP_GRANT, reserved: 0 },
+      });
+      expect(detail.body.jobs).toEqual([
+        expect.objectContaining({ id: job.body.id, kind: 'test.hold', status: 'cancelled' }),
+      ]);
       const ledger = await admin('GET', `/admin/users/${user.uid}/ledger?limit=2`);
       expect(ledger.body.entries.map((e: any) => e.kind)).toEqual(['release', 'reserve']);
       expect(ledger.body.nextCursor).not.toBeNull();
@@ -153,17 +164,30 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       const { user, api } = await signedUp();
       const body = grantBody({ credits: 50, reason: 'Goodwill for the outage' });
       // A double click: the same key twice at once moves the credits once.
-      const [first, second] = await Promise.all([admin('POST', `/admin/users/${user.uid}/credits`, body), admin('POST', `/admin/users/${user.uid}/credits`, body)]);
+      const [first, second] = await Promise.all([
+        admin('POST', `/admin/users/${user.uid}/credits`, body),
+        admin('POST', `/admin/users/${user.uid}/credits`, body),
+      ]);
       expect([first.status, second.status]).toEqual([200, 200]);
       expect([first.body.applied, second.body.applied].sort()).toEqual([false, true]);
       expect((await api('GET', '/me')).body.credits.balance).toBe(SIGNUP_GRANT + 50);
 
-      const deducted = await admin('POST', `/admin/users/${user.uid}/credits`, grantBody({ action: 'deduct', credits: 30, reason: 'Duplicate account' }));
+      const deducted = await admin(
+        'POST',
+        `/admin/users/${user.uid}/credits`,
+        grantBody({ action: 'deduct', credits: 30, reason: 'Duplicate account' }),
+      );
       expect(deducted.body).toEqual({ applied: true, credits: { balance: SIGNUP_GRANT + 20, reserved: 0 } });
 
-      const tooMuch = await admin('POST', `/admin/users/${user.uid}/credits`, grantBody({ action: 'deduct', credits: SIGNUP_GRANT + 21, reason: 'Too much' }));
+      const tooMuch = await admin(
+        'POST',
+        `/admin/users/${user.uid}/credits`,
+        grantBody({ action: 'deduct', credits: SIGNUP_GRANT + 21, reason: 'Too much' }),
+      );
       expect(tooMuch.status).toBe(409);
-      expect(tooMuch.body.error).toBe(`Cannot deduct ${SIGNUP_GRANT + 21} credits: the balance is ${SIGNUP_GRANT + 20}, and it never goes below zero`);
+      expect(tooMuch.body.error).toBe(
+        `Cannot deduct ${SIGNUP_GRANT + 21} credits: the balance is ${SIGNUP_GRANT + 20}, and it never goes below zero`,
+      );
       expect((await api('GET', '/me')).body.credits.balance).toBe(SIGNUP_GRANT + 20);
 
       // The user sees the operator's reason; the operator's uid stays in the key, which only the database holds.
@@ -172,7 +196,10 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
         ['adjust', -30, 'Duplicate account'],
         ['adjust', 50, 'Goodwill for the outage'],
       ]);
-      const rows = await stack.database.db.select({ key: creditLedger.idempotencyKey }).from(creditLedger).where(eq(creditLedger.uid, user.uid));
+      const rows = await stack.database.db
+        .select({ key: creditLedger.idempotencyKey })
+        .from(creditLedger)
+        .where(eq(creditLedger.uid, user.uid));
       expect(rows.map((r) => r.key)).toContain(`admin:${adminUser.uid}:${body.idempotencyKey}`);
       expect(rows.filter((r) => r.key?.startsWith(`admin:${adminUser.uid}:`))).toHaveLength(2);
     });
@@ -190,7 +217,10 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect((await admin('POST', '/admin/users/no-such-uid/credits', grantBody())).status).toBe(404);
       expect(await stackBalance(user.uid)).toBe(SIGNUP_GRANT);
 
-      await stack.database.db.update(creditBalances).set({ balance: 2_147_483_000 }).where(eq(creditBalances.uid, user.uid));
+      await stack.database.db
+        .update(creditBalances)
+        .set({ balance: 2_147_483_000 })
+        .where(eq(creditBalances.uid, user.uid));
       const overflow = await admin('POST', url, grantBody({ credits: 1_000 }));
       expect(overflow.status).toBe(409);
       expect(overflow.body.fields).toEqual({ credits: 'At most 647' });
@@ -202,7 +232,12 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       const { user, api } = await signedUp();
       const uid = user.uid;
       await stack.database.transaction(async (tx) => {
-        await post(tx, { uid, move: purchase(100), reason: 'Bought 100 credits', idempotencyKey: `stripe:${randomUUID()}` });
+        await post(tx, {
+          uid,
+          move: purchase(100),
+          reason: 'Bought 100 credits',
+          idempotencyKey: `stripe:${randomUUID()}`,
+        });
         await post(tx, { uid, move: reserve(10), reason: 'Video', idempotencyKey: `test:${randomUUID()}` });
         await post(tx, { uid, move: capture(10), reason: 'Video', idempotencyKey: `test:${randomUUID()}` });
         await post(tx, { uid, move: reserve(4), reason: 'Speech', idempotencyKey: `test:${randomUUID()}` });
@@ -210,10 +245,16 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       });
       const tricky = 'Sorry, "outage"\nsecond line';
       await admin('POST', `/admin/users/${uid}/credits`, grantBody({ credits: 7, reason: tricky }));
-      await admin('POST', `/admin/users/${uid}/credits`, grantBody({ action: 'deduct', credits: 2, reason: '=cmd|calc' }));
+      await admin(
+        'POST',
+        `/admin/users/${uid}/credits`,
+        grantBody({ action: 'deduct', credits: 2, reason: '=cmd|calc' }),
+      );
 
       const kinds = async (category: string) =>
-        ((await api('GET', `/credits/ledger?category=${category}`)).body.entries as any[]).map((e) => `${e.kind}${e.delta}`);
+        ((await api('GET', `/credits/ledger?category=${category}`)).body.entries as any[]).map(
+          (e) => `${e.kind}${e.delta}`,
+        );
       expect(await kinds('grants')).toEqual(['adjust7', `grant${SIGNUP_GRANT}`]);
       expect(await kinds('purchases')).toEqual(['purchase100']);
       expect(await kinds('spends')).toEqual(['capture0']);
@@ -224,10 +265,16 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
 
       const first = await api('GET', '/credits/ledger?category=holds&limit=2');
       const next = await api('GET', `/credits/ledger?category=holds&limit=2&cursor=${first.body.nextCursor}`);
-      expect([...first.body.entries, ...next.body.entries].map((e: any) => e.kind)).toEqual(['release', 'reserve', 'reserve']);
+      expect([...first.body.entries, ...next.body.entries].map((e: any) => e.kind)).toEqual([
+        'release',
+        'reserve',
+        'reserve',
+      ]);
       expect(next.body.nextCursor).toBeNull();
 
-      const csv = await fetch(`${adminApiUrl}/credits/ledger.csv?category=grants`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      const csv = await fetch(`${adminApiUrl}/credits/ledger.csv?category=grants`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const today = new Date().toISOString().slice(0, 10);
@@ -239,12 +286,20 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect(lines[2]).toMatch(/,Grants,grant,\d+,0,Signup credits,,\d+$/);
       expect(lines.slice(3)).toEqual(['']);
 
-      const all = await (await fetch(`${adminApiUrl}/credits/ledger.csv`, { headers: { authorization: `Bearer ${user.idToken}` } })).text();
+      const all = await (
+        await fetch(`${adminApiUrl}/credits/ledger.csv`, { headers: { authorization: `Bearer ${user.idToken}` } })
+      ).text();
       expect(all.split('\r\n').filter(Boolean)).toHaveLength(1 + 8);
       // A description a spreadsheet would run as a formula stays text.
       expect(all).toContain(",Deductions,adjust,-2,0,'=cmd|calc,,");
       // The operator sees the same export of the user's ledger.
-      expect(await (await fetch(`${adminApiUrl}/admin/users/${uid}/ledger.csv`, { headers: { authorization: `Bearer ${adminUser.idToken}` } })).text()).toBe(all);
+      expect(
+        await (
+          await fetch(`${adminApiUrl}/admin/users/${uid}/ledger.csv`, {
+            headers: { authorization: `Bearer ${adminUser.idToken}` },
+          })
+        ).text(),
+      ).toBe(all);
     });
   });
   describe('the ledger as lines', () => {
@@ -265,8 +320,18 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           facts: { container: 'mp4', frames: null, hasAudio: true },
           rightsConfirmedAt: new Date(),
         });
-        const job = await insertJob(tx, { uid, kind: 'watermark', payload: { removalId }, cost: 12, maxAttempts: 1 }, 'Job watermark');
-        await post(tx, { uid, move: capture(12), reason: 'Job watermark done', jobId: job.id, idempotencyKey: `job:${job.id}:capture` });
+        const job = await insertJob(
+          tx,
+          { uid, kind: 'watermark', payload: { removalId }, cost: 12, maxAttempts: 1 },
+          'Job watermark',
+        );
+        await post(tx, {
+          uid,
+          move: capture(12),
+          reason: 'Job watermark done',
+          jobId: job.id,
+          idempotencyKey: `job:${job.id}:capture`,
+        });
         const rental = await insertRental(tx, {
           uid,
           provider: 'runpod',
@@ -284,18 +349,60 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           status: 'terminated',
         });
         rentalId = rental.id;
-        await post(tx, { uid, move: reserve(40), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:start` });
-        await post(tx, { uid, move: capture(40), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:1:capture` });
-        await post(tx, { uid, move: reserve(2), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:2:reserve` });
-        await post(tx, { uid, move: capture(2), reason: 'GPU rental (1× RTX 4090)', idempotencyKey: `gpu:${rental.id}:2:capture` });
+        await post(tx, {
+          uid,
+          move: reserve(40),
+          reason: 'GPU rental (1× RTX 4090)',
+          idempotencyKey: `gpu:${rental.id}:start`,
+        });
+        await post(tx, {
+          uid,
+          move: capture(40),
+          reason: 'GPU rental (1× RTX 4090)',
+          idempotencyKey: `gpu:${rental.id}:1:capture`,
+        });
+        await post(tx, {
+          uid,
+          move: reserve(2),
+          reason: 'GPU rental (1× RTX 4090)',
+          idempotencyKey: `gpu:${rental.id}:2:reserve`,
+        });
+        await post(tx, {
+          uid,
+          move: capture(2),
+          reason: 'GPU rental (1× RTX 4090)',
+          idempotencyKey: `gpu:${rental.id}:2:capture`,
+        });
       });
-      await insertPurchase(stack.database.db, { id: purchaseId, uid, packId: 'starter', credits: 500, amountMinor: 500, currency: 'usd' });
+      await insertPurchase(stack.database.db, {
+        id: purchaseId,
+        uid,
+        packId: 'starter',
+        credits: 500,
+        amountMinor: 500,
+        currency: 'usd',
+      });
       await stack.database.transaction(async (tx) => {
-        await post(tx, { uid, move: purchase(500), reason: 'Bought 500 credits (starter pack)', idempotencyKey: `stripe:${purchaseId}:credit` });
-        await post(tx, { uid, move: { kind: 'refund', delta: -100, reservedDelta: 0 }, reason: 'Payment refunded: 100 credits taken back', idempotencyKey: `stripe:${purchaseId}:refund:100` });
+        await post(tx, {
+          uid,
+          move: purchase(500),
+          reason: 'Bought 500 credits (starter pack)',
+          idempotencyKey: `stripe:${purchaseId}:credit`,
+        });
+        await post(tx, {
+          uid,
+          move: { kind: 'refund', delta: -100, reservedDelta: 0 },
+          reason: 'Payment refunded: 100 credits taken back',
+          idempotencyKey: `stripe:${purchaseId}:refund:100`,
+        });
         // A hold that failed and came back: the line says nothing was taken.
         await post(tx, { uid, move: reserve(5), reason: 'Script generation', idempotencyKey: 'script:gone:reserve' });
-        await post(tx, { uid, move: release(5), reason: 'Script generation failed', idempotencyKey: 'script:gone:settle' });
+        await post(tx, {
+          uid,
+          move: release(5),
+          reason: 'Script generation failed',
+          idempotencyKey: 'script:gone:settle',
+        });
       });
       await admin('POST', `/admin/users/${uid}/credits`, grantBody({ credits: 7, reason: 'Goodwill' }));
 
@@ -325,8 +432,14 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect(seen).toEqual(all.body.lines);
 
       const holds = await api('GET', '/credits/ledger/lines?category=holds');
-      expect(holds.body.lines.map((l: any) => l.label)).toEqual(['Script generation failed', 'GPU rental · 1× RTX 4090 · 42 min', 'Watermark removal · holiday.mp4']);
-      expect((await api('GET', '/credits/ledger/lines?category=refunds')).body.lines.map((l: any) => l.label)).toEqual(['Refund · Starter pack']);
+      expect(holds.body.lines.map((l: any) => l.label)).toEqual([
+        'Script generation failed',
+        'GPU rental · 1× RTX 4090 · 42 min',
+        'Watermark removal · holiday.mp4',
+      ]);
+      expect((await api('GET', '/credits/ledger/lines?category=refunds')).body.lines.map((l: any) => l.label)).toEqual([
+        'Refund · Starter pack',
+      ]);
       expect((await api('GET', '/credits/ledger/lines?cursor=abc')).status).toBe(400);
 
       // The SQL that pages lines and the contract's rule agree on every row.
@@ -335,10 +448,13 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
         sql`select id::text as id, job_id::text as job_id, idempotency_key, ${GROUP_KEY_SQL} as key from credit_ledger where uid = ${uid}`,
       );
       expect(keyed).toHaveLength(12);
-      for (const row of keyed) expect(row.key).toBe(ledgerGroupKey({ id: row.id, jobId: row.job_id, idempotencyKey: row.idempotency_key }));
+      for (const row of keyed)
+        expect(row.key).toBe(ledgerGroupKey({ id: row.id, jobId: row.job_id, idempotencyKey: row.idempotency_key }));
 
       // The CSV keeps every raw row.
-      const csv = await (await fetch(`${adminApiUrl}/credits/ledger.csv`, { headers: { authorization: `Bearer ${user.idToken}` } })).text();
+      const csv = await (
+        await fetch(`${adminApiUrl}/credits/ledger.csv`, { headers: { authorization: `Bearer ${user.idToken}` } })
+      ).text();
       expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + 12);
     });
   });
@@ -350,16 +466,26 @@ describe('npm run admin', () => {
     try {
       const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
       let database = await openDatabase(config);
-      await ensureProfile(database, { uid: 'cli-user', email: 'Cli.User@example.test', displayName: null, photoURL: null });
+      await ensureProfile(database, {
+        uid: 'cli-user',
+        email: 'Cli.User@example.test',
+        displayName: null,
+        photoURL: null,
+      });
       await database.close();
 
       const admin = (...args: string[]) =>
-        run('npx', ['tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }).then(
+        run('npx', ['tsx', 'scripts/admin.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        }).then(
           (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
           (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
         );
       const granted = await admin('grant', 'cli.user@EXAMPLE.test', '25', '--reason', 'Support ticket 4711');
-      expect(granted).toMatchObject({ code: 0, out: `Granted 25 credits to Cli.User@example.test (cli-user). Balance: ${SIGNUP_GRANT + 25}.\n` });
+      expect(granted).toMatchObject({
+        code: 0,
+        out: `Granted 25 credits to Cli.User@example.test (cli-user). Balance: ${SIGNUP_GRANT + 25}.\n`,
+      });
       const tooMuch = await admin('deduct', 'cli-user', String(SIGNUP_GRANT + 26), '--reason', 'Chargeback');
       expect(tooMuch.code).toBe(1);
       expect(tooMuch.err).toContain(`Cannot deduct ${SIGNUP_GRANT + 26} credits: the balance is ${SIGNUP_GRANT + 25}`);

@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, type AnalyticsReport } from '~/contract/analytics.ts';
+import { type AnalyticsReport, addDays, todayIn } from '~/contract/analytics.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { rows } from '~/server/db/index.ts';
 import { analyticsService } from '~/server/features/analytics/service.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
-import { client, startStack, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack } from './support/stack.ts';
 
 const targets = await databaseTargets();
 
@@ -44,11 +44,21 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
   async function seededUser() {
     const user = await createUser();
     const api = client(stack.url, user);
-    expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+    expect(
+      (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status,
+    ).toBe(201);
     const today = todayIn(TZ);
     const db = stack.database.db;
-    const at = (daysAgo: number, time: string) => sql`(${`${addDays(today, -daysAgo)} ${time}`}::timestamp at time zone ${TZ})`;
-    const ledger = (kind: string, delta: number, reserved: number, when: ReturnType<typeof at>, key: string, jobId: string | null = null) =>
+    const at = (daysAgo: number, time: string) =>
+      sql`(${`${addDays(today, -daysAgo)} ${time}`}::timestamp at time zone ${TZ})`;
+    const ledger = (
+      kind: string,
+      delta: number,
+      reserved: number,
+      when: ReturnType<typeof at>,
+      key: string,
+      jobId: string | null = null,
+    ) =>
       db.execute(sql`insert into credit_ledger (uid, delta, reserved_delta, kind, reason, job_id, idempotency_key, created_at)
                      values (${user.uid}, ${delta}, ${reserved}, ${kind}, 'seed', ${jobId}, ${key}, ${when})`);
     /** A hold and its capture: only the capture is spending. */
@@ -64,7 +74,9 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
       return id;
     };
     const video = (status: string, created: ReturnType<typeof at>, jobId: string | null, durationMs: number | null) =>
-      db.execute(sql`insert into videos (uid, job_id, status, script, duration_ms, created_at) values (${user.uid}, ${jobId}, ${status}, 'A script.', ${durationMs}, ${created})`);
+      db.execute(
+        sql`insert into videos (uid, job_id, status, script, duration_ms, created_at) values (${user.uid}, ${jobId}, ${status}, 'A script.', ${durationMs}, ${created})`,
+      );
     return { user, api, db, at, ledger, spend, job, video };
   }
 
@@ -83,14 +95,21 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
     // Half a minute after midnight in New York: today there, yesterday nowhere.
     const s1 = await job('speech.synthesize', 'succeeded', at(0, '00:00:30'));
     await spend(5, at(0, '00:00:30'), `job:${s1}`, s1);
-    await db.execute(sql`insert into speech (uid, job_id, status, text, voice, created_at) values (${user.uid}, ${s1}, 'succeeded', 'Hello world', 'en-us-olivia', ${at(0, '00:00:30')})`);
+    await db.execute(
+      sql`insert into speech (uid, job_id, status, text, voice, created_at) values (${user.uid}, ${s1}, 'succeeded', 'Hello world', 'en-us-olivia', ${at(0, '00:00:30')})`,
+    );
     // Half a minute before midnight in New York: yesterday there, but already today in UTC.
     const scriptId = randomUUID();
     await spend(3, at(1, '23:59:30'), `script:${scriptId}`);
-    await db.execute(sql`insert into scripts (id, uid, status, prompt, created_at) values (${scriptId}, ${user.uid}, 'succeeded', 'Tides', ${at(1, '23:59:30')})`);
+    await db.execute(
+      sql`insert into scripts (id, uid, status, prompt, created_at) values (${scriptId}, ${user.uid}, 'succeeded', 'Tides', ${at(1, '23:59:30')})`,
+    );
     const i1 = await job('images.generate', 'succeeded', at(3, '12:00'));
     await spend(8, at(3, '12:00'), `job:${i1}`, i1);
-    for (const index of [0, 1]) await db.execute(sql`insert into images (uid, job_id, status, prompt, options, created_at) values (${user.uid}, ${i1}, 'succeeded', 'A lighthouse', ${JSON.stringify({ index })}::jsonb, ${at(3, '12:00')})`);
+    for (const index of [0, 1])
+      await db.execute(
+        sql`insert into images (uid, job_id, status, prompt, options, created_at) values (${user.uid}, ${i1}, 'succeeded', 'A lighthouse', ${JSON.stringify({ index })}::jsonb, ${at(3, '12:00')})`,
+      );
     await spend(12, at(1, '15:00'), 'gpu:rental-1');
     const w1 = await job('watermark', 'succeeded', at(1, '16:00'));
     await spend(7, at(1, '16:00'), `job:${w1}`, w1);
@@ -116,12 +135,27 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
     expect(res.status).toBe(200);
     const report = res.body as AnalyticsReport;
     const today = todayIn(TZ);
-    expect(report.range).toMatchObject({ from: addDays(today, -6), to: today, previousFrom: addDays(today, -13), previousTo: addDays(today, -7), bucket: 'day', days: 7 });
+    expect(report.range).toMatchObject({
+      from: addDays(today, -6),
+      to: today,
+      previousFrom: addDays(today, -13),
+      previousTo: addDays(today, -7),
+      bucket: 'day',
+      days: 7,
+    });
     expect(report.buckets).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => addDays(today, -n)));
     const day = (daysAgo: number) => 6 - daysAgo;
     const only = (daysAgo: number, amount: number) => report.buckets.map((_, i) => (i === day(daysAgo) ? amount : 0));
 
-    expect(report.spend.map((s) => s.label)).toEqual(['Videos', 'Speech', 'Scripts', 'Images', 'GPU rental', 'Watermark removal', 'Other']);
+    expect(report.spend.map((s) => s.label)).toEqual([
+      'Videos',
+      'Speech',
+      'Scripts',
+      'Images',
+      'GPU rental',
+      'Watermark removal',
+      'Other',
+    ]);
     expect(series(report, 'videos')).toEqual(only(1, 30));
     expect(series(report, 'speech')).toEqual(only(0, 5));
     expect(series(report, 'scripts')).toEqual(only(1, 3));
@@ -151,14 +185,21 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
     });
 
     // The same rows seen from UTC: the script written just before New York's midnight falls on the next UTC day.
-    const [script] = await rows<{ created_at: Date | string }>(db, sql`select created_at from scripts where id = ${scriptId}`);
+    const [script] = await rows<{ created_at: Date | string }>(
+      db,
+      sql`select created_at from scripts where id = ${scriptId}`,
+    );
     const utcDay = new Date(script!.created_at).toISOString().slice(0, 10);
-    const utc = (await api('GET', `/analytics?range=custom&from=${addDays(utcDay, -1)}&to=${utcDay}&tz=UTC`)).body as AnalyticsReport;
+    const utc = (await api('GET', `/analytics?range=custom&from=${addDays(utcDay, -1)}&to=${utcDay}&tz=UTC`))
+      .body as AnalyticsReport;
     expect(utc.buckets).toEqual([addDays(utcDay, -1), utcDay]);
     expect(series(utc, 'scripts')).toEqual([0, 3]);
 
     // The balance trend walks back from today's balance through each day's movements.
-    const trend = (await api('GET', `/analytics/balance?tz=${encodeURIComponent(TZ)}`)).body as { days: string[]; balance: number[] };
+    const trend = (await api('GET', `/analytics/balance?tz=${encodeURIComponent(TZ)}`)).body as {
+      days: string[];
+      balance: number[];
+    };
     const balance = SIGNUP_GRANT - (30 + 5 + 3 + 8 + 12 + 7 + 2 + 40 + 10) + 1500 - 100 + 50;
     expect(trend.days.at(-1)).toBe(today);
     expect(trend.balance.at(-1)).toBe(balance);
@@ -186,20 +227,60 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
     const activity = await api('GET', '/analytics/activity');
     expect(activity.status).toBe(200);
     expect(activity.body.items).toEqual([
-      expect.objectContaining({ id: running, source: 'videos', status: 'active', title: 'A script.', href: expect.stringMatching(/^\/nxn-agent\/video\/[0-9a-f-]{36}$/) }),
-      expect.objectContaining({ id: removalId, source: 'watermark', status: 'active', title: 'holiday.mp4', href: '/watermark-removal' }),
+      expect.objectContaining({
+        id: running,
+        source: 'videos',
+        status: 'active',
+        title: 'A script.',
+        href: expect.stringMatching(/^\/nxn-agent\/video\/[0-9a-f-]{36}$/),
+      }),
+      expect.objectContaining({
+        id: removalId,
+        source: 'watermark',
+        status: 'active',
+        title: 'holiday.mp4',
+        href: '/watermark-removal',
+      }),
     ]);
 
     const asked: [string, string][] = [];
     const analytics = analyticsService(stack.database, {
-      metrics: [{ key: 'gpuHours', label: 'GPU hours', unit: 'hours', total: async (uid, from, to) => {
-        asked.push([from.toISOString(), to.toISOString()]);
-        return uid === user.uid ? 2.5 : 0;
-      } }],
-      activity: [{ running: async () => [{ id: 'r1', source: 'gpu', title: 'RTX 4090', status: 'running', stage: null, progress: null, detail: '12 credits so far', href: '/my-rentals' }] }],
+      metrics: [
+        {
+          key: 'gpuHours',
+          label: 'GPU hours',
+          unit: 'hours',
+          total: async (uid, from, to) => {
+            asked.push([from.toISOString(), to.toISOString()]);
+            return uid === user.uid ? 2.5 : 0;
+          },
+        },
+      ],
+      activity: [
+        {
+          running: async () => [
+            {
+              id: 'r1',
+              source: 'gpu',
+              title: 'RTX 4090',
+              status: 'running',
+              stage: null,
+              progress: null,
+              detail: '12 credits so far',
+              href: '/my-rentals',
+            },
+          ],
+        },
+      ],
     });
     const report = await analytics.report(user.uid, { range: 'custom', from: '2026-03-07', to: '2026-03-08', tz: TZ });
-    expect(report.totals.at(-1)).toEqual({ key: 'gpuHours', label: 'GPU hours', unit: 'hours', value: 2.5, previous: 2.5 });
+    expect(report.totals.at(-1)).toEqual({
+      key: 'gpuHours',
+      label: 'GPU hours',
+      unit: 'hours',
+      value: 2.5,
+      previous: 2.5,
+    });
     // New York's midnights, across the start of daylight saving time on 8 March 2026.
     expect(asked).toEqual([
       ['2026-03-05T05:00:00.000Z', '2026-03-07T05:00:00.000Z'],

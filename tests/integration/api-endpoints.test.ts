@@ -2,23 +2,30 @@
  * Every API endpoint against a real stack (API + worker + pg-boss) with real ID tokens from the Auth emulator, once
  * on PGlite and once on PostgreSQL when one is reachable.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+
 import { fork, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
-import { captureHold, HoldAlreadySettledError, releaseAbandonedHolds, reserveHold, spendHold } from '~/server/credits/holds.ts';
+import {
+  captureHold,
+  HoldAlreadySettledError,
+  releaseAbandonedHolds,
+  reserveHold,
+  spendHold,
+} from '~/server/credits/holds.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
 import { recordFile } from '~/server/storage/files.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
-import { client, startStack, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack } from './support/stack.ts';
 
 let stopEmulator: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
@@ -52,7 +59,12 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
   const signedUp = async () => {
     const user = await createUser();
     const api = client(stack.url, user);
-    const sync = await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: 'Test User', photoURL: null });
+    const sync = await api('POST', '/auth/auth', {
+      uid: user.uid,
+      email: user.email,
+      displayName: 'Test User',
+      photoURL: null,
+    });
     expect(sync.status).toBe(201);
     return { user, api };
   };
@@ -108,12 +120,31 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
     it('creates the profile with the signup credits on first sync, and only updates it afterwards', async () => {
       const user = await createUser();
       const api = client(stack.url, user);
-      const first = await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: 'Ada', photoURL: 'https://example.com/a.png' });
+      const first = await api('POST', '/auth/auth', {
+        uid: user.uid,
+        email: user.email,
+        displayName: 'Ada',
+        photoURL: 'https://example.com/a.png',
+      });
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ created: true, granted: SIGNUP_GRANT, credits: { balance: SIGNUP_GRANT, reserved: 0 } });
-      expect(first.body.profile).toMatchObject({ uid: user.uid, email: user.email, displayName: 'Ada', photoURL: 'https://example.com/a.png' });
+      expect(first.body).toMatchObject({
+        created: true,
+        granted: SIGNUP_GRANT,
+        credits: { balance: SIGNUP_GRANT, reserved: 0 },
+      });
+      expect(first.body.profile).toMatchObject({
+        uid: user.uid,
+        email: user.email,
+        displayName: 'Ada',
+        photoURL: 'https://example.com/a.png',
+      });
 
-      const again = await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: 'Ada L.', photoURL: null });
+      const again = await api('POST', '/auth/auth', {
+        uid: user.uid,
+        email: user.email,
+        displayName: 'Ada L.',
+        photoURL: null,
+      });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ created: false, granted: 0, credits: { balance: SIGNUP_GRANT } });
 
@@ -125,9 +156,17 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
 
     it("refuses to sync someone else's profile", async () => {
       const user = await createUser();
-      const res = await client(stack.url, user)('POST', '/auth/auth', { uid: 'someone-else', email: null, displayName: 'Not me', photoURL: null });
+      const res = await client(stack.url, user)('POST', '/auth/auth', {
+        uid: 'someone-else',
+        email: null,
+        displayName: 'Not me',
+        photoURL: null,
+      });
       expect(res.status).toBe(403);
-      expect((await client(stack.url, user)('GET', '/me')).body.profile).toMatchObject({ uid: user.uid, displayName: null });
+      expect((await client(stack.url, user)('GET', '/me')).body.profile).toMatchObject({
+        uid: user.uid,
+        displayName: null,
+      });
     });
 
     it('answers invalid profiles with 400 and a message per field', async () => {
@@ -136,7 +175,11 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Invalid input');
       expect(Object.keys(res.body.fields).sort()).toEqual(['photoURL', 'uid']);
-      const notJson = await fetch(`${stack.url}/auth/auth`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: '{' });
+      const notJson = await fetch(`${stack.url}/auth/auth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.idToken}` },
+        body: '{',
+      });
       expect(notJson.status).toBe(400);
     });
 
@@ -144,7 +187,11 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       const user = await createUser();
       const api = client(stack.url, user);
       const body = { uid: user.uid, email: user.email, displayName: null, photoURL: null };
-      const results = await Promise.all([api('POST', '/auth/auth', body), api('POST', '/auth/auth', body), api('POST', '/auth/auth', body)]);
+      const results = await Promise.all([
+        api('POST', '/auth/auth', body),
+        api('POST', '/auth/auth', body),
+        api('POST', '/auth/auth', body),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       expect(results.reduce((sum, r) => sum + r.body.granted, 0)).toBe(SIGNUP_GRANT);
       expect((await api('GET', '/me')).body.credits.balance).toBe(SIGNUP_GRANT);
@@ -162,7 +209,9 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
   describe('credits', () => {
     it('lets exactly as many of 50 parallel spends through as the balance allows', async () => {
       const { api } = await signedUp();
-      const results = await Promise.all(Array.from({ length: 50 }, () => api('POST', '/jobs', { kind: 'test.hold', payload: { cost: 10 } })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => api('POST', '/jobs', { kind: 'test.hold', payload: { cost: 10 } })),
+      );
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(SIGNUP_GRANT / 10);
       expect(statuses.filter((s) => s === 402)).toHaveLength(50 - SIGNUP_GRANT / 10);
@@ -188,7 +237,15 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
         seen.push(...page.body.entries);
         cursor = page.body.nextCursor;
       } while (cursor);
-      expect(seen.map((e) => e.kind)).toEqual(['release', 'reserve', 'release', 'reserve', 'release', 'reserve', 'grant']);
+      expect(seen.map((e) => e.kind)).toEqual([
+        'release',
+        'reserve',
+        'release',
+        'reserve',
+        'release',
+        'reserve',
+        'grant',
+      ]);
       expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
       expect(seen.reduce((sum, e) => sum + e.delta, 0)).toBe(SIGNUP_GRANT);
       expect((await api('GET', '/credits/ledger?limit=500')).status).toBe(400);
@@ -226,12 +283,22 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       const hold = () => ({ uid: user.uid, key: `script:${randomUUID()}`, amount: 1, reason: 'Script generation' });
       const credits = async () => (await api('GET', '/me')).body.credits;
 
-      const writerBroke = spendHold(stack.database, hold(), async () => Promise.reject(new TypeError('writer bug')), async () => 'saved');
+      const writerBroke = spendHold(
+        stack.database,
+        hold(),
+        async () => Promise.reject(new TypeError('writer bug')),
+        async () => 'saved',
+      );
       await expect(writerBroke).rejects.toThrow('writer bug');
       expect(await credits()).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
 
       // A database error while saving (here: a division by zero in the save's transaction).
-      const saveBroke = spendHold(stack.database, hold(), async () => 'script', (tx) => tx.execute(sql`select 1 / 0`));
+      const saveBroke = spendHold(
+        stack.database,
+        hold(),
+        async () => 'script',
+        (tx) => tx.execute(sql`select 1 / 0`),
+      );
       await expect(saveBroke).rejects.toThrow();
       expect(await credits()).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
       const ledger = await api('GET', '/credits/ledger?limit=4');
@@ -242,7 +309,14 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
         ['reserve', 'Script generation'],
       ]);
 
-      expect(await spendHold(stack.database, hold(), async () => 'script', async (_tx, written) => `${written} saved`)).toBe('script saved');
+      expect(
+        await spendHold(
+          stack.database,
+          hold(),
+          async () => 'script',
+          async (_tx, written) => `${written} saved`,
+        ),
+      ).toBe('script saved');
       expect(await credits()).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 0 });
     });
   });
@@ -250,11 +324,16 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
   describe('jobs', () => {
     it('runs a job in a child process, streams its progress, captures the credits and stores its file', async () => {
       const { api, user } = await signedUp();
-      const created = await api('POST', '/jobs', { kind: 'test.child', payload: { text: 'hello file', steps: 4, stepMs: 400 } });
+      const created = await api('POST', '/jobs', {
+        kind: 'test.child',
+        payload: { text: 'hello file', steps: 4, stepMs: 400 },
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ kind: 'test.child', status: 'queued', cost: 5, progress: 0 });
 
-      const events = await fetch(`${stack.url}/jobs/${created.body.id}/events`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      const events = await fetch(`${stack.url}/jobs/${created.body.id}/events`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
       expect(events.headers.get('content-type')).toContain('text/event-stream');
       const jobs = (await events.text())
         .split('\n')
@@ -312,7 +391,10 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
     it('cancels a running child-process job: the process stops and the credits come back', async () => {
       const { api } = await signedUp();
       const pidFile = path.join(os.tmpdir(), `nxn-job-${process.pid}-${Date.now()}.pid`);
-      const created = await api('POST', '/jobs', { kind: 'test.child', payload: { text: 'never', steps: 50, stepMs: 1000, pidFile } });
+      const created = await api('POST', '/jobs', {
+        kind: 'test.child',
+        payload: { text: 'never', steps: 50, stepMs: 1000, pidFile },
+      });
       await waitForJob(api, created.body.id, (j) => j.status === 'active' && j.stage === 'Rendering');
       const pid = Number(await fs.readFile(pidFile, 'utf8'));
 
@@ -339,7 +421,17 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
     it('delivers an accepted job whose hand-off to the queue was lost (crash between commit and send)', async () => {
       const { api, user } = await signedUp();
       const row = await stack.database.transaction((tx) =>
-        insertJob(tx, { uid: user.uid, kind: 'test.child', payload: { text: 'late', steps: 1, stepMs: 0 }, cost: 5, maxAttempts: 3 }, 'Job test.child'),
+        insertJob(
+          tx,
+          {
+            uid: user.uid,
+            kind: 'test.child',
+            payload: { text: 'late', steps: 1, stepMs: 0 },
+            cost: 5,
+            maxAttempts: 3,
+          },
+          'Job test.child',
+        ),
       );
       expect(await stack.queue.reconcile(0)).toBeGreaterThanOrEqual(1);
       await waitForJob(api, row.id, (j) => j.status === 'succeeded');
@@ -356,9 +448,12 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       await api('POST', `/jobs/${a.body.id}/cancel`);
     });
 
-    it('validates job input and hides other users\' jobs', async () => {
+    it("validates job input and hides other users' jobs", async () => {
       const { api } = await signedUp();
-      expect((await api('POST', '/jobs', { kind: 'no.such-kind', payload: {} })).body).toEqual({ error: 'Invalid input', fields: { kind: 'Unknown job kind' } });
+      expect((await api('POST', '/jobs', { kind: 'no.such-kind', payload: {} })).body).toEqual({
+        error: 'Invalid input',
+        fields: { kind: 'Unknown job kind' },
+      });
       const bad = await api('POST', '/jobs', { kind: 'test.child', payload: { steps: 0 } });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.fields).sort()).toEqual(['steps', 'text']);
@@ -427,12 +522,17 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
         `attachment; filename="______ ___.txt"; filename*=UTF-8''%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82%20%D0%BC%D0%B8%D1%80.txt`,
       );
 
-      for (const [name, fallback] of [['動画 🎬.mp3', '__ _.mp3'], ['café.mp3', 'cafe.mp3']] as const) {
+      for (const [name, fallback] of [
+        ['動画 🎬.mp3', '__ _.mp3'],
+        ['café.mp3', 'cafe.mp3'],
+      ] as const) {
         const fileId = await storedFile(user.uid, name, 'audio/mpeg', 'ID3');
         const signed = await api('GET', `/files/${fileId}/url`);
         const res = await fetch(signed.body.url);
         expect(res.status).toBe(200);
-        expect(res.headers.get('content-disposition')).toBe(`inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+        expect(res.headers.get('content-disposition')).toBe(
+          `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        );
       }
     });
 
@@ -440,7 +540,10 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       const { user, api } = await signedUp();
       const page = await storedFile(user.uid, 'page.html', 'text/html', '<script>alert(document.domain)</script>');
       const signed = await api('GET', `/files/${page}/url`);
-      for (const res of [await fetch(signed.body.url), await fetch(signed.body.url, { headers: { range: 'bytes=0-7' } })]) {
+      for (const res of [
+        await fetch(signed.body.url),
+        await fetch(signed.body.url, { headers: { range: 'bytes=0-7' } }),
+      ]) {
         expect(res.headers.get('content-disposition')).toBe('attachment; filename="page.html"');
         expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -467,18 +570,24 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       const fileId = await storedFile(user.uid, 'a.txt', 'text/plain', 'x');
       const withHost = (host: string) =>
         new Promise<{ url: string }>((resolve, reject) => {
-          const req = http.get(`${stack.url}/files/${fileId}/url`, { headers: { host, authorization: `Bearer ${user.idToken}` } }, (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => resolve(JSON.parse(text) as { url: string }));
-          });
+          const req = http.get(
+            `${stack.url}/files/${fileId}/url`,
+            { headers: { host, authorization: `Bearer ${user.idToken}` } },
+            (res) => {
+              let text = '';
+              res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+              res.on('end', () => resolve(JSON.parse(text) as { url: string }));
+            },
+          );
           req.on('error', reject);
         });
       expect(new URL((await withHost('evil.example')).url).origin).toBe(stack.config.apiHosts[0]);
       // The address the API really answers on (here a free port) is its own.
       expect(new URL((await withHost(new URL(stack.url).host)).url).origin).toBe(stack.url);
       const configured = await stack.extraApi({ PUBLIC_API_URL: 'https://api.nxn.example' });
-      expect((await client(configured.url, user)('GET', `/files/${fileId}/url`)).body.url).toMatch(new RegExp(`^https://api\\.nxn\\.example/files/${fileId}\\?`));
+      expect((await client(configured.url, user)('GET', `/files/${fileId}/url`)).body.url).toMatch(
+        new RegExp(`^https://api\\.nxn\\.example/files/${fileId}\\?`),
+      );
     });
   });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadHandler } from '~/server/jobs/runner.ts';
-import { postgresTarget, pgliteTarget, type Target } from './support/databases.ts';
+import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { featureJobs } from './support/stack.ts';
 
 const src = (file: string) => new URL(`../../src/server/${file}`, import.meta.url).href;
@@ -33,18 +33,28 @@ afterAll(() => target.dispose());
 /** Starts `src/server/main.ts` with ROLE=api until it has started and answered, then stops it; returns the module URLs it loaded. */
 async function modulesOfApiRole(): Promise<string[]> {
   const log = path.join(target.dataDir, `modules-${Date.now()}.txt`);
-  const api = spawn(process.execPath, ['--import', 'tsx', '--import', fileURLToPath(new URL('./support/module-recorder.ts', import.meta.url)), 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ROLE: 'api',
-      API_PORT: '0',
-      DATA_DIR: target.dataDir,
-      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-      LOG_LEVEL: 'info',
-      MODULE_LOG: log,
+  const api = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      fileURLToPath(new URL('./support/module-recorder.ts', import.meta.url)),
+      'src/server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        ROLE: 'api',
+        API_PORT: '0',
+        DATA_DIR: target.dataDir,
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+        LOG_LEVEL: 'info',
+        MODULE_LOG: log,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   api.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => api.once('exit', resolve));

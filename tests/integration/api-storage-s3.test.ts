@@ -38,13 +38,22 @@ beforeAll(async () => {
       const range = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '');
       if (range) {
         const [start, end] = [Number(range[1]), Number(range[2])];
-        res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${object.body.length}`, 'content-length': end - start + 1 });
+        res.writeHead(206, {
+          'content-range': `bytes ${start}-${end}/${object.body.length}`,
+          'content-length': end - start + 1,
+        });
         res.end(object.body.subarray(start, end + 1));
         return;
       }
       // Like S3, a presigned GET may override the response's Content-Disposition.
       const disposition = new URL(req.url!, 'http://x').searchParams.get('response-content-disposition');
-      res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length, ...(disposition ? { 'content-disposition': disposition } : {}) }).end(object.body);
+      res
+        .writeHead(200, {
+          'content-type': object.type,
+          'content-length': object.body.length,
+          ...(disposition ? { 'content-disposition': disposition } : {}),
+        })
+        .end(object.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,7 +63,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('S3-compatible storage', () => {
   it('puts, reads, ranges and deletes objects with signed requests', async () => {
-    const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
     expect(await storage.put('u/abc/file-1', new TextEncoder().encode('hello s3'), 'text/plain')).toEqual({ size: 8 });
     expect(objects.get('/media/u/abc/file-1')).toMatchObject({ type: 'text/plain' });
     expect(new TextDecoder().decode(await storage.get('u/abc/file-1'))).toBe('hello s3');
@@ -70,8 +85,20 @@ describe('S3-compatible storage', () => {
   });
 
   it('makes presigned GET URLs that expire and name the file', async () => {
-    const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
-    const url = new URL((await storage.directUrl('u/abc/file-2', 300, fileDisposition({ id: 'file-2', name: 'clip.mp4', contentType: 'video/mp4' })))!);
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
+    const url = new URL(
+      (await storage.directUrl(
+        'u/abc/file-2',
+        300,
+        fileDisposition({ id: 'file-2', name: 'clip.mp4', contentType: 'video/mp4' }),
+      ))!,
+    );
     expect(url.pathname).toBe('/media/u/abc/file-2');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
@@ -79,9 +106,18 @@ describe('S3-compatible storage', () => {
   });
 
   it('serves presigned downloads with the same disposition as the API: any script, inline only for plain media', async () => {
-    const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
     const cases = [
-      [{ id: 'f3', name: 'Озвучка 🎙.mp3', contentType: 'audio/mpeg' }, `inline; filename="_______ _.mp3"; filename*=UTF-8''${encodeURIComponent('Озвучка 🎙.mp3')}`],
+      [
+        { id: 'f3', name: 'Озвучка 🎙.mp3', contentType: 'audio/mpeg' },
+        `inline; filename="_______ _.mp3"; filename*=UTF-8''${encodeURIComponent('Озвучка 🎙.mp3')}`,
+      ],
       [{ id: 'f4', name: 'page.html', contentType: 'text/html' }, 'attachment; filename="page.html"'],
     ] as const;
     for (const [file, expected] of cases) {
@@ -93,7 +129,13 @@ describe('S3-compatible storage', () => {
   });
 
   it('refuses keys that could escape their prefix', async () => {
-    const storage = s3Storage({ endpoint, bucket: 'media', region: 'auto', accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
     await expect(storage.put('../other', new Uint8Array([1]), 'text/plain')).rejects.toThrow(/Invalid storage key/);
   });
 });

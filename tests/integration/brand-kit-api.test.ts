@@ -16,7 +16,11 @@ const { signedUp } = suite;
 async function uploadLogo(user: TestUser, bytes: Uint8Array, type: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'logo.png');
-  const res = await fetch(`${suite.stack.url}/brand-kit/logo`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+  const res = await fetch(`${suite.stack.url}/brand-kit/logo`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -40,7 +44,11 @@ describe('brand kit API', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ settings: DEFAULT_BRAND_KIT, logo: null, saved: false });
 
-    const bad = await api('PUT', '/brand-kit', kit({ colors: { primary: 'red', secondary: '#fff' }, intro: { enabled: true, text: 'Hi', seconds: 30 } }));
+    const bad = await api(
+      'PUT',
+      '/brand-kit',
+      kit({ colors: { primary: 'red', secondary: '#fff' }, intro: { enabled: true, text: 'Hi', seconds: 30 } }),
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['colors.primary', 'colors.secondary', 'intro.seconds']);
     for (const junk of [null, 'kit', [], { logo: 5 }]) expect((await api('PUT', '/brand-kit', junk)).status).toBe(400);
@@ -74,7 +82,11 @@ describe('brand kit API', () => {
     const plain = await api('POST', '/videos', video());
     expect(plain.body.brandKit).toBe(false);
 
-    await api('PUT', '/brand-kit', kit({ intro: { enabled: true, text: 'Acme', seconds: 4 }, outro: { enabled: true, text: 'Bye', seconds: 3 } }));
+    await api(
+      'PUT',
+      '/brand-kit',
+      kit({ intro: { enabled: true, text: 'Acme', seconds: 4 }, outro: { enabled: true, text: 'Bye', seconds: 3 } }),
+    );
     const logo = await uploadLogo(user, png(512, 256), 'image/png');
     const branded = await api('POST', '/videos', video());
     expect(branded.status).toBe(202);
@@ -120,7 +132,11 @@ describe('brand kit API', () => {
     const plain = await draft();
     expect(plain).toMatchObject({ status: 'draft', brandKit: false, cost: board.cost });
 
-    await api('PUT', '/brand-kit', kit({ intro: { enabled: true, text: 'Acme', seconds: 4 }, outro: { enabled: true, text: 'Bye', seconds: 3 } }));
+    await api(
+      'PUT',
+      '/brand-kit',
+      kit({ intro: { enabled: true, text: 'Acme', seconds: 4 }, outro: { enabled: true, text: 'Bye', seconds: 3 } }),
+    );
     const opened = (await api('GET', `/storyboards/${board.id}`)).body;
     expect(opened.cost).toBe(storyboardCost(opened.scenes, '720p', 7));
     expect(opened.cost).toBeGreaterThan(board.cost);
@@ -128,14 +144,22 @@ describe('brand kit API', () => {
 
     // Switched off in the storyboard's settings, the draft is priced without them again.
     const scenes = opened.scenes.map(({ estimatedSec: _e, narratedSec: _n, ...scene }: any) => scene);
-    const off = await api('PUT', `/storyboards/${board.id}`, { version: opened.version, settings: { ...opened.settings, brandKit: false }, scenes });
+    const off = await api('PUT', `/storyboards/${board.id}`, {
+      version: opened.version,
+      settings: { ...opened.settings, brandKit: false },
+      scenes,
+    });
     expect(off.status).toBe(200);
     expect(await draft()).toMatchObject({ brandKit: false, estimatedSec: plain.estimatedSec, cost: plain.cost });
   });
 
   it('refuses a video whose cards would take it over 5 minutes', async () => {
     const { api } = await signedUp();
-    await api('PUT', '/brand-kit', kit({ intro: { enabled: true, text: 'Acme', seconds: 5 }, outro: { enabled: true, text: 'Bye', seconds: 5 } }));
+    await api(
+      'PUT',
+      '/brand-kit',
+      kit({ intro: { enabled: true, text: 'Acme', seconds: 5 }, outro: { enabled: true, text: 'Bye', seconds: 5 } }),
+    );
     const script = Array.from({ length: 745 }, () => 'word').join(' ');
     const res = await api('POST', '/videos', video({ script }));
     expect(res.status).toBe(400);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandSnapshot, DEFAULT_BRAND_KIT, logoPlacement, type BrandSnapshot } from '~/contract/brand.ts';
+import { type BrandSnapshot, brandSnapshot, DEFAULT_BRAND_KIT, logoPlacement } from '~/contract/brand.ts';
 import type { VideoResult } from '~/server/features/videos/pipeline.ts';
 import { localRenders } from './support/local-renders.ts';
 
@@ -47,18 +47,44 @@ const brand: BrandSnapshot = brandSnapshot(
 );
 
 const durationOf = (video: string) =>
-  Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', video]).toString().trim());
+  Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', video])
+      .toString()
+      .trim(),
+  );
 
 function grab(video: string, atSeconds: number): Uint8Array {
-  const out = execFileSync('ffmpeg', ['-v', 'error', '-ss', atSeconds.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
-    maxBuffer: WIDTH * HEIGHT * 4,
-  });
+  const out = execFileSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      atSeconds.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    {
+      maxBuffer: WIDTH * HEIGHT * 4,
+    },
+  );
   expect(out.length).toBe(WIDTH * HEIGHT * 3);
   return new Uint8Array(out);
 }
 
 /** Share of the pixels of a box within reach of `rgb` (after 4:2:0 and x264). */
-function share(frame: Uint8Array, box: { x: number; y: number; width: number; height: number }, rgb: readonly number[]): number {
+function share(
+  frame: Uint8Array,
+  box: { x: number; y: number; width: number; height: number },
+  rgb: readonly number[],
+): number {
   let near = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
@@ -76,8 +102,18 @@ let branded: VideoResult;
 
 beforeAll(async () => {
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=400x200:d=1',
-    '-vf', "format=rgba,geq=r=255:g=0:b=255:a='if(lt(X,W/2),0,255)'", '-frames:v', '1', logoFile,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=black:s=400x200:d=1',
+    '-vf',
+    "format=rgba,geq=r=255:g=0:b=255:a='if(lt(X,W/2),0,255)'",
+    '-frames:v',
+    '1',
+    logoFile,
   ]);
   bare = await render('bare', {});
   branded = await render('branded', {}, { brand: { snapshot: brand, logo: logoFile } });

@@ -12,7 +12,9 @@ const letters = (text: string): string[] => [...new Set(text.match(/\p{L}/gu) ??
 /** Families that cover every one of `chars`, per fontconfig. */
 function fontsCovering(chars: readonly string[]): string[] {
   const charset = chars.map((c) => c.codePointAt(0)!.toString(16)).join(' ');
-  return execFileSync('fc-list', [`:charset=${charset}`, 'family'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  return execFileSync('fc-list', [`:charset=${charset}`, 'family'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
 }
 
 const languages = new Map(VOICES.filter((v) => v.engine === 'espeak').map((v) => [v.languageName, v.preview]));
@@ -23,6 +25,8 @@ describe('caption fonts', () => {
   });
 
   it('reads the languages that need the fallback fonts', () => {
-    expect([...languages.keys()]).toEqual(expect.arrayContaining(['Hindi', 'Bengali', 'Tamil', 'Korean', 'Thai', 'Chinese (Mandarin)']));
+    expect([...languages.keys()]).toEqual(
+      expect.arrayContaining(['Hindi', 'Bengali', 'Tamil', 'Korean', 'Thai', 'Chinese (Mandarin)']),
+    );
   });
 });

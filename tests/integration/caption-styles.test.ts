@@ -30,9 +30,27 @@ const { render, close } = localRenders('captions', {
 
 /** One frame as RGB bytes. */
 function grab(video: string, atSeconds: number): Uint8Array {
-  const out = execFileSync('ffmpeg', ['-v', 'error', '-ss', atSeconds.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
-    maxBuffer: WIDTH * HEIGHT * 4,
-  });
+  const out = execFileSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      atSeconds.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    {
+      maxBuffer: WIDTH * HEIGHT * 4,
+    },
+  );
   expect(out.length).toBe(WIDTH * HEIGHT * 3);
   return new Uint8Array(out);
 }
@@ -57,7 +75,10 @@ function ink(frame: Uint8Array, bare: Uint8Array, color: string): Ink {
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       const i = (y * WIDTH + x) * 3;
-      const diff = Math.abs(frame[i]! - bare[i]!) + Math.abs(frame[i + 1]! - bare[i + 1]!) + Math.abs(frame[i + 2]! - bare[i + 2]!);
+      const diff =
+        Math.abs(frame[i]! - bare[i]!) +
+        Math.abs(frame[i + 1]! - bare[i + 1]!) +
+        Math.abs(frame[i + 2]! - bare[i + 2]!);
       if (diff < 120) continue;
       bands[Math.min(2, Math.floor((y * 3) / HEIGHT)) as 0 | 1 | 2]++;
       left = Math.min(left, x);
@@ -75,9 +96,18 @@ let moment = 0;
 beforeAll(async () => {
   // One after the other: two cores are shared with the rest of the suite.
   renders.bare = await render('bare', {});
-  renders.word = await render('word', { captions: 'word', captionOptions: { position: 'bottom', size: 'medium', color: GREEN } });
-  renders.karaoke = await render('karaoke', { captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: MAGENTA } });
-  renders.pop = await render('pop', { captions: 'pop', captionOptions: { position: 'middle', size: 'medium', color: GREEN } });
+  renders.word = await render('word', {
+    captions: 'word',
+    captionOptions: { position: 'bottom', size: 'medium', color: GREEN },
+  });
+  renders.karaoke = await render('karaoke', {
+    captions: 'karaoke',
+    captionOptions: { position: 'top', size: 'large', color: MAGENTA },
+  });
+  renders.pop = await render('pop', {
+    captions: 'pop',
+    captionOptions: { position: 'middle', size: 'medium', color: GREEN },
+  });
   const [, start, end] = /^1\n(\S+) --> (\S+)\n/.exec(fs.readFileSync(renders.bare.subtitles, 'utf8'))!;
   const seconds = (t: string) => {
     const [h, m, s] = t!.replace(',', '.').split(':').map(Number);
@@ -89,7 +119,8 @@ beforeAll(async () => {
 afterAll(close);
 
 describe('caption looks on a 9:16 frame', () => {
-  const look = (name: 'word' | 'karaoke' | 'pop', color: string) => ink(grab(renders[name].video, moment), grab(renders.bare.video, moment), color);
+  const look = (name: 'word' | 'karaoke' | 'pop', color: string) =>
+    ink(grab(renders[name].video, moment), grab(renders.bare.video, moment), color);
 
   it('word highlight: at the bottom, with the spoken word in the chosen colour', () => {
     const word = look('word', GREEN);

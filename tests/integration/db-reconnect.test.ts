@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config/index.ts';
-import { openDatabase, rows, type Database } from '~/server/db/index.ts';
+import { type Database, openDatabase, rows } from '~/server/db/index.ts';
 import { postgresTarget, type Target } from './support/databases.ts';
 
 const selectOne = () => sql`select 1 as answer`;
@@ -20,7 +20,9 @@ describe.skipIf(typeof postgres === 'string')('the PostgreSQL pool', () => {
 
   beforeAll(async () => {
     target = postgres as Target;
-    database = await openDatabase(loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent' }));
+    database = await openDatabase(
+      loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent' }),
+    );
   });
   afterAll(async () => {
     await database?.close();
@@ -31,7 +33,9 @@ describe.skipIf(typeof postgres === 'string')('the PostgreSQL pool', () => {
     await Promise.all([1, 2, 3].map(() => rows(database.db, selectOne())));
     const admin = new pg.Client({ connectionString: target.databaseUrl });
     await admin.connect();
-    const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const ended = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin.end();
     expect(ended.rowCount).toBeGreaterThan(0);
     // The ended connections' errors arrive on the pool asynchronously; give them a moment before querying again.

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '~/server/providers/http';
-import { encodePng } from '~/server/providers/images/png';
 import { createFalFluxProvider } from '~/server/providers/images/fal';
+import { encodePng } from '~/server/providers/images/png';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -56,8 +56,16 @@ beforeEach(() => {
   received.length = 0;
 });
 
-const provider = (timeoutMs = 2000) => createFalFluxProvider({ apiKey: 'fal-test-key', baseUrl, model: 'fal-ai/flux/dev', timeoutMs });
-const request = { prompt: 'a lighthouse at dawn', width: 1280, height: 720, seed: 7, negativePrompt: 'text, watermark', style: 'cinematic film still' };
+const provider = (timeoutMs = 2000) =>
+  createFalFluxProvider({ apiKey: 'fal-test-key', baseUrl, model: 'fal-ai/flux/dev', timeoutMs });
+const request = {
+  prompt: 'a lighthouse at dawn',
+  width: 1280,
+  height: 720,
+  seed: 7,
+  negativePrompt: 'text, watermark',
+  style: 'cinematic film still',
+};
 
 const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
   const error = await promise.then(
@@ -109,7 +117,12 @@ describe('FLUX on fal.ai', () => {
 
   it.each([
     [401, { detail: 'Invalid key' }, 'auth', /refused the server's API key/],
-    [422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] }, 'rejected', /could not process this request/],
+    [
+      422,
+      { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] },
+      'rejected',
+      /could not process this request/,
+    ],
     [429, { detail: 'Too many requests' }, 'rate_limited', /busy right now/],
     [500, { detail: 'Internal error' }, 'unavailable', /having trouble/],
   ] as const)('maps HTTP %i to a plain message', async (status, payload, kind, message) => {

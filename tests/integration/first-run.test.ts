@@ -4,12 +4,12 @@
  * create and render requests are refused before any credit is held, and a video a worker could not make fails at
  * once as a set-up problem, charged nothing and not retried.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '~/server/api/server.ts';
 import { openDatabase } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
@@ -45,14 +45,24 @@ afterAll(() => stopEmulator());
 async function signedUp(base: string) {
   const user = await createUser();
   const api = client(base, user);
-  expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+  expect(
+    (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status,
+  ).toBe(201);
   return api;
 }
 
 /** `npm start`'s server process (ROLE=api,worker) on its own data directory, with `PATH` as given. */
 async function startServer(dataDir: string, pathEnv: string): Promise<{ url: string; process: ChildProcess }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PATH: pathEnv, ROLE: 'api,worker', API_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+    env: {
+      ...process.env,
+      PATH: pathEnv,
+      ROLE: 'api,worker',
+      API_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -61,7 +71,8 @@ async function startServer(dataDir: string, pathEnv: string): Promise<{ url: str
     let out = '';
     server.stdout!.on('data', (chunk) => {
       out += chunk;
-      for (const line of out.split('\n')) if (line.includes('"msg":"started"') && line.includes('"url"')) resolve(JSON.parse(line).url);
+      for (const line of out.split('\n'))
+        if (line.includes('"msg":"started"') && line.includes('"url"')) resolve(JSON.parse(line).url);
     });
     server.once('exit', () => reject(new Error(`The server exited before it started: ${stderr}`)));
   });
@@ -77,7 +88,11 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
     target = await pgliteTarget();
     server = await startServer(target.dataDir, noFfmpeg.path);
     // The worker records its check just after the API has started listening.
-    await until(async () => (await fetch(`${server!.url}/readyz`)).status, (status) => status === 503, 30_000);
+    await until(
+      async () => (await fetch(`${server!.url}/readyz`)).status,
+      (status) => status === 503,
+      30_000,
+    );
     // A PGlite start with its migrations is slow on a busy machine.
   }, 240_000);
   afterAll(async () => {
@@ -92,9 +107,16 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
   it('is not ready, and /readyz names ffmpeg and the command that installs it', async () => {
     const res = await fetch(`${server!.url}/readyz`);
     expect(res.status).toBe(503);
-    const body = (await res.json()) as { ok: boolean; videos: { ready: boolean; workers: number; missing: { tool: string }[]; install: string } };
+    const body = (await res.json()) as {
+      ok: boolean;
+      videos: { ready: boolean; workers: number; missing: { tool: string }[]; install: string };
+    };
     expect(body.ok).toBe(false);
-    expect(body.videos).toMatchObject({ ready: false, workers: 1, install: 'sudo apt-get install -y --no-install-recommends ffmpeg' });
+    expect(body.videos).toMatchObject({
+      ready: false,
+      workers: 1,
+      install: 'sudo apt-get install -y --no-install-recommends ffmpeg',
+    });
     expect(body.videos.missing.map((m) => m.tool)).toEqual(['ffmpeg', 'ffprobe']);
   });
 
@@ -103,7 +125,9 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
     const availability = await api('GET', '/videos/availability');
     expect(availability.status).toBe(200);
     expect(availability.body).toMatchObject({ ready: false });
-    expect(availability.body.message).toBe(`${CANNOT} It is missing ffmpeg and ffprobe. Whoever runs it can install them with: sudo apt-get install -y --no-install-recommends ffmpeg`);
+    expect(availability.body.message).toBe(
+      `${CANNOT} It is missing ffmpeg and ffprobe. Whoever runs it can install them with: sudo apt-get install -y --no-install-recommends ffmpeg`,
+    );
 
     const refused = await api('POST', '/videos', VIDEO);
     expect(refused.status).toBe(503);
@@ -114,7 +138,15 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
 
     // Reviewing scenes needs no render: the draft is made, its render refused the same way.
     const { voiceId, aspect, resolution, captions, music } = VIDEO;
-    const board = await api('POST', '/storyboards', { script: VIDEO.script, voiceId, aspect, resolution, captions, music, visualOrder: 'designed' });
+    const board = await api('POST', '/storyboards', {
+      script: VIDEO.script,
+      voiceId,
+      aspect,
+      resolution,
+      captions,
+      music,
+      visualOrder: 'designed',
+    });
     expect(board.status).toBe(201);
     const render = await api('POST', `/storyboards/${board.body.id}/render`);
     expect(render.status).toBe(503);
@@ -152,21 +184,39 @@ describe('a video accepted while no worker ran, then taken by a worker without t
       expect((await user('GET', '/me')).body.credits.reserved).toBeGreaterThan(0);
 
       // The machine's real check, on a fonts folder where nothing was installed.
-      worker = await startWorker({ config, database, queue, log, jobs: registry, tools: () => checkMediaTools(emptyFonts) });
-      const failed = await until(async () => (await user('GET', `/videos/${accepted.body.id}`)).body, (video) => video.status === 'failed', 30_000);
+      worker = await startWorker({
+        config,
+        database,
+        queue,
+        log,
+        jobs: registry,
+        tools: () => checkMediaTools(emptyFonts),
+      });
+      const failed = await until(
+        async () => (await user('GET', `/videos/${accepted.body.id}`)).body,
+        (video) => video.status === 'failed',
+        30_000,
+      );
       expect(failed).toMatchObject({ setupFailure: true, creditsCharged: 0 });
-      expect(failed.error).toBe(`${CANNOT} It is missing the caption fonts, so this could not be made. No credits were charged.`);
+      expect(failed.error).toBe(
+        `${CANNOT} It is missing the caption fonts, so this could not be made. No credits were charged.`,
+      );
       expect((await user('GET', '/me')).body.credits).toEqual({ balance: 100, reserved: 0 });
       const ledger = (await user('GET', '/credits/ledger')).body.entries as { kind: string }[];
       expect(ledger.map((entry) => entry.kind)).toEqual(['release', 'reserve', 'grant']);
-      const [row] = await database.db.select({ jobId: videos.jobId }).from(videos).where(eq(videos.id, accepted.body.id));
+      const [row] = await database.db
+        .select({ jobId: videos.jobId })
+        .from(videos)
+        .where(eq(videos.id, accepted.body.id));
       const [job] = await database.db.select().from(jobs).where(eq(jobs.id, row!.jobId!));
       expect(job).toMatchObject({ status: 'failed', errorKind: 'setup', attempts: 1 });
 
       const availability = (await user('GET', '/videos/availability')).body;
       expect(availability.ready).toBe(false);
       expect(availability.missing.map((m: { tool: string }) => m.tool)).toEqual(['caption-fonts']);
-      expect(availability.message).toContain('sudo apt-get install -y --no-install-recommends fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-nanum fonts-wqy-microhei');
+      expect(availability.message).toContain(
+        'sudo apt-get install -y --no-install-recommends fonts-dejavu-core fonts-liberation2 fonts-noto-core fonts-nanum fonts-wqy-microhei',
+      );
       // Trying again, or a new video, is refused while the worker still lacks the fonts.
       expect((await user('POST', `/videos/${accepted.body.id}/retry`)).status).toBe(503);
       expect((await user('POST', '/videos', VIDEO)).status).toBe(503);

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageCreditsPerHour } from '~/contract/gpu.ts';
 import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
-import { ProviderError } from '~/server/providers/http.ts';
 import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
 import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
 import { NoCapacityError } from '~/server/providers/gpu/types.ts';
+import { ProviderError } from '~/server/providers/http.ts';
 import { apiSuite } from './support/api-suite';
 import { createUser } from './support/auth-emulator';
 import { startLambdaCloud } from './support/lambda-cloud.ts';
@@ -23,7 +23,14 @@ let gpuApi = '';
 beforeAll(async () => {
   sandbox = await startRunpodSandbox({ provisioningMs: 0 });
   lambdaCloud = await startLambdaCloud({ apiKey: 'lambda-key', now: Date.now, bootMs: 0 });
-  gpuApi = (await suite.stack.extraApi({ RUNPOD_API_URL: sandbox.url, RUNPOD_API_KEY: 'rp-secret-key-123', GPU_SANDBOX: '1', GPU_LAUNCHES_PER_HOUR: '3' })).url;
+  gpuApi = (
+    await suite.stack.extraApi({
+      RUNPOD_API_URL: sandbox.url,
+      RUNPOD_API_KEY: 'rp-secret-key-123',
+      GPU_SANDBOX: '1',
+      GPU_LAUNCHES_PER_HOUR: '3',
+    })
+  ).url;
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -51,14 +58,33 @@ describe('GPU rental API', () => {
     expect((await other('GET', '/gpu/ssh-keys')).body.keys).toEqual([]);
 
     const offer = offers.body.offers.find((o: any) => o.available);
-    const invalid = await api('POST', '/gpu/rentals', { offerId: offer.id, template: 'custom', diskGb: 5, sshKeyId: key.body.id });
+    const invalid = await api('POST', '/gpu/rentals', {
+      offerId: offer.id,
+      template: 'custom',
+      diskGb: 5,
+      sshKeyId: key.body.id,
+    });
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body.fields).sort()).toEqual(['diskGb', 'image']);
-    expect((await other('POST', '/gpu/rentals', { offerId: offer.id, template: 'ubuntu-ssh', diskGb: 20, sshKeyId: key.body.id })).body.fields).toEqual({
+    expect(
+      (
+        await other('POST', '/gpu/rentals', {
+          offerId: offer.id,
+          template: 'ubuntu-ssh',
+          diskGb: 20,
+          sshKeyId: key.body.id,
+        })
+      ).body.fields,
+    ).toEqual({
       sshKeyId: 'Choose one of your SSH keys.',
     });
 
-    const rented = await api('POST', '/gpu/rentals', { offerId: offer.id, template: 'ubuntu-ssh', diskGb: 20, sshKeyId: key.body.id });
+    const rented = await api('POST', '/gpu/rentals', {
+      offerId: offer.id,
+      template: 'ubuntu-ssh',
+      diskGb: 20,
+      sshKeyId: key.body.id,
+    });
     expect(rented.status).toBe(201);
     expect(rented.body.status).toMatch(/provisioning|running/);
     // A stopped machine costs what the launch form said before renting, for the disk chosen.
@@ -78,9 +104,19 @@ describe('GPU rental API', () => {
     expect((await api('POST', `/gpu/rentals/${rented.body.id}/stop`)).status).toBe(409);
 
     // Launch attempts are rate limited per user (3 an hour here; the two above counted, the refused one too).
-    const again = await api('POST', '/gpu/rentals', { offerId: offer.id, template: 'ubuntu-ssh', diskGb: 20, sshKeyId: key.body.id });
+    const again = await api('POST', '/gpu/rentals', {
+      offerId: offer.id,
+      template: 'ubuntu-ssh',
+      diskGb: 20,
+      sshKeyId: key.body.id,
+    });
     expect(again.status).toBe(201);
-    const limited = await api('POST', '/gpu/rentals', { offerId: offer.id, template: 'ubuntu-ssh', diskGb: 20, sshKeyId: key.body.id });
+    const limited = await api('POST', '/gpu/rentals', {
+      offerId: offer.id,
+      template: 'ubuntu-ssh',
+      diskGb: 20,
+      sshKeyId: key.body.id,
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     await api('POST', `/gpu/rentals/${again.body.id}/terminate`);
@@ -93,8 +129,13 @@ describe('GPU rental API', () => {
 });
 
 describe('GPU adapters on provider errors', () => {
-  const runpod = (apiKey = 'k', timeoutMs = 300) => createRunpodProvider({ apiKey, baseUrl: sandbox.url, timeoutMs, sandbox: true });
-  const kind = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof ProviderError ? error.kind : String(error)));
+  const runpod = (apiKey = 'k', timeoutMs = 300) =>
+    createRunpodProvider({ apiKey, baseUrl: sandbox.url, timeoutMs, sandbox: true });
+  const kind = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: unknown) => (error instanceof ProviderError ? error.kind : String(error)),
+    );
 
   it('RunPod v2: 401, 429, 5xx, timeouts and a pod that is gone', async () => {
     const strict = await startRunpodSandbox({ apiKey: 'right' });
@@ -105,13 +146,21 @@ describe('GPU adapters on provider errors', () => {
     } finally {
       await strict.close();
     }
-    sandbox.control.failNext(/^GET \/v2\/catalog\/gpus$/, 429, { title: 'Too Many Requests', status: 429, detail: 'rate limit exceeded for the minute window' });
+    sandbox.control.failNext(/^GET \/v2\/catalog\/gpus$/, 429, {
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'rate limit exceeded for the minute window',
+    });
     expect(await kind(runpod().listOffers())).toBe('rate_limited');
     sandbox.control.failNext(/^GET \/v2\/catalog\/gpus$/, 500);
     expect(await kind(runpod().listOffers())).toBe('unavailable');
     sandbox.control.delayNext(/^GET \/v2\/catalog\/gpus$/, 500);
     expect(await kind(runpod(undefined, 100).listOffers())).toBe('timeout');
-    sandbox.control.failNext(/^GET \/v2\/pods\/[^/]+$/, 403, { title: 'Forbidden', status: 403, detail: 'access denied' });
+    sandbox.control.failNext(/^GET \/v2\/pods\/[^/]+$/, 403, {
+      title: 'Forbidden',
+      status: 403,
+      detail: 'access denied',
+    });
     expect(await kind(runpod().get('any'))).toBe('auth');
     expect(await runpod().get('no-such-pod')).toBeNull();
     await expect(runpod().terminate('no-such-pod')).resolves.toBeUndefined();
@@ -122,21 +171,49 @@ describe('GPU adapters on provider errors', () => {
     const provider = runpod('k', 2_000);
     const offers = await provider.listOffers();
     const rtx = offers.find((o) => o.key === 'SECURE|1|NVIDIA GeForce RTX 4090')!;
-    expect(rtx).toMatchObject({ gpuModel: 'RTX 4090', vramGb: 24, usdPerHour: 0.69, region: 'Secure cloud', available: true, vcpus: null, ramGb: null });
-    expect(offers.find((o) => o.key === 'COMMUNITY|2|NVIDIA GeForce RTX 4090')).toMatchObject({ usdPerHour: 0.68, region: 'Community cloud' });
+    expect(rtx).toMatchObject({
+      gpuModel: 'RTX 4090',
+      vramGb: 24,
+      usdPerHour: 0.69,
+      region: 'Secure cloud',
+      available: true,
+      vcpus: null,
+      ramGb: null,
+    });
+    expect(offers.find((o) => o.key === 'COMMUNITY|2|NVIDIA GeForce RTX 4090')).toMatchObject({
+      usdPerHour: 0.68,
+      region: 'Community cloud',
+    });
     expect(offers.find((o) => o.key === 'SECURE|1|NVIDIA H100 80GB HBM3')?.available).toBe(false); // out of stock in the catalog
     expect(offers.some((o) => o.key.startsWith('COMMUNITY|') && o.key.endsWith('H100 80GB HBM3'))).toBe(false); // not on community cloud
 
-    const request = { tag: 'adapter-test', offerKey: rtx.key, template: 'pytorch-jupyter' as const, image: '', diskGb: 20, sshPublicKey: 'ssh-ed25519 AAAA test' };
-    await expect(provider.create({ ...request, offerKey: 'SECURE|1|NVIDIA H100 80GB HBM3' })).rejects.toBeInstanceOf(NoCapacityError);
+    const request = {
+      tag: 'adapter-test',
+      offerKey: rtx.key,
+      template: 'pytorch-jupyter' as const,
+      image: '',
+      diskGb: 20,
+      sshPublicKey: 'ssh-ed25519 AAAA test',
+    };
+    await expect(provider.create({ ...request, offerKey: 'SECURE|1|NVIDIA H100 80GB HBM3' })).rejects.toBeInstanceOf(
+      NoCapacityError,
+    );
     // A 400 that is a broken rule, not capacity, stays a plain rejection (the launch fails, but it is not "no machine free").
-    sandbox.control.failNext(/^POST \/v2\/pods$/, 400, { title: 'Bad Request', status: 400, detail: 'mounts: persistent and network are mutually exclusive' });
+    sandbox.control.failNext(/^POST \/v2\/pods$/, 400, {
+      title: 'Bad Request',
+      status: 400,
+      detail: 'mounts: persistent and network are mutually exclusive',
+    });
     const broken = await provider.create(request).catch((error: unknown) => error);
     expect(broken).toBeInstanceOf(ProviderError);
     expect(broken).not.toBeInstanceOf(NoCapacityError);
 
     const created = await provider.create(request);
-    expect(created).toMatchObject({ tag: 'adapter-test', state: 'running', ssh: { host: '127.0.0.1', port: sandbox.sshPort, user: 'root' } });
+    expect(created).toMatchObject({
+      tag: 'adapter-test',
+      state: 'running',
+      ssh: { host: '127.0.0.1', port: sandbox.sshPort, user: 'root' },
+    });
     expect(created.links).toEqual([{ label: 'Jupyter', url: `https://${created.id}-8888.proxy.runpod.net` }]);
     await provider.create({ ...request, tag: 'someone-else' });
     expect((await provider.findByTag('adapter-test')).map((m) => m.id)).toEqual([created.id]);

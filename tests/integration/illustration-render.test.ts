@@ -9,9 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
-import { drawIllustration, drawLayers, illustrateScene, scriptPalette, type IllustrationSpec, type IllustrationStyle } from '~/server/media/illustration/index.ts';
+import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { ENTERS } from '~/server/media/illustration/compose.ts';
+import {
+  drawIllustration,
+  drawLayers,
+  type IllustrationSpec,
+  type IllustrationStyle,
+  illustrateScene,
+  scriptPalette,
+} from '~/server/media/illustration/index.ts';
 import { ENTER_SECONDS, type MotionLayers } from '~/server/media/illustration/motion.ts';
 import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { runRender } from '~/server/media/render-run.ts';
@@ -21,12 +28,21 @@ import { expectOnePictureAndSound } from './support/video-streams.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-illustration-render-'));
 const file = (name: string) => path.join(dir, name);
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+const ffmpeg = (...args: string[]) =>
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
 const WIDTH = 1280;
 const HEIGHT = 720;
 const FPS = 30;
-const style: IllustrationStyle = { palette: scriptPalette('', 11), captionPosition: 'bottom', frame: { width: WIDTH, height: HEIGHT } };
-const SCENES = ['Our coffee grows on small farms in Ethiopia.', 'Sales grew by 40% last year.', 'A red fox walks through the snowy forest.'];
+const style: IllustrationStyle = {
+  palette: scriptPalette('', 11),
+  captionPosition: 'bottom',
+  frame: { width: WIDTH, height: HEIGHT },
+};
+const SCENES = [
+  'Our coffee grows on small farms in Ethiopia.',
+  'Sales grew by 40% last year.',
+  'A red fox walks through the snowy forest.',
+];
 
 const timeline: Timeline = buildTimeline([3400, 3400, 3200], false, ['crossfade', 'crossfade', 'crossfade']);
 let info: ProbeResult;
@@ -36,12 +52,19 @@ const drawnLayers: MotionLayers[] = [];
 /** An RGB picture (frame `n` of the video, or a PNG) at a quarter of the frame's size. */
 function pixels(source: { frame: number } | { png: string }): Uint8Array {
   const scale = `scale=${WIDTH / 4}:${HEIGHT / 4}:flags=area`;
-  const args = 'png' in source ? ['-i', source.png, '-vf', scale] : ['-i', file('video.mp4'), '-vf', `select=eq(n\\,${source.frame}),${scale}`];
+  const args =
+    'png' in source
+      ? ['-i', source.png, '-vf', scale]
+      : ['-i', file('video.mp4'), '-vf', `select=eq(n\\,${source.frame}),${scale}`];
   return ffmpeg(...args, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
 }
 
 /** Mean absolute difference of two pictures over a box in frame pixels (0..255). */
-function difference(a: Uint8Array, b: Uint8Array, box: { x: number; y: number; width: number; height: number }): number {
+function difference(
+  a: Uint8Array,
+  b: Uint8Array,
+  box: { x: number; y: number; width: number; height: number },
+): number {
   const w = WIDTH / 4;
   const x0 = Math.max(0, Math.floor(box.x / 4));
   const y0 = Math.max(0, Math.floor(box.y / 4));
@@ -76,7 +99,17 @@ beforeAll(async () => {
   const pcm = new Int16Array(Math.round((timeline.totalMs / 1000) * rate));
   for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / rate));
   fs.writeFileSync(file('narration.wav'), encodeWav({ pcm, sampleRate: rate, channels: 1 }));
-  const plan = planRender({ width: WIDTH, height: HEIGHT, timeline, visuals, stillSize: size, narration: file('narration.wav'), output: file('video.mp4'), workDir: dir, settings: DEFAULT_RENDER });
+  const plan = planRender({
+    width: WIDTH,
+    height: HEIGHT,
+    timeline,
+    visuals,
+    stillSize: size,
+    narration: file('narration.wav'),
+    output: file('video.mp4'),
+    workDir: dir,
+    settings: DEFAULT_RENDER,
+  });
   await runRender(plan);
   info = await probe(file('video.mp4'));
 }, 180_000);
@@ -108,7 +141,9 @@ describe('illustrated scenes in the render', () => {
       // not there before it entered.
       for (const [k, element] of spec.elements.entries()) {
         expect(difference(entered, drawn, element), `scene ${i + 1}, element ${k + 1} entered`).toBeLessThan(10);
-        expect(difference(entered, early, element), `scene ${i + 1}, element ${k + 1} was not there`).toBeGreaterThan(10);
+        expect(difference(entered, early, element), `scene ${i + 1}, element ${k + 1} was not there`).toBeGreaterThan(
+          10,
+        );
       }
     }
   });
@@ -118,15 +153,23 @@ describe('illustrated scenes in the render', () => {
       const scene = timeline.scenes[i]!;
       // Just before the next scene starts to crossfade in, or the video ends: the whole frame is the drawing.
       const late = pixels({ frame: (timeline.scenes[i + 1]?.firstFrame ?? timeline.totalFrames) - 2 });
-      expect(difference(late, pixels({ png: file(`still-${i}.png`) }), { x: 0, y: 0, width: WIDTH, height: HEIGHT }), `scene ${i + 1} late`).toBeLessThan(3);
+      expect(
+        difference(late, pixels({ png: file(`still-${i}.png`) }), { x: 0, y: 0, width: WIDTH, height: HEIGHT }),
+        `scene ${i + 1} late`,
+      ).toBeLessThan(3);
       const stills = drawnLayers[i]!.rest!.stills;
       expect(stills.length).toBeGreaterThan(0);
       for (const still of stills) {
         const at = scene.firstFrame + Math.round(still.from * timeline.fps);
         const [before, after] = [pixels({ frame: at - 1 }), pixels({ frame: at })];
         // Elements that were in a while before (the last one to enter may still be finishing its fade).
-        const settled = spec.elements.slice(0, still.drawn).filter((e, k) => e.delay + (spec.counter?.element === k ? 0 : ENTER_SECONDS) < still.from - 2 / timeline.fps);
-        for (const [k, element] of settled.entries()) expect(difference(after, before, element), `scene ${i + 1}, element ${k + 1} at frame ${at}`).toBeLessThan(3);
+        const settled = spec.elements
+          .slice(0, still.drawn)
+          .filter(
+            (e, k) => e.delay + (spec.counter?.element === k ? 0 : ENTER_SECONDS) < still.from - 2 / timeline.fps,
+          );
+        for (const [k, element] of settled.entries())
+          expect(difference(after, before, element), `scene ${i + 1}, element ${k + 1} at frame ${at}`).toBeLessThan(3);
       }
     }
   });
@@ -153,16 +196,69 @@ describe('a video that mixes a designed still (RGB) with an illustration (RGBA)'
 
   beforeAll(async () => {
     const size = stillSize(mixed, frame.width, frame.height);
-    ffmpeg('-f', 'lavfi', '-i', `color=c=0x3366cc:s=${size.width}x${size.height}`, '-frames:v', '1', '-pix_fmt', 'rgb24', file('designed.png'));
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x3366cc:s=${size.width}x${size.height}`,
+      '-frames:v',
+      '1',
+      '-pix_fmt',
+      'rgb24',
+      file('designed.png'),
+    );
     const spec = illustrateScene(SCENES[2]!, 1, { ...style, frame })!;
     const layers = await drawLayers(spec, file('mixed-layers'), size);
     const rate = 24_000;
-    fs.writeFileSync(file('mixed.wav'), encodeWav({ pcm: new Int16Array(Math.round((mixed.totalMs / 1000) * rate)), sampleRate: rate, channels: 1 }));
-    const visuals: RenderVisual[] = [{ kind: 'still', file: file('designed.png') }, { kind: 'still', file: layers.background, layers }];
+    fs.writeFileSync(
+      file('mixed.wav'),
+      encodeWav({ pcm: new Int16Array(Math.round((mixed.totalMs / 1000) * rate)), sampleRate: rate, channels: 1 }),
+    );
+    const visuals: RenderVisual[] = [
+      { kind: 'still', file: file('designed.png') },
+      { kind: 'still', file: layers.background, layers },
+    ];
     const output = file('mixed.mp4');
-    await runRender(planRender({ ...frame, timeline: mixed, visuals, stillSize: size, narration: file('mixed.wav'), output, workDir: dir, settings: DEFAULT_RENDER }));
-    frames = Number(execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', output]).toString());
-    const grab = (at: number) => ffmpeg('-i', output, '-vf', `select=eq(n\\,${at}),scale=1:1:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+    await runRender(
+      planRender({
+        ...frame,
+        timeline: mixed,
+        visuals,
+        stillSize: size,
+        narration: file('mixed.wav'),
+        output,
+        workDir: dir,
+        settings: DEFAULT_RENDER,
+      }),
+    );
+    frames = Number(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'csv=p=0',
+        output,
+      ]).toString(),
+    );
+    const grab = (at: number) =>
+      ffmpeg(
+        '-i',
+        output,
+        '-vf',
+        `select=eq(n\\,${at}),scale=1:1:flags=area`,
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      );
     designed = grab(10);
     illustrated = grab(mixed.scenes[1]!.firstFrame + 30);
   }, 60_000);

@@ -14,14 +14,21 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('drawing illustrations under one signal', () => {
   it('draws the still and every layer, and stops once aborted', async () => {
-    const spec = illustrateScene('Coffee begins its journey on a small farm in Ethiopia.', 0, { palette: scriptPalette('', 7), captionPosition: 'bottom', frame: { width: 1280, height: 720 } });
+    const spec = illustrateScene('Coffee begins its journey on a small farm in Ethiopia.', 0, {
+      palette: scriptPalette('', 7),
+      captionPosition: 'bottom',
+      frame: { width: 1280, height: 720 },
+    });
     expect(spec).not.toBeNull();
     const job = new AbortController();
     await drawIllustration(spec!, { width: 640, height: 360 }, path.join(dir, 'still.png'), job.signal);
     const layers = await drawLayers(spec!, path.join(dir, 'layers'), { width: 1600, height: 900 }, job.signal);
     expect(layers.elements.length).toBeGreaterThan(0);
-    for (const file of [layers.background, ...layers.elements.map((e) => e.file)]) expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
+    for (const file of [layers.background, ...layers.elements.map((e) => e.file)])
+      expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
     job.abort();
-    await expect(drawLayers(spec!, path.join(dir, 'again'), { width: 1600, height: 900 }, job.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      drawLayers(spec!, path.join(dir, 'again'), { width: 1600, height: 900 }, job.signal),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

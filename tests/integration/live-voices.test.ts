@@ -65,16 +65,27 @@ describe('Azure AI Speech', () => {
     expect(voices).toHaveLength(480);
     expect(new Set(voices.map((v) => v.language)).size).toBe(80);
     const first = voices.find((v) => v.id === 'azure:en-US-Ava23Neural')!;
-    expect(first).toMatchObject({ name: 'Ava23', engine: 'azure', engineVoice: 'en-US-Ava23Neural', gender: 'female', languageName: 'English (US)' });
+    expect(first).toMatchObject({
+      name: 'Ava23',
+      engine: 'azure',
+      engineVoice: 'en-US-Ava23Neural',
+      gender: 'female',
+      languageName: 'English (US)',
+    });
     expect(first.styles).toEqual(['assistant', 'chat', 'customerservice', 'newscast']);
     // A locale the static catalogue lacks keeps Azure's own name, and its preview line falls back to English.
-    expect(voices.find((v) => v.language === 'am-ET')).toMatchObject({ languageName: 'Amharic (Ethiopia)', preview: findVoice('en-us-olivia')!.preview });
+    expect(voices.find((v) => v.language === 'am-ET')).toMatchObject({
+      languageName: 'Amharic (Ethiopia)',
+      preview: findVoice('en-us-olivia')!.preview,
+    });
     expect(voices.find((v) => v.language === 'fr-CA')!.preview).toBe(findVoice('fr-fr-camille')!.preview);
     expect(azure.requests.at(-1)).toMatchObject({ method: 'GET', url: '/cognitiveservices/voices/list' });
   });
 
   it('synthesises SSML with the chosen voice, speed and pitch, and times the words by alignment', async () => {
-    const [voice] = (await listAzureVoices({ apiKey: 'az-key', baseUrl: azure.url })).filter((v) => v.language === 'de-DE');
+    const [voice] = (await listAzureVoices({ apiKey: 'az-key', baseUrl: azure.url })).filter(
+      (v) => v.language === 'de-DE',
+    );
     const timer = recordingTimer();
     const provider = createAzureTtsProvider({ apiKey: 'az-key', baseUrl: azure.url, timeWords: timer.timeWords });
     const result = await provider.synthesize('Guten Tag & willkommen <bei uns>.', voice!, { speed: 1.2, pitch: -2 });
@@ -94,15 +105,30 @@ describe('Azure AI Speech', () => {
     const voice = (await listAzureVoices({ apiKey: 'az-key', baseUrl: azure.url }))[0]!;
     const timer = recordingTimer();
     const wrongKey = await errorOf(listAzureVoices({ apiKey: 'nope', baseUrl: azure.url }));
-    expect(wrongKey).toMatchObject({ kind: 'auth', status: 401, message: "Azure AI Speech refused the server's API key." });
+    expect(wrongKey).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      message: "Azure AI Speech refused the server's API key.",
+    });
     expect(wrongKey.detail).toContain('invalid subscription key');
-    const provider = createAzureTtsProvider({ apiKey: 'az-key', baseUrl: azure.url, timeWords: timer.timeWords, timeoutMs: 300 });
+    const provider = createAzureTtsProvider({
+      apiKey: 'az-key',
+      baseUrl: azure.url,
+      timeWords: timer.timeWords,
+      timeoutMs: 300,
+    });
     azure.fail(429);
-    expect(await errorOf(provider.synthesize('Hi.', voice))).toMatchObject({ kind: 'rate_limited', message: 'Azure AI Speech is busy right now. Please try again in a minute.' });
+    expect(await errorOf(provider.synthesize('Hi.', voice))).toMatchObject({
+      kind: 'rate_limited',
+      message: 'Azure AI Speech is busy right now. Please try again in a minute.',
+    });
     azure.fail(502);
     expect((await errorOf(provider.synthesize('Hi.', voice))).kind).toBe('unavailable');
     azure.fail('hang');
-    expect(await errorOf(provider.synthesize('Hi.', voice))).toMatchObject({ kind: 'timeout', message: 'Azure AI Speech took too long to answer.' });
+    expect(await errorOf(provider.synthesize('Hi.', voice))).toMatchObject({
+      kind: 'timeout',
+      message: 'Azure AI Speech took too long to answer.',
+    });
     expect(timer.asked).toEqual([]);
   });
 
@@ -119,13 +145,23 @@ describe('Google Cloud Text-to-Speech', () => {
     const voices = await listGoogleVoices({ apiKey: 'g-key', baseUrl: google.url });
     expect(voices).toHaveLength(120);
     expect(voices.some((v) => v.engineVoice.includes('-Standard-'))).toBe(false);
-    expect(voices.find((v) => v.id === 'google:en-US-Neural2-C')).toMatchObject({ name: 'Neural2 C', language: 'en-US', languageName: 'English (US)', gender: 'female' });
-    expect(voices.find((v) => v.id === 'google:ja-JP-Wavenet-B')).toMatchObject({ languageName: 'Japanese (Japan)', gender: 'male' });
+    expect(voices.find((v) => v.id === 'google:en-US-Neural2-C')).toMatchObject({
+      name: 'Neural2 C',
+      language: 'en-US',
+      languageName: 'English (US)',
+      gender: 'female',
+    });
+    expect(voices.find((v) => v.id === 'google:ja-JP-Wavenet-B')).toMatchObject({
+      languageName: 'Japanese (Japan)',
+      gender: 'male',
+    });
     expect(google.requests.at(-1)!.url).toBe('/v1/voices?key=g-key');
   });
 
   it('synthesises LINEAR16, reads the WAV it comes in, and times the words by alignment', async () => {
-    const voice = (await listGoogleVoices({ apiKey: 'g-key', baseUrl: google.url })).find((v) => v.language === 'es-ES')!;
+    const voice = (await listGoogleVoices({ apiKey: 'g-key', baseUrl: google.url })).find(
+      (v) => v.language === 'es-ES',
+    )!;
     const timer = recordingTimer();
     const provider = createGoogleTtsProvider({ apiKey: 'g-key', baseUrl: google.url, timeWords: timer.timeWords });
     const result = await provider.synthesize('Hola a todos.', voice, { speed: 0.9, pitch: 3 });
@@ -142,10 +178,20 @@ describe('Google Cloud Text-to-Speech', () => {
   });
 
   it('reads Google’s 400 for a bad key as a refused key, and reports quota, failures and stalls', async () => {
-    expect(await errorOf(listGoogleVoices({ apiKey: 'nope', baseUrl: google.url }))).toMatchObject({ kind: 'auth', message: "Google Text-to-Speech refused the server's API key." });
+    expect(await errorOf(listGoogleVoices({ apiKey: 'nope', baseUrl: google.url }))).toMatchObject({
+      kind: 'auth',
+      message: "Google Text-to-Speech refused the server's API key.",
+    });
     const voice = (await listGoogleVoices({ apiKey: 'g-key', baseUrl: google.url }))[0]!;
-    const provider = createGoogleTtsProvider({ apiKey: 'g-key', baseUrl: google.url, timeWords: recordingTimer().timeWords, timeoutMs: 300 });
-    expect(await errorOf(provider.synthesize('Hi.', { ...voice, engineVoice: 'xx-XX-Nobody' }))).toMatchObject({ kind: 'rejected' });
+    const provider = createGoogleTtsProvider({
+      apiKey: 'g-key',
+      baseUrl: google.url,
+      timeWords: recordingTimer().timeWords,
+      timeoutMs: 300,
+    });
+    expect(await errorOf(provider.synthesize('Hi.', { ...voice, engineVoice: 'xx-XX-Nobody' }))).toMatchObject({
+      kind: 'rejected',
+    });
     google.fail(429);
     expect((await errorOf(provider.synthesize('Hi.', voice))).detail).toBe('Quota exceeded for quota metric.');
     google.fail(500);
@@ -162,8 +208,17 @@ describe('ElevenLabs voice list', () => {
     expect(voices.some((v) => v.engineVoice === '21m00Tcm4TlvDq8ikWAM')).toBe(false);
     const clones = voices.filter((v) => v.custom);
     expect(clones).toHaveLength(10);
-    expect(clones[0]).toMatchObject({ name: 'My clone 100', engine: 'elevenlabs', gender: 'female', styles: ['narration', 'warm'] });
-    expect(voices.find((v) => v.name === 'Speaker 5')).toMatchObject({ language: 'de-DE', languageName: 'German', gender: 'male' });
+    expect(clones[0]).toMatchObject({
+      name: 'My clone 100',
+      engine: 'elevenlabs',
+      gender: 'female',
+      styles: ['narration', 'warm'],
+    });
+    expect(voices.find((v) => v.name === 'Speaker 5')).toMatchObject({
+      language: 'de-DE',
+      languageName: 'German',
+      gender: 'male',
+    });
     expect(eleven.requests.at(-1)!.headers['xi-api-key']).toBe('xi-key');
     expect((await errorOf(listElevenLabsVoices({ apiKey: 'nope', baseUrl: eleven.url }))).kind).toBe('auth');
   });
@@ -193,7 +248,10 @@ describe('the merged catalogue', () => {
   it('keeps the last good list when a refresh fails, and tries again a minute later', async () => {
     let now = 0;
     const warnings: unknown[] = [];
-    const catalogue = createVoiceCatalogue(keys(), { now: () => now, logger: { warn: (...args: unknown[]) => warnings.push(args) } });
+    const catalogue = createVoiceCatalogue(keys(), {
+      now: () => now,
+      logger: { warn: (...args: unknown[]) => warnings.push(args) },
+    });
     const first = (await catalogue.list()).voices.length;
     now = 2 * 60 * 60_000;
     azure.fail(503);
@@ -209,7 +267,9 @@ describe('the merged catalogue', () => {
   });
 
   it('offers no live voices from a provider whose key is missing or whose list never came, and finds no made-up ids', async () => {
-    const withoutGoogle = createVoiceCatalogue(keys({ googleTtsApiKey: undefined }), { logger: { warn: () => undefined } });
+    const withoutGoogle = createVoiceCatalogue(keys({ googleTtsApiKey: undefined }), {
+      logger: { warn: () => undefined },
+    });
     const { voices, configured } = await withoutGoogle.list();
     expect(configured.google).toBe(false);
     expect(voices.some((v) => v.engine === 'google')).toBe(false);

@@ -6,10 +6,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scriptRequestSchema } from '~/contract/scripts';
-import { createOpenAICompatibleChat } from '~/server/providers/llm/openaiCompatible';
 import { loadConfig } from '~/server/config/index.ts';
-import { createScriptWriter, llmScriptWriter } from '~/server/providers/llm/scriptWriter';
 import { ProviderError } from '~/server/providers/http';
+import { createOpenAICompatibleChat } from '~/server/providers/llm/openaiCompatible';
+import { createScriptWriter, llmScriptWriter } from '~/server/providers/llm/scriptWriter';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -28,7 +28,10 @@ const sendJson = (res: ServerResponse, status: number, payload: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(payload));
 };
-const reply = (content: string): Handler => (_b, _r, res) => sendJson(res, 200, completion(content));
+const reply =
+  (content: string): Handler =>
+  (_b, _r, res) =>
+    sendJson(res, 200, completion(content));
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -104,7 +107,9 @@ describe('OpenAI-compatible chat adapter', () => {
   });
 
   it('reads JSON inside code fences with chatter around it', async () => {
-    handler = reply(`Here's your script!\n\`\`\`json\n${JSON.stringify(goodScript, null, 2)}\n\`\`\`\nLet me know if you want changes.`);
+    handler = reply(
+      `Here's your script!\n\`\`\`json\n${JSON.stringify(goodScript, null, 2)}\n\`\`\`\nLet me know if you want changes.`,
+    );
     const result = await writer().write(request);
     expect(result.titles).toEqual(['Coffee 101']);
     expect(result.durationSec).toBeGreaterThan(0);
@@ -149,7 +154,12 @@ describe('OpenAI-compatible chat adapter', () => {
   });
 
   it('reports an unreachable server', async () => {
-    const chat = createOpenAICompatibleChat({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'm', timeoutMs: 2000 });
+    const chat = createOpenAICompatibleChat({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: undefined,
+      model: 'm',
+      timeoutMs: 2000,
+    });
     const error = await failure(chat.complete([{ role: 'user', content: 'hi' }]));
     expect(error.kind).toBe('unreachable');
   });

@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, NOTHING_TO_READ_MESSAGE } from '~/contract/video.ts';
 import { findVoice, type Voice } from '~/contract/voices.ts';
 import { MediaError } from '~/server/features/videos/errors.ts';
-import { readManifest, runVideoPipeline, type VideoProviders, type VideoStage } from '~/server/features/videos/pipeline.ts';
+import {
+  readManifest,
+  runVideoPipeline,
+  type VideoProviders,
+  type VideoStage,
+} from '~/server/features/videos/pipeline.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
@@ -22,7 +27,8 @@ const espeak = createEspeakProvider();
 const images = createDesignedImageProvider();
 
 const request = createVideoRequestSchema.parse({
-  script: 'Resuming saves a lot of time. A crash costs only one stage of work.\n\nThe rest of the work comes straight from the manifest on disk.',
+  script:
+    'Resuming saves a lot of time. A crash costs only one stage of work.\n\nThe rest of the work comes straight from the manifest on disk.',
   voiceId: 'en-us-olivia',
   aspect: '1:1',
   resolution: '720p',
@@ -79,7 +85,9 @@ describe('runVideoPipeline', () => {
     const workDir = path.join(root, 'resume');
     const voices = countingVoices();
     const interrupted = abortAt('visuals');
-    await expect(runVideoPipeline({ jobId: 'resume', workDir, request, providers: { voices, images }, ...interrupted })).rejects.toMatchObject({
+    await expect(
+      runVideoPipeline({ jobId: 'resume', workDir, request, providers: { voices, images }, ...interrupted }),
+    ).rejects.toMatchObject({
       name: 'AbortError',
     });
     const first = (await readManifest(workDir))!;
@@ -102,7 +110,16 @@ describe('runVideoPipeline', () => {
     expect(voices.calls).toBe(narrated);
     expect(second.finished.narrate).toBe(first.finished.narrate);
     expect(second.finished.clean).toBe(first.finished.clean);
-    expect(Object.keys(second.finished)).toEqual(['clean', 'split', 'narrate', 'visuals', 'captions', 'render', 'thumbnail', 'store']);
+    expect(Object.keys(second.finished)).toEqual([
+      'clean',
+      'split',
+      'narrate',
+      'visuals',
+      'captions',
+      'render',
+      'thumbnail',
+      'store',
+    ]);
     expect(fs.existsSync(result.video)).toBe(true);
     expect([result.width, result.height]).toEqual([720, 720]);
 
@@ -118,7 +135,14 @@ describe('runVideoPipeline', () => {
     const cancel = abortAt('render', 0.3);
     const pids: number[] = [];
     await expect(
-      runVideoPipeline({ jobId: 'cancel', workDir, request, providers: { voices: countingVoices(), images }, onFfmpegSpawn: (pid) => pids.push(pid), ...cancel }),
+      runVideoPipeline({
+        jobId: 'cancel',
+        workDir,
+        request,
+        providers: { voices: countingVoices(), images },
+        onFfmpegSpawn: (pid) => pids.push(pid),
+        ...cancel,
+      }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(pids).toHaveLength(1);
     expect(fs.existsSync(`/proc/${pids[0]}`)).toBe(false);
@@ -136,14 +160,26 @@ describe('runVideoPipeline', () => {
         engine: 'openai',
         synthesize: (text, voice, options) => {
           calls++;
-          if (calls === 2) return Promise.reject(new ProviderError('rate_limited', 'OpenAI is busy right now. Please try again in a minute.', { status: 429 }));
+          if (calls === 2)
+            return Promise.reject(
+              new ProviderError('rate_limited', 'OpenAI is busy right now. Please try again in a minute.', {
+                status: 429,
+              }),
+            );
           return espeak.synthesize(text, voice, options);
         },
       }),
     };
-    const error = await runVideoPipeline({ jobId: 'fail', workDir: path.join(root, 'fail'), request, providers: { voices: flaky, images } }).catch((e: unknown) => e);
+    const error = await runVideoPipeline({
+      jobId: 'fail',
+      workDir: path.join(root, 'fail'),
+      request,
+      providers: { voices: flaky, images },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaError);
-    expect((error as MediaError).message).toBe("We couldn't generate the narration for scene 2. OpenAI is busy right now. Please try again in a minute.");
+    expect((error as MediaError).message).toBe(
+      "We couldn't generate the narration for scene 2. OpenAI is busy right now. Please try again in a minute.",
+    );
     expect((error as MediaError).stage).toBe('narrate');
   });
 
@@ -158,14 +194,19 @@ describe('runVideoPipeline', () => {
     };
     const stages: VideoStage[] = [];
     const workDir = path.join(root, 'too-long');
-    const error = await runVideoPipeline({ jobId: 'long', workDir, request, providers: { voices: slow, images }, onProgress: (stage) => stages.push(stage) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runVideoPipeline({
+      jobId: 'long',
+      workDir,
+      request,
+      providers: { voices: slow, images },
+      onProgress: (stage) => stages.push(stage),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'MediaError',
       stage: 'narrate',
       retryable: false,
-      message: 'The narration runs 5:02, over the 5-minute limit. Shorten the script and try again. No credits were charged.',
+      message:
+        'The narration runs 5:02, over the 5-minute limit. Shorten the script and try again. No credits were charged.',
     });
     expect(stages).not.toContain('visuals');
     expect(fs.existsSync(path.join(workDir, 'video.mp4'))).toBe(false);
@@ -173,9 +214,14 @@ describe('runVideoPipeline', () => {
 
   it('refuses a script with nothing to read aloud', async () => {
     const empty = { ...request, script: '🚀 https://example.com 🎉' };
-    await expect(runVideoPipeline({ jobId: 'empty', workDir: path.join(root, 'empty'), request: empty, providers: { voices: countingVoices(), images } })).rejects.toThrow(
-      NOTHING_TO_READ_MESSAGE,
-    );
+    await expect(
+      runVideoPipeline({
+        jobId: 'empty',
+        workDir: path.join(root, 'empty'),
+        request: empty,
+        providers: { voices: countingVoices(), images },
+      }),
+    ).rejects.toThrow(NOTHING_TO_READ_MESSAGE);
   });
 });
 
@@ -183,13 +229,40 @@ describe('uploaded images', () => {
   /** A solid-colour image file made by ffmpeg, in the format its extension names. */
   const solid = (name: string, color: string, size: string): string => {
     const file = path.join(root, name);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${color}:s=${size}`, '-frames:v', '1', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${color}:s=${size}`,
+      '-frames:v',
+      '1',
+      file,
+    ]);
     return file;
   };
 
   /** Mean RGB of the frame at `seconds`, over the rows `from` to `to` of 16 horizontal bands. */
   const colourAt = (video: string, seconds: number, from = 0, to = 16): number[] => {
-    const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=16:16', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+    const rgb = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=16:16',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]);
     const band = rgb.subarray(from * 16 * 3, to * 16 * 3);
     return [0, 1, 2].map((c) => band.filter((_, i) => i % 3 === c).reduce((a, b) => a + b, 0) / (band.length / 3));
   };
@@ -216,13 +289,33 @@ describe('uploaded images', () => {
   it('shows a phone photo upright when its EXIF orientation says it was stored sideways', async () => {
     // Stored landscape, blue on the left; orientation 6 turns it a quarter clockwise, so blue belongs on top.
     const stored = path.join(root, 'sideways-stored.jpg');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=640x360', '-vf', 'drawbox=x=0:y=0:w=320:h=360:c=blue:t=fill', '-frames:v', '1', stored]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=640x360',
+      '-vf',
+      'drawbox=x=0:y=0:w=320:h=360:c=blue:t=fill',
+      '-frames:v',
+      '1',
+      stored,
+    ]);
     const photo = path.join(root, 'sideways.jpg');
     fs.writeFileSync(photo, withExifOrientation(fs.readFileSync(stored), 6, 'II'));
     const result = await runVideoPipeline({
       jobId: 'sideways',
       workDir: path.join(root, 'sideways'),
-      request: { ...request, script: 'A photo from a phone.', aspect: '9:16', captions: 'off', visuals: 'uploaded', imageFileIds: ['a'] },
+      request: {
+        ...request,
+        script: 'A photo from a phone.',
+        aspect: '9:16',
+        captions: 'off',
+        visuals: 'uploaded',
+        imageFileIds: ['a'],
+      },
       uploads: [photo],
       providers: { voices: countingVoices(), images },
     });
@@ -245,6 +338,8 @@ describe('uploaded images', () => {
       uploads: [broken],
       providers: { voices: countingVoices(), images },
     }).catch((e: unknown) => e);
-    expect((error as MediaError).message).toBe("We couldn't read your image 1. Please upload JPEG, PNG or WebP images.");
+    expect((error as MediaError).message).toBe(
+      "We couldn't read your image 1. Please upload JPEG, PNG or WebP images.",
+    );
   });
 });

@@ -33,7 +33,12 @@ async function fakeApi() {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+      const entry = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+      };
       seen.push(entry);
       reply(res, entry);
     });
@@ -50,10 +55,12 @@ async function fakeApi() {
   };
 }
 
-const json = (status: number, body: unknown): Reply => (res) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Reply =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 const hang: Reply = () => {};
 
 /** 0.5 s of a 440 Hz tone between 0.25 s of silence on each side, at 24 kHz. */
@@ -88,7 +95,9 @@ function stubTimer() {
   const calls: Array<{ text: string; voice: string; sampleRate: number; samples: number }> = [];
   const timeWords: WordTimer = (text, voice, audio) => {
     calls.push({ text, voice: voice.id, sampleRate: audio.sampleRate, samples: audio.pcm.length });
-    return Promise.resolve(text.split(' ').map((word, i) => ({ text: word, startMs: i * 1000, endMs: i * 1000 + 500 })));
+    return Promise.resolve(
+      text.split(' ').map((word, i) => ({ text: word, startMs: i * 1000, endMs: i * 1000 + 500 })),
+    );
   };
   return { calls, timeWords };
 }
@@ -107,11 +116,23 @@ describe('OpenAI TTS adapter', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/v1/audio/speech');
     expect(request.headers.authorization).toBe('Bearer sk-test');
-    expect(request.body).toEqual({ model: 'tts-1', input: 'Hello brave world.', voice: openaiVoice.engineVoice, response_format: 'pcm', speed: 1.25 });
+    expect(request.body).toEqual({
+      model: 'tts-1',
+      input: 'Hello brave world.',
+      voice: openaiVoice.engineVoice,
+      response_format: 'pcm',
+      speed: 1.25,
+    });
     expect(result.sampleRate).toBe(24_000);
     expect(result.durationMs).toBe(1000);
-    expect(timer.calls).toEqual([{ text: 'Hello brave world.', voice: openaiVoice.id, sampleRate: 24_000, samples: 24_000 }]);
-    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([['Hello', 0], ['brave', 1000], ['world.', 2000]]);
+    expect(timer.calls).toEqual([
+      { text: 'Hello brave world.', voice: openaiVoice.id, sampleRate: 24_000, samples: 24_000 },
+    ]);
+    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([
+      ['Hello', 0],
+      ['brave', 1000],
+      ['world.', 2000],
+    ]);
   });
 
   it('maps 401, 429 and 500 to errors a user can act on', async () => {
@@ -135,7 +156,11 @@ describe('OpenAI TTS adapter', () => {
     const error = await errorOf(slow.synthesize('Hi.', openaiVoice));
     expect(error.kind).toBe('timeout');
     const controller = new AbortController();
-    const pending = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords }).synthesize('Hi.', openaiVoice, { signal: controller.signal });
+    const pending = createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords }).synthesize(
+      'Hi.',
+      openaiVoice,
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -147,7 +172,7 @@ function resample(pcm: Int16Array, from: number, to: number): Int16Array {
   for (let i = 0; i < out.length; i++) {
     const x = (i * from) / to;
     const k = Math.floor(x);
-    out[i] = Math.round(pcm[k]! + ((pcm[Math.min(pcm.length - 1, k + 1)]! - pcm[k]!) * (x - k)));
+    out[i] = Math.round(pcm[k]! + (pcm[Math.min(pcm.length - 1, k + 1)]! - pcm[k]!) * (x - k));
   }
   return out;
 }
@@ -155,16 +180,24 @@ function resample(pcm: Int16Array, from: number, to: number): Int16Array {
 describe('an OpenAI-compatible server (no word times in the protocol)', () => {
   it('yields word times aligned to the audio it served, close to where the words really are', async () => {
     // eSpeak audio whose word times are known, in another variant and pace than the aligner's reference.
-    const text = 'Every great video starts with a simple idea and a clear voice. Small habits, repeated daily, quietly become the life you live.';
+    const text =
+      'Every great video starts with a simple idea and a clear voice. Small habits, repeated daily, quietly become the life you live.';
     const espeak = createEspeakProvider();
-    const spoken = await espeak.synthesize(text, { ...findVoice('en-us-olivia')!, engineVoice: 'en-us+f4' }, { speed: 1.15 }).finally(() => espeak.close());
+    const spoken = await espeak
+      .synthesize(text, { ...findVoice('en-us-olivia')!, engineVoice: 'en-us+f4' }, { speed: 1.15 })
+      .finally(() => espeak.close());
     api.answer((res) => {
       res.writeHead(200, { 'content-type': 'audio/pcm' });
       res.end(Buffer.from(resample(spoken.pcm, spoken.sampleRate, 24_000).buffer));
     });
     const warnings: unknown[] = [];
     const providers = createTtsProviders(
-      { openaiApiKey: 'sk-local', openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' },
+      {
+        openaiApiKey: 'sk-local',
+        openaiBaseUrl: api.base,
+        elevenlabsBaseUrl: api.base,
+        festivalPath: '/nonexistent/festival',
+      },
       { logger: { warn: (...args: unknown[]) => warnings.push(args) } },
     );
     const nova = findVoice('openai-nova')!;
@@ -187,7 +220,12 @@ describe('an OpenAI-compatible server (no word times in the protocol)', () => {
     });
     const warnings: unknown[][] = [];
     const providers = createTtsProviders(
-      { openaiApiKey: 'sk-local', openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' },
+      {
+        openaiApiKey: 'sk-local',
+        openaiBaseUrl: api.base,
+        elevenlabsBaseUrl: api.base,
+        festivalPath: '/nonexistent/festival',
+      },
       { logger: { warn: (...args: unknown[]) => warnings.push(args) } },
     );
     const nova = findVoice('openai-nova')!;
@@ -195,9 +233,15 @@ describe('an OpenAI-compatible server (no word times in the protocol)', () => {
     // With the eSpeak process gone there is no reference to align against.
     await providers.close();
     const result = await openai.synthesize('Hello brave world.', nova);
-    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([['Hello', 250], ['brave', 417], ['world.', 583]]);
+    expect(result.words.map((w) => [w.text, w.startMs])).toEqual([
+      ['Hello', 250],
+      ['brave', 417],
+      ['world.', 583],
+    ]);
     expect(result.words.at(-1)!.endMs).toBe(750);
-    expect(warnings.map(([, message]) => message)).toEqual(['Word alignment failed; captions use estimated word times']);
+    expect(warnings.map(([, message]) => message)).toEqual([
+      'Word alignment failed; captions use estimated word times',
+    ]);
     expect(warnings[0]![0]).toMatchObject({ engine: 'openai', voice: 'openai-nova' });
   });
 });
@@ -210,7 +254,13 @@ describe('ElevenLabs adapter', () => {
   });
 
   it('posts to with-timestamps and takes word timings from the character alignment', async () => {
-    api.answer(json(200, { audio_base64: tone().toString('base64'), alignment: alignment('Good morning.'), normalized_alignment: alignment('Good morning.') }));
+    api.answer(
+      json(200, {
+        audio_base64: tone().toString('base64'),
+        alignment: alignment('Good morning.'),
+        normalized_alignment: alignment('Good morning.'),
+      }),
+    );
     const timer = stubTimer();
     const tts = createElevenLabsProvider({ apiKey: 'xi-test', baseUrl: api.base, timeWords: timer.timeWords });
     const result = await tts.synthesize('Good morning.', elevenVoice);
@@ -251,10 +301,21 @@ describe('OpenAI images adapter', () => {
     png.writeUInt32BE(1024, 20);
     api.answer(json(200, { created: 1, data: [{ b64_json: png.toString('base64') }] }));
     const images = createOpenAiImageProvider({ apiKey: 'sk', baseUrl: api.base });
-    const result = await images.generate({ prompt: 'A calm sea', width: 1920, height: 1080, style: 'watercolor', negativePrompt: 'text' });
+    const result = await images.generate({
+      prompt: 'A calm sea',
+      width: 1920,
+      height: 1080,
+      style: 'watercolor',
+      negativePrompt: 'text',
+    });
     const request = api.seen.at(-1)!;
     expect(request.url).toBe('/v1/images/generations');
-    expect(request.body).toEqual({ model: 'gpt-image-1', prompt: 'A calm sea Style: watercolor. Avoid: text.', n: 1, size: '1536x1024' });
+    expect(request.body).toEqual({
+      model: 'gpt-image-1',
+      prompt: 'A calm sea Style: watercolor. Avoid: text.',
+      n: 1,
+      size: '1536x1024',
+    });
     expect([result.width, result.height]).toEqual([1536, 1024]);
     expect(result.png.equals(png)).toBe(true);
   });
@@ -264,7 +325,9 @@ describe('OpenAI images adapter', () => {
     api.answer(json(400, { error: { message: 'Your request was rejected by the safety system.' } }));
     const error = await errorOf(images.generate({ prompt: 'x', width: 1024, height: 1024 }));
     expect(error.kind).toBe('rejected');
-    expect(error.message).toBe('OpenAI could not process this request: Your request was rejected by the safety system.');
+    expect(error.message).toBe(
+      'OpenAI could not process this request: Your request was rejected by the safety system.',
+    );
     expect(api.seen.at(-1)!.body).toMatchObject({ response_format: 'b64_json', size: '1024x1024' });
     api.answer(json(200, { data: [{ url: 'https://example.com/x.png' }] }));
     expect((await errorOf(images.generate({ prompt: 'x', width: 1024, height: 1024 }))).kind).toBe('bad_output');
@@ -274,12 +337,26 @@ describe('OpenAI images adapter', () => {
 describe('every cloud adapter', () => {
   const adapters = {
     'OpenAI TTS': (timeoutMs?: number) =>
-      createOpenAiTtsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', openaiVoice),
+      createOpenAiTtsProvider({
+        apiKey: 'k',
+        baseUrl: api.base,
+        timeWords,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      }).synthesize('Hi.', openaiVoice),
     // biome-ignore lint/correctness/noComponentHookFactories: these are provider names, not React components
     ElevenLabs: (timeoutMs?: number) =>
-      createElevenLabsProvider({ apiKey: 'k', baseUrl: api.base, timeWords, ...(timeoutMs ? { timeoutMs } : {}) }).synthesize('Hi.', elevenVoice),
+      createElevenLabsProvider({
+        apiKey: 'k',
+        baseUrl: api.base,
+        timeWords,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      }).synthesize('Hi.', elevenVoice),
     'OpenAI images': (timeoutMs?: number) =>
-      createOpenAiImageProvider({ apiKey: 'k', baseUrl: api.base, ...(timeoutMs ? { timeoutMs } : {}) }).generate({ prompt: 'x', width: 512, height: 512 }),
+      createOpenAiImageProvider({ apiKey: 'k', baseUrl: api.base, ...(timeoutMs ? { timeoutMs } : {}) }).generate({
+        prompt: 'x',
+        width: 512,
+        height: 512,
+      }),
   };
 
   for (const [name, call] of Object.entries(adapters)) {
@@ -305,7 +382,8 @@ describe('offline engines', () => {
       expect(result.sampleRate).toBe(22_050);
       expect(result.durationMs).toBeGreaterThan(1500);
       expect(result.words.map((w) => w.text)).toEqual(text.split(' '));
-      for (let i = 1; i < result.words.length; i++) expect(result.words[i]!.startMs).toBeGreaterThan(result.words[i - 1]!.startMs);
+      for (let i = 1; i < result.words.length; i++)
+        expect(result.words[i]!.startMs).toBeGreaterThan(result.words[i - 1]!.startMs);
       expect(result.words.at(-1)!.endMs).toBeLessThanOrEqual(result.durationMs);
       const slower = await espeak.synthesize(text, findVoice('en-us-olivia')!, { speed: 0.6 });
       expect(slower.durationMs).toBeGreaterThan(result.durationMs * 1.3);
@@ -321,7 +399,10 @@ describe('offline engines', () => {
       fs.readdirSync('/proc').filter((pid) => {
         try {
           const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-          return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(module);
+          return (
+            Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) === process.pid &&
+            fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(module)
+          );
         } catch {
           return false;
         }
@@ -331,7 +412,8 @@ describe('offline engines', () => {
       await espeak.synthesize('One moment.', findVoice('en-us-olivia')!);
       expect(children('espeak-worker')).toBe(1);
       // It exits half a second after its last task; allow a loaded machine up to ten seconds to see it gone.
-      for (let i = 0; i < 100 && children('espeak-worker') > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && children('espeak-worker') > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(children('espeak-worker')).toBe(0);
       // And it comes back on demand.
       expect((await espeak.synthesize('Again.', findVoice('en-us-olivia')!)).durationMs).toBeGreaterThan(0);
@@ -341,7 +423,11 @@ describe('offline engines', () => {
   });
 
   it('refuses cloud voices when their key is not configured', () => {
-    const providers = createTtsProviders({ openaiBaseUrl: api.base, elevenlabsBaseUrl: api.base, festivalPath: '/nonexistent/festival' });
+    const providers = createTtsProviders({
+      openaiBaseUrl: api.base,
+      elevenlabsBaseUrl: api.base,
+      festivalPath: '/nonexistent/festival',
+    });
     expect(() => providers.forVoice(openaiVoice)).toThrow('OpenAI voices need an OpenAI API key on the server.');
     expect(providers.forVoice(findVoice('en-us-olivia')!).engine).toBe('espeak');
     return providers.close();

@@ -9,20 +9,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideoRequestSchema } from '~/contract/video.ts';
+import { type Manifest, runVideoPipeline } from '~/server/features/videos/pipeline.ts';
 import { probeClip } from '~/server/media/clip.ts';
-import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_RENDER, fitImageArgs, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { runRender } from '~/server/media/render-run.ts';
 import { buildTimeline, stillSize, type Timeline } from '~/server/media/timeline.ts';
 import { encodeWav } from '~/server/media/wav.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
-import { createVideoRequestSchema } from '~/contract/video.ts';
-import { runVideoPipeline, type Manifest } from '~/server/features/videos/pipeline.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-render-clips-'));
 const file = (name: string) => path.join(dir, name);
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+const ffmpeg = (...args: string[]) =>
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
 const WIDTH = 1280;
 const HEIGHT = 720;
 const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
@@ -34,7 +35,19 @@ let designed: string;
 
 /** Frame `n` shrunk to 16×9, as RGB triplets. */
 function frame(n: number): number[][] {
-  const out = ffmpeg('-i', file('video.mp4'), '-vf', `select=eq(n\\,${n}),scale=16:9:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+  const out = ffmpeg(
+    '-i',
+    file('video.mp4'),
+    '-vf',
+    `select=eq(n\\,${n}),scale=16:9:flags=area`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  );
   return Array.from({ length: 16 * 9 }, (_, i) => [out[i * 3]!, out[i * 3 + 1]!, out[i * 3 + 2]!]);
 }
 const mean = (pixels: number[][], channel: number) => pixels.reduce((sum, p) => sum + p[channel]!, 0) / pixels.length;
@@ -43,7 +56,20 @@ const middle = (scene: number) => timeline.scenes[scene]!.firstFrame + Math.floo
 
 /** Root mean square level (0..1) of the finished video's sound from `start` for `seconds`. */
 function level(start: number, seconds: number): number {
-  const out = ffmpeg('-ss', start.toFixed(3), '-t', seconds.toFixed(3), '-i', file('video.mp4'), '-vn', '-ac', '1', '-f', 's16le', '-');
+  const out = ffmpeg(
+    '-ss',
+    start.toFixed(3),
+    '-t',
+    seconds.toFixed(3),
+    '-i',
+    file('video.mp4'),
+    '-vn',
+    '-ac',
+    '1',
+    '-f',
+    's16le',
+    '-',
+  );
   const samples = new Int16Array(out.buffer, out.byteOffset, Math.floor(out.length / 2));
   return Math.sqrt(samples.reduce((sum, s) => sum + (s / 32768) ** 2, 0) / samples.length);
 }
@@ -51,12 +77,38 @@ function level(start: number, seconds: number): number {
 beforeAll(async () => {
   // Stock-like: green with a white box moving across, 30 fps, pink noise for sound.
   ffmpeg(
-    ...['-f', 'lavfi', '-i', "color=c=0x10a040:s=1920x1080:r=30:d=4[bg];color=c=white:s=200x200[box];[bg][box]overlay=x='mod(t*400\\,1700)':y=400"],
-    ...['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.5:d=4', ...x264, '-profile:v', 'high', '-c:a', 'aac', '-shortest', file('stock.mp4')],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      "color=c=0x10a040:s=1920x1080:r=30:d=4[bg];color=c=white:s=200x200[box];[bg][box]overlay=x='mod(t*400\\,1700)':y=400",
+    ],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=c=pink:a=0.5:d=4',
+      ...x264,
+      '-profile:v',
+      'high',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file('stock.mp4'),
+    ],
   );
   // A phone held upright: red top half, blue bottom half, stored turned a quarter to the left with a display matrix
   // that turns it back (as phones do: ffprobe shows rotation -90). Shorter than its scene, so it loops.
-  ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=720x1280:r=30:d=2,drawbox=x=0:y=0:w=720:h=640:c=red:t=fill', '-vf', 'transpose=cclock', ...x264, file('stored.mp4'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=720x1280:r=30:d=2,drawbox=x=0:y=0:w=720:h=640:c=red:t=fill',
+    '-vf',
+    'transpose=cclock',
+    ...x264,
+    file('stored.mp4'),
+  );
   ffmpeg('-i', file('stored.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=270', file('phone.mp4'));
   ffmpeg('-f', 'lavfi', '-i', 'color=c=yellow:s=800x600', '-frames:v', '1', file('photo.png'));
 
@@ -76,7 +128,8 @@ beforeAll(async () => {
   const pcm = new Int16Array(Math.round((timeline.totalMs / 1000) * rate));
   for (const slot of timeline.scenes) {
     const from = Math.round((slot.audioStartMs / 1000) * rate);
-    for (let i = 0; i < (slot.audioMs / 1000) * rate; i++) pcm[from + i] = Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / rate));
+    for (let i = 0; i < (slot.audioMs / 1000) * rate; i++)
+      pcm[from + i] = Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / rate));
   }
   fs.writeFileSync(file('narration.wav'), encodeWav({ pcm, sampleRate: rate, channels: 1 }));
 
@@ -86,7 +139,17 @@ beforeAll(async () => {
     { kind: 'still', file: file('image.png') },
     { kind: 'still', file: designed },
   ];
-  const plan = planRender({ width: WIDTH, height: HEIGHT, timeline, visuals, stillSize: size, narration: file('narration.wav'), output: file('video.mp4'), workDir: dir, settings: DEFAULT_RENDER });
+  const plan = planRender({
+    width: WIDTH,
+    height: HEIGHT,
+    timeline,
+    visuals,
+    stillSize: size,
+    narration: file('narration.wav'),
+    output: file('video.mp4'),
+    workDir: dir,
+    settings: DEFAULT_RENDER,
+  });
   await runRender(plan);
   info = await probe(file('video.mp4'));
 }, 180_000);
@@ -99,7 +162,13 @@ describe('a render mixing clips and stills', () => {
     const audios = info.streams.filter((s) => s.codec_type === 'audio');
     expect(videos).toHaveLength(1);
     expect(audios).toHaveLength(1);
-    expect(videos[0]).toMatchObject({ codec_name: 'h264', width: WIDTH, height: HEIGHT, pix_fmt: 'yuv420p', color_space: 'bt709' });
+    expect(videos[0]).toMatchObject({
+      codec_name: 'h264',
+      width: WIDTH,
+      height: HEIGHT,
+      pix_fmt: 'yuv420p',
+      color_space: 'bt709',
+    });
     expect(audios[0]!.codec_name).toBe('aac');
     expect(Math.abs(info.durationMs - timeline.totalMs)).toBeLessThan(500);
   });
@@ -138,10 +207,27 @@ describe('a render mixing clips and stills', () => {
     const before = frame(cut - 1);
     expect(mean(before, 0)).toBeGreaterThan(200);
     expect(mean(before, 2)).toBeLessThan(60);
-    const reference = ffmpeg('-i', designed, '-vf', `crop=${WIDTH}:${HEIGHT},scale=16:9:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+    const reference = ffmpeg(
+      '-i',
+      designed,
+      '-vf',
+      `crop=${WIDTH}:${HEIGHT},scale=16:9:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    );
     for (const n of [cut, middle(3)]) {
       const shown = frame(n);
-      const difference = shown.reduce((sum, p, i) => sum + Math.abs(p[0]! - reference[i * 3]!) + Math.abs(p[1]! - reference[i * 3 + 1]!) + Math.abs(p[2]! - reference[i * 3 + 2]!), 0);
+      const difference = shown.reduce(
+        (sum, p, i) =>
+          sum +
+          Math.abs(p[0]! - reference[i * 3]!) +
+          Math.abs(p[1]! - reference[i * 3 + 1]!) +
+          Math.abs(p[2]! - reference[i * 3 + 2]!),
+        0,
+      );
       expect(difference / shown.length / 3).toBeLessThan(20);
     }
   });
@@ -158,7 +244,11 @@ describe('a render mixing clips and stills', () => {
 
 describe('the one-step request with an uploaded clip', () => {
   it('shows the clip upright as its scene and the image as the next, muted by default', async () => {
-    const voices = createTtsProviders({ openaiBaseUrl: 'http://127.0.0.1:9', elevenlabsBaseUrl: 'http://127.0.0.1:9', festivalPath: '/usr/bin/festival' });
+    const voices = createTtsProviders({
+      openaiBaseUrl: 'http://127.0.0.1:9',
+      elevenlabsBaseUrl: 'http://127.0.0.1:9',
+      festivalPath: '/usr/bin/festival',
+    });
     const images = createDesignedImageProvider();
     const workDir = file('pipeline');
     try {
@@ -176,12 +266,30 @@ describe('the one-step request with an uploaded clip', () => {
       // Uploads arrive without their names' extensions (the job copies them out of storage by id).
       fs.copyFileSync(file('phone.mp4'), file('upload-1'));
       fs.copyFileSync(file('photo.png'), file('upload-2'));
-      const result = await runVideoPipeline({ jobId: 'clip-upload', workDir, request, providers: { voices, images }, uploads: [file('upload-1'), file('upload-2')] });
+      const result = await runVideoPipeline({
+        jobId: 'clip-upload',
+        workDir,
+        request,
+        providers: { voices, images },
+        uploads: [file('upload-1'), file('upload-2')],
+      });
       const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as Manifest;
       expect(manifest.stills?.map((s) => (s?.clip ? `clip ${s.audio}` : 'still'))).toEqual(['clip mute', 'still']);
       const scenes = manifest.timeline!.scenes;
       const grab = (n: number) => {
-        const out = ffmpeg('-i', result.video, '-vf', `select=eq(n\\,${n}),scale=16:9:flags=area`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-');
+        const out = ffmpeg(
+          '-i',
+          result.video,
+          '-vf',
+          `select=eq(n\\,${n}),scale=16:9:flags=area`,
+          '-frames:v',
+          '1',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgb24',
+          '-',
+        );
         return Array.from({ length: 16 * 9 }, (_, i) => [out[i * 3]!, out[i * 3 + 1]!, out[i * 3 + 2]!]);
       };
       const clipFrame = grab(Math.floor(scenes[0]!.frames / 2));

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
 import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { localRenders } from './support/local-renders.ts';
 
 const SCRIPT = `## A calmer morning
@@ -30,9 +30,27 @@ const { render, workDir, close } = localRenders('render', {
 
 /** One video frame as 8-bit grey levels. */
 function grabGray(video: string, atSeconds: number, width: number, height: number): Uint8Array {
-  const out = execFileSync('ffmpeg', ['-v', 'error', '-ss', atSeconds.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
-    maxBuffer: width * height * 2,
-  });
+  const out = execFileSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      atSeconds.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '-',
+    ],
+    {
+      maxBuffer: width * height * 2,
+    },
+  );
   expect(out.length).toBe(width * height);
   return new Uint8Array(out);
 }
@@ -76,7 +94,10 @@ describe('a rendered video', () => {
   });
 
   it('keeps faststart: the index comes before the media data', () => {
-    const head = fs.readFileSync(captioned.video).subarray(0, 64 * 1024).toString('latin1');
+    const head = fs
+      .readFileSync(captioned.video)
+      .subarray(0, 64 * 1024)
+      .toString('latin1');
     expect(head.indexOf('moov')).toBeGreaterThan(-1);
     expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
   });
@@ -110,7 +131,11 @@ describe('a rendered video', () => {
 /** The quietest 100 ms of the video's sound (RMS, full scale 1), past the music's fade-in and before its fade-out. */
 function quietestLevel(video: string, durationMs: number): number {
   const rate = 8000;
-  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const pcm = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
   const window = rate / 10;
   let quietest = Infinity;
@@ -131,7 +156,8 @@ describe('background music', () => {
   it('plays under the narration, so the gaps between sentences are not silent as they are with music off', () => {
     const silence = quietestLevel(plain.video, plain.durationMs);
     expect(silence).toBeLessThan(0.0005);
-    for (const withMusic of [captioned, pluck]) expect(quietestLevel(withMusic.video, withMusic.durationMs)).toBeGreaterThan(0.0015);
+    for (const withMusic of [captioned, pluck])
+      expect(quietestLevel(withMusic.video, withMusic.durationMs)).toBeGreaterThan(0.0015);
   });
 });
 
@@ -142,7 +168,9 @@ describe('captions in other alphabets', () => {
     const drawn = await render(`${name}-captioned`, request);
     const bare = await render(`${name}-plain`, { ...request, captions: 'off' });
     const at = Math.min(drawn.durationMs, bare.durationMs) / 2000;
-    expect(meanDifference(grabGray(drawn.video, at, 1280, 720), grabGray(bare.video, at, 1280, 720), 1280, 540, 720)).toBeGreaterThan(4);
+    expect(
+      meanDifference(grabGray(drawn.video, at, 1280, 720), grabGray(bare.video, at, 1280, 720), 1280, 540, 720),
+    ).toBeGreaterThan(4);
     return drawn;
   }
 

@@ -31,12 +31,21 @@ const TRACK_SECONDS = 3;
 
 /** The sound as 8 kHz mono samples. */
 function samples(video: string): Int16Array {
-  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const pcm = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   return new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
 }
 
 /** Per 100 ms window from `fromSec` to `toSec`: the share of the window's energy at `hz` (Goertzel) and its RMS. */
-function windows(pcm: Int16Array, fromSec: number, toSec: number, hz: number): Array<{ atSec: number; tone: number; rms: number }> {
+function windows(
+  pcm: Int16Array,
+  fromSec: number,
+  toSec: number,
+  hz: number,
+): Array<{ atSec: number; tone: number; rms: number }> {
   const rate = 8000;
   const size = rate / 10;
   const coeff = 2 * Math.cos((2 * Math.PI * hz) / rate);
@@ -59,7 +68,21 @@ let without: VideoResult;
 
 beforeAll(async () => {
   const track = path.join(dir, 'my-track.mp3');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${TRACK_SECONDS}`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', track]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${TRACK_SECONDS}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    track,
+  ]);
   withTrack = await render('own-track', { music: { enabled: true, volume: 40 } }, { musicFile: track });
   without = await render('silent', {});
 }, 180_000);

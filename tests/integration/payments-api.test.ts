@@ -10,14 +10,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, packTotal } from '~/contract/payments.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
-import { startStripeSandbox, type StripeSandbox } from '~/sandboxes/stripe/index.ts';
+import { type StripeSandbox, startStripeSandbox } from '~/sandboxes/stripe/index.ts';
 import { startApiServer } from '~/server/api/server.ts';
 import { post } from '~/server/credits/service.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { until } from './support/api-suite.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
-import { client, startStack, testConfig, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack, testConfig } from './support/stack.ts';
 
 const SECRET_KEY = 'sk_test_payments_suite';
 const WEBHOOK_SECRET = 'whsec_payments_suite';
@@ -55,10 +55,27 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     stack = await startStack(target);
     // The sandbox needs the webhook's address before the API can be told the sandbox's.
     const port = await freePort();
-    sandbox = await startStripeSandbox({ webhookUrl: `http://127.0.0.1:${port}/payments/stripe/webhook`, webhookSecret: WEBHOOK_SECRET, settleAfterMs: 200, redeliverAfterMs: 100 });
-    const env = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: sandbox.url, PAYMENTS_SANDBOX: '1', CORS_ORIGINS: SITE };
+    sandbox = await startStripeSandbox({
+      webhookUrl: `http://127.0.0.1:${port}/payments/stripe/webhook`,
+      webhookSecret: WEBHOOK_SECRET,
+      settleAfterMs: 200,
+      redeliverAfterMs: 100,
+    });
+    const env = {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: sandbox.url,
+      PAYMENTS_SANDBOX: '1',
+      CORS_ORIGINS: SITE,
+    };
     const config = testConfig(target, env);
-    api = await startApiServer({ config, database: stack.database, queue: stack.queue, log: createLogger('silent', 'test'), port });
+    api = await startApiServer({
+      config,
+      database: stack.database,
+      queue: stack.queue,
+      log: createLogger('silent', 'test'),
+      port,
+    });
     const sandboxUrl = new URL(sandbox.url);
     stripe = new Stripe(SECRET_KEY, { host: sandboxUrl.hostname, port: sandboxUrl.port, protocol: 'http' });
   }, 120_000);
@@ -72,14 +89,28 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
   const signedUp = async () => {
     const user = await createUser();
     const call = client(api.url, user);
-    expect((await call('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+    expect(
+      (await call('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null }))
+        .status,
+    ).toBe(201);
     return { user, call };
   };
   type Call = Awaited<ReturnType<typeof signedUp>>['call'];
   const balance = async (call: Call) => (await call('GET', '/me')).body.credits.balance as number;
-  const ledger = async (call: Call) => (await call('GET', '/credits/ledger?limit=50')).body.entries as { kind: string; delta: number; reason: string }[];
-  const purchase = async (call: Call, id: string) => (await call('GET', `/payments/purchases/${id}`)).body as { status: string; receiptUrl: string | null; credits: number };
-  const settled = (call: Call, id: string, status: string) => until(() => purchase(call, id), (p) => p.status === status, 20_000);
+  const ledger = async (call: Call) =>
+    (await call('GET', '/credits/ledger?limit=50')).body.entries as { kind: string; delta: number; reason: string }[];
+  const purchase = async (call: Call, id: string) =>
+    (await call('GET', `/payments/purchases/${id}`)).body as {
+      status: string;
+      receiptUrl: string | null;
+      credits: number;
+    };
+  const settled = (call: Call, id: string, status: string) =>
+    until(
+      () => purchase(call, id),
+      (p) => p.status === status,
+      20_000,
+    );
 
   async function checkout(call: Call, packId: string = starter.id) {
     const res = await call('POST', '/payments/checkout', { packId, returnUrl: `${SITE}/voice?tab=new` });
@@ -99,10 +130,25 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     return event(type, { ...session, ...overrides });
   }
   function event(type: string, object: unknown) {
-    return JSON.stringify({ id: `evt_test_${Math.random().toString(36).slice(2)}`, object: 'event', type, api_version: Stripe.API_VERSION, created: 1, livemode: false, data: { object } });
+    return JSON.stringify({
+      id: `evt_test_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: 1,
+      livemode: false,
+      data: { object },
+    });
   }
-  const deliver = (payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    fetch(`${api.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const deliver = (
+    payload: string,
+    signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  ) =>
+    fetch(`${api.url}/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
 
   it('tells the browser the currency and that payments are a sandbox, and no secret', async () => {
     const res = await fetch(`${api.url}/payments/config`);
@@ -117,7 +163,10 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     const badPack = await call('POST', '/payments/checkout', { packId: 'mega', returnUrl: `${SITE}/voice` });
     expect(badPack.status).toBe(400);
     expect(badPack.body.fields).toHaveProperty('packId');
-    const elsewhere = await call('POST', '/payments/checkout', { packId: starter.id, returnUrl: 'https://evil.example/steal' });
+    const elsewhere = await call('POST', '/payments/checkout', {
+      packId: starter.id,
+      returnUrl: 'https://evil.example/steal',
+    });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.fields).toHaveProperty('returnUrl');
     expect((await call('GET', '/payments/purchases')).body.items).toEqual([]);
@@ -140,7 +189,9 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(creator));
     expect((await ledger(call)).filter((entry) => entry.kind === 'purchase')).toHaveLength(1);
-    expect((await call('GET', '/payments/purchases')).body.items.map((p: { id: string }) => p.id)).toEqual([purchaseId]);
+    expect((await call('GET', '/payments/purchases')).body.items.map((p: { id: string }) => p.id)).toEqual([
+      purchaseId,
+    ]);
   });
 
   it('leaves a cancelled checkout pending and uncredited, with a cancel address that says so', async () => {
@@ -158,7 +209,10 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
   it('credits the same event delivered twice, then ten times at once, exactly once', async () => {
     const { call } = await signedUp();
     const { purchaseId, url } = await checkout(call);
-    const payload = await sessionEvent('checkout.session.completed', url, { payment_status: 'paid', status: 'complete' });
+    const payload = await sessionEvent('checkout.session.completed', url, {
+      payment_status: 'paid',
+      status: 'complete',
+    });
     expect((await deliver(payload)).status).toBe(200);
     expect((await deliver(payload)).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
@@ -171,7 +225,10 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
   it('credits ten concurrent first deliveries of a fresh session once', async () => {
     const { call } = await signedUp();
     const { url } = await checkout(call);
-    const payload = await sessionEvent('checkout.session.async_payment_succeeded', url, { payment_status: 'paid', status: 'complete' });
+    const payload = await sessionEvent('checkout.session.async_payment_succeeded', url, {
+      payment_status: 'paid',
+      status: 'complete',
+    });
     await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(starter));
   });
@@ -179,10 +236,17 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
   it('refuses a bad or missing signature with 400 and credits nothing', async () => {
     const { call } = await signedUp();
     const { purchaseId, url } = await checkout(call);
-    const payload = await sessionEvent('checkout.session.completed', url, { payment_status: 'paid', status: 'complete' });
+    const payload = await sessionEvent('checkout.session.completed', url, {
+      payment_status: 'paid',
+      status: 'complete',
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect((await deliver(payload, forged)).status).toBe(400);
-    const missing = await fetch(`${api.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+    const missing = await fetch(`${api.url}/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload,
+    });
     expect(missing.status).toBe(400);
     // The signature covers the exact bytes: the same event re-serialised is refused too.
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
@@ -199,7 +263,11 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     const { call } = await signedUp();
     const later = await checkout(call);
     expect((await choose(later.url, 'later_succeed')).status).toBe(303);
-    await until(() => purchase(call, later.purchaseId), (p) => p.status === 'processing' || p.status === 'paid', 20_000);
+    await until(
+      () => purchase(call, later.purchaseId),
+      (p) => p.status === 'processing' || p.status === 'paid',
+      20_000,
+    );
     await settled(call, later.purchaseId, 'paid');
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(starter));
 
@@ -216,7 +284,13 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     await settled(call, purchaseId, 'paid');
     // Most of the pack is spent before the refund comes: 300 credits are left.
     const half = packTotal(starter) / 2;
-    await stack.database.transaction((tx) => post(tx, { uid: user.uid, move: { kind: 'adjust', delta: -(SIGNUP_GRANT + packTotal(starter) - 300), reservedDelta: 0 }, reason: 'Spent' }));
+    await stack.database.transaction((tx) =>
+      post(tx, {
+        uid: user.uid,
+        move: { kind: 'adjust', delta: -(SIGNUP_GRANT + packTotal(starter) - 300), reservedDelta: 0 },
+        reason: 'Spent',
+      }),
+    );
     expect(await balance(call)).toBe(300);
 
     const session = await stripe.checkout.sessions.retrieve(url.split('/').at(-1)!);
@@ -230,34 +304,67 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     expect(await balance(call)).toBe(0);
     const refunds = (await ledger(call)).filter((entry) => entry.kind === 'refund');
     expect(refunds.map((entry) => entry.delta).sort((a, b) => a - b)).toEqual([-half, -(300 - half), 0]);
-    expect(refunds.find((entry) => entry.delta === 0)?.reason).toContain(`${half - (300 - half)} of ${half} refunded credits could not be taken back`);
+    expect(refunds.find((entry) => entry.delta === 0)?.reason).toContain(
+      `${half - (300 - half)} of ${half} refunded credits could not be taken back`,
+    );
     // Stripe refuses a refund beyond the charge, in its own error shape.
-    await expect(stripe.refunds.create({ payment_intent: session.payment_intent as string })).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    await expect(stripe.refunds.create({ payment_intent: session.payment_intent as string })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
   });
 
   it('ends in the same place whatever order the events arrive in', async () => {
     const { call } = await signedUp();
     // Settled before the checkout completes: the late "unpaid" completion must not undo it.
     const first = await checkout(call);
-    await deliver(await sessionEvent('checkout.session.async_payment_succeeded', first.url, { payment_status: 'paid', status: 'complete' }));
-    await deliver(await sessionEvent('checkout.session.completed', first.url, { payment_status: 'unpaid', status: 'complete' }));
+    await deliver(
+      await sessionEvent('checkout.session.async_payment_succeeded', first.url, {
+        payment_status: 'paid',
+        status: 'complete',
+      }),
+    );
+    await deliver(
+      await sessionEvent('checkout.session.completed', first.url, { payment_status: 'unpaid', status: 'complete' }),
+    );
     expect((await purchase(call, first.purchaseId)).status).toBe('paid');
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(starter));
 
     // The refund arrives before anything else: the payment it proves is credited and taken back, once.
     const second = await checkout(call);
-    const charge = { id: 'ch_test_early', object: 'charge', amount: starter.priceMinor, amount_refunded: starter.priceMinor, refunded: true, payment_intent: 'pi_test_early', metadata: { purchase_id: second.purchaseId }, receipt_url: null };
+    const charge = {
+      id: 'ch_test_early',
+      object: 'charge',
+      amount: starter.priceMinor,
+      amount_refunded: starter.priceMinor,
+      refunded: true,
+      payment_intent: 'pi_test_early',
+      metadata: { purchase_id: second.purchaseId },
+      receipt_url: null,
+    };
     expect((await deliver(event('charge.refunded', charge))).status).toBe(200);
-    await deliver(await sessionEvent('checkout.session.completed', second.url, { payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_early' }));
+    await deliver(
+      await sessionEvent('checkout.session.completed', second.url, {
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: 'pi_test_early',
+      }),
+    );
     expect((await purchase(call, second.purchaseId)).status).toBe('refunded');
     expect(await balance(call)).toBe(SIGNUP_GRANT + packTotal(starter));
   });
 
   it('says so, and sells nothing, where no Stripe key is configured', async () => {
-    expect(await (await fetch(`${stack.url}/payments/config`)).json()).toEqual({ enabled: false, currency: 'usd', sandbox: false });
+    expect(await (await fetch(`${stack.url}/payments/config`)).json()).toEqual({
+      enabled: false,
+      currency: 'usd',
+      sandbox: false,
+    });
     const user = await createUser();
     const call = client(stack.url, user);
-    const refused = await call('POST', '/payments/checkout', { packId: starter.id, returnUrl: 'http://localhost:4321/voice' });
+    const refused = await call('POST', '/payments/checkout', {
+      packId: starter.id,
+      returnUrl: 'http://localhost:4321/voice',
+    });
     expect(refused.status).toBe(424);
     expect(refused.body.error).toBe('Buying credits is not available right now. Please contact support.');
   });
@@ -267,7 +374,9 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     const { purchaseId, url } = await checkout(owner.call);
     await choose(url, 'pay');
     await settled(owner.call, purchaseId, 'paid');
-    expect((await owner.call('GET', '/payments/purchases')).body.items.map((p: { id: string }) => p.id)).toEqual([purchaseId]);
+    expect((await owner.call('GET', '/payments/purchases')).body.items.map((p: { id: string }) => p.id)).toEqual([
+      purchaseId,
+    ]);
     const other = await signedUp();
     expect((await other.call('GET', `/payments/purchases/${purchaseId}`)).status).toBe(404);
     expect((await other.call('GET', '/payments/purchases')).body.items).toEqual([]);

@@ -15,7 +15,8 @@ import { encodeWav } from '~/server/media/wav.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-render-pan-'));
 const file = (name: string) => path.join(dir, name);
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+const ffmpeg = (...args: string[]) =>
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
 const WIDTH = 640;
 const HEIGHT = 360;
 const timeline = buildTimeline([2400, 2400, 2400], false);
@@ -23,7 +24,20 @@ const size = stillSize(timeline, WIDTH, HEIGHT);
 let still: Uint8Array;
 
 /** Grey levels of frame `n` of the video. */
-const frame = (n: number): Uint8Array => ffmpeg('-i', file('video.mp4'), '-vf', `select=eq(n\\,${n})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-');
+const frame = (n: number): Uint8Array =>
+  ffmpeg(
+    '-i',
+    file('video.mp4'),
+    '-vf',
+    `select=eq(n\\,${n})`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  );
 
 /** Where in the still a frame was cropped from: the offset at which a patch of its middle matches the still best. */
 function offsetOf(picture: Uint8Array): { x: number; y: number } {
@@ -34,7 +48,10 @@ function offsetOf(picture: Uint8Array): { x: number; y: number } {
     for (let x = 0; x <= size.width - WIDTH; x++) {
       let error = 0;
       for (let row = 0; row < patch && error < best.error; row++)
-        for (let col = 0; col < patch; col++) error += Math.abs(picture[(py + row) * WIDTH + px + col]! - still[(py + y + row) * size.width + px + x + col]!);
+        for (let col = 0; col < patch; col++)
+          error += Math.abs(
+            picture[(py + row) * WIDTH + px + col]! - still[(py + y + row) * size.width + px + x + col]!,
+          );
       if (error < best.error) best = { x, y, error };
     }
   return { x: best.x, y: best.y };
@@ -42,12 +59,35 @@ function offsetOf(picture: Uint8Array): { x: number; y: number } {
 
 beforeAll(async () => {
   // A fine, smooth texture: every offset of it looks different, and x264 keeps it.
-  ffmpeg('-f', 'lavfi', '-i', `color=gray:s=${size.width}x${size.height},noise=alls=100:allf=u,gblur=sigma=2,format=rgb24`, '-frames:v', '1', file('texture.png'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `color=gray:s=${size.width}x${size.height},noise=alls=100:allf=u,gblur=sigma=2,format=rgb24`,
+    '-frames:v',
+    '1',
+    file('texture.png'),
+  );
   still = ffmpeg('-i', file('texture.png'), '-f', 'rawvideo', '-pix_fmt', 'gray', '-');
   const rate = 24_000;
-  fs.writeFileSync(file('narration.wav'), encodeWav({ pcm: new Int16Array(Math.round((timeline.totalMs / 1000) * rate)), sampleRate: rate, channels: 1 }));
+  fs.writeFileSync(
+    file('narration.wav'),
+    encodeWav({ pcm: new Int16Array(Math.round((timeline.totalMs / 1000) * rate)), sampleRate: rate, channels: 1 }),
+  );
   const visuals = timeline.scenes.map(() => ({ kind: 'still' as const, file: file('texture.png') }));
-  await runRender(planRender({ width: WIDTH, height: HEIGHT, timeline, visuals, stillSize: size, narration: file('narration.wav'), output: file('video.mp4'), workDir: dir, settings: DEFAULT_RENDER }));
+  await runRender(
+    planRender({
+      width: WIDTH,
+      height: HEIGHT,
+      timeline,
+      visuals,
+      stillSize: size,
+      narration: file('narration.wav'),
+      output: file('video.mp4'),
+      workDir: dir,
+      settings: DEFAULT_RENDER,
+    }),
+  );
 }, 60_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

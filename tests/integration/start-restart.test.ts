@@ -45,12 +45,17 @@ const env = {
 async function startPlatform(run: number): Promise<number> {
   const log = path.join(dataDir, `start-${run}.log`);
   const out = fs.openSync(log, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   child.unref();
   const deadline = Date.now() + 240_000;
   while (!fs.readFileSync(log, 'utf8').includes('NXN is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${fs.readFileSync(log, 'utf8').slice(-4_000)}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`npm start did not come up:\n${fs.readFileSync(log, 'utf8').slice(-4_000)}`);
     await sleep(500);
   }
   return child.pid!;
@@ -70,7 +75,11 @@ function emulatorGroups(): number[] {
   return [...groups];
 }
 
-const answers = async (url: string) => fetch(url, { signal: AbortSignal.timeout(1_000) }).then(() => true, () => false);
+const answers = async (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(1_000) }).then(
+    () => true,
+    () => false,
+  );
 
 /** SIGKILL to every process of the platform, as a crash or a power cut would end them. */
 async function killPlatform(startGroup: number): Promise<void> {
@@ -84,7 +93,10 @@ async function killPlatform(startGroup: number): Promise<void> {
   for (let i = 0; i < 40 && ((await answers(`${api}/healthz`)) || (await answers(emulator))); i++) await sleep(250);
 }
 
-async function identity(path: 'signUp' | 'signInWithPassword', email: string): Promise<{ localId: string; idToken: string }> {
+async function identity(
+  path: 'signUp' | 'signInWithPassword',
+  email: string,
+): Promise<{ localId: string; idToken: string }> {
   const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:${path}?key=any`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,8 +119,25 @@ describe('npm start after a crash', () => {
     const signedUp = await identity('signUp', email);
     const first = client(api, { uid: signedUp.localId, email, idToken: signedUp.idToken });
     // The first signed-in request makes the profile and its signup grant; the account writes a script (free offline).
-    expect((await first('POST', '/auth/auth', { uid: signedUp.localId, email, displayName: 'Returning User', photoURL: null })).status).toBe(201);
-    const script = await first('POST', '/scripts', { topic: 'Home coffee brewing', audience: 'students', tone: 'energetic', platform: 'shorts', targetSeconds: 45, keyPoints: ['Grind fresh'], callToAction: 'Follow for more' });
+    expect(
+      (
+        await first('POST', '/auth/auth', {
+          uid: signedUp.localId,
+          email,
+          displayName: 'Returning User',
+          photoURL: null,
+        })
+      ).status,
+    ).toBe(201);
+    const script = await first('POST', '/scripts', {
+      topic: 'Home coffee brewing',
+      audience: 'students',
+      tone: 'energetic',
+      platform: 'shorts',
+      targetSeconds: 45,
+      keyPoints: ['Grind fresh'],
+      callToAction: 'Follow for more',
+    });
     expect(script.status).toBe(201);
     const before = (await first('GET', '/me')).body;
     expect(before.credits.balance).toBe(100);
@@ -124,7 +153,9 @@ describe('npm start after a crash', () => {
     const after = (await again('GET', '/me')).body;
     expect(after.profile).toMatchObject({ uid: signedUp.localId, email, createdAt: before.profile.createdAt });
     expect(after.credits).toEqual(before.credits);
-    expect((await again('GET', '/scripts')).body.items.map((item: { id: string }) => item.id)).toEqual([script.body.id]);
+    expect((await again('GET', '/scripts')).body.items.map((item: { id: string }) => item.id)).toEqual([
+      script.body.id,
+    ]);
     // A second sign-up with the same address is refused: the account is the one that was restored.
     const duplicate = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
       method: 'POST',

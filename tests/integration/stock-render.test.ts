@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema } from '~/contract/video.ts';
 import { findVoice } from '~/contract/voices.ts';
 import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
-import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import { withSearchCache } from '~/server/providers/stock/cache.ts';
 import { createPexelsProvider } from '~/server/providers/stock/pexels.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
-import { startStockServer, type StockServer } from './support/stock-servers.ts';
+import { type StockServer, startStockServer } from './support/stock-servers.ts';
 import { expectOnePictureAndSound } from './support/video-streams.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-stock-render-'));
@@ -38,22 +38,65 @@ const blueAi: ImageProvider & { prompts: string[] } = {
   prompts: [],
   async generate(request) {
     blueAi.prompts.push(request.prompt);
-    const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `color=c=blue:s=${request.width}x${request.height}`, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-']);
+    const png = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=blue:s=${request.width}x${request.height}`,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      '-',
+    ]);
     return { png, width: request.width, height: request.height };
   },
 };
 
 /** The average colour of the frame at `seconds`, as [r, g, b]. */
 const frameColour = (video: string, seconds: number): number[] => [
-  ...execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']),
+  ...execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-ss',
+    seconds.toFixed(2),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=1:1:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]),
 ];
 
 let result: VideoResult;
 let info: ProbeResult;
 
 beforeAll(async () => {
-  pexels = await startStockServer({ kind: 'pexels', key: 'pexels-key', photos: { tomato: 'red', lime: 'lime' }, videos: { lime: 'yellow' } });
-  const request = createVideoRequestSchema.parse({ script, voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'off', visuals: 'generated', visualOrder: 'stock-first' });
+  pexels = await startStockServer({
+    kind: 'pexels',
+    key: 'pexels-key',
+    photos: { tomato: 'red', lime: 'lime' },
+    videos: { lime: 'yellow' },
+  });
+  const request = createVideoRequestSchema.parse({
+    script,
+    voiceId: 'en-us-olivia',
+    aspect: '16:9',
+    resolution: '720p',
+    captions: 'off',
+    visuals: 'generated',
+    visualOrder: 'stock-first',
+  });
   result = await runVideoPipeline({
     jobId: 'stock-render',
     workDir: path.join(root, 'work'),
@@ -62,7 +105,13 @@ beforeAll(async () => {
       voices: { forVoice: () => espeak, findVoice: async (id) => findVoice(id) },
       images: designed,
       ai: blueAi,
-      stock: { providers: [withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), { dir: path.join(root, 'cache') })] },
+      stock: {
+        providers: [
+          withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), {
+            dir: path.join(root, 'cache'),
+          }),
+        ],
+      },
     },
   });
   info = await probe(result.video);
@@ -83,9 +132,15 @@ describe('a video with stock clips and photos', () => {
   it('searched Pexels with each scene query in the frame orientation', async () => {
     const manifest = await readManifest(path.join(root, 'work'));
     expect(manifest!.scenes).toHaveLength(3);
-    expect(manifest!.queries!.map((q) => q.split(' '))).toEqual([expect.arrayContaining(['tomato']), expect.arrayContaining(['lime']), expect.arrayContaining(['unicorn'])]);
+    expect(manifest!.queries!.map((q) => q.split(' '))).toEqual([
+      expect.arrayContaining(['tomato']),
+      expect.arrayContaining(['lime']),
+      expect.arrayContaining(['unicorn']),
+    ]);
     // Clips first for every scene; photos only where no clip was found.
-    const searched = pexels.state.searches.map((s) => `${s.media}:${s.query.includes('lime') ? 'lime' : s.query.includes('tomato') ? 'tomato' : 'unicorn'}`);
+    const searched = pexels.state.searches.map(
+      (s) => `${s.media}:${s.query.includes('lime') ? 'lime' : s.query.includes('tomato') ? 'tomato' : 'unicorn'}`,
+    );
     expect(searched.sort()).toEqual(['photo:tomato', 'photo:unicorn', 'video:lime', 'video:tomato', 'video:unicorn']);
     expect(new Set(pexels.state.searches.map((s) => s.orientation))).toEqual(new Set(['landscape']));
     // The lime scene is longer than the 4 s clip: the 12 s one was downloaded, in its 1080p size.
@@ -110,10 +165,24 @@ describe('a video with stock clips and photos', () => {
 
   it('credits each stock photo and clip with its author and page, for the scene that shows it', () => {
     expect(result.stockCredits).toEqual([
-      expect.objectContaining({ provider: 'pexels', media: 'photo', author: 'tomato photographer', authorUrl: 'https://www.pexels.com/@tomato', scenes: [1] }),
-      expect.objectContaining({ provider: 'pexels', media: 'video', author: 'lime filmmaker', authorUrl: 'https://www.pexels.com/@lime-films', scenes: [2] }),
+      expect.objectContaining({
+        provider: 'pexels',
+        media: 'photo',
+        author: 'tomato photographer',
+        authorUrl: 'https://www.pexels.com/@tomato',
+        scenes: [1],
+      }),
+      expect.objectContaining({
+        provider: 'pexels',
+        media: 'video',
+        author: 'lime filmmaker',
+        authorUrl: 'https://www.pexels.com/@lime-films',
+        scenes: [2],
+      }),
     ]);
     expect(result.stockCredits[0]!.sourceUrl).toMatch(/^https:\/\/www\.pexels\.com\/photo\/tomato-/);
-    expect(result.stockCredits[1]!.sourceUrl).toBe(`https://www.pexels.com/video/lime-${pexels.idOf('video', 'lime', 2)}/`);
+    expect(result.stockCredits[1]!.sourceUrl).toBe(
+      `https://www.pexels.com/video/lime-${pexels.idOf('video', 'lime', 2)}/`,
+    );
   });
 });

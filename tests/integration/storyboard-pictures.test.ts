@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoryboardScene } from '~/contract/storyboard';
-import { apiSuite, until, type Api } from './support/api-suite';
+import { type Api, apiSuite, until } from './support/api-suite';
 
 const suite = apiSuite('storyboard-pictures', (_req, res) => res.writeHead(404).end());
 const { signedUp } = suite;
@@ -21,10 +21,13 @@ const settings = {
 };
 
 // Two paragraphs long enough to stay two scenes.
-const FARM = 'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
-const NOTHING = 'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+const FARM =
+  'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
+const NOTHING =
+  'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
 
-const plain = (board: any): StoryboardScene[] => board.scenes.map(({ estimatedSec: _e, narratedSec: _n, picture: _p, ...scene }: any) => scene);
+const plain = (board: any): StoryboardScene[] =>
+  board.scenes.map(({ estimatedSec: _e, narratedSec: _n, picture: _p, ...scene }: any) => scene);
 const save = (api: Api, board: any, scenes: StoryboardScene[], extra: Record<string, unknown> = {}) =>
   api('PUT', `/storyboards/${board.id}`, { version: board.version, settings: board.settings, scenes, ...extra });
 const lower = (words: string[]) => words.map((w) => w.toLowerCase());
@@ -40,7 +43,10 @@ describe('what each scene’s picture is', () => {
     const keyed = await suite.stack.extraApi({ PEXELS_API_KEY: 'test-key' });
     try {
       const other = await signedUp(keyed.url);
-      expect((await other.api('GET', '/videos/picture-sources')).body).toEqual({ stock: { available: true, providers: ['pexels'] }, ai: { available: false, engine: null } });
+      expect((await other.api('GET', '/videos/picture-sources')).body).toEqual({
+        stock: { available: true, providers: ['pexels'] },
+        ai: { available: false, engine: null },
+      });
       const board = (await other.api('POST', '/storyboards', { ...settings, script: FARM })).body;
       expect(board.scenes[0].picture).toEqual({ source: 'stock', subjects: board.scenes[0].query.split(/\s+/) });
     } finally {
@@ -60,13 +66,19 @@ describe('what each scene’s picture is', () => {
     expect(lower(farm.picture.subjects)).toEqual(expect.arrayContaining(['coffee', 'ethiopia']));
     expect(nothing.picture).toEqual({ source: 'designed', subjects: [] });
     // A GET answers the same.
-    expect((await api('GET', `/storyboards/${board.id}`)).body.scenes.map((s: any) => s.picture)).toEqual([farm.picture, nothing.picture]);
+    expect((await api('GET', `/storyboards/${board.id}`)).body.scenes.map((s: any) => s.picture)).toEqual([
+      farm.picture,
+      nothing.picture,
+    ]);
 
     // New words, a new picture; a scene set to a designed background says so, whatever its words.
     const scenes = plain(board);
     const edited = await save(api, board, [
       { ...scenes[0]!, visual: { kind: 'designed' } },
-      { ...scenes[1]!, text: 'Today, over 2 billion cups of coffee are drunk in Brazil every day. Most of them are brewed at home.' },
+      {
+        ...scenes[1]!,
+        text: 'Today, over 2 billion cups of coffee are drunk in Brazil every day. Most of them are brewed at home.',
+      },
     ]);
     expect(edited.status).toBe(200);
     const [designed, cups] = edited.body.scenes;
@@ -84,17 +96,23 @@ describe('what each scene’s picture is', () => {
     expect(chosen.body.scenes[1].picture).toEqual({ source: 'designed', subjects: [] });
     // Its preview is the drawing, made offline.
     const preview = async () => {
-      const res = await fetch(`${suite.stack.url}/storyboards/${board.id}/scenes/${board.scenes[0].id}/preview`, { headers: { authorization: `Bearer ${user.idToken}` } });
+      const res = await fetch(`${suite.stack.url}/storyboards/${board.id}/scenes/${board.scenes[0].id}/preview`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
       return Buffer.from(await res.arrayBuffer());
     };
     const drawing = await preview();
 
     // "Designed backgrounds only" never draws, and "Illustrations" does even with keys missing.
-    const designedOnly = await save(api, chosen.body, plain(board), { settings: { ...board.settings, visualOrder: 'designed' } });
+    const designedOnly = await save(api, chosen.body, plain(board), {
+      settings: { ...board.settings, visualOrder: 'designed' },
+    });
     expect(designedOnly.body.scenes.map((s: any) => s.picture.source)).toEqual(['designed', 'designed']);
     expect((await preview()).equals(drawing)).toBe(false);
-    const drawnOnly = await save(api, designedOnly.body, plain(board), { settings: { ...board.settings, visualOrder: 'illustration' } });
+    const drawnOnly = await save(api, designedOnly.body, plain(board), {
+      settings: { ...board.settings, visualOrder: 'illustration' },
+    });
     expect(drawnOnly.body.scenes.map((s: any) => s.picture)).toEqual([farm.picture, nothing.picture]);
   });
 
@@ -105,7 +123,11 @@ describe('what each scene’s picture is', () => {
     const queued = await api('POST', `/storyboards/${board.id}/render`, undefined, { 'Idempotency-Key': 'pictures-1' });
     expect(queued.status).toBe(202);
     expect(queued.body.pictures).toEqual([]);
-    const video = await until(async () => (await api('GET', `/videos/${queued.body.id}`)).body, (v) => ['succeeded', 'failed', 'cancelled'].includes(v.status), 240_000);
+    const video = await until(
+      async () => (await api('GET', `/videos/${queued.body.id}`)).body,
+      (v) => ['succeeded', 'failed', 'cancelled'].includes(v.status),
+      240_000,
+    );
     expect(video).toMatchObject({ status: 'succeeded', error: null });
     expect(video.pictures).toEqual(promised);
     expect(video.stockCredits).toEqual([]);

@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
+import { type StoryboardScene, storyboardScript } from '~/contract/storyboard.ts';
 import { createVideoRequestSchema } from '~/contract/video.ts';
 import { findVoice } from '~/contract/voices.ts';
 import { createContentCache } from '~/server/features/videos/cache.ts';
 import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
-import { probe, type ProbeResult } from '~/server/media/ffmpeg.ts';
+import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_TIMELINE } from '~/server/media/timeline.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
@@ -22,7 +22,7 @@ import { withSearchCache } from '~/server/providers/stock/cache.ts';
 import { createPexelsProvider } from '~/server/providers/stock/pexels.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
-import { startStockServer, type StockServer } from './support/stock-servers.ts';
+import { type StockServer, startStockServer } from './support/stock-servers.ts';
 import { expectOnePictureAndSound } from './support/video-streams.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-storyboard-render-'));
@@ -46,7 +46,21 @@ const blueAi: ImageProvider & { prompts: string[] } = {
   prompts: [],
   async generate(request) {
     blueAi.prompts.push(request.prompt);
-    const png = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `color=c=blue:s=${request.width}x${request.height}`, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-']);
+    const png = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=blue:s=${request.width}x${request.height}`,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      '-',
+    ]);
     return { png, width: request.width, height: request.height };
   },
 };
@@ -54,16 +68,60 @@ const blueAi: ImageProvider & { prompts: string[] } = {
 /** A phone clip stored sideways: its pixels are white on the left, black on the right, and it is to be turned 90°. */
 function sidewaysClip(file: string): void {
   const stored = `${file}.stored.mp4`;
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=white:s=320x180:d=10,drawbox=x=160:y=0:w=160:h=180:color=black:t=fill', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', stored]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=white:s=320x180:d=10,drawbox=x=160:y=0:w=160:h=180:color=black:t=fill',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    stored,
+  ]);
   execFileSync('ffmpeg', ['-v', 'error', '-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', file]);
 }
 
 /** Grey levels of the frame at `seconds`, shrunk to 2×2: [top left, top right, bottom left, bottom right]. */
 const quadrants = (video: string, seconds: number): number[] => [
-  ...execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'scale=2:2:flags=area', '-f', 'rawvideo', '-pix_fmt', 'gray', '-']),
+  ...execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-ss',
+    seconds.toFixed(2),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=2:2:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  ]),
 ];
 const colour = (video: string, seconds: number): number[] => [
-  ...execFileSync('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']),
+  ...execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-ss',
+    seconds.toFixed(2),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=1:1:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]),
 ];
 
 const phoneClip = path.join(root, 'phone.mp4');
@@ -95,7 +153,13 @@ const render = (work: string, board: StoryboardScene[]) =>
       voices: { forVoice: () => countingTts, findVoice: async (id) => findVoice(id) },
       images: designed,
       ai: blueAi,
-      stock: { providers: [withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), { dir: path.join(root, 'stock-cache') })] },
+      stock: {
+        providers: [
+          withSearchCache(createPexelsProvider({ apiKey: 'pexels-key', baseUrl: pexels.url }), {
+            dir: path.join(root, 'stock-cache'),
+          }),
+        ],
+      },
     },
   });
 
@@ -110,9 +174,27 @@ beforeAll(async () => {
       visual: { kind: 'stock', provider: 'pexels', media: 'video', id: pexels.idOf('video', 'lime', 2) },
       transition: 'crossfade',
     },
-    { id: 'phone', text: 'This is what it looked like from my phone.', query: '', visual: { kind: 'upload', fileId: 'phone-clip', audio: 'mute' }, transition: 'cut' },
-    { id: 'ai', text: 'A lighthouse stands alone on the cliff.', query: 'lighthouse', visual: { kind: 'ai', prompt: 'a blue lighthouse at night', seed: 3 }, transition: 'dip' },
-    { id: 'end', text: 'Thanks for watching, and see you next time.', query: '', visual: { kind: 'designed' }, transition: 'crossfade' },
+    {
+      id: 'phone',
+      text: 'This is what it looked like from my phone.',
+      query: '',
+      visual: { kind: 'upload', fileId: 'phone-clip', audio: 'mute' },
+      transition: 'cut',
+    },
+    {
+      id: 'ai',
+      text: 'A lighthouse stands alone on the cliff.',
+      query: 'lighthouse',
+      visual: { kind: 'ai', prompt: 'a blue lighthouse at night', seed: 3 },
+      transition: 'dip',
+    },
+    {
+      id: 'end',
+      text: 'Thanks for watching, and see you next time.',
+      query: '',
+      visual: { kind: 'designed' },
+      transition: 'crossfade',
+    },
   ];
   first = await render('first', scenes);
   info = await probe(first.video);
@@ -151,7 +233,9 @@ describe('a storyboard render', () => {
     expect(end[2]! > 200 && end[0]! + end[1]! < 60).toBe(false);
     expect(blueAi.prompts).toEqual(['a blue lighthouse at night']);
     expect(pexels.state.lookups).toEqual([{ media: 'video', id: pexels.idOf('video', 'lime', 2) }]);
-    expect(first.stockCredits).toEqual([expect.objectContaining({ provider: 'pexels', media: 'video', author: 'lime filmmaker', scenes: [1] })]);
+    expect(first.stockCredits).toEqual([
+      expect.objectContaining({ provider: 'pexels', media: 'video', author: 'lime filmmaker', scenes: [1] }),
+    ]);
   });
 
   it('renders again after one scene changed: only that scene is narrated, and every picture comes from the cache', async () => {
@@ -159,15 +243,22 @@ describe('a storyboard render', () => {
     blueAi.prompts.length = 0;
     const lookups = pexels.state.lookups.length;
     const downloads = pexels.state.downloads.length;
-    const edited = scenes.map((s) => (s.id === 'end' ? { ...s, text: 'Thanks for watching. Subscribe for the next one.' } : s));
+    const edited = scenes.map((s) =>
+      s.id === 'end' ? { ...s, text: 'Thanks for watching. Subscribe for the next one.' } : s,
+    );
     const again = await render('second', edited);
     expect(spoken).toEqual(['Thanks for watching. Subscribe for the next one.']);
     expect(blueAi.prompts).toEqual([]);
     expect([pexels.state.lookups.length, pexels.state.downloads.length]).toEqual([lookups, downloads]);
 
-    const [before, after] = await Promise.all([readManifest(path.join(root, 'first')), readManifest(path.join(root, 'second'))]);
+    const [before, after] = await Promise.all([
+      readManifest(path.join(root, 'first')),
+      readManifest(path.join(root, 'second')),
+    ]);
     // The unchanged scenes are narrated identically; the edited one is not.
-    expect(after!.narration!.slice(0, 3).map((n) => n!.durationMs)).toEqual(before!.narration!.slice(0, 3).map((n) => n!.durationMs));
+    expect(after!.narration!.slice(0, 3).map((n) => n!.durationMs)).toEqual(
+      before!.narration!.slice(0, 3).map((n) => n!.durationMs),
+    );
     expect(after!.narration![3]!.words.map((w) => w.text)).toContain('Subscribe');
     expect(Math.abs((await probe(again.video)).durationMs - after!.timeline!.totalMs)).toBeLessThan(500);
   }, 240_000);

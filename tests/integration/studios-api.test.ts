@@ -12,9 +12,9 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
-import { encodePng } from '~/server/providers/images/png';
 import { imageDimensions } from '~/server/media/image-size';
-import { apiSuite, until, type Api } from './support/api-suite';
+import { encodePng } from '~/server/providers/images/png';
+import { type Api, apiSuite, until } from './support/api-suite';
 import { createUser } from './support/auth-emulator';
 import { client } from './support/stack';
 
@@ -41,9 +41,22 @@ function probe(bytes: Buffer, name: string) {
   const file = path.join(suite.dir, name);
   writeFileSync(file, bytes);
   const out = JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', file]).toString(),
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,sample_rate,channels:format=duration',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
   );
-  return { codec: out.streams[0].codec_name as string, sampleRate: Number(out.streams[0].sample_rate), channels: out.streams[0].channels as number, duration: Number(out.format.duration) };
+  return {
+    codec: out.streams[0].codec_name as string,
+    sampleRate: Number(out.streams[0].sample_rate),
+    channels: out.streams[0].channels as number,
+    duration: Number(out.format.duration),
+  };
 }
 
 const download = async (url: string) => {
@@ -51,7 +64,15 @@ const download = async (url: string) => {
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 };
 
-const scriptRequest = { topic: 'Home coffee brewing', audience: 'students', tone: 'energetic', platform: 'shorts', targetSeconds: 45, keyPoints: ['Grind fresh'], callToAction: 'Follow for more' };
+const scriptRequest = {
+  topic: 'Home coffee brewing',
+  audience: 'students',
+  tone: 'energetic',
+  platform: 'shorts',
+  targetSeconds: 45,
+  keyPoints: ['Grind fresh'],
+  callToAction: 'Follow for more',
+};
 
 describe('script generator API', () => {
   it('answers invalid requests with a message per field and charges nothing', async () => {
@@ -65,7 +86,9 @@ describe('script generator API', () => {
   it('writes with the built-in writer as a free offline preview, said before the click, and keeps an editable history', async () => {
     const { api, other } = await signedUp();
     // What the form prices by: the writer the next script gets.
-    expect((await api('GET', '/scripts/writer')).body).toEqual({ engine: { kind: 'builtin', label: 'Built-in writer' } });
+    expect((await api('GET', '/scripts/writer')).body).toEqual({
+      engine: { kind: 'builtin', label: 'Built-in writer' },
+    });
     const created = await api('POST', '/scripts', scriptRequest);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ engine: { kind: 'builtin', label: 'Built-in writer' }, creditsCharged: 0 });
@@ -77,7 +100,10 @@ describe('script generator API', () => {
     expect(ledger.body.entries.map((e: any) => e.kind)).toEqual(['grant']);
 
     const id = created.body.id;
-    const edited = { ...created.body, hook: 'A brand new hook that is much longer than before, with many more words in it.' };
+    const edited = {
+      ...created.body,
+      hook: 'A brand new hook that is much longer than before, with many more words in it.',
+    };
     const saved = await api('PUT', `/scripts/${id}`, edited);
     expect(saved.status).toBe(200);
     expect(saved.body.hook).toBe(edited.hook);
@@ -85,11 +111,18 @@ describe('script generator API', () => {
     expect(saved.body.scenes[0].startSec).toBe(6.4);
     expect((await api('GET', `/scripts/${id}`)).body.hook).toBe(edited.hook);
 
-    const invalid = await api('PUT', `/scripts/${id}`, { ...edited, scenes: [{ narration: ' ', visualCue: '', startSec: 0, endSec: 0 }] });
+    const invalid = await api('PUT', `/scripts/${id}`, {
+      ...edited,
+      scenes: [{ narration: ' ', visualCue: '', startSec: 0, endSec: 0 }],
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toEqual({ 'scenes.0.narration': 'A scene needs narration.' });
 
-    for (const [method, body] of [['GET', undefined], ['PUT', edited], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', edited],
+      ['DELETE', undefined],
+    ] as const) {
       expect((await other(method, `/scripts/${id}`, body)).status).toBe(404);
     }
     expect((await other('GET', '/scripts')).body.items).toEqual([]);
@@ -101,7 +134,8 @@ describe('script generator API', () => {
   it('pages the history newest first without gaps or repeats', async () => {
     const { api } = await signedUp();
     const ids: string[] = [];
-    for (const topic of ['First topic', 'Second topic', 'Third topic']) ids.push((await api('POST', '/scripts', { ...scriptRequest, topic })).body.id);
+    for (const topic of ['First topic', 'Second topic', 'Third topic'])
+      ids.push((await api('POST', '/scripts', { ...scriptRequest, topic })).body.id);
     const first = await api('GET', '/scripts?limit=2');
     expect(first.body.items.map((s: any) => s.topic)).toEqual(['Third topic', 'Second topic']);
     const second = await api('GET', `/scripts?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
@@ -110,12 +144,21 @@ describe('script generator API', () => {
   });
 
   it('uses a configured chat model, and charges nothing when it fails', async () => {
-    const script = { titles: ['Coffee 101'], hook: 'Stop drinking sad coffee!', scenes: [{ narration: 'Grind right before brewing.', visualCue: 'Grinder' }], cta: 'Follow.', description: 'Tips.', hashtags: ['#coffee'] };
+    const script = {
+      titles: ['Coffee 101'],
+      hook: 'Stop drinking sad coffee!',
+      scenes: [{ narration: 'Grind right before brewing.', visualCue: 'Grinder' }],
+      cta: 'Follow.',
+      description: 'Tips.',
+      hashtags: ['#coffee'],
+    };
     let status = 200;
     reply = (p, _b, res) =>
       p === '/v1/chat/completions'
         ? status === 200
-          ? json(res, 200, { choices: [{ message: { role: 'assistant', content: `\`\`\`json\n${JSON.stringify(script)}\n\`\`\`` } }] })
+          ? json(res, 200, {
+              choices: [{ message: { role: 'assistant', content: `\`\`\`json\n${JSON.stringify(script)}\n\`\`\`` } }],
+            })
           : json(res, status, { error: { message: 'nope' } })
         : json(res, 404, {});
     const llmApi = await suite.stack.extraApi({ LLM_BASE_URL: `${suite.cloudUrl}/v1`, LLM_MODEL: 'local-llama' });
@@ -139,7 +182,6 @@ describe('script generator API', () => {
     expect(kinds).toEqual(['release', 'reserve', 'release', 'reserve']);
     expect((await api('GET', '/scripts')).body.items).toHaveLength(1);
   });
-
 });
 
 describe('text-to-speech API', () => {
@@ -157,9 +199,18 @@ describe('text-to-speech API', () => {
 
   it('synthesises offline into a WAV and an MP3 that only links signed for the owner can read', async () => {
     const { api, user, other } = await signedUp();
-    const created = await api('POST', '/speech', { text: 'Hello there. This is a short test of the offline voice.', voiceId: 'en-gb-amelia', speed: 1.1, pitch: 2 });
+    const created = await api('POST', '/speech', {
+      text: 'Hello there. This is a short test of the offline voice.',
+      voiceId: 'en-gb-amelia',
+      speed: 1.1,
+      pitch: 2,
+    });
     expect(created.status).toBe(202);
-    expect(created.body).toMatchObject({ status: 'queued', voiceName: 'Amelia', engine: { id: 'espeak', label: 'eSpeak NG (offline)' } });
+    expect(created.body).toMatchObject({
+      status: 'queued',
+      voiceName: 'Amelia',
+      engine: { id: 'espeak', label: 'eSpeak NG (offline)' },
+    });
     expect((await balance(api)).reserved).toBe(2);
 
     const done = await until(
@@ -182,9 +233,13 @@ describe('text-to-speech API', () => {
 
     expect((await other('GET', `/speech/${done.id}`)).status).toBe(404);
     expect((await other('DELETE', `/speech/${done.id}`)).status).toBe(404);
-    const byOther = await fetch(`${suite.stack.url}/files/${done.wav.fileId}`, { headers: { authorization: `Bearer ${(await createUser()).idToken}` } });
+    const byOther = await fetch(`${suite.stack.url}/files/${done.wav.fileId}`, {
+      headers: { authorization: `Bearer ${(await createUser()).idToken}` },
+    });
     expect(byOther.status).toBe(404);
-    const byOwner = await fetch(`${suite.stack.url}/files/${done.wav.fileId}`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    const byOwner = await fetch(`${suite.stack.url}/files/${done.wav.fileId}`, {
+      headers: { authorization: `Bearer ${user.idToken}` },
+    });
     expect(byOwner.status).toBe(200);
 
     const page = await api('GET', '/speech?limit=5');
@@ -196,7 +251,9 @@ describe('text-to-speech API', () => {
 
   it('plays a free voice preview', async () => {
     const { api } = await signedUp();
-    const res = await fetch(`${suite.stack.url}/speech/voices/en-us-ethan/preview`, { headers: { authorization: `Bearer ${(await createUser()).idToken}` } });
+    const res = await fetch(`${suite.stack.url}/speech/voices/en-us-ethan/preview`, {
+      headers: { authorization: `Bearer ${(await createUser()).idToken}` },
+    });
     expect(res.headers.get('content-type')).toBe('audio/wav');
     expect(probe(Buffer.from(await res.arrayBuffer()), 'preview.wav').duration).toBeGreaterThan(1);
     expect((await api('GET', '/speech/voices/nobody/preview')).status).toBe(404);
@@ -204,8 +261,14 @@ describe('text-to-speech API', () => {
   });
 
   it('returns the credits and says why when the cloud voice fails, and cannot be retried behind its record', async () => {
-    reply = (p, _b, res) => (p === '/v1/audio/speech' ? json(res, 401, { error: { message: 'Incorrect API key provided' } }) : json(res, 404, {}));
-    const keyed = await suite.stack.reconfigured({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
+    reply = (p, _b, res) =>
+      p === '/v1/audio/speech'
+        ? json(res, 401, { error: { message: 'Incorrect API key provided' } })
+        : json(res, 404, {});
+    const keyed = await suite.stack.reconfigured({
+      OPENAI_API_KEY: 'sk-wrong',
+      OPENAI_BASE_URL: `${suite.cloudUrl}/v1`,
+    });
     try {
       const { api } = await signedUp(keyed.url);
       const created = await api('POST', '/speech', { text: 'Hello from the cloud.', voiceId: 'openai-nova' });
@@ -254,13 +317,21 @@ describe('image generator API', () => {
 
   it('renders labelled offline artwork at the exact size, the same for the same prompt and seed, as a free preview', async () => {
     const { api, other } = await signedUp();
-    const created = await api('POST', '/images', { prompt: 'a lighthouse at dawn', aspect: '16:9', count: 2, seed: 1234 });
+    const created = await api('POST', '/images', {
+      prompt: 'a lighthouse at dawn',
+      aspect: '16:9',
+      count: 2,
+      seed: 1234,
+    });
     expect(created.status).toBe(202);
     expect(created.body.items.map((i: any) => [i.status, i.seed])).toEqual([
       ['queued', 1234],
       ['queued', 1235],
     ]);
-    const images = await finished(api, created.body.items.map((i: any) => i.id));
+    const images = await finished(
+      api,
+      created.body.items.map((i: any) => i.id),
+    );
     expect(images.map((i) => i.status)).toEqual(['succeeded', 'succeeded']);
     expect(images[0].engine).toEqual({ id: 'offline', label: 'Abstract artwork (offline, not AI)' });
     expect(images.map((i) => i.creditsCharged)).toEqual([0, 0]);
@@ -272,7 +343,12 @@ describe('image generator API', () => {
       expect(file.type).toBe('image/png');
       expect(imageDimensions(file.bytes)).toEqual({ width: 1280, height: 720 });
     }
-    const again = await api('POST', '/images', { prompt: 'a lighthouse at dawn', aspect: '16:9', count: 1, seed: 1234 });
+    const again = await api('POST', '/images', {
+      prompt: 'a lighthouse at dawn',
+      aspect: '16:9',
+      count: 1,
+      seed: 1234,
+    });
     const [repeat] = await finished(api, [again.body.items[0].id]);
     const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
     expect(sha((await download(repeat.url)).bytes)).toBe(sha(files[0]!.bytes));
@@ -294,9 +370,17 @@ describe('image generator API', () => {
     reply = (p, body, res) => {
       if (p !== '/fal-ai/flux/schnell') return json(res, 404, {});
       if (status !== 200) return json(res, status, { detail: 'Invalid key' });
-      json(res, 200, { images: [{ url: `data:image/png;base64,${png.toString('base64')}`, width: 96, height: 54 }], seed: body.seed, has_nsfw_concepts: [false] });
+      json(res, 200, {
+        images: [{ url: `data:image/png;base64,${png.toString('base64')}`, width: 96, height: 54 }],
+        seed: body.seed,
+        has_nsfw_concepts: [false],
+      });
     };
-    const falApi = await suite.stack.reconfigured({ FAL_KEY: 'fal-key', FAL_BASE_URL: suite.cloudUrl, FAL_MODEL: 'fal-ai/flux/schnell' });
+    const falApi = await suite.stack.reconfigured({
+      FAL_KEY: 'fal-key',
+      FAL_BASE_URL: suite.cloudUrl,
+      FAL_MODEL: 'fal-ai/flux/schnell',
+    });
     try {
       const { api } = await signedUp(falApi.url);
       const ok = await api('POST', '/images', { prompt: 'a red fox in snow', aspect: '9:16', count: 1, seed: 5 });
@@ -306,14 +390,24 @@ describe('image generator API', () => {
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3, reserved: 0 });
       // The offline artwork asked for by name stays a free preview beside a configured engine.
       const offline = await api('POST', '/images', { prompt: 'a red fox in snow', engine: 'offline', count: 2 });
-      expect((await finished(api, offline.body.items.map((i: any) => i.id))).map((i) => [i.status, i.creditsCharged])).toEqual([
+      expect(
+        (
+          await finished(
+            api,
+            offline.body.items.map((i: any) => i.id),
+          )
+        ).map((i) => [i.status, i.creditsCharged]),
+      ).toEqual([
         ['succeeded', 0],
         ['succeeded', 0],
       ]);
 
       status = 401;
       const failing = await api('POST', '/images', { prompt: 'a red fox in snow', count: 2 });
-      const failed = await finished(api, failing.body.items.map((i: any) => i.id));
+      const failed = await finished(
+        api,
+        failing.body.items.map((i: any) => i.id),
+      );
       expect(failed.map((i) => i.status)).toEqual(['failed', 'failed']);
       expect(failed[0].error).toBe("FLUX (fal.ai) refused the server's API key. No credits were charged.");
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 3, reserved: 0 });
@@ -325,7 +419,10 @@ describe('image generator API', () => {
       reply = (p, body, res) => (++calls > 2 ? json(res, 429, { detail: 'Too many requests' }) : flux(p, body, res));
       const partial = await api('POST', '/images', { prompt: 'a red fox in snow', count: 4 });
       expect(partial.status).toBe(202);
-      const mixed = await finished(api, partial.body.items.map((i: any) => i.id));
+      const mixed = await finished(
+        api,
+        partial.body.items.map((i: any) => i.id),
+      );
       expect(mixed.map((i) => [i.status, i.creditsCharged])).toEqual([
         ['succeeded', 3],
         ['succeeded', 3],

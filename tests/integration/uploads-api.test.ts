@@ -11,17 +11,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config/index.ts';
 import { makeContext } from '~/server/jobs/runner.ts';
+import { decodesAsImage } from '~/server/media/image-check.ts';
 import { encodePng } from '~/server/providers/images/png';
 import { storageKey } from '~/server/storage/index.ts';
-import { decodesAsImage } from '~/server/media/image-check.ts';
 import { createUser, ensureAuthEmulator, type TestUser } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
-import { client, startStack, type Stack } from './support/stack.ts';
+import { client, type Stack, startStack } from './support/stack.ts';
 
 let stopEmulator: () => Promise<void> = async () => undefined;
 const scratch = mkdtempSync(path.join(tmpdir(), 'nxn-uploads-'));
 /** Made before any request: a client idle for seconds may find its kept-alive connection closed under it. */
-const images: Record<'deep' | 'deepAlpha' | 'fine', Buffer> = { deep: Buffer.alloc(0), deepAlpha: Buffer.alloc(0), fine: Buffer.alloc(0) };
+const images: Record<'deep' | 'deepAlpha' | 'fine', Buffer> = {
+  deep: Buffer.alloc(0),
+  deepAlpha: Buffer.alloc(0),
+  fine: Buffer.alloc(0),
+};
 beforeAll(async () => {
   stopEmulator = await ensureAuthEmulator();
   images.deep = ffmpegImage('deep.png', '8192x8192', 'rgb48be');
@@ -44,7 +48,18 @@ const png = (width: number, height: number) => encodePng(new Uint8Array(width * 
 /** A flat image made by ffmpeg, e.g. a 16-bit PNG, which compresses to almost nothing whatever its size. */
 function ffmpegImage(name: string, size: string, format: string): Buffer {
   const file = path.join(scratch, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:s=${size},format=${format}`, '-frames:v', '1', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=gray:s=${size},format=${format}`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
   return readFileSync(file);
 }
 
@@ -68,7 +83,9 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
   const signedUp = async (base = stack.url) => {
     const user = await createUser();
     const api = client(base, user);
-    expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+    expect(
+      (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status,
+    ).toBe(201);
     return { user, api };
   };
 
@@ -85,7 +102,11 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
   const imageUpload = async (user: TestUser, bytes: Uint8Array, name: string) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
-    const res = await fetch(`${stack.url}/videos/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+    const res = await fetch(`${stack.url}/videos/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}` },
+      body: form,
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -117,16 +138,34 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
 
   it('stores the type the bytes prove, not the one the client declared', async () => {
     const { user, api } = await signedUp();
-    const html = await rawUpload(stack.url, user, '<!doctype html><script>alert(document.cookie)</script>', 'image/png', 'cat.png');
+    const html = await rawUpload(
+      stack.url,
+      user,
+      '<!doctype html><script>alert(document.cookie)</script>',
+      'image/png',
+      'cat.png',
+    );
     expect(html.status).toBe(201);
     expect(html.body.contentType).toBe('text/plain');
     expect((await api('GET', `/files/${html.body.id}/info`)).body.contentType).toBe('text/plain');
 
-    const picture = await rawUpload(stack.url, user, new Blob([new Uint8Array(png(300, 300))]), 'text/plain', 'notes.txt');
+    const picture = await rawUpload(
+      stack.url,
+      user,
+      new Blob([new Uint8Array(png(300, 300))]),
+      'text/plain',
+      'notes.txt',
+    );
     expect(picture.body.contentType).toBe('image/png');
     const pdf = await rawUpload(stack.url, user, '%PDF-1.7\n%âãÏÓ\n', 'application/pdf', 'doc.pdf');
     expect(pdf.body.contentType).toBe('application/pdf');
-    const binary = await rawUpload(stack.url, user, new Blob([new Uint8Array([0, 1, 2, 3, 0, 0, 7])]), 'audio/mpeg', 'song.mp3');
+    const binary = await rawUpload(
+      stack.url,
+      user,
+      new Blob([new Uint8Array([0, 1, 2, 3, 0, 0, 7])]),
+      'audio/mpeg',
+      'song.mp3',
+    );
     expect(binary.status).toBe(400);
     expect(binary.body.fields.file).toBe('This file type is not supported');
   });
@@ -142,7 +181,11 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect(chunked.body.fields.file).toBe('Files can be up to 1 MB.');
 
     const image = new FormData();
-    image.append('file', new Blob([new Uint8Array(png(640, 360)), new Uint8Array(16 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
+    image.append(
+      'file',
+      new Blob([new Uint8Array(png(640, 360)), new Uint8Array(16 * 1024 * 1024)], { type: 'image/png' }),
+      'huge.png',
+    );
     const form = new Response(image);
     const res = await fetch(`${stack.url}/videos/uploads`, {
       method: 'POST',
@@ -170,7 +213,9 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect(declared).toMatchObject({ status: 413, body: { error: full, fields: { file: full } } });
     const chunked = await rawUpload(quota.url, user, streamed(200 * 1024), 'text/plain');
     expect(chunked).toMatchObject({ status: 413, body: { error: full } });
-    const twoAtOnce = await Promise.all([1, 2].map(() => rawUpload(quota.url, user, 'c'.repeat(60 * 1024), 'text/plain')));
+    const twoAtOnce = await Promise.all(
+      [1, 2].map(() => rawUpload(quota.url, user, 'c'.repeat(60 * 1024), 'text/plain')),
+    );
     expect(twoAtOnce.map((r) => r.status).sort()).toEqual([201, 413]);
     expect(onDisk(user.uid)).toBe(2);
     expect(spooling()).toBe(0);
@@ -212,7 +257,9 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect(deep.byteLength).toBeLessThan(1024 * 1024);
     const refused = await imageUpload(user, deep, 'deep.png');
     expect(refused.status).toBe(400);
-    expect(refused.body.fields.file).toBe('This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.');
+    expect(refused.body.fields.file).toBe(
+      'This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.',
+    );
     const refusedAlpha = await imageUpload(user, images.deepAlpha, 'deep-alpha.png');
     expect(refusedAlpha.status).toBe(400);
     expect(refusedAlpha.body.fields.file).toBe(refused.body.fields.file);
@@ -266,7 +313,18 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
 describe('image decode check', () => {
   it('fails a decode that needs more memory than its limit instead of letting ffmpeg take it', async () => {
     const big = path.join(scratch, 'big.png');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=8192x8192,format=rgba', '-frames:v', '1', big]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=gray:s=8192x8192,format=rgba',
+      '-frames:v',
+      '1',
+      big,
+    ]);
     expect(await decodesAsImage(big, 400 * 1024 * 1024)).toBe(false);
     expect(await decodesAsImage(big)).toBe(true);
   });
@@ -277,10 +335,17 @@ describe('files a job stores', () => {
     const dataDir = mkdtempSync(path.join(scratch, 'job-'));
     const config = loadConfig({ DATA_DIR: dataDir });
     const uid = 'job-owner';
-    const context = makeContext({ jobId: randomUUID(), uid, payload: {}, attempt: 0, signal: new AbortController().signal }, config, () => undefined, async () => {
-      throw new Error('the database went away');
-    });
-    await expect(context.putFile(new TextEncoder().encode('subtitles'), { contentType: 'text/plain' })).rejects.toThrow('the database went away');
+    const context = makeContext(
+      { jobId: randomUUID(), uid, payload: {}, attempt: 0, signal: new AbortController().signal },
+      config,
+      () => undefined,
+      async () => {
+        throw new Error('the database went away');
+      },
+    );
+    await expect(context.putFile(new TextEncoder().encode('subtitles'), { contentType: 'text/plain' })).rejects.toThrow(
+      'the database went away',
+    );
     const folder = path.dirname(path.join(config.storage.localDir, storageKey(uid, 'x')));
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });

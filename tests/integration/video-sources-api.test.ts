@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '~/server/providers/images/png';
 import { apiSuite } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
-import { startStockServer, type StockServer } from './support/stock-servers';
+import { type StockServer, startStockServer } from './support/stock-servers';
 
 const suite = apiSuite('video-sources', (req, res) => req.resume().on('end', () => res.writeHead(404).end()));
 const { signedUp } = suite;
@@ -19,8 +19,18 @@ let pexels: StockServer;
 let pixabay: StockServer;
 
 beforeAll(async () => {
-  pexels = await startStockServer({ kind: 'pexels', key: 'pexels-key', photos: { barn: 'red' }, videos: { surf: 'blue' } });
-  pixabay = await startStockServer({ kind: 'pixabay', key: 'pixabay-key', photos: { barn: 'blue' }, videos: { surf: 'yellow' } });
+  pexels = await startStockServer({
+    kind: 'pexels',
+    key: 'pexels-key',
+    photos: { barn: 'red' },
+    videos: { surf: 'blue' },
+  });
+  pixabay = await startStockServer({
+    kind: 'pixabay',
+    key: 'pixabay-key',
+    photos: { barn: 'blue' },
+    videos: { surf: 'yellow' },
+  });
 });
 afterAll(async () => {
   await Promise.all([pexels.close(), pixabay.close()]);
@@ -35,7 +45,11 @@ const audio = (name: string, args: string[]) => {
 async function uploadMusic(user: TestUser, bytes: Uint8Array, name: string, type: string, base = suite.stack.url) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${base}/videos/music/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+  const res = await fetch(`${base}/videos/music/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -64,19 +78,38 @@ describe('GET /videos/stock/search', () => {
   });
 
   it('searches both libraries, and names the one that is rate limited', async () => {
-    const configured = await suite.stack.extraApi({ PEXELS_API_KEY: 'pexels-key', PEXELS_API_URL: pexels.url, PIXABAY_API_KEY: 'pixabay-key', PIXABAY_API_URL: pixabay.url });
+    const configured = await suite.stack.extraApi({
+      PEXELS_API_KEY: 'pexels-key',
+      PEXELS_API_URL: pexels.url,
+      PIXABAY_API_KEY: 'pixabay-key',
+      PIXABAY_API_URL: pixabay.url,
+    });
     try {
       const { api } = await signedUp(configured.url);
       const videos = await api('GET', '/videos/stock/search?q=surf&media=video&orientation=landscape');
       expect(videos.status).toBe(200);
       expect(videos.body.available).toBe(true);
-      expect(videos.body.items.map((i: any) => `${i.provider}:${i.durationSec}`)).toEqual(['pexels:4', 'pixabay:4', 'pexels:12', 'pixabay:12']);
-      expect(videos.body.items[1]).toMatchObject({ media: 'video', id: pixabay.idOf('video', 'surf', 1), author: 'surffan', authorUrl: 'https://pixabay.com/users/surffan-42/', width: 1920, height: 1080 });
+      expect(videos.body.items.map((i: any) => `${i.provider}:${i.durationSec}`)).toEqual([
+        'pexels:4',
+        'pixabay:4',
+        'pexels:12',
+        'pixabay:12',
+      ]);
+      expect(videos.body.items[1]).toMatchObject({
+        media: 'video',
+        id: pixabay.idOf('video', 'surf', 1),
+        author: 'surffan',
+        authorUrl: 'https://pixabay.com/users/surffan-42/',
+        width: 1920,
+        height: 1080,
+      });
 
       Object.assign(pexels.state, { limitedFor: Infinity, resetSeconds: 3600 });
       const photos = await api('GET', '/videos/stock/search?q=barn');
       expect(photos.body.items.map((i: any) => `${i.provider}:${i.media}`)).toEqual(['pixabay:photo', 'pixabay:photo']);
-      expect(photos.body.problems).toEqual([{ provider: 'pexels', message: 'Pexels is busy right now. Please try again in a minute.' }]);
+      expect(photos.body.problems).toEqual([
+        { provider: 'pexels', message: 'Pexels is busy right now. Please try again in a minute.' },
+      ]);
     } finally {
       pexels.state.limitedFor = 0;
       await configured.close();
@@ -113,11 +146,27 @@ describe('POST /videos/music/uploads', () => {
     const text = await uploadMusic(user, Buffer.from('la la la, this is not a song'), 'song.mp3', 'audio/mpeg');
     expect(text.body.fields).toEqual({ file: 'Use an MP3, WAV, M4A, AAC, Ogg or FLAC audio file.' });
 
-    const damaged = await uploadMusic(user, Buffer.concat([Buffer.from('ID3'), Buffer.alloc(20_000, 0x5a)]), 'broken.mp3', 'audio/mpeg');
+    const damaged = await uploadMusic(
+      user,
+      Buffer.concat([Buffer.from('ID3'), Buffer.alloc(20_000, 0x5a)]),
+      'broken.mp3',
+      'audio/mpeg',
+    );
     expect(damaged.status).toBe(400);
     expect(damaged.body.fields.file).toMatch(/^This music file could not be read/);
 
-    const long = audio('long.mp3', ['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '630', '-c:a', 'libmp3lame', '-b:a', '8k']);
+    const long = audio('long.mp3', [
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-t',
+      '630',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '8k',
+    ]);
     const tooLong = await uploadMusic(user, long, 'long.mp3', 'audio/mpeg');
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toEqual({ file: 'Music can be up to 10 minutes long (this track runs 10:30).' });
@@ -146,7 +195,12 @@ describe('POST /videos/music/uploads', () => {
 
     const accepted = await owner.api('POST', '/videos', request);
     expect(accepted.status).toBe(202);
-    expect(accepted.body.music).toEqual({ enabled: true, volume: 30, track: 'calm-pad', upload: { fileId: track.fileId, name: 'mine.mp3' } });
+    expect(accepted.body.music).toEqual({
+      enabled: true,
+      volume: 30,
+      track: 'calm-pad',
+      upload: { fileId: track.fileId, name: 'mine.mp3' },
+    });
     // While the video is being made, its music cannot be deleted from under it.
     const busy = await owner.api('DELETE', `/uploads/${track.fileId}`);
     expect(busy.status).toBe(409);

@@ -16,7 +16,11 @@ import type { TestUser } from './support/auth-emulator';
 
 /** `seconds` of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
 const spokenPcm = (seconds: number) =>
-  Buffer.from(Int16Array.from({ length: 24_000 * seconds }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000))).buffer);
+  Buffer.from(
+    Int16Array.from({ length: 24_000 * seconds }, (_, i) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 24_000)),
+    ).buffer,
+  );
 
 /**
  * Plays OpenAI's speech endpoint. It refuses the key, so a video can fail the way a real one would, unless a test
@@ -51,7 +55,11 @@ const request = (overrides: Record<string, unknown> = {}) => ({
 async function upload(user: TestUser, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${suite.stack.url}/videos/uploads`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+  const res = await fetch(`${suite.stack.url}/videos/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -75,7 +83,14 @@ const finished = (status: string) => ['succeeded', 'failed', 'cancelled'].includ
 describe('videos API', () => {
   it('answers invalid requests with a message per field and reserves nothing', async () => {
     const { api } = await signedUp();
-    const res = await api('POST', '/videos', { script: 'Hello.', voiceId: 'nobody', aspect: '4:3', resolution: '4k', captions: 'all', visuals: 'generated' });
+    const res = await api('POST', '/videos', {
+      script: 'Hello.',
+      voiceId: 'nobody',
+      aspect: '4:3',
+      resolution: '4k',
+      captions: 'all',
+      visuals: 'generated',
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields).sort()).toEqual(['aspect', 'captions', 'resolution', 'voiceId']);
     expect(res.body.fields.aspect).toBe('Choose 16:9, 9:16 or 1:1.');
@@ -88,12 +103,22 @@ describe('videos API', () => {
     expect(noImages.status).toBe(400);
     expect(noImages.body.fields.imageFileIds).toMatch(/Upload at least one image/);
 
-    const nothingToRead = await api('POST', '/videos', request({ script: '[Upbeat music]\n\nhttps://example.com/promo\n\n```\nplay(intro)\n```' }));
+    const nothingToRead = await api(
+      'POST',
+      '/videos',
+      request({ script: '[Upbeat music]\n\nhttps://example.com/promo\n\n```\nplay(intro)\n```' }),
+    );
     expect(nothingToRead.status).toBe(400);
-    expect(nothingToRead.body.fields.script).toMatch(/nothing here a voice can read: stage directions in \[brackets\] or \(parentheses\), links and code/);
+    expect(nothingToRead.body.fields.script).toMatch(
+      /nothing here a voice can read: stage directions in \[brackets\] or \(parentheses\), links and code/,
+    );
     // Directions in parentheses with bracketed ones and a link: refused like the empty script, on the same field.
     const empty = await api('POST', '/videos', request({ script: '' }));
-    const directions = await api('POST', '/videos', request({ script: '(Pause)\n\n(Music swells) [Intro] https://example.com/promo (Beat)' }));
+    const directions = await api(
+      'POST',
+      '/videos',
+      request({ script: '(Pause)\n\n(Music swells) [Intro] https://example.com/promo (Beat)' }),
+    );
     expect([empty.status, directions.status]).toEqual([400, 400]);
     expect(Object.keys(directions.body.fields)).toEqual(Object.keys(empty.body.fields));
     expect(directions.body.fields.script).toBe(nothingToRead.body.fields.script);
@@ -102,7 +127,11 @@ describe('videos API', () => {
     expect(cloudVoice.status).toBe(400);
     expect(cloudVoice.body.fields.voiceId).toBe('OpenAI voices need an OpenAI API key on the server.');
 
-    const unknownTrack = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'chart-hit' } }));
+    const unknownTrack = await api(
+      'POST',
+      '/videos',
+      request({ music: { enabled: true, volume: 30, track: 'chart-hit' } }),
+    );
     expect(unknownTrack.status).toBe(400);
     expect(unknownTrack.body.fields['music.track']).toBe('Choose one of the music tracks.');
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
@@ -110,7 +139,10 @@ describe('videos API', () => {
 
   it('plays a few seconds of each library track to signed-in users, and knows no other track', async () => {
     const { user } = await signedUp();
-    const preview = (track: string) => fetch(`${suite.stack.url}/videos/music/${track}/preview`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    const preview = (track: string) =>
+      fetch(`${suite.stack.url}/videos/music/${track}/preview`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
     const piano = await preview('warm-piano');
     expect([piano.status, piano.headers.get('content-type')]).toEqual([200, 'audio/wav']);
     const wav = Buffer.from(await piano.arrayBuffer());
@@ -132,7 +164,12 @@ describe('videos API', () => {
     const tiny = await upload(owner.user, png(100, 100), 'tiny.png', 'image/png');
     expect(tiny.status).toBe(400);
     expect(tiny.body.fields.file).toMatch(/100×100/);
-    const huge = await upload(owner.user, Buffer.concat([png(640, 360), Buffer.alloc(16 * 1024 * 1024)]), 'huge.png', 'image/png');
+    const huge = await upload(
+      owner.user,
+      Buffer.concat([png(640, 360), Buffer.alloc(16 * 1024 * 1024)]),
+      'huge.png',
+      'image/png',
+    );
     expect(huge.status).toBe(413);
     expect(huge.body.fields.file).toBe('Images can be up to 15 MB each.');
     const damaged = await upload(owner.user, brokenPng(640, 360), 'damaged.png', 'image/png');
@@ -146,7 +183,11 @@ describe('videos API', () => {
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('image/png');
 
-    const stolen = await other.api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [good.body.fileId] }));
+    const stolen = await other.api(
+      'POST',
+      '/videos',
+      request({ visuals: 'uploaded', imageFileIds: [good.body.fileId] }),
+    );
     expect(stolen.status).toBe(400);
     expect(stolen.body.fields.imageFileIds).toMatch(/Image 1 is no longer available/);
     expect(await balance(other.api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
@@ -157,18 +198,40 @@ describe('videos API', () => {
     const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
     // A phone's portrait clip: stored 640×360 with a display matrix that turns it upright.
     clip('stored.mp4', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2'], x264);
-    const phone = clip('phone.mp4', ['-i', path.join(suite.dir, 'stored.mp4')], ['-c', 'copy', '-metadata:s:v:0', 'rotate=270']);
+    const phone = clip(
+      'phone.mp4',
+      ['-i', path.join(suite.dir, 'stored.mp4')],
+      ['-c', 'copy', '-metadata:s:v:0', 'rotate=270'],
+    );
     const mov = clip('clip.mov', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=1'], x264);
-    const webm = clip('clip.webm', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=1'], ['-c:v', 'libvpx', '-deadline', 'realtime']);
+    const webm = clip(
+      'clip.webm',
+      ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=1'],
+      ['-c:v', 'libvpx', '-deadline', 'realtime'],
+    );
     const sound = clip('sound.mp4', ['-f', 'lavfi', '-i', 'sine=d=1'], ['-c:a', 'aac']);
     const tenMinutes = clip('long.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=256x256:r=1:d=601'], x264);
     const fourK = clip('huge.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=4400x2480:r=25:d=0.04'], x264);
     const { user, api } = await signedUp();
     const mp4 = await upload(user, phone, 'phone.m4v', 'video/x-m4v');
     expect(mp4.status).toBe(201);
-    expect(mp4.body).toMatchObject({ kind: 'video', contentType: 'video/mp4', width: 360, height: 640, durationSec: 2 });
-    expect((await upload(user, mov, 'clip.mov', '')).body).toMatchObject({ kind: 'video', contentType: 'video/quicktime', width: 640, height: 360 });
-    expect((await upload(user, webm, 'clip.webm', 'video/webm')).body).toMatchObject({ kind: 'video', contentType: 'video/webm' });
+    expect(mp4.body).toMatchObject({
+      kind: 'video',
+      contentType: 'video/mp4',
+      width: 360,
+      height: 640,
+      durationSec: 2,
+    });
+    expect((await upload(user, mov, 'clip.mov', '')).body).toMatchObject({
+      kind: 'video',
+      contentType: 'video/quicktime',
+      width: 640,
+      height: 360,
+    });
+    expect((await upload(user, webm, 'clip.webm', 'video/webm')).body).toMatchObject({
+      kind: 'video',
+      contentType: 'video/webm',
+    });
     const image = await upload(user, png(640, 360), 'beach.png', 'image/png');
     expect(image.body).toMatchObject({ kind: 'image', durationSec: null });
 
@@ -186,10 +249,18 @@ describe('videos API', () => {
     expect(cut.body.fields.file).toMatch(/could not be read/);
 
     // The one-step request takes clips among the uploads, and what their sound does.
-    const made = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId, image.body.fileId], clipAudio: 'duck' }));
+    const made = await api(
+      'POST',
+      '/videos',
+      request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId, image.body.fileId], clipAudio: 'duck' }),
+    );
     expect(made.status).toBe(202);
     await api('POST', `/videos/${made.body.id}/cancel`);
-    const badAudio = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId], clipAudio: 'loud' }));
+    const badAudio = await api(
+      'POST',
+      '/videos',
+      request({ visuals: 'uploaded', imageFileIds: [mp4.body.fileId], clipAudio: 'loud' }),
+    );
     expect(badAudio.status).toBe(400);
     expect(badAudio.body.fields.clipAudio).toBe('Choose whether clips keep their sound.');
   });
@@ -199,7 +270,14 @@ describe('videos API', () => {
     const long = request({ script: words(750), resolution: '1080p' });
     const first = await api('POST', '/videos', long);
     expect(first.status).toBe(202);
-    expect(first.body).toMatchObject({ estimatedSec: 300, cost: 75, creditsCharged: 0, width: 1920, height: 1080, voiceName: 'Olivia' });
+    expect(first.body).toMatchObject({
+      estimatedSec: 300,
+      cost: 75,
+      creditsCharged: 0,
+      width: 1920,
+      height: 1080,
+      voiceName: 'Olivia',
+    });
     // Requests from before caption styles existed get the look they always had.
     expect(first.body.captionOptions).toEqual({ position: 'bottom', size: 'medium', color: '#FFD84D' });
     expect(['queued', 'active']).toContain(first.body.status);
@@ -232,11 +310,17 @@ describe('videos API', () => {
     const { api } = await signedUp();
     const style = { captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#ff6fb5' } };
     const created = await api('POST', '/videos', request({ script: words(300), ...style }));
-    expect(created.body).toMatchObject({ captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' } });
+    expect(created.body).toMatchObject({
+      captions: 'karaoke',
+      captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' },
+    });
     await api('POST', `/videos/${created.body.id}/cancel`);
     const retried = await api('POST', `/videos/${created.body.id}/retry`);
     expect(retried.status).toBe(202);
-    expect(retried.body).toMatchObject({ captions: 'karaoke', captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' } });
+    expect(retried.body).toMatchObject({
+      captions: 'karaoke',
+      captionOptions: { position: 'top', size: 'large', color: '#FF6FB5' },
+    });
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 20, reserved: 20 });
     const twice = await api('POST', `/videos/${created.body.id}/retry`);
     expect(twice.status).toBe(409);
@@ -257,7 +341,10 @@ describe('videos API', () => {
     expect(generic.body.error).toMatch(/try it again from that page/);
     expect((await api('GET', '/jobs')).body.jobs).toHaveLength(1);
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
-    expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({ status: 'cancelled', creditsCharged: 0 });
+    expect((await api('GET', `/videos/${created.body.id}`)).body).toMatchObject({
+      status: 'cancelled',
+      creditsCharged: 0,
+    });
   });
 
   it("retries a video under today's rules: a script they refuse is answered with a field error, any other is priced anew", async () => {
@@ -265,7 +352,9 @@ describe('videos API', () => {
     const created = await api('POST', '/videos', request());
     await api('POST', `/videos/${created.body.id}/cancel`);
     // As a video accepted before scripts of stage directions only were refused up front.
-    await suite.stack.database.db.execute(sql`update videos set script = '[Upbeat music] [Cut to the beach]' where id = ${created.body.id}`);
+    await suite.stack.database.db.execute(
+      sql`update videos set script = '[Upbeat music] [Cut to the beach]' where id = ${created.body.id}`,
+    );
 
     const retried = await api('POST', `/videos/${created.body.id}/retry`);
     expect(retried.status).toBe(400);
@@ -287,7 +376,12 @@ describe('videos API', () => {
     const other = await signedUp();
     const { body: video } = await owner.api('POST', '/videos', request());
     await owner.api('POST', `/videos/${video.id}/cancel`);
-    for (const [method, suffix] of [['GET', ''], ['POST', '/cancel'], ['POST', '/retry'], ['DELETE', '']] as const) {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/cancel'],
+      ['POST', '/retry'],
+      ['DELETE', ''],
+    ] as const) {
       const res = await other.api(method, `/videos/${video.id}${suffix}`);
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.body.error).toBe('Video not found');
@@ -299,9 +393,16 @@ describe('videos API', () => {
 
   it('deletes the images uploaded for a video with it, unless another video still uses them', async () => {
     const { api, user } = await signedUp();
-    const [only, shared] = await Promise.all([upload(user, png(640, 360), 'only.png', 'image/png'), upload(user, png(640, 360), 'shared.png', 'image/png')]);
+    const [only, shared] = await Promise.all([
+      upload(user, png(640, 360), 'only.png', 'image/png'),
+      upload(user, png(640, 360), 'shared.png', 'image/png'),
+    ]);
     const stored = async (fileId: string) => (await api('GET', `/files/${fileId}/info`)).status;
-    const first = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [only.body.fileId, shared.body.fileId] }));
+    const first = await api(
+      'POST',
+      '/videos',
+      request({ visuals: 'uploaded', imageFileIds: [only.body.fileId, shared.body.fileId] }),
+    );
     const second = await api('POST', '/videos', request({ visuals: 'uploaded', imageFileIds: [shared.body.fileId] }));
     for (const video of [first, second]) await api('POST', `/videos/${video.body.id}/cancel`);
 
@@ -331,7 +432,11 @@ describe('videos API', () => {
 
   it('makes a short video with real stage progress, then serves the MP4, thumbnail and SRT, and deletes them', async () => {
     const { api } = await signedUp();
-    const created = await api('POST', '/videos', request({ music: { enabled: true, volume: 30, track: 'warm-piano' } }));
+    const created = await api(
+      'POST',
+      '/videos',
+      request({ music: { enabled: true, volume: 30, track: 'warm-piano' } }),
+    );
     expect(created.status).toBe(202);
     expect(created.body.music).toEqual({ enabled: true, volume: 30, track: 'warm-piano', upload: null });
     const seen: Array<{ stage: string | null; progress: number }> = [];
@@ -359,7 +464,17 @@ describe('videos API', () => {
     expect(mp4.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const file = path.join(suite.dir, 'video.mp4');
     writeFileSync(file, Buffer.from(await mp4.arrayBuffer()));
-    const info = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]).toString());
+    const info = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_name,width,height',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    );
     expect(info.streams.map((s: any) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(info.streams.find((s: any) => s.codec_name === 'h264')).toMatchObject({ width: 1280, height: 720 });
     expect((await fetch(done.thumbnail.url)).headers.get('content-type')).toMatch(/^image\//);
@@ -368,7 +483,11 @@ describe('videos API', () => {
     expect(srt.toLowerCase()).toContain('lighthouse');
 
     const listed = await api('GET', '/videos');
-    expect(listed.body.items[0]).toMatchObject({ id: done.id, status: 'succeeded', thumbnail: { contentType: expect.stringMatching(/^image\//) } });
+    expect(listed.body.items[0]).toMatchObject({
+      id: done.id,
+      status: 'succeeded',
+      thumbnail: { contentType: expect.stringMatching(/^image\//) },
+    });
 
     expect((await api('DELETE', `/videos/${done.id}`)).status).toBe(204);
     expect((await api('GET', `/videos/${done.id}`)).status).toBe(404);
@@ -379,7 +498,10 @@ describe('videos API', () => {
 
   /** A signed-up user of an API whose server has an OpenAI key that points at the local speech endpoint above. */
   async function withOpenAiVoices(run: (api: Awaited<ReturnType<typeof signedUp>>['api']) => Promise<void>) {
-    const keyed = await suite.stack.reconfigured({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
+    const keyed = await suite.stack.reconfigured({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${suite.cloudUrl}/v1`,
+    });
     try {
       await run((await signedUp(keyed.url)).api);
     } finally {
@@ -390,7 +512,11 @@ describe('videos API', () => {
   }
 
   const settled = (api: Awaited<ReturnType<typeof signedUp>>['api'], id: string, timeoutMs = 120_000) =>
-    until(async () => (await api('GET', `/videos/${id}`)).body, (video) => finished(video.status), timeoutMs);
+    until(
+      async () => (await api('GET', `/videos/${id}`)).body,
+      (video) => finished(video.status),
+      timeoutMs,
+    );
 
   it('fails in plain words when the voice service refuses, returns the credits, and can be tried again', async () => {
     await withOpenAiVoices(async (api) => {
@@ -422,7 +548,11 @@ describe('videos API', () => {
       expect(made.durationSec).toBeLessThan(60);
       expect(made).toMatchObject({ cost: 10, creditsCharged: 10 });
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT - 10, reserved: 0 });
-      const ledger = (await api('GET', '/credits/ledger?limit=3')).body.entries.map((e: any) => [e.kind, e.delta, e.reservedDelta]);
+      const ledger = (await api('GET', '/credits/ledger?limit=3')).body.entries.map((e: any) => [
+        e.kind,
+        e.delta,
+        e.reservedDelta,
+      ]);
       expect(ledger).toEqual([
         ['release', 10, -10],
         ['capture', 0, -10],
@@ -441,7 +571,9 @@ describe('videos API', () => {
       expect(created.body.cost).toBe(10);
       const failed = await settled(api, created.body.id);
       expect(failed).toMatchObject({ status: 'failed', stage: 'narrate', video: null, creditsCharged: 0 });
-      expect(failed.error).toBe('The narration runs 5:06, over the 5-minute limit. Shorten the script and try again. No credits were charged.');
+      expect(failed.error).toBe(
+        'The narration runs 5:06, over the 5-minute limit. Shorten the script and try again. No credits were charged.',
+      );
       expect(speech.calls).toBe(1);
       expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
     });

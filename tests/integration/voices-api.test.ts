@@ -52,7 +52,11 @@ describe('the voice catalogue API', () => {
     expect(catalogue.body.defaultVoiceId).toBe('en-us-festival-slt');
     const speech = await api('POST', '/speech', { text: 'Hello from the default voice.' });
     expect(speech.status).toBe(202);
-    expect(speech.body).toMatchObject({ voiceId: 'en-us-festival-slt', voiceName: 'Sally', engine: { id: 'festival' } });
+    expect(speech.body).toMatchObject({
+      voiceId: 'en-us-festival-slt',
+      voiceName: 'Sally',
+      engine: { id: 'festival' },
+    });
     const { voiceId: _named, ...unnamed } = video('');
     const board = await api('POST', '/storyboards', unnamed);
     expect([board.status, board.body.settings.voiceId]).toEqual([201, 'en-us-festival-slt']);
@@ -62,7 +66,10 @@ describe('the voice catalogue API', () => {
     const withoutFestival = await suite.stack.reconfigured({ FESTIVAL_PATH: '/nonexistent/festival' });
     try {
       const { api: plain } = await signedUp(withoutFestival.url);
-      expect((await plain('GET', '/voices')).body).toMatchObject({ configured: { festival: false }, defaultVoiceId: DEFAULT_VOICE_ID });
+      expect((await plain('GET', '/voices')).body).toMatchObject({
+        configured: { festival: false },
+        defaultVoiceId: DEFAULT_VOICE_ID,
+      });
       expect((await plain('POST', '/storyboards', unnamed)).body.settings.voiceId).toBe(DEFAULT_VOICE_ID);
     } finally {
       await withoutFestival.close();
@@ -70,7 +77,10 @@ describe('the voice catalogue API', () => {
   });
 
   it('lists Azure’s voices live, never its key, and reads a chosen Azure voice into a recording', async () => {
-    const keyed = await suite.stack.reconfigured({ AZURE_SPEECH_KEY: 'az-secret-key', AZURE_SPEECH_ENDPOINT: azure.url });
+    const keyed = await suite.stack.reconfigured({
+      AZURE_SPEECH_KEY: 'az-secret-key',
+      AZURE_SPEECH_ENDPOINT: azure.url,
+    });
     try {
       const { api } = await signedUp(keyed.url);
       const catalogue = await api('GET', '/voices');
@@ -82,13 +92,18 @@ describe('the voice catalogue API', () => {
 
       const unknown = await api('POST', '/speech', { text: 'Hello', voiceId: 'azure:en-US-NobodyNeural' });
       expect([unknown.status, unknown.body.fields]).toEqual([400, { voiceId: 'Choose a voice from the list.' }]);
-      expect((await api('POST', '/videos', video('azure:en-US-NobodyNeural'))).body.fields).toEqual({ voiceId: 'Choose a voice from the list.' });
+      expect((await api('POST', '/videos', video('azure:en-US-NobodyNeural'))).body.fields).toEqual({
+        voiceId: 'Choose a voice from the list.',
+      });
 
       const preview = await api('GET', '/speech/voices/azure%3Aen-GB-Emma19Neural/preview');
       expect(preview.status).toBe(200);
       expect(azure.requests.at(-1)!.body).toContain("name='en-GB-Emma19Neural'");
 
-      const created = await api('POST', '/speech', { text: 'Good evening from the lighthouse.', voiceId: 'azure:en-GB-Emma19Neural' });
+      const created = await api('POST', '/speech', {
+        text: 'Good evening from the lighthouse.',
+        voiceId: 'azure:en-GB-Emma19Neural',
+      });
       expect(created.status).toBe(202);
       expect(created.body).toMatchObject({ voiceName: 'Emma19', engine: { id: 'azure', label: 'Azure AI Speech' } });
       const done = await until(

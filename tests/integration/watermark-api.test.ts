@@ -10,8 +10,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
-import type { TestUser } from './support/auth-emulator.ts';
 import { apiSuite, until } from './support/api-suite.ts';
+import type { TestUser } from './support/auth-emulator.ts';
 import { createUpload, headUpload, patchUpload, uploadVideo } from './support/tus.ts';
 import { LOGO_BOX, makeWatermarkedVideo } from './support/watermark-video.ts';
 
@@ -23,7 +23,8 @@ beforeAll(() => {
   video = readFileSync(file);
 });
 
-const create = (user: TestUser, size: number, metadata: Record<string, string>) => createUpload(suite.stack.url, user, size, metadata);
+const create = (user: TestUser, size: number, metadata: Record<string, string>) =>
+  createUpload(suite.stack.url, user, size, metadata);
 const upload = (user: TestUser, bytes: Buffer, name?: string) => uploadVideo(suite.stack.url, user, bytes, name);
 
 describe('watermark removal API', () => {
@@ -44,7 +45,14 @@ describe('watermark removal API', () => {
       (res) => res.text(),
       () => undefined,
     );
-    const offset = Number((await until(() => headUpload(user, made.url), (res) => Number(res.headers.get('upload-offset')) > 0)).headers.get('upload-offset'));
+    const offset = Number(
+      (
+        await until(
+          () => headUpload(user, made.url),
+          (res) => Number(res.headers.get('upload-offset')) > 0,
+        )
+      ).headers.get('upload-offset'),
+    );
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(half);
 
@@ -90,7 +98,9 @@ describe('watermark removal API', () => {
 
     const boxes = detected.boxes.map((b, k) => ({ ...b, method: k === 0 ? 'removelogo' : 'blur' }));
     expect((await api('PUT', `/watermark-removal/${id}/boxes`, { boxes })).status).toBe(200);
-    const bad = await api('PUT', `/watermark-removal/${id}/boxes`, { boxes: [{ ...boxes[0], x: 0.4, y: 0.4, w: 0.1, h: 0.1, method: 'crop' }] });
+    const bad = await api('PUT', `/watermark-removal/${id}/boxes`, {
+      boxes: [{ ...boxes[0], x: 0.4, y: 0.4, w: 0.1, h: 0.1, method: 'crop' }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.boxes).toMatch(/too far from the edge/);
 
@@ -103,7 +113,11 @@ describe('watermark removal API', () => {
     expect(Buffer.from(await frame.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
     const postFrame = (path: string, body: object) =>
-      fetch(`${suite.stack.url}/watermark-removal/${id}/${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${suite.stack.url}/watermark-removal/${id}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await postFrame('result-frame', { atS: 1 })).status).toBe(409);
 
     const started = await api('POST', `/watermark-removal/${id}/render`);
@@ -120,18 +134,25 @@ describe('watermark removal API', () => {
     const clean = Buffer.from(await (await fetch(done.output!.url)).arrayBuffer());
     const out = path.join(suite.dir, 'clean.mp4');
     writeFileSync(out, clean);
-    const md5 = (file: string) => execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'md5', '-']).toString();
+    const md5 = (file: string) =>
+      execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'md5', '-']).toString();
     expect(md5(out)).toBe(md5(path.join(suite.dir, 'marked.mp4')));
 
     // The before/after view: the same moment from the source and from the clean copy differ where the logo was.
     const gray = async (res: Response) =>
-      execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'], { input: Buffer.from(await res.arrayBuffer()) });
+      execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'], {
+        input: Buffer.from(await res.arrayBuffer()),
+      });
     const afterFrame = await postFrame('result-frame', { atS: 2 });
     expect(afterFrame.headers.get('content-type')).toBe('image/jpeg');
-    const [original, cleaned] = [await gray(await postFrame('preview', { boxes: [], atS: 2, kind: 'frame' })), await gray(afterFrame)];
+    const [original, cleaned] = [
+      await gray(await postFrame('preview', { boxes: [], atS: 2, kind: 'frame' })),
+      await gray(afterFrame),
+    ];
     const meanDiff = (box: { x: number; y: number; w: number; h: number }) => {
       let sum = 0;
-      for (let y = box.y; y < box.y + box.h; y++) for (let x = box.x; x < box.x + box.w; x++) sum += Math.abs(original[y * 640 + x]! - cleaned[y * 640 + x]!);
+      for (let y = box.y; y < box.y + box.h; y++)
+        for (let x = box.x; x < box.x + box.w; x++) sum += Math.abs(original[y * 640 + x]! - cleaned[y * 640 + x]!);
       return sum / (box.w * box.h);
     };
     expect(meanDiff(LOGO_BOX)).toBeGreaterThan(4 * meanDiff({ x: 200, y: 120, w: 200, h: 120 }));

@@ -10,7 +10,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
 import { apiSuite } from './support/api-suite.ts';
 import { uploadVideo } from './support/tus.ts';
-import { LABELLED_SET, labelledClipFile, scoreClip, SET_FRAME, trueMarks, type ClipScore } from './support/watermark-set.ts';
+import {
+  type ClipScore,
+  LABELLED_SET,
+  labelledClipFile,
+  SET_FRAME,
+  scoreClip,
+  trueMarks,
+} from './support/watermark-set.ts';
 
 const suite = apiSuite('watermark-set', (_req, res) => res.writeHead(404).end());
 const files = new Map<string, Buffer>();
@@ -19,35 +26,48 @@ beforeAll(() => {
 }, 300_000);
 
 describe('watermark detection on the labelled set, through the API', () => {
-  it(
-    'finds every mark of the 18 clips and proposes one false box, smaller than the mark',
-    async () => {
-      const { user, api } = await suite.signedUp();
-      const scores: Array<ClipScore & { name: string }> = [];
-      for (const clip of LABELLED_SET) {
-        const { res, id } = await uploadVideo(suite.stack.url, user, files.get(clip.name)!, `${clip.name}.mp4`);
-        expect(res.status, clip.name).toBe(204);
-        const detected = await api('POST', `/watermark-removal/${id}/detect`);
-        expect(detected.status, clip.name).toBe(200);
-        const record = detected.body as WatermarkRecord;
-        const boxes = record.boxes.map((b) => ({ x: b.x * SET_FRAME.width, y: b.y * SET_FRAME.height, w: b.w * SET_FRAME.width, h: b.h * SET_FRAME.height, startS: b.startS, endS: b.endS }));
-        const truth = trueMarks(clip);
-        const score = scoreClip(truth, boxes);
-        scores.push({ name: clip.name, ...score });
+  it('finds every mark of the 18 clips and proposes one false box, smaller than the mark', async () => {
+    const { user, api } = await suite.signedUp();
+    const scores: Array<ClipScore & { name: string }> = [];
+    for (const clip of LABELLED_SET) {
+      const { res, id } = await uploadVideo(suite.stack.url, user, files.get(clip.name)!, `${clip.name}.mp4`);
+      expect(res.status, clip.name).toBe(204);
+      const detected = await api('POST', `/watermark-removal/${id}/detect`);
+      expect(detected.status, clip.name).toBe(200);
+      const record = detected.body as WatermarkRecord;
+      const boxes = record.boxes.map((b) => ({
+        x: b.x * SET_FRAME.width,
+        y: b.y * SET_FRAME.height,
+        w: b.w * SET_FRAME.width,
+        h: b.h * SET_FRAME.height,
+        startS: b.startS,
+        endS: b.endS,
+      }));
+      const truth = trueMarks(clip);
+      const score = scoreClip(truth, boxes);
+      scores.push({ name: clip.name, ...score });
 
-        // A mark that shows part of the time: its box holds from no later than it appears to no earlier than it goes.
-        for (const mark of truth.filter((t) => t.from !== null || t.to !== null)) {
-          const box = boxes.find((b) => b.x < mark.box.x + mark.box.w && mark.box.x < b.x + b.w && b.y < mark.box.y + mark.box.h && mark.box.y < b.y + b.h)!;
-          expect(box, `${clip.name}: ${mark.label}`).toBeDefined();
-          if (mark.from !== null) expect(box.startS, clip.name).not.toBeNull();
-          if (mark.from !== null) expect(box.startS!, clip.name).toBeLessThanOrEqual(mark.from);
-          if (mark.to !== null) expect(box.endS!, clip.name).toBeGreaterThanOrEqual(mark.to);
-        }
+      // A mark that shows part of the time: its box holds from no later than it appears to no earlier than it goes.
+      for (const mark of truth.filter((t) => t.from !== null || t.to !== null)) {
+        const box = boxes.find(
+          (b) =>
+            b.x < mark.box.x + mark.box.w &&
+            mark.box.x < b.x + b.w &&
+            b.y < mark.box.y + mark.box.h &&
+            mark.box.y < b.y + b.h,
+        )!;
+        expect(box, `${clip.name}: ${mark.label}`).toBeDefined();
+        if (mark.from !== null) expect(box.startS, clip.name).not.toBeNull();
+        if (mark.from !== null) expect(box.startS!, clip.name).toBeLessThanOrEqual(mark.from);
+        if (mark.to !== null) expect(box.endS!, clip.name).toBeGreaterThanOrEqual(mark.to);
       }
-      const total = (key: 'marks' | 'found' | 'falseBoxes') => scores.reduce((n, s) => n + s[key], 0);
-      expect(scores.filter((s) => s.found < s.marks || s.falseBoxes > 0).map((s) => [s.name, s.found, s.marks, s.falseBoxes, s.largestFalse, s.largestMark])).toEqual([['life-text', 1, 1, 1, 100, 1008]]);
-      expect([total('found'), total('marks'), total('falseBoxes')]).toEqual([19, 19, 1]);
-    },
-    600_000,
-  );
+    }
+    const total = (key: 'marks' | 'found' | 'falseBoxes') => scores.reduce((n, s) => n + s[key], 0);
+    expect(
+      scores
+        .filter((s) => s.found < s.marks || s.falseBoxes > 0)
+        .map((s) => [s.name, s.found, s.marks, s.falseBoxes, s.largestFalse, s.largestMark]),
+    ).toEqual([['life-text', 1, 1, 1, 100, 1008]]);
+    expect([total('found'), total('marks'), total('falseBoxes')]).toEqual([19, 19, 1]);
+  }, 600_000);
 });

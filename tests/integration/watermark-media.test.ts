@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe, runFfmpeg } from '../../src/server/media/ffmpeg.ts';
 import { detectOverlays, edgeMagnitude, iou, type PixelBox } from '../../src/server/media/overlay-detect.ts';
 import { analysisSize, sampleFrames, sourceFacts, writeMarkMask } from '../../src/server/media/overlay-frames.ts';
-import { buildRemovalFilter, removalOutputArgs, type RemovalBox } from '../../src/server/media/overlay-removal.ts';
+import { buildRemovalFilter, type RemovalBox, removalOutputArgs } from '../../src/server/media/overlay-removal.ts';
 import { LOGO_BOX, makeWatermarkedVideo, TEST_VIDEO, textMarkBox } from './support/watermark-video.ts';
 
 const { width, height } = TEST_VIDEO;
@@ -18,12 +18,34 @@ let dir: string;
 let source: string;
 
 const grayFrames = (file: string): Uint8Array[] => {
-  const raw = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'], { maxBuffer: 256 * 1024 * 1024 });
+  const raw = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', 'format=gray', '-f', 'rawvideo', 'pipe:1'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   const size = width * height;
-  return Array.from({ length: Math.floor(raw.length / size) }, (_, k) => new Uint8Array(raw.buffer, raw.byteOffset + k * size, size));
+  return Array.from(
+    { length: Math.floor(raw.length / size) },
+    (_, k) => new Uint8Array(raw.buffer, raw.byteOffset + k * size, size),
+  );
 };
 const audioMd5 = (file: string) =>
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'md5', '-']).toString().trim();
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    file,
+    '-map',
+    '0:a',
+    '-c',
+    'copy',
+    '-f',
+    'md5',
+    '-',
+  ])
+    .toString()
+    .trim();
 const inside = (box: PixelBox, x: number, y: number, margin = 0) =>
   x >= box.x - margin && x < box.x + box.w + margin && y >= box.y - margin && y < box.y + box.h + margin;
 
@@ -66,11 +88,26 @@ describe('watermark removal media', () => {
     const output = path.join(dir, 'clean.mp4');
     const info = await probe(source);
     const facts = sourceFacts(info)!;
-    await runFfmpeg(['-y', '-i', source, ...removalOutputArgs(buildRemovalFilter(boxes, width, height), facts, { preset: 'veryfast', audio: true, mp4: true }), output]);
+    await runFfmpeg([
+      '-y',
+      '-i',
+      source,
+      ...removalOutputArgs(buildRemovalFilter(boxes, width, height), facts, {
+        preset: 'veryfast',
+        audio: true,
+        mp4: true,
+      }),
+      output,
+    ]);
 
     const after = await probe(output);
     const video = after.streams.find((s) => s.codec_type === 'video')!;
-    expect([video.width, video.height, video.codec_name, video.avg_frame_rate]).toEqual([width, height, 'h264', '25/1']);
+    expect([video.width, video.height, video.codec_name, video.avg_frame_rate]).toEqual([
+      width,
+      height,
+      'h264',
+      '25/1',
+    ]);
     expect(audioMd5(output)).toBe(audioMd5(source));
 
     const before = grayFrames(source);
@@ -88,7 +125,8 @@ describe('watermark removal media', () => {
     const originalEdges = edgeMean(before);
     const cleanedEdges = edgeMean(cleaned);
     for (const target of [LOGO_BOX, text]) {
-      let original = 0, now = 0;
+      let original = 0,
+        now = 0;
       for (let y = target.y; y < target.y + target.h; y++) {
         for (let x = target.x; x < target.x + target.w; x++) {
           original += originalEdges[y * width + x]!;
@@ -98,9 +136,11 @@ describe('watermark removal media', () => {
       expect(now).toBeLessThan(original * 0.5);
     }
 
-    let squared = 0, count = 0;
+    let squared = 0,
+      count = 0;
     for (let k = 0; k < before.length; k++) {
-      const a = before[k]!, b = cleaned[k]!;
+      const a = before[k]!,
+        b = cleaned[k]!;
       for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
           if (boxes.some((box) => inside(box, x, y, 4))) continue;

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '~/server/web/server';
 
 /** A local stack's sign-in setup: the Auth emulator, the API on its default hosts. */
-const config = { apiHosts: ['http://127.0.0.1:8787'], site: { authEmulatorHost: '127.0.0.1:9099', firebaseAuthDomain: undefined } };
+const config = {
+  apiHosts: ['http://127.0.0.1:8787'],
+  site: { authEmulatorHost: '127.0.0.1:9099', firebaseAuthDomain: undefined },
+};
 
 interface Reply {
   status: number;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nameKey } from '../../src/server/media/illustration/places.ts';
-import { sceneSubjects, type SceneSubjects } from '../../src/server/media/illustration/subjects.ts';
+import { type SceneSubjects, sceneSubjects } from '../../src/server/media/illustration/subjects.ts';
 
 export type Label = { thing: string; icons: string[] } | { place: string } | { number: number };
 
@@ -28,7 +28,9 @@ export const CORPUS_FILE = path.resolve(import.meta.dirname, '..', 'fixtures', '
 
 export function loadCorpus(): CorpusScene[] {
   const file = JSON.parse(fs.readFileSync(CORPUS_FILE, 'utf8')) as CorpusFile;
-  return file.scripts.flatMap(({ id, kind, heldOut = false, scenes }) => scenes.map((scene) => ({ script: id, kind, heldOut, ...scene })));
+  return file.scripts.flatMap(({ id, kind, heldOut = false, scenes }) =>
+    scenes.map((scene) => ({ script: id, kind, heldOut, ...scene })),
+  );
 }
 
 type Drawn = SceneSubjects['icons'][number] | SceneSubjects['places'][number] | SceneSubjects['numbers'][number];
@@ -37,7 +39,8 @@ type Drawn = SceneSubjects['icons'][number] | SceneSubjects['places'][number] | 
 export function depicts(drawn: Drawn, labels: Label[]): boolean {
   return labels.some((label) => {
     if (drawn.kind === 'icon') return 'icons' in label && label.icons.includes(drawn.icon);
-    if (drawn.kind === 'place') return 'place' in label && [drawn.name, drawn.word].some((n) => nameKey(n) === nameKey(label.place));
+    if (drawn.kind === 'place')
+      return 'place' in label && [drawn.name, drawn.word].some((n) => nameKey(n) === nameKey(label.place));
     return 'number' in label && Math.abs(label.number - drawn.value) < 1e-9;
   });
 }

@@ -3,8 +3,16 @@
  * calendar, week buckets, the change figures, and the CSV of what the screen shows.
  */
 import { describe, expect, it } from 'vitest';
-import { AnalyticsQuery, bucketsOf, keyPrefix, ledgerSource, percentChange, resolveRange, type AnalyticsReport } from '~/contract/analytics';
 import { changeText, formatMetric, reportCsv } from '~/app/features/analytics/model';
+import {
+  AnalyticsQuery,
+  type AnalyticsReport,
+  bucketsOf,
+  keyPrefix,
+  ledgerSource,
+  percentChange,
+  resolveRange,
+} from '~/contract/analytics';
 
 describe('ledgerSource', () => {
   it("names the feature from the job's kind, else from the key's prefix, else other", () => {
@@ -25,7 +33,8 @@ describe('ledgerSource', () => {
       [null, 'nothing', 'other'],
       [null, null, 'other'],
     ];
-    for (const [jobKind, key, source] of cases) expect(ledgerSource({ jobKind, keyPrefix: keyPrefix(key) }), `${jobKind} ${key}`).toBe(source);
+    for (const [jobKind, key, source] of cases)
+      expect(ledgerSource({ jobKind, keyPrefix: keyPrefix(key) }), `${jobKind} ${key}`).toBe(source);
   });
 });
 
@@ -34,12 +43,21 @@ describe('ranges', () => {
   it('end today in the user zone, and compare with the same number of days before', () => {
     // 03:30 UTC is still 7 March in New York and already 8 March in Berlin.
     expect(resolveRange(AnalyticsQuery.parse({ range: '7', tz: 'America/New_York' }), now)).toEqual({
-      from: '2026-03-01', to: '2026-03-07', previousFrom: '2026-02-22', previousTo: '2026-02-28', days: 7, tz: 'America/New_York', bucket: 'day',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      previousFrom: '2026-02-22',
+      previousTo: '2026-02-28',
+      days: 7,
+      tz: 'America/New_York',
+      bucket: 'day',
     });
     expect(resolveRange(AnalyticsQuery.parse({ range: '7', tz: 'Europe/Berlin' }), now).to).toBe('2026-03-08');
   });
   it('use weeks from Monday beyond a month', () => {
-    const range = resolveRange(AnalyticsQuery.parse({ range: 'custom', from: '2026-01-01', to: '2026-02-15', tz: 'UTC' }), now);
+    const range = resolveRange(
+      AnalyticsQuery.parse({ range: 'custom', from: '2026-01-01', to: '2026-02-15', tz: 'UTC' }),
+      now,
+    );
     expect(range.bucket).toBe('week');
     const buckets = bucketsOf(range);
     expect(buckets[0]).toBe('2025-12-29');
@@ -49,13 +67,23 @@ describe('ranges', () => {
   it('refuse unknown zones and impossible dates', () => {
     expect(AnalyticsQuery.safeParse({ tz: 'Mars/Olympus' }).success).toBe(false);
     expect(AnalyticsQuery.safeParse({ range: 'custom', from: '2026-02-29', to: '2026-03-01' }).success).toBe(false);
-    expect(AnalyticsQuery.safeParse({ range: 'custom', from: '2024-02-29', to: '2024-03-01', tz: 'Asia/Kolkata' }).success).toBe(true);
+    expect(
+      AnalyticsQuery.safeParse({ range: 'custom', from: '2024-02-29', to: '2024-03-01', tz: 'Asia/Kolkata' }).success,
+    ).toBe(true);
   });
 });
 
 describe('what the screen shows', () => {
   const report: AnalyticsReport = {
-    range: { from: '2026-03-06', to: '2026-03-07', previousFrom: '2026-03-04', previousTo: '2026-03-05', days: 2, tz: 'UTC', bucket: 'day' },
+    range: {
+      from: '2026-03-06',
+      to: '2026-03-07',
+      previousFrom: '2026-03-04',
+      previousTo: '2026-03-05',
+      days: 2,
+      tz: 'UTC',
+      bucket: 'day',
+    },
     buckets: ['2026-03-06', '2026-03-07'],
     spend: [
       { source: 'videos', label: 'Videos', values: [30, 0] },

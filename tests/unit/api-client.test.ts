@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AllHostsFailedError,
+  type ApiClient,
   ApiError,
   createApiClient,
   DEFAULT_TIMEOUT_MS,
   FAILED_HOST_RESET_MS,
   LONG_TIMEOUT_MS,
   timeoutFor,
-  type ApiClient,
 } from '~/lib/api/client';
 import { ALL_HOSTS_FAILED_MESSAGES, pickAllHostsFailedMessage } from '~/lib/api/messages';
 

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProfileSyncBody } from '~/contract/api.ts';
-import type { AppEnv } from '~/server/http/context.ts';
-import { parseRange } from '~/server/features/files/routes.ts';
-import { withCache } from '~/server/auth/firebase.ts';
 import { fieldErrors } from '~/contract/errors.ts';
+import { withCache } from '~/server/auth/firebase.ts';
+import { parseRange } from '~/server/features/files/routes.ts';
+import type { AppEnv } from '~/server/http/context.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
 
@@ -71,7 +71,9 @@ describe('verified token cache', () => {
       {
         async verify(token) {
           calls++;
-          return token === 'good' ? { uid: 'u1', email: null, name: null, picture: null, emailVerified: false, adminClaim: false, exp: 1_100 } : undefined;
+          return token === 'good'
+            ? { uid: 'u1', email: null, name: null, picture: null, emailVerified: false, adminClaim: false, exp: 1_100 }
+            : undefined;
         },
       },
       { now: () => clock },

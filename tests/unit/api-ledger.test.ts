@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adjust, apply, capture, grant, InsufficientCreditsError, purchase, release, replay, reserve } from '~/server/credits/ledger.ts';
+import {
+  adjust,
+  apply,
+  capture,
+  grant,
+  InsufficientCreditsError,
+  purchase,
+  release,
+  replay,
+  reserve,
+} from '~/server/credits/ledger.ts';
 
 describe('ledger math', () => {
   it('moves credits from balance to reserved and out again', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageCost, PRICES, scriptCost, SIGNUP_GRANT, ttsCost, videoCost } from '~/contract/pricing.ts';
+import { imageCost, PRICES, SIGNUP_GRANT, scriptCost, ttsCost, videoCost } from '~/contract/pricing.ts';
 
 describe('pricing', () => {
   it('charges video per started minute at the resolution rate', () => {

@@ -5,15 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, storageFullMessage } from '~/contract/storage.ts';
 import { loadConfig } from '~/server/config/index.ts';
+import { limitBytes } from '~/server/http/body.ts';
 import { concurrencyLimit } from '~/server/http/concurrency.ts';
 import { HttpError } from '~/server/http/errors.ts';
-import { limitBytes } from '~/server/http/body.ts';
 import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
+import { imageHeader } from '~/server/media/image-size.ts';
+import { imageHeaderProblem } from '~/server/media/upload.ts';
 import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
 import { sweepStaleUploads, uploadTempDir } from '~/server/storage/uploads.ts';
-import { imageHeader } from '~/server/media/image-size.ts';
-import { imageHeaderProblem } from '~/server/media/upload.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -24,7 +24,10 @@ async function formBody(parts: [string, string | Blob, string?][]) {
     else form.append(name, value, filename);
   }
   const response = new Response(form);
-  return { boundary: multipartBoundary(response.headers.get('content-type') ?? '')!, raw: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    boundary: multipartBoundary(response.headers.get('content-type') ?? '')!,
+    raw: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 /** The body in pieces of `size` bytes, the way a slow network hands it over. */
@@ -63,7 +66,9 @@ describe('streaming multipart reader', () => {
     const { boundary, raw } = await formBody([['file', 'just text']]);
     expect(await readFile(pieces(raw, 10), boundary)).toBeUndefined();
     const upload = await formBody([['file', new Blob([content]), 'a.png']]);
-    await expect(readFile(pieces(upload.raw.subarray(0, 3000), 100), upload.boundary)).rejects.toMatchObject({ status: 400 });
+    await expect(readFile(pieces(upload.raw.subarray(0, 3000), 100), upload.boundary)).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(readFile(pieces(bytes('hello there'), 4), 'xyz')).rejects.toMatchObject({ status: 400 });
   });
 
@@ -80,7 +85,8 @@ describe('byte limits on streams', () => {
     const error = () => new HttpError(413, 'Too big');
     const seen: number[] = [];
     const read = async () => {
-      for await (const chunk of limitBytes(pieces(new Uint8Array(100), 30), { maxBytes: 70, error })) seen.push(chunk.length);
+      for await (const chunk of limitBytes(pieces(new Uint8Array(100), 30), { maxBytes: 70, error }))
+        seen.push(chunk.length);
     };
     await expect(read()).rejects.toMatchObject({ status: 413, message: 'Too big' });
     expect(seen).toEqual([30, 30]);
@@ -142,7 +148,9 @@ describe('image decode budget', () => {
     );
     // RGBA at 16 bits: 8 bytes a pixel, 512 MiB for 8192×8192.
     expect(pngHeader(8192, 8192, 16, 6).bytesPerPixel).toBe(8);
-    expect(imageHeaderProblem(pngHeader(8192, 8192, 16, 6))).toMatch(/8192×8192 at 16 bits per channel\) is too large to open/);
+    expect(imageHeaderProblem(pngHeader(8192, 8192, 16, 6))).toMatch(
+      /8192×8192 at 16 bits per channel\) is too large to open/,
+    );
     expect(imageHeaderProblem(pngHeader(6000, 6000, 16, 6))).toMatch(/6000×6000 at 16 bits per channel/);
     expect(imageHeaderProblem(pngHeader(4000, 4000, 16, 6))).toBeNull();
     expect(imageHeaderProblem(pngHeader(9000, 300, 8, 2))).toMatch(/between 256 and 8192 pixels/);
@@ -157,8 +165,15 @@ describe('storage quota', () => {
   });
 
   it('says how full the storage is in sizes people read', () => {
-    expect(storageFullMessage({ used: 1.9 * 1024 ** 3, quota: 2 * 1024 ** 3 })).toBe('Your storage is full: 1.9 GB of 2 GB used. Delete uploads you no longer need.');
-    expect([formatBytes(900), formatBytes(200 * 1024), formatBytes(15 * 1024 ** 2), formatBytes(4.25 * 1024 ** 2)]).toEqual(['900 B', '200 KB', '15 MB', '4.3 MB']);
+    expect(storageFullMessage({ used: 1.9 * 1024 ** 3, quota: 2 * 1024 ** 3 })).toBe(
+      'Your storage is full: 1.9 GB of 2 GB used. Delete uploads you no longer need.',
+    );
+    expect([
+      formatBytes(900),
+      formatBytes(200 * 1024),
+      formatBytes(15 * 1024 ** 2),
+      formatBytes(4.25 * 1024 ** 2),
+    ]).toEqual(['900 B', '200 KB', '15 MB', '4.3 MB']);
   });
 });
 

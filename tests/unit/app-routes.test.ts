@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, STATIC_APP_ROUTES, type ScreenName } from '~/app/routes';
+import { APP_ROUTES, type ScreenName, STATIC_APP_ROUTES } from '~/app/routes';
 import { APP_SHELL_FILE, routeRequest } from '~/server/web/routing';
 
 /** The product's route table, restricted to the sub-app's rows, and the studios added since: concrete URL → screen and access. */
@@ -50,7 +50,8 @@ describe('the sub-app route table', () => {
   });
 
   it('leaves the public pages to the static site', () => {
-    for (const url of ['/', '/gpu', '/nxn-agent', '/blog', '/blog/tts-tools', '/terms', '/about']) expect(resolve(url)).toEqual([]);
+    for (const url of ['/', '/gpu', '/nxn-agent', '/blog', '/blog/tts-tools', '/terms', '/about'])
+      expect(resolve(url)).toEqual([]);
   });
 
   it('reads the ids of the dynamic routes', () => {

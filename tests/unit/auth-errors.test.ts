@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorCode, authErrorMessage, GENERIC_AUTH_ERROR } from '~/lib/auth-errors';
 
-const providerError = (code: string) => Object.assign(new Error(`Firebase: Error (auth/${code}).`), { code: `auth/${code}` });
+const providerError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (auth/${code}).`), { code: `auth/${code}` });
 
 describe('identity-provider error messages', () => {
   const codes = [

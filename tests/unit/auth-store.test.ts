@@ -174,7 +174,10 @@ describe('profile sync through the store', () => {
   });
 
   it('calls a sign-in the first only when this page created the account and the backend made its profile', async () => {
-    fake.post.mockImplementation(async (_path: string, body: { uid: string }) => ({ created: body.uid === 'new-uid' || body.uid === 'ada', granted: 100 }));
+    fake.post.mockImplementation(async (_path: string, body: { uid: string }) => ({
+      created: body.uid === 'new-uid' || body.uid === 'ada',
+      granted: 100,
+    }));
     const { isFirstSignIn, signUp, startAuth, $signupGrant } = await freshStore();
     startAuth();
     await vi.waitFor(() => expect(fake.next).not.toBeNull());

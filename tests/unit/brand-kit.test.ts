@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brandKitSettingsSchema, brandSnapshot, cardSeconds, DEFAULT_BRAND_KIT, logoPlacement } from '~/contract/brand.ts';
+import {
+  brandKitSettingsSchema,
+  brandSnapshot,
+  cardSeconds,
+  DEFAULT_BRAND_KIT,
+  logoPlacement,
+} from '~/contract/brand.ts';
 import { fieldErrors } from '~/contract/errors.ts';
 import { estimateVideoCost, scriptLengthError } from '~/contract/video.ts';
 import { logoWindow, narrationSlots, stillsWithCards, withBrandCards } from '~/server/media/brand.ts';
@@ -8,7 +14,10 @@ import { buildTimeline } from '~/server/media/timeline.ts';
 
 describe('brand kit settings', () => {
   it('accepts the defaults and upper-cases colours', () => {
-    const kit = brandKitSettingsSchema.parse({ ...DEFAULT_BRAND_KIT, colors: { primary: '#1e66f5', secondary: '#ffffff' } });
+    const kit = brandKitSettingsSchema.parse({
+      ...DEFAULT_BRAND_KIT,
+      colors: { primary: '#1e66f5', secondary: '#ffffff' },
+    });
     expect(kit.colors).toEqual({ primary: '#1E66F5', secondary: '#FFFFFF' });
   });
 
@@ -22,17 +31,29 @@ describe('brand kit settings', () => {
     });
     expect(result.success).toBe(false);
     const fields = fieldErrors(result.error!.issues);
-    expect(Object.keys(fields).sort()).toEqual(['colors.primary', 'font', 'intro.seconds', 'logo.corner', 'logo.opacity']);
+    expect(Object.keys(fields).sort()).toEqual([
+      'colors.primary',
+      'font',
+      'intro.seconds',
+      'logo.corner',
+      'logo.opacity',
+    ]);
     expect(fields['intro.seconds']).toMatch(/2 to 5 seconds/);
   });
 
   it('asks for the text of a card that is on', () => {
-    const result = brandKitSettingsSchema.safeParse({ ...DEFAULT_BRAND_KIT, outro: { enabled: true, text: '  ', seconds: 3 } });
+    const result = brandKitSettingsSchema.safeParse({
+      ...DEFAULT_BRAND_KIT,
+      outro: { enabled: true, text: '  ', seconds: 3 },
+    });
     expect(fieldErrors(result.error!.issues)).toEqual({ 'outro.text': "Write the outro's text, or turn it off." });
   });
 
   it('lets an outro that is off have no text, and snapshots only the cards that are on', () => {
-    const kit = brandKitSettingsSchema.parse({ ...DEFAULT_BRAND_KIT, intro: { enabled: true, text: 'Hi', seconds: 4 } });
+    const kit = brandKitSettingsSchema.parse({
+      ...DEFAULT_BRAND_KIT,
+      intro: { enabled: true, text: 'Hi', seconds: 4 },
+    });
     const snap = brandSnapshot(kit, null);
     expect(snap.intro?.seconds).toBe(4);
     expect(snap.outro).toBeNull();
@@ -67,7 +88,9 @@ describe('logo placement', () => {
   });
   it('scales with the chosen size and keeps a tall logo within a quarter of the height', () => {
     const square = { width: 300, height: 300 };
-    expect(logoPlacement(frame, square, 'top-left', 'small').width).toBeLessThan(logoPlacement(frame, square, 'top-left', 'large').width);
+    expect(logoPlacement(frame, square, 'top-left', 'small').width).toBeLessThan(
+      logoPlacement(frame, square, 'top-left', 'large').width,
+    );
     const tall = logoPlacement(frame, { width: 100, height: 800 }, 'top-left', 'large');
     expect(tall.height).toBe(180);
     expect(tall.width).toBe(22);

@@ -54,12 +54,22 @@ describe('configuration defaults', () => {
 
   it('reads ADMIN_EMAILS as a lower-cased list and refuses what is not an address', () => {
     expect(load().adminEmails).toEqual([]);
-    expect(load({ ADMIN_EMAILS: ' Ops@Example.com, ,boss@example.com ' }).adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
-    expect(failure({ ADMIN_EMAILS: 'ops@example.com,nobody' })).toContain('ADMIN_EMAILS must be a comma list of e-mail addresses');
+    expect(load({ ADMIN_EMAILS: ' Ops@Example.com, ,boss@example.com ' }).adminEmails).toEqual([
+      'ops@example.com',
+      'boss@example.com',
+    ]);
+    expect(failure({ ADMIN_EMAILS: 'ops@example.com,nobody' })).toContain(
+      'ADMIN_EMAILS must be a comma list of e-mail addresses',
+    );
   });
 
   it('treats blank values as unset and trims the rest', () => {
-    const config = load({ PORT: '  ', LOG_LEVEL: '', WORKER_CONCURRENCY: ' 4 ', PUBLIC_API_URL: 'https://api.nxn.ai/ ' });
+    const config = load({
+      PORT: '  ',
+      LOG_LEVEL: '',
+      WORKER_CONCURRENCY: ' 4 ',
+      PUBLIC_API_URL: 'https://api.nxn.ai/ ',
+    });
     expect(config.port).toBe(4321);
     expect(config.logLevel).toBe('info');
     expect(config.jobs.concurrency).toBe(4);
@@ -74,8 +84,13 @@ describe('configuration defaults', () => {
   it('reads switches, lists and the provider settings', () => {
     expect(load({ TRUST_PROXY: 'yes' }).trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: 'False' }).trustProxy).toBe(false);
-    expect(load({ CORS_ORIGINS: 'https://nxn.ai/, https://app.nxn.ai' }).corsOrigins).toEqual(['https://nxn.ai', 'https://app.nxn.ai']);
-    const images = imageEngineSettings(load({ OPENAI_API_KEY: 'sk', OPENAI_IMAGE_MODEL: 'dall-e-3', FAL_KEY: 'fk', FAL_MODEL: 'fal-ai/flux/schnell' }));
+    expect(load({ CORS_ORIGINS: 'https://nxn.ai/, https://app.nxn.ai' }).corsOrigins).toEqual([
+      'https://nxn.ai',
+      'https://app.nxn.ai',
+    ]);
+    const images = imageEngineSettings(
+      load({ OPENAI_API_KEY: 'sk', OPENAI_IMAGE_MODEL: 'dall-e-3', FAL_KEY: 'fk', FAL_MODEL: 'fal-ai/flux/schnell' }),
+    );
     expect(images).toEqual({
       openai: { apiKey: 'sk', baseUrl: 'https://api.openai.com/v1', model: 'dall-e-3' },
       fal: { apiKey: 'fk', baseUrl: 'https://fal.run', model: 'fal-ai/flux/schnell' },
@@ -102,7 +117,11 @@ describe('wrong values', () => {
     ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true or false (got "maybe")'],
     ['ROLE', 'api,db', 'ROLE must be all, web, api, worker or a comma list of them (got "api,db")'],
     ['PUBLIC_API_HOSTS', 'api.nxn.ai', 'PUBLIC_API_HOSTS must be a comma list of URLs (got "api.nxn.ai")'],
-    ['CORS_ORIGINS', 'https://nxn.ai,nxn.ai', 'CORS_ORIGINS must be a comma list of URLs (got "https://nxn.ai,nxn.ai")'],
+    [
+      'CORS_ORIGINS',
+      'https://nxn.ai,nxn.ai',
+      'CORS_ORIGINS must be a comma list of URLs (got "https://nxn.ai,nxn.ai")',
+    ],
     ['OPENAI_BASE_URL', 'api.openai.com', 'OPENAI_BASE_URL must be an http(s) URL (got "api.openai.com")'],
     ['FAL_BASE_URL', 'ftp://fal.run', 'FAL_BASE_URL must be an http(s) URL (got "ftp://fal.run")'],
     ['PUBLIC_API_URL', 'nxn', 'PUBLIC_API_URL must be an http(s) URL (got "nxn")'],
@@ -114,23 +133,45 @@ describe('wrong values', () => {
     expect(failure({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'nxn' })).toBe(
       'Invalid configuration: S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3; S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
     );
-    const bucket = { S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'nxn', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    const bucket = {
+      S3_ENDPOINT: 'https://s3.example.com/',
+      S3_BUCKET: 'nxn',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
     expect(load({ STORAGE_DRIVER: 's3', ...bucket }).storage).toEqual({
       driver: 's3',
       localDir: path.resolve('./data/files'),
-      s3: { endpoint: 'https://s3.example.com', bucket: 'nxn', region: 'auto', accessKeyId: 'id', secretAccessKey: 'secret' },
+      s3: {
+        endpoint: 'https://s3.example.com',
+        bucket: 'nxn',
+        region: 'auto',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+      },
     });
     expect(load(bucket).storage.driver).toBe('local');
   });
 
   it('finds Azure Speech by its region or its endpoint, and needs one of them with the key', () => {
-    expect(failure({ AZURE_SPEECH_KEY: 'k' })).toBe('Invalid configuration: AZURE_SPEECH_REGION or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY');
-    expect(load({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope' }).providers.azureSpeechBaseUrl).toBe('https://westeurope.tts.speech.microsoft.com');
-    expect(load({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope', AZURE_SPEECH_ENDPOINT: 'https://speech.example/' }).providers.azureSpeechBaseUrl).toBe(
-      'https://speech.example',
+    expect(failure({ AZURE_SPEECH_KEY: 'k' })).toBe(
+      'Invalid configuration: AZURE_SPEECH_REGION or AZURE_SPEECH_ENDPOINT is required with AZURE_SPEECH_KEY',
     );
+    expect(load({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'westeurope' }).providers.azureSpeechBaseUrl).toBe(
+      'https://westeurope.tts.speech.microsoft.com',
+    );
+    expect(
+      load({
+        AZURE_SPEECH_KEY: 'k',
+        AZURE_SPEECH_REGION: 'westeurope',
+        AZURE_SPEECH_ENDPOINT: 'https://speech.example/',
+      }).providers.azureSpeechBaseUrl,
+    ).toBe('https://speech.example');
     expect(failure({ AZURE_SPEECH_REGION: 'west europe/..' })).toMatch(/AZURE_SPEECH_REGION/);
-    expect(load({ GOOGLE_TTS_API_KEY: 'g' }).providers).toMatchObject({ googleTtsApiKey: 'g', googleTtsBaseUrl: 'https://texttospeech.googleapis.com' });
+    expect(load({ GOOGLE_TTS_API_KEY: 'g' }).providers).toMatchObject({
+      googleTtsApiKey: 'g',
+      googleTtsBaseUrl: 'https://texttospeech.googleapis.com',
+    });
   });
 
   it('needs a model for a chat server other than OpenAI', () => {
@@ -143,13 +184,20 @@ describe('wrong values', () => {
       model: 'llama3.2',
       timeoutMs: 25_000,
     });
-    expect(load({ LLM_API_KEY: 'sk', LLM_TIMEOUT_MS: '5000' }).llm).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk', model: 'gpt-4o-mini', timeoutMs: 5000 });
+    expect(load({ LLM_API_KEY: 'sk', LLM_TIMEOUT_MS: '5000' }).llm).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk',
+      model: 'gpt-4o-mini',
+      timeoutMs: 5000,
+    });
   });
 });
 
 describe('production rules', () => {
   it('require FILE_URL_SECRET and refuse the Auth emulator, together with any other problem', () => {
-    expect(failure({ NODE_ENV: 'production', FILE_URL_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: 'x:1', PORT: 'web' })).toBe(
+    expect(
+      failure({ NODE_ENV: 'production', FILE_URL_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: 'x:1', PORT: 'web' }),
+    ).toBe(
       'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "web"); ' +
         'FILE_URL_SECRET is required when NODE_ENV=production; ' +
         'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (got "x:1")',
@@ -175,8 +223,17 @@ describe('production rules', () => {
 describe('payments configuration', () => {
   it('has no Stripe without a key, and needs the webhook secret with one', () => {
     expect(load().payments).toEqual({ stripe: undefined, currency: 'usd', sandbox: false });
-    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
-    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111/', PAYMENTS_CURRENCY: 'EUR' }).payments).toEqual({
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_1' })).toContain(
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    );
+    expect(
+      load({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+        PAYMENTS_CURRENCY: 'EUR',
+      }).payments,
+    ).toEqual({
       stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' },
       currency: 'eur',
       sandbox: false,
@@ -184,24 +241,38 @@ describe('payments configuration', () => {
   });
 
   it('refuses an unknown currency and the sandbox in production', () => {
-    expect(failure({ PAYMENTS_CURRENCY: 'dollars' })).toContain('PAYMENTS_CURRENCY must be a three-letter ISO 4217 currency code');
+    expect(failure({ PAYMENTS_CURRENCY: 'dollars' })).toContain(
+      'PAYMENTS_CURRENCY must be a three-letter ISO 4217 currency code',
+    );
     expect(failure({ PAYMENTS_CURRENCY: 'xyz' })).toContain('PAYMENTS_CURRENCY must be a currency Intl knows');
-    expect(failure({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toContain('PAYMENTS_SANDBOX must not be set when NODE_ENV=production');
+    expect(failure({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toContain(
+      'PAYMENTS_SANDBOX must not be set when NODE_ENV=production',
+    );
   });
 });
 
 describe('the local Auth emulator’s saved accounts', () => {
   it('are kept only for an emulator, and never in production', () => {
-    expect(load({ AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase.emulatorExportDir).toBe(path.resolve('data/auth/accounts'));
-    expect(load({ FIREBASE_PROJECT_ID: 'real-project', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase.emulatorExportDir).toBeUndefined();
-    expect(failure({ NODE_ENV: 'production', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' })).toContain('AUTH_EMULATOR_EXPORT_DIR must not be set when NODE_ENV=production');
+    expect(load({ AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase.emulatorExportDir).toBe(
+      path.resolve('data/auth/accounts'),
+    );
+    expect(
+      load({ FIREBASE_PROJECT_ID: 'real-project', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' }).firebase
+        .emulatorExportDir,
+    ).toBeUndefined();
+    expect(failure({ NODE_ENV: 'production', AUTH_EMULATOR_EXPORT_DIR: 'data/auth/accounts' })).toContain(
+      'AUTH_EMULATOR_EXPORT_DIR must not be set when NODE_ENV=production',
+    );
   });
 });
 
 describe('the environment', () => {
   it('is documented: the README lists every variable the server reads', () => {
     const readme = fs.readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
     expect(CONFIG_VARIABLES.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
   });
 
@@ -216,7 +287,10 @@ describe('the environment', () => {
           .split('\n')
           .map((line, index) => ({ where: `src/server/${file}:${index + 1}`, line }))
           // Handing a configured value to a library that only reads the environment (firebase-admin) is allowed.
-          .filter(({ line }) => /process\s*\.\s*env|process\s*\[\s*['"]env/.test(line) && !/process\.env\.\w+\s*=[^=]/.test(line)),
+          .filter(
+            ({ line }) =>
+              /process\s*\.\s*env|process\s*\[\s*['"]env/.test(line) && !/process\.env\.\w+\s*=[^=]/.test(line),
+          ),
       )
       .map(({ where }) => where);
     expect(readers).toEqual([]);

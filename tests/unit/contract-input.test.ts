@@ -2,18 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LedgerQuery, ProfileSyncBody } from '~/contract/api.ts';
 import { fieldErrors } from '~/contract/errors.ts';
-import { formatPageCursor, pageCursor, parsePageCursor } from '~/contract/paging.ts';
 import { imageRequestSchema } from '~/contract/images.ts';
+import { formatPageCursor, pageCursor, parsePageCursor } from '~/contract/paging.ts';
 import { scriptContentSchema, scriptRequestSchema } from '~/contract/scripts.ts';
 import { snapSpeed, speechPreviewQuery, speechRequestSchema } from '~/contract/speech.ts';
 import { cleanFileName, findUncleanText, isCleanText, UNSAFE_TEXT_MESSAGE } from '~/contract/text.ts';
 import { createVideoRequestSchema } from '~/contract/video.ts';
 
-const fieldsOf = (result: { error?: { issues: readonly z.core.$ZodIssue[] } }) => fieldErrors(result.error?.issues ?? []);
+const fieldsOf = (result: { error?: { issues: readonly z.core.$ZodIssue[] } }) =>
+  fieldErrors(result.error?.issues ?? []);
 
 describe('the text rule', () => {
   it('refuses NUL, other C0 controls, DEL and lone surrogates, and keeps tabs, line breaks, emoji and every script', () => {
-    for (const bad of ['a\u0000b', '\u0001', 'bell\u0007', 'v\u000Btab', 'esc\u001B[31m', 'del\u007F', 'half \uD83D', '\uDE00 tail', 'x\uDC00\uD800y']) {
+    for (const bad of [
+      'a\u0000b',
+      '\u0001',
+      'bell\u0007',
+      'v\u000Btab',
+      'esc\u001B[31m',
+      'del\u007F',
+      'half \uD83D',
+      '\uDE00 tail',
+      'x\uDC00\uD800y',
+    ]) {
       expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
     }
     for (const good of ['line\r\nnext\tcol', 'emoji 😀 ok', 'Привет, 你好, مرحبًا', '', 'non\u00A0breaking']) {
@@ -23,7 +34,19 @@ describe('the text rule', () => {
 
   it('applies to every free-text field of every request, with one message per field', () => {
     const nul = 'Sea\u0000 life';
-    expect(fieldsOf(scriptRequestSchema.safeParse({ topic: nul, audience: nul, tone: 'friendly', platform: 'youtube', targetSeconds: 60, keyPoints: ['ok', nul], callToAction: nul }))).toEqual({
+    expect(
+      fieldsOf(
+        scriptRequestSchema.safeParse({
+          topic: nul,
+          audience: nul,
+          tone: 'friendly',
+          platform: 'youtube',
+          targetSeconds: 60,
+          keyPoints: ['ok', nul],
+          callToAction: nul,
+        }),
+      ),
+    ).toEqual({
       topic: UNSAFE_TEXT_MESSAGE,
       audience: UNSAFE_TEXT_MESSAGE,
       'keyPoints.1': UNSAFE_TEXT_MESSAGE,
@@ -32,17 +55,48 @@ describe('the text rule', () => {
     const scene = { narration: 'Fine words.', visualCue: '', startSec: 0, endSec: 1 };
     expect(
       Object.keys(
-        fieldsOf(scriptContentSchema.safeParse({ titles: [nul], hook: nul, scenes: [{ ...scene, narration: nul, visualCue: nul }], cta: nul, description: nul, hashtags: [nul] })),
+        fieldsOf(
+          scriptContentSchema.safeParse({
+            titles: [nul],
+            hook: nul,
+            scenes: [{ ...scene, narration: nul, visualCue: nul }],
+            cta: nul,
+            description: nul,
+            hashtags: [nul],
+          }),
+        ),
       ).sort(),
     ).toEqual(['cta', 'description', 'hashtags.0', 'hook', 'scenes.0.narration', 'scenes.0.visualCue', 'titles.0']);
-    expect(fieldsOf(speechRequestSchema.safeParse({ text: 'Hello \uD800 world', voiceId: 'en-us-olivia' }))).toEqual({ text: UNSAFE_TEXT_MESSAGE });
-    expect(fieldsOf(imageRequestSchema.safeParse({ prompt: nul, negativePrompt: nul }))).toEqual({ prompt: UNSAFE_TEXT_MESSAGE, negativePrompt: UNSAFE_TEXT_MESSAGE });
-    const video = { voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'off', visuals: 'generated' };
-    expect(fieldsOf(createVideoRequestSchema.safeParse({ ...video, script: `${nul} at dawn`, imageFileIds: ['\u0000'] }))).toMatchObject({
+    expect(fieldsOf(speechRequestSchema.safeParse({ text: 'Hello \uD800 world', voiceId: 'en-us-olivia' }))).toEqual({
+      text: UNSAFE_TEXT_MESSAGE,
+    });
+    expect(fieldsOf(imageRequestSchema.safeParse({ prompt: nul, negativePrompt: nul }))).toEqual({
+      prompt: UNSAFE_TEXT_MESSAGE,
+      negativePrompt: UNSAFE_TEXT_MESSAGE,
+    });
+    const video = {
+      voiceId: 'en-us-olivia',
+      aspect: '16:9',
+      resolution: '720p',
+      captions: 'off',
+      visuals: 'generated',
+    };
+    expect(
+      fieldsOf(createVideoRequestSchema.safeParse({ ...video, script: `${nul} at dawn`, imageFileIds: ['\u0000'] })),
+    ).toMatchObject({
       script: UNSAFE_TEXT_MESSAGE,
       'imageFileIds.0': UNSAFE_TEXT_MESSAGE,
     });
-    expect(fieldsOf(ProfileSyncBody.safeParse({ uid: 'u\u0000', email: nul, displayName: nul, photoURL: 'https://example.com/\u0000.png' }))).toEqual({
+    expect(
+      fieldsOf(
+        ProfileSyncBody.safeParse({
+          uid: 'u\u0000',
+          email: nul,
+          displayName: nul,
+          photoURL: 'https://example.com/\u0000.png',
+        }),
+      ),
+    ).toEqual({
       uid: UNSAFE_TEXT_MESSAGE,
       email: UNSAFE_TEXT_MESSAGE,
       displayName: UNSAFE_TEXT_MESSAGE,
@@ -95,7 +149,9 @@ describe('list cursors', () => {
     expect(LedgerQuery.parse({ cursor: '42' }).cursor).toBe(42);
     expect(LedgerQuery.parse({ cursor: String(Number.MAX_SAFE_INTEGER) }).cursor).toBe(Number.MAX_SAFE_INTEGER);
     for (const cursor of ['99999999999999999999', '9007199254740992', '0', '-1', '1e3', '1.5', '']) {
-      expect(fieldsOf(LedgerQuery.safeParse({ cursor })), cursor).toEqual({ cursor: 'Must be a cursor from a previous page' });
+      expect(fieldsOf(LedgerQuery.safeParse({ cursor })), cursor).toEqual({
+        cursor: 'Must be a cursor from a previous page',
+      });
     }
   });
 });

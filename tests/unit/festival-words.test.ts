@@ -14,7 +14,21 @@ describe('Festival script', () => {
 
 describe('Festival word times', () => {
   // What the script prints for `Hello, it's 1,000 -- "yes".`: punctuation words come back as 0..0.
-  const output = ['T\tHello', 'W\t0.165\t0.43', 'W\t0\t0', "T\tit's", 'W\t0.43\t0.62', 'T\t1,000', 'W\t0.62\t0.9', 'W\t0.9\t1.4', 'T\t--', 'W\t0\t0', 'T\tyes', 'W\t1.6\t1.9', ''].join('\n');
+  const output = [
+    'T\tHello',
+    'W\t0.165\t0.43',
+    'W\t0\t0',
+    "T\tit's",
+    'W\t0.43\t0.62',
+    'T\t1,000',
+    'W\t0.62\t0.9',
+    'W\t0.9\t1.4',
+    'T\t--',
+    'W\t0\t0',
+    'T\tyes',
+    'W\t1.6\t1.9',
+    '',
+  ].join('\n');
 
   it('reads each token with the span of the words Festival made of it, leaving out silent ones', () => {
     expect(parseFestivalTokens(output)).toEqual([
@@ -25,7 +39,7 @@ describe('Festival word times', () => {
     ]);
   });
 
-  it('puts the times on the script\'s own words, closing a word at a pause', () => {
+  it("puts the times on the script's own words, closing a word at a pause", () => {
     const text = 'Hello, it\'s 1,000 -- "yes".';
     const events = festivalEvents(text, parseFestivalTokens(output));
     expect(events).toEqual([

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config/index.ts';
-import { contentDisposition, downloadHeaders, isInlineSafe } from '~/server/storage/download-headers.ts';
 import { linkKeyFile, readOrCreateLinkKey } from '~/server/config/link-key.ts';
-import { LINK_SECONDS, signFile, verifyFileSignature } from '~/server/storage/signing.ts';
+import { contentDisposition, downloadHeaders, isInlineSafe } from '~/server/storage/download-headers.ts';
 import { fileLinker, linkBase, signedFileLink } from '~/server/storage/links.ts';
+import { LINK_SECONDS, signFile, verifyFileSignature } from '~/server/storage/signing.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -43,16 +43,27 @@ describe('signed file links', () => {
     const now = 1_700_000_000;
     const century = now + 100 * 365 * 24 * 3600;
     expect(verifyFileSignature(secret, 'file-1', String(century), forge(century), now)).toBe(false);
-    expect(verifyFileSignature(secret, 'file-1', String(now + 2 * LINK_SECONDS), forge(now + 2 * LINK_SECONDS), now)).toBe(false);
+    expect(
+      verifyFileSignature(secret, 'file-1', String(now + 2 * LINK_SECONDS), forge(now + 2 * LINK_SECONDS), now),
+    ).toBe(false);
     // A server whose clock is a little ahead still makes links this one accepts.
-    expect(verifyFileSignature(secret, 'file-1', String(now + LINK_SECONDS + 30), forge(now + LINK_SECONDS + 30), now)).toBe(true);
+    expect(
+      verifyFileSignature(secret, 'file-1', String(now + LINK_SECONDS + 30), forge(now + LINK_SECONDS + 30), now),
+    ).toBe(true);
   });
 });
 
 describe('where signed links point', () => {
-  const config = { publicApiUrl: undefined, apiHosts: ['http://127.0.0.1:8787', 'http://127.0.0.1:8788'], apiPort: 8787, fileUrlSecret: 'k' };
+  const config = {
+    publicApiUrl: undefined,
+    apiHosts: ['http://127.0.0.1:8787', 'http://127.0.0.1:8788'],
+    apiPort: 8787,
+    fileUrlSecret: 'k',
+  };
   it('uses PUBLIC_API_URL whenever it is set', () => {
-    expect(linkBase({ ...config, publicApiUrl: 'https://api.example.com' }, 'http://127.0.0.1:8787')).toBe('https://api.example.com');
+    expect(linkBase({ ...config, publicApiUrl: 'https://api.example.com' }, 'http://127.0.0.1:8787')).toBe(
+      'https://api.example.com',
+    );
   });
   it('keeps the origin the browser used when it is one the API is configured to be reached at', () => {
     expect(linkBase(config, 'http://127.0.0.1:8788')).toBe('http://127.0.0.1:8788');
@@ -63,8 +74,12 @@ describe('where signed links point', () => {
   it('never points links at a host the request named but the configuration does not', () => {
     expect(linkBase(config, 'http://evil.example')).toBe('http://127.0.0.1:8787');
     expect(linkBase(config, 'http://127.0.0.1:9999')).toBe('http://127.0.0.1:8787');
-    expect(linkBase({ ...config, apiHosts: ['https://api.nxn.ai'] }, 'https://evil.example')).toBe('https://api.nxn.ai');
-    expect(linkBase({ ...config, apiHosts: ['http://localhost:8787'] }, 'http://evil.example')).toBe('http://localhost:8787');
+    expect(linkBase({ ...config, apiHosts: ['https://api.nxn.ai'] }, 'https://evil.example')).toBe(
+      'https://api.nxn.ai',
+    );
+    expect(linkBase({ ...config, apiHosts: ['http://localhost:8787'] }, 'http://evil.example')).toBe(
+      'http://localhost:8787',
+    );
     const url = new URL(fileLinker(config, 'http://evil.example', 0)('file-1'));
     expect(url.origin).toBe('http://127.0.0.1:8787');
   });
@@ -76,7 +91,9 @@ describe('where signed links point', () => {
   it('reads the trusted origins from PUBLIC_API_HOSTS, the list the browser build uses', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).apiHosts).toEqual(['http://127.0.0.1:8787', 'http://127.0.0.1:8788']);
-    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_API_HOSTS: 'https://api.nxn.ai/, https://api2.nxn.ai' }).apiHosts).toEqual(['https://api.nxn.ai', 'https://api2.nxn.ai']);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_API_HOSTS: 'https://api.nxn.ai/, https://api2.nxn.ai' }).apiHosts,
+    ).toEqual(['https://api.nxn.ai', 'https://api2.nxn.ai']);
     expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_API_HOSTS: 'api.nxn.ai' })).toThrow(/PUBLIC_API_HOSTS/);
   });
 });
@@ -111,7 +128,8 @@ describe('the key signing download links', () => {
     const script = `const { readOrCreateLinkKey } = await import(${JSON.stringify(path.resolve('src/server/config/link-key.ts'))});
       await new Promise((r) => setTimeout(r, ${startAt} - Date.now()));
       process.stdout.write(readOrCreateLinkKey(process.argv[1]));`;
-    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file]);
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file]);
     const keys = (await Promise.all(Array.from({ length: 6 }, run))).map((r) => r.stdout);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toBe(fs.readFileSync(file, 'utf8').trim());
@@ -125,23 +143,52 @@ describe('download headers', () => {
     expect(contentDisposition('attachment', 'Привет мир.mp3')).toBe(
       `attachment; filename="______ ___.mp3"; filename*=UTF-8''%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82%20%D0%BC%D0%B8%D1%80.mp3`,
     );
-    expect(contentDisposition('inline', 'café résumé.png')).toBe(`inline; filename="cafe resume.png"; filename*=UTF-8''caf%C3%A9%20r%C3%A9sum%C3%A9.png`);
-    expect(contentDisposition('inline', '動画🎬.mp4')).toBe(`inline; filename="___.mp4"; filename*=UTF-8''%E5%8B%95%E7%94%BB%F0%9F%8E%AC.mp4`);
+    expect(contentDisposition('inline', 'café résumé.png')).toBe(
+      `inline; filename="cafe resume.png"; filename*=UTF-8''caf%C3%A9%20r%C3%A9sum%C3%A9.png`,
+    );
+    expect(contentDisposition('inline', '動画🎬.mp4')).toBe(
+      `inline; filename="___.mp4"; filename*=UTF-8''%E5%8B%95%E7%94%BB%F0%9F%8E%AC.mp4`,
+    );
   });
   it('keeps quotes, separators and control characters out of the header', () => {
     const header = contentDisposition('attachment', 'a"b\\c/d\r\ne%(x)*\'.txt');
-    expect(header).toBe(`attachment; filename="a_b_c_d__e_(x)*'.txt"; filename*=UTF-8''a%22b_c_d__e%25%28x%29%2A%27.txt`);
+    expect(header).toBe(
+      `attachment; filename="a_b_c_d__e_(x)*'.txt"; filename*=UTF-8''a%22b_c_d__e%25%28x%29%2A%27.txt`,
+    );
     // Every value must be sendable as an HTTP header (Latin-1 at most; here plain ASCII).
-    for (const name of ['Привет.txt', '動画🎬.mp4', 'naïve.pdf', '']) expect(contentDisposition('attachment', name)).toMatch(/^[\x20-\x7e]+$/);
+    for (const name of ['Привет.txt', '動画🎬.mp4', 'naïve.pdf', ''])
+      expect(contentDisposition('attachment', name)).toMatch(/^[\x20-\x7e]+$/);
     expect(contentDisposition('attachment', '  ')).toBe('attachment; filename="download"');
   });
   it('shows only plain media inline; everything else downloads, sandboxed', () => {
-    for (const type of ['image/png', 'image/jpeg', 'image/webp', 'audio/mpeg', 'audio/wav', 'video/mp4', 'video/webm', 'Video/MP4; codecs=avc1']) expect(isInlineSafe(type)).toBe(true);
-    for (const type of ['text/html', 'image/svg+xml', 'application/pdf', 'text/plain', 'application/xhtml+xml', 'text/xml', 'application/octet-stream', '']) expect(isInlineSafe(type)).toBe(false);
+    for (const type of [
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'audio/mpeg',
+      'audio/wav',
+      'video/mp4',
+      'video/webm',
+      'Video/MP4; codecs=avc1',
+    ])
+      expect(isInlineSafe(type)).toBe(true);
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/pdf',
+      'text/plain',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/octet-stream',
+      '',
+    ])
+      expect(isInlineSafe(type)).toBe(false);
     const html = downloadHeaders({ id: 'f1', name: 'page.html', contentType: 'text/html' });
     expect(html['Content-Disposition']).toBe('attachment; filename="page.html"');
     expect(html['Content-Security-Policy']).toMatch(/^sandbox; default-src 'none'/);
     expect(html['X-Content-Type-Options']).toBe('nosniff');
-    expect(downloadHeaders({ id: 'f2', name: null, contentType: 'video/mp4' })['Content-Disposition']).toBe('inline; filename="f2"');
+    expect(downloadHeaders({ id: 'f2', name: null, contentType: 'video/mp4' })['Content-Disposition']).toBe(
+      'inline; filename="f2"',
+    );
   });
 });

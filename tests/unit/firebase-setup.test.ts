@@ -14,7 +14,12 @@ describe('Firebase client configuration', () => {
   });
 
   it('uses the configured project and no emulator when an API key is set', () => {
-    const setup = resolveFirebaseSetup({ apiKey: 'key', authDomain: 'nxn.firebaseapp.com', projectId: 'nxn', appId: '1:2:web:3' });
+    const setup = resolveFirebaseSetup({
+      apiKey: 'key',
+      authDomain: 'nxn.firebaseapp.com',
+      projectId: 'nxn',
+      appId: '1:2:web:3',
+    });
     expect(setup).toEqual({
       options: { apiKey: 'key', authDomain: 'nxn.firebaseapp.com', projectId: 'nxn', appId: '1:2:web:3' },
       emulatorUrl: null,

@@ -25,7 +25,15 @@ function Form({ onState }: { onState?: (state: unknown) => void }) {
       </select>
       <input type="checkbox" aria-label="Captions" checked={captions} onChange={(e) => setCaptions(e.target.checked)} />
       {['a', 'b', 'c'].map((id) => (
-        <input key={id} type="radio" name="voice" value={id} aria-label={`Voice ${id}`} checked={voice === id} onChange={() => setVoice(id)} />
+        <input
+          key={id}
+          type="radio"
+          name="voice"
+          value={id}
+          aria-label={`Voice ${id}`}
+          checked={voice === id}
+          onChange={() => setVoice(id)}
+        />
       ))}
       <input type="password" aria-label="Secret" defaultValue="" />
     </form>

@@ -2,13 +2,32 @@
 import { describe, expect, it } from 'vitest';
 import { LaunchBody, parseSshPublicKey, startCredits } from '~/contract/gpu';
 import { loadConfig } from '~/server/config/index.ts';
-import { chargedMinutes, closeRunning, costSoFar, creditsFor, minutesLeft, settle, settlementDue, shouldAutoStop, startedMinutes, type Meter } from '~/server/features/gpu/billing.ts';
+import {
+  chargedMinutes,
+  closeRunning,
+  costSoFar,
+  creditsFor,
+  type Meter,
+  minutesLeft,
+  settle,
+  settlementDue,
+  shouldAutoStop,
+  startedMinutes,
+} from '~/server/features/gpu/billing.ts';
 import { canMove, canUserDo, isFinal, observe } from '~/server/features/gpu/state.ts';
 import { sshPublicKey } from '../integration/support/ssh-key.ts';
 
 const t0 = new Date('2026-03-01T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
-const meter = (over: Partial<Meter> = {}): Meter => ({ creditsPerHour: 90, stoppedCreditsPerHour: 2, runMinutes: 0, stoppedMinutes: 0, runningSince: null, stoppedSince: null, ...over });
+const meter = (over: Partial<Meter> = {}): Meter => ({
+  creditsPerHour: 90,
+  stoppedCreditsPerHour: 2,
+  runMinutes: 0,
+  stoppedMinutes: 0,
+  runningSince: null,
+  stoppedSince: null,
+  ...over,
+});
 
 describe('rental state machine', () => {
   it('follows requested → provisioning → running → stopping → stopped → terminated, and ends in terminated or failed', () => {
@@ -71,13 +90,38 @@ describe('billing by the started minute', () => {
   });
 
   it('settles from a hold: captures what was used and holds the next minutes again, within the balance', () => {
-    expect(settle(14, { balance: 70, held: 15, captured: 0 }, 90, 10)).toEqual({ reserve: 14, capture: 14, release: 0, unpaid: 0, held: 15, captured: 14 });
+    expect(settle(14, { balance: 70, held: 15, captured: 0 }, 90, 10)).toEqual({
+      reserve: 14,
+      capture: 14,
+      release: 0,
+      unpaid: 0,
+      held: 15,
+      captured: 14,
+    });
     // Not enough left for a full hold: hold what there is.
-    expect(settle(14, { balance: 5, held: 15, captured: 0 }, 90, 10)).toMatchObject({ capture: 14, held: 6, reserve: 5 });
+    expect(settle(14, { balance: 5, held: 15, captured: 0 }, 90, 10)).toMatchObject({
+      capture: 14,
+      held: 6,
+      reserve: 5,
+    });
     // The end: capture, release the rest.
-    expect(settle(20, { balance: 50, held: 15, captured: 14 }, 90, 10, true)).toEqual({ reserve: 0, capture: 6, release: 9, unpaid: 0, held: 0, captured: 20 });
+    expect(settle(20, { balance: 50, held: 15, captured: 14 }, 90, 10, true)).toEqual({
+      reserve: 0,
+      capture: 6,
+      release: 9,
+      unpaid: 0,
+      held: 0,
+      captured: 20,
+    });
     // Owed more than the hold (a long worker outage): top up from the balance, never below zero.
-    expect(settle(40, { balance: 10, held: 15, captured: 0 }, 90, 10)).toEqual({ reserve: 10, capture: 25, release: 0, unpaid: 15, held: 0, captured: 25 });
+    expect(settle(40, { balance: 10, held: 15, captured: 0 }, 90, 10)).toEqual({
+      reserve: 10,
+      capture: 25,
+      release: 0,
+      unpaid: 15,
+      held: 0,
+      captured: 25,
+    });
   });
 
   it('settles only when the hold runs low, not every minute', () => {
@@ -112,12 +156,23 @@ describe('launch input', () => {
     const base = { offerId: 'runpod:SECURE|1|x', diskGb: 50, sshKeyId: '0b7e3c55-3c1a-4a44-9f55-0e1c8fd9d3a1' };
     expect(LaunchBody.safeParse({ ...base, template: 'comfyui' }).success).toBe(true);
     expect(LaunchBody.safeParse({ ...base, template: 'custom' }).error?.issues[0]?.path).toEqual(['image']);
-    expect(LaunchBody.safeParse({ ...base, template: 'custom', image: 'nvidia/cuda:12.4.1-runtime-ubuntu22.04' }).success).toBe(true);
+    expect(
+      LaunchBody.safeParse({ ...base, template: 'custom', image: 'nvidia/cuda:12.4.1-runtime-ubuntu22.04' }).success,
+    ).toBe(true);
     expect(LaunchBody.safeParse({ ...base, template: 'ubuntu-ssh', diskGb: 5 }).success).toBe(false);
   });
 
   it('never runs the GPU sandbox in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), GPU_SANDBOX: '1', RUNPOD_API_URL: 'http://127.0.0.1:9' })).toThrow(/GPU_SANDBOX must not be set/);
-    expect(loadConfig({ GPU_SANDBOX: '1', RUNPOD_API_URL: 'http://127.0.0.1:9', DATA_DIR: '/tmp/nxn-gpu-config' }).gpu).toMatchObject({ sandbox: true, runpod: { apiKey: 'sandbox' } });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        FILE_URL_SECRET: 'x'.repeat(32),
+        GPU_SANDBOX: '1',
+        RUNPOD_API_URL: 'http://127.0.0.1:9',
+      }),
+    ).toThrow(/GPU_SANDBOX must not be set/);
+    expect(
+      loadConfig({ GPU_SANDBOX: '1', RUNPOD_API_URL: 'http://127.0.0.1:9', DATA_DIR: '/tmp/nxn-gpu-config' }).gpu,
+    ).toMatchObject({ sandbox: true, runpod: { apiKey: 'sandbox' } });
   });
 });

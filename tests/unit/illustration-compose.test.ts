@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { composeIllustration, contentArea, countFrom, ENTERS, enterWithSpeech, illustratedWords, wrapLines, type IllustrationSpec } from '~/server/media/illustration/compose.ts';
+import {
+  composeIllustration,
+  contentArea,
+  countFrom,
+  ENTERS,
+  enterWithSpeech,
+  type IllustrationSpec,
+  illustratedWords,
+  wrapLines,
+} from '~/server/media/illustration/compose.ts';
 import { counterText, overlayFilters } from '~/server/media/illustration/motion.ts';
 import { brandPalette, scriptPalette } from '~/server/media/illustration/palette.ts';
 import type { SceneSubjects } from '~/server/media/illustration/subjects.ts';
@@ -77,7 +86,12 @@ describe('an illustrated scene', () => {
   });
 
   it('wraps a phrase at spaces within the width', () => {
-    expect(wrapLines('Coffee begins its journey on a farm', 12)).toEqual(['Coffee', 'begins its', 'journey on a', 'farm']);
+    expect(wrapLines('Coffee begins its journey on a farm', 12)).toEqual([
+      'Coffee',
+      'begins its',
+      'journey on a',
+      'farm',
+    ]);
   });
 
   it('keeps the caption band free by position', () => {
@@ -87,7 +101,9 @@ describe('an illustrated scene', () => {
   });
 
   it('names the words of a real sentence it would draw, and none for a sentence with nothing to draw', () => {
-    expect(illustratedWords('Our coffee grows on small farms in Ethiopia.')).toEqual(expect.arrayContaining(['coffee', 'Ethiopia']));
+    expect(illustratedWords('Our coffee grows on small farms in Ethiopia.')).toEqual(
+      expect.arrayContaining(['coffee', 'Ethiopia']),
+    );
     expect(illustratedWords('Honestly, it depends.')).toEqual([]);
   });
 });
@@ -118,7 +134,17 @@ describe('an illustration timed to its narration', () => {
 
   it('runs the count from just before the number is said, the finished number after it', () => {
     const numbers = composeIllustration(sales, wide)!;
-    const timed = enterWithSpeech(numbers, [{ text: 'Sales', startMs: 0 }, { text: 'rose', startMs: 300 }, { text: 'forty', startMs: 2000 }, { text: 'percent', startMs: 2300 }], 0.3, 9);
+    const timed = enterWithSpeech(
+      numbers,
+      [
+        { text: 'Sales', startMs: 0 },
+        { text: 'rose', startMs: 300 },
+        { text: 'forty', startMs: 2000 },
+        { text: 'percent', startMs: 2300 },
+      ],
+      0.3,
+      9,
+    );
     expect(timed.counter!.start).toBeCloseTo(2.0);
     expect(timed.elements[timed.counter!.element]!.delay).toBeCloseTo(2.0 + timed.counter!.duration);
   });
@@ -138,7 +164,13 @@ describe('the elements of illustrated scenes in the render', () => {
   };
 
   it('are each read once and overlaid only from their entry until the next scene has crossfaded in', () => {
-    const { inputs, graph } = overlayFilters([{ layers, start: 10, out: { at: 14, seconds: 0.5 }, drawnIn: [] }], 30, 3, 'joined', 'out');
+    const { inputs, graph } = overlayFilters(
+      [{ layers, start: 10, out: { at: 14, seconds: 0.5 }, drawnIn: [] }],
+      30,
+      3,
+      'joined',
+      'out',
+    );
     expect(inputs).toEqual(['-i', '/tmp/e0.png', '-i', '/tmp/e1.png']);
     const text = graph.join(';');
     expect(text).toContain('[3:v]format=rgba');
@@ -154,15 +186,30 @@ describe('the elements of illustrated scenes in the render', () => {
   });
 
   it('count in drawtext’s own syntax, decimals zero-padded and a literal percent escaped', () => {
-    const base = { x: 0, align: 'start' as const, baseline: 0, fontSize: 100, color: '#fff', start: 1, duration: 1.2, element: 0 };
-    expect(counterText({ ...base, from: 0, to: 40, decimals: 0, prefix: '', suffix: '%' })).toBe('%{eif:floor((0+(40)*(1-pow(1-clip((t-1)/1.2,0,1),3)))+0.5):d}\\%');
-    expect(counterText({ ...base, from: 0, to: 2.5, decimals: 1, prefix: '$', suffix: ' million' })).toMatch(/^\$%\{eif:floor\(.*\):d\}\.%\{eif:mod\(.*,10\):d:1\} million$/);
+    const base = {
+      x: 0,
+      align: 'start' as const,
+      baseline: 0,
+      fontSize: 100,
+      color: '#fff',
+      start: 1,
+      duration: 1.2,
+      element: 0,
+    };
+    expect(counterText({ ...base, from: 0, to: 40, decimals: 0, prefix: '', suffix: '%' })).toBe(
+      '%{eif:floor((0+(40)*(1-pow(1-clip((t-1)/1.2,0,1),3)))+0.5):d}\\%',
+    );
+    expect(counterText({ ...base, from: 0, to: 2.5, decimals: 1, prefix: '$', suffix: ' million' })).toMatch(
+      /^\$%\{eif:floor\(.*\):d\}\.%\{eif:mod\(.*,10\):d:1\} million$/,
+    );
   });
 });
 
 describe('an illustration palette', () => {
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
 

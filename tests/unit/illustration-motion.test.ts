@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTER_SECONDS, overlayFilters, stillSchedule, type MotionLayers } from '~/server/media/illustration/motion.ts';
+import { ENTER_SECONDS, type MotionLayers, overlayFilters, stillSchedule } from '~/server/media/illustration/motion.ts';
 import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
 
@@ -7,7 +7,9 @@ const element = (delay: number, i: number) => ({ file: `/l/element-${i}.png`, x:
 
 describe('the stills an illustrated scene shows', () => {
   it('draw an element in once it has entered, elements that are in within a second of each other together', () => {
-    expect(stillSchedule({ elements: [0.6, 0.95, 1.15].map(element), counter: null })).toEqual([{ from: 1.15 + ENTER_SECONDS, drawn: 3 }]);
+    expect(stillSchedule({ elements: [0.6, 0.95, 1.15].map(element), counter: null })).toEqual([
+      { from: 1.15 + ENTER_SECONDS, drawn: 3 },
+    ]);
     expect(stillSchedule({ elements: [0.6, 3, 3.2].map(element), counter: null })).toEqual([
       { from: 0.6 + ENTER_SECONDS, drawn: 1 },
       { from: 3.2 + ENTER_SECONDS, drawn: 3 },
@@ -16,7 +18,9 @@ describe('the stills an illustrated scene shows', () => {
 
   it('never draw an element in before the ones under it, and draw the finished number in as the count ends', () => {
     // The second element is in first, but waits for the first, which it covers.
-    expect(stillSchedule({ elements: [4, 1].map(element), counter: null })).toEqual([{ from: 4 + ENTER_SECONDS, drawn: 2 }]);
+    expect(stillSchedule({ elements: [4, 1].map(element), counter: null })).toEqual([
+      { from: 4 + ENTER_SECONDS, drawn: 2 },
+    ]);
     expect(stillSchedule({ elements: [0.6, 3].map(element), counter: { element: 1 } })).toEqual([
       { from: 0.6 + ENTER_SECONDS, drawn: 1 },
       { from: 3, drawn: 2 },
@@ -31,12 +35,42 @@ describe('the elements of an illustrated scene over a still that has them drawn 
     background: '/l/background.png',
     rest: { origin: { x: 50, y: 30 }, stills: [] },
     elements: [element(0.6, 0), element(3, 1)],
-    counter: { x: 100, align: 'start', baseline: 300, fontSize: 90, color: '#fff', from: 0, to: 40, decimals: 0, prefix: '', suffix: '%', start: 1.8, duration: 1.2, element: 1 },
+    counter: {
+      x: 100,
+      align: 'start',
+      baseline: 300,
+      fontSize: 90,
+      color: '#fff',
+      from: 0,
+      to: 40,
+      decimals: 0,
+      prefix: '',
+      suffix: '%',
+      start: 1.8,
+      duration: 1.2,
+      element: 1,
+    },
     fontFile: '/f.ttf',
   };
 
   it('are overlaid only while they enter, up to the frame before their still takes over, and a number drawn in as it stands is not', () => {
-    const { inputs, graph } = overlayFilters([{ layers, start: 10, out: { at: 16, seconds: 0.6 }, drawnIn: [{ at: 11.2, drawn: 1 }, { at: 13, drawn: 2 }] }], 25, 2, 'joined', 'out');
+    const { inputs, graph } = overlayFilters(
+      [
+        {
+          layers,
+          start: 10,
+          out: { at: 16, seconds: 0.6 },
+          drawnIn: [
+            { at: 11.2, drawn: 1 },
+            { at: 13, drawn: 2 },
+          ],
+        },
+      ],
+      25,
+      2,
+      'joined',
+      'out',
+    );
     expect(inputs).toEqual(['-i', '/l/element-0.png']);
     const text = graph.join(';\n');
     expect(text).toContain("enable='between(t\\,10.60\\,11.18)'");
@@ -46,7 +80,13 @@ describe('the elements of an illustrated scene over a still that has them drawn 
   });
 
   it('stay overlaid, fading out with their scene, when their still would come after it', () => {
-    const { graph } = overlayFilters([{ layers, start: 10, out: { at: 12, seconds: 0.6 }, drawnIn: [] }], 25, 0, 'joined', 'out');
+    const { graph } = overlayFilters(
+      [{ layers, start: 10, out: { at: 12, seconds: 0.6 }, drawnIn: [] }],
+      25,
+      0,
+      'joined',
+      'out',
+    );
     expect(graph.join(';\n')).toContain("enable='between(t\\,10.60\\,12.60)'");
     expect(graph.join(';\n')).toContain('fade=t=out:st=12.00:d=0.60:alpha=1');
   });
@@ -69,11 +109,23 @@ describe('a render plan with an illustrated scene', () => {
     { kind: 'still', file: '/s/designed.png' },
     { kind: 'still', file: illustrated.background, layers: illustrated },
   ];
-  const plan = planRender({ width: 1920, height: 1080, timeline, visuals, stillSize: size, narration: '/w/n.wav', output: '/w/v.mp4', workDir: '/w', settings: DEFAULT_RENDER });
+  const plan = planRender({
+    width: 1920,
+    height: 1080,
+    timeline,
+    visuals,
+    stillSize: size,
+    narration: '/w/n.wav',
+    output: '/w/v.mp4',
+    workDir: '/w',
+    settings: DEFAULT_RENDER,
+  });
   const second = timeline.scenes[1]!;
 
   it('shows its background and then, from the frame its elements are in, its still with them drawn in', () => {
-    const entries = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^file '([^']+)'\nduration ([\d.]+)$/gm)].map((m) => [m[1], Math.round(Number(m[2]) * 25)]);
+    const entries = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^file '([^']+)'\nduration ([\d.]+)$/gm)].map(
+      (m) => [m[1], Math.round(Number(m[2]) * 25)],
+    );
     const drawnFrom = second.firstFrame + 2 * 25;
     const mainStart = second.firstFrame + timeline.transitionFrames;
     expect(entries).toEqual([

@@ -18,12 +18,16 @@ const iconNamesOf = (text: string) => sceneSubjects(text).icons.map(({ icon }) =
 
 describe('icons for the things a scene names', () => {
   it('reads plurals and irregular forms as the thing', () => {
-    expect(icons('Farmers across the valley lost their crops to the frost.')).toEqual(expect.arrayContaining(['Farmers:farmer', 'crops:sheaf-of-rice']));
+    expect(icons('Farmers across the valley lost their crops to the frost.')).toEqual(
+      expect.arrayContaining(['Farmers:farmer', 'crops:sheaf-of-rice']),
+    );
     expect(iconNamesOf('Mice had chewed through the cables behind the fridge.')).toContain('mouse');
     expect(iconNamesOf('A good chef keeps their knives sharp.')).toContain('kitchen-knife');
     expect(iconNamesOf('Wolves were brought back to the park in 1995.')).toContain('wolf');
     expect(icons('Most cities now have bike lanes.')).toContain('cities:cityscape');
-    expect(iconNamesOf('Pick ripe strawberries and wash the cherries.')).toEqual(expect.arrayContaining(['strawberry', 'cherries']));
+    expect(iconNamesOf('Pick ripe strawberries and wash the cherries.')).toEqual(
+      expect.arrayContaining(['strawberry', 'cherries']),
+    );
   });
 
   it('prefers two-word things to their single words', () => {
@@ -34,7 +38,9 @@ describe('icons for the things a scene names', () => {
   });
 
   it('puts the most central, concrete thing first and keeps at most four', () => {
-    const subjects = sceneSubjects('Ethiopian farmers pick ripe coffee cherries by hand on steep hills, then dry them on raised beds in the sun, next to the goats and chickens.');
+    const subjects = sceneSubjects(
+      'Ethiopian farmers pick ripe coffee cherries by hand on steep hills, then dry them on raised beds in the sun, next to the goats and chickens.',
+    );
     expect(subjects.icons.length).toBeLessThanOrEqual(4);
     expect(new Set(subjects.icons.map((i) => i.icon)).size).toBe(subjects.icons.length);
     expect(['farmer', 'hot-beverage']).toContain(subjects.icons[0]!.icon);
@@ -54,7 +60,9 @@ describe('icons for the things a scene names', () => {
     expect(iconNamesOf('We sat on the bank of the river and watched the boats.')).not.toContain('bank');
     expect(iconNamesOf('Right-click with the mouse to open the menu on your computer.')).toContain('computer-mouse');
     expect(iconNamesOf('A mouse ran across the barn floor.')).toEqual(['mouse']);
-    expect(iconNamesOf('A tower crane lifted the steel beams onto the new building.')).toContain('building-construction');
+    expect(iconNamesOf('A tower crane lifted the steel beams onto the new building.')).toContain(
+      'building-construction',
+    );
     expect(iconNamesOf('In spring the cranes return to the wetlands to nest.')).not.toContain('building-construction');
     expect(iconNamesOf('He walked out to bat with the cricket team needing six runs.')).toContain('cricket-game');
     expect(iconNamesOf('At dusk the bats leave the cave to hunt.')).toContain('bat');
@@ -70,10 +78,14 @@ describe('icons for the things a scene names', () => {
   });
 
   it('draws icons only for English scenes, while places and figures work in any language', () => {
-    const spanish = sceneSubjects('El pan de esta panadería en Madrid se hornea cada mañana con harina de trigo y agua del manantial.');
+    const spanish = sceneSubjects(
+      'El pan de esta panadería en Madrid se hornea cada mañana con harina de trigo y agua del manantial.',
+    );
     expect(spanish.icons).toEqual([]);
     expect(spanish.places.map((p) => p.name)).toEqual(['Madrid']);
-    const german = sceneSubjects('Unser Geschenk für dich: ein Kaffee in Berlin, frisch geröstet, mit Milch und Zucker für nur 2 Euro.');
+    const german = sceneSubjects(
+      'Unser Geschenk für dich: ein Kaffee in Berlin, frisch geröstet, mit Milch und Zucker für nur 2 Euro.',
+    );
     expect(german.icons).toEqual([]);
     expect(german.numbers.map((n) => n.value)).toEqual([2]);
     expect(sceneSubjects('')).toEqual({ icons: [], places: [], numbers: [], phrase: '' });
@@ -150,7 +162,8 @@ describe('places for maps', () => {
       const shape = countryFeature(city.countryId)!;
       if (geoContains(shape, [city.lon, city.lat])) return false;
       const [[west, south], [east, north]] = geoBounds(shape);
-      const inLongitude = west <= east ? city.lon >= west - 1 && city.lon <= east + 1 : city.lon >= west - 1 || city.lon <= east + 1;
+      const inLongitude =
+        west <= east ? city.lon >= west - 1 && city.lon <= east + 1 : city.lon >= west - 1 || city.lon <= east + 1;
       return !(inLongitude && city.lat >= south - 1 && city.lat <= north + 1);
     });
     expect(knownCities().length).toBeGreaterThan(800);
@@ -174,7 +187,13 @@ describe('numbers for typography', () => {
 
   it('reads percents, currency with scale words, decimals and thousands', () => {
     expect(one('Sales are up 40% on last year.')).toMatchObject({ value: 40, prefix: '', suffix: '%', decimals: 0 });
-    expect(one('Our revenue reached $2.5 million last quarter.')).toMatchObject({ word: '$2.5 million', value: 2.5, prefix: '$', suffix: ' million', decimals: 1 });
+    expect(one('Our revenue reached $2.5 million last quarter.')).toMatchObject({
+      word: '$2.5 million',
+      value: 2.5,
+      prefix: '$',
+      suffix: ' million',
+      decimals: 1,
+    });
     expect(one('Users lose an average of 4.2 kilos.')).toMatchObject({ value: 4.2, suffix: ' kilos', decimals: 1 });
     expect(one('More than 19,000 tourists were evacuated.')).toMatchObject({ value: 19000, prefix: '', decimals: 0 });
     expect(one('That single grand grows to about €7,600.')).toMatchObject({ value: 7600, prefix: '€' });
@@ -204,13 +223,21 @@ describe('numbers for typography', () => {
 
 describe('the key phrase and the words depicted', () => {
   it('sets a short sentence or a quotation in big type', () => {
-    expect(sceneSubjects('Start with one goal. Everything else can wait until tomorrow morning.').phrase).toBe('Start with one goal');
-    expect(sceneSubjects('Her grandmother always said "patience is flavour" while she stirred.').phrase).toBe('patience is flavour');
-    expect(sceneSubjects('We spent the whole afternoon talking about everything that had happened to us that year.').phrase).toBe('');
+    expect(sceneSubjects('Start with one goal. Everything else can wait until tomorrow morning.').phrase).toBe(
+      'Start with one goal',
+    );
+    expect(sceneSubjects('Her grandmother always said "patience is flavour" while she stirred.').phrase).toBe(
+      'patience is flavour',
+    );
+    expect(
+      sceneSubjects('We spent the whole afternoon talking about everything that had happened to us that year.').phrase,
+    ).toBe('');
   });
 
   it('lists the depicted words in drawing order, each once', () => {
-    const subjects = sceneSubjects('Ethiopian farmers grow coffee on small farms; Ethiopia exports 40% of it. Coffee is life.');
+    const subjects = sceneSubjects(
+      'Ethiopian farmers grow coffee on small farms; Ethiopia exports 40% of it. Coffee is life.',
+    );
     const words = subjectWords(subjects);
     expect(words.slice(0, subjects.icons.length)).toEqual(subjects.icons.map((i) => i.word));
     expect(words).toContain('Ethiopia');
@@ -222,7 +249,9 @@ describe('the key phrase and the words depicted', () => {
 describe('icon drawings', () => {
   it('gives a complete SVG document that renders', () => {
     const svg = iconSvg('hot-beverage');
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="32" height="32" viewBox="0 0 32 32">.*<\/svg>$/s);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="32" height="32" viewBox="0 0 32 32">.*<\/svg>$/s,
+    );
     const image = new Resvg(svg, { fitTo: { mode: 'width', value: 64 } }).render();
     const alpha = (x: number, y: number) => image.pixels[(y * image.width + x) * 4 + 3]!;
     expect(image.width).toBe(64);
@@ -241,7 +270,9 @@ describe('the labelled corpus', () => {
     const corpus = loadCorpus();
     expect(corpus.length).toBeGreaterThanOrEqual(60);
     expect(new Set(corpus.map((s) => s.script)).size).toBeGreaterThanOrEqual(12);
-    expect(new Set(corpus.map((s) => s.kind))).toEqual(new Set(['ad', 'tutorial', 'story', 'news', 'explainer', 'travel']));
+    expect(new Set(corpus.map((s) => s.kind))).toEqual(
+      new Set(['ad', 'tutorial', 'story', 'news', 'explainer', 'travel']),
+    );
   });
 
   it('shows something the narration names in at least 80 % of scenes', () => {

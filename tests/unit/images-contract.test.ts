@@ -50,7 +50,10 @@ describe('image request validation', () => {
 });
 
 describe('which engine a request runs on', () => {
-  const only = (...ids: string[]) => (id: string) => ids.includes(id);
+  const only =
+    (...ids: string[]) =>
+    (id: string) =>
+      ids.includes(id);
 
   it('takes FLUX, then OpenAI, then the offline artwork for "auto", and a named engine only when it is there', () => {
     expect(resolveImageEngine('auto', only('fal', 'openai'))).toBe('fal');
@@ -67,13 +70,35 @@ describe('image dimensions from file headers', () => {
 
   it.each(['png', 'jpg', 'webp'])('reads a %s file', (ext) => {
     const file = path.join(dir, `probe.${ext}`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=40x22', '-frames:v', '1', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=orange:s=40x22',
+      '-frames:v',
+      '1',
+      file,
+    ]);
     expect(imageDimensions(readFileSync(file))).toEqual({ width: 40, height: 22 });
   });
 
   it('reports a JPEG turned by its EXIF orientation at its upright size', () => {
     const file = path.join(dir, 'sideways.jpg');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=40x22', '-frames:v', '1', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=orange:s=40x22',
+      '-frames:v',
+      '1',
+      file,
+    ]);
     const jpeg = readFileSync(file);
     expect(imageDimensions(withExifOrientation(jpeg, 6, 'MM'))).toEqual({ width: 22, height: 40 });
     expect(imageDimensions(withExifOrientation(jpeg, 8, 'II'))).toEqual({ width: 22, height: 40 });

@@ -15,7 +15,8 @@ describe('ledger categories', () => {
     expect(ledgerCategory('reserve', -10)).toBe('holds');
     expect(ledgerCategory('release', 10)).toBe('holds');
     for (const kind of LEDGER_KINDS) {
-      for (const delta of kind === 'adjust' ? [-1, 1] : [-1, 0, 1]) expect(ledgerCategory(kind, delta), `${kind} ${delta}`).toBeDefined();
+      for (const delta of kind === 'adjust' ? [-1, 1] : [-1, 0, 1])
+        expect(ledgerCategory(kind, delta), `${kind} ${delta}`).toBeDefined();
     }
     const used = new Set(LEDGER_KINDS.flatMap((kind) => [ledgerCategory(kind, -1), ledgerCategory(kind, 1)]));
     expect([...used].sort()).toEqual([...LEDGER_CATEGORIES].sort());
@@ -39,7 +40,15 @@ describe('ledger CSV', () => {
   });
 
   it('writes one CRLF line per entry with its category, and names the file by day and filter', () => {
-    const line = ledgerCsvLine({ id: '7', kind: 'adjust', delta: -3, reservedDelta: 0, reason: 'Chargeback, sorry', jobId: null, createdAt: '2026-11-23T04:00:00.000Z' });
+    const line = ledgerCsvLine({
+      id: '7',
+      kind: 'adjust',
+      delta: -3,
+      reservedDelta: 0,
+      reason: 'Chargeback, sorry',
+      jobId: null,
+      createdAt: '2026-11-23T04:00:00.000Z',
+    });
     expect(line).toBe('2026-11-23T04:00:00.000Z,Deductions,adjust,-3,0,"Chargeback, sorry",,7\r\n');
     const day = new Date('2026-11-23T23:59:00Z');
     expect(ledgerCsvFileName(day)).toBe('nxn-ledger-2026-11-23.csv');

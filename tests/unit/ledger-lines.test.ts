@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { groupLedger, ledgerGroupKey, lineLabel, shortName, type GroupableRow, type LineSubject } from '~/contract/ledger.ts';
+import {
+  type GroupableRow,
+  groupLedger,
+  type LineSubject,
+  ledgerGroupKey,
+  lineLabel,
+  shortName,
+} from '~/contract/ledger.ts';
 
 let next = 0;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute)).toISOString();
 /** A ledger row as the server reads it; ids grow with each call, like the table's. */
-function row(kind: GroupableRow['kind'], delta: number, reservedDelta: number, key: string | null, extra: Partial<GroupableRow> = {}): GroupableRow {
+function row(
+  kind: GroupableRow['kind'],
+  delta: number,
+  reservedDelta: number,
+  key: string | null,
+  extra: Partial<GroupableRow> = {},
+): GroupableRow {
   next += 1;
-  return { id: String(next), kind, delta, reservedDelta, reason: `${kind} row`, jobId: null, idempotencyKey: key, createdAt: at(next), ...extra };
+  return {
+    id: String(next),
+    kind,
+    delta,
+    reservedDelta,
+    reason: `${kind} row`,
+    jobId: null,
+    idempotencyKey: key,
+    createdAt: at(next),
+    ...extra,
+  };
 }
 const newestFirst = (rows: GroupableRow[]) => [...rows].reverse();
 
@@ -15,11 +38,27 @@ const RENTAL = '1b9f0a55-2f57-4d0e-8d0f-33b1a1c3e0aa';
 
 describe('the ledger grouping rule', () => {
   it('folds a hold and its settlement into one line named after the video, whose amount is what the balance lost', () => {
-    const video = [row('reserve', -20, 20, `job:${JOB}:reserve`, { jobId: JOB }), row('capture', 0, -15, `job:${JOB}:capture`, { jobId: JOB }), row('release', 5, -5, `job:${JOB}:release`, { jobId: JOB })];
-    const subjects = new Map<string, LineSubject>([[`job:${JOB}`, { source: 'videos', name: 'Coffee begins its journey on a small farm high in the hills of Colombia' }]]);
+    const video = [
+      row('reserve', -20, 20, `job:${JOB}:reserve`, { jobId: JOB }),
+      row('capture', 0, -15, `job:${JOB}:capture`, { jobId: JOB }),
+      row('release', 5, -5, `job:${JOB}:release`, { jobId: JOB }),
+    ];
+    const subjects = new Map<string, LineSubject>([
+      [
+        `job:${JOB}`,
+        { source: 'videos', name: 'Coffee begins its journey on a small farm high in the hills of Colombia' },
+      ],
+    ]);
     const [line, ...rest] = groupLedger(newestFirst(video), subjects);
     expect(rest).toEqual([]);
-    expect(line).toMatchObject({ id: `job:${JOB}`, amount: -15, held: 0, state: 'settled', startedAt: video[0]!.createdAt, updatedAt: video[2]!.createdAt });
+    expect(line).toMatchObject({
+      id: `job:${JOB}`,
+      amount: -15,
+      held: 0,
+      state: 'settled',
+      startedAt: video[0]!.createdAt,
+      updatedAt: video[2]!.createdAt,
+    });
     expect(line!.label).toBe('Video · Coffee begins its journey on a small farm high in the hills…');
     // The detail keeps every row, oldest first, without the key it was written under.
     expect(line!.entries.map((e) => e.kind)).toEqual(['reserve', 'capture', 'release']);
@@ -28,7 +67,11 @@ describe('the ledger grouping rule', () => {
 
   it('shows work still running as held, and failed work as returned with nothing taken', () => {
     const other = '0f6c1c1e-1111-4c4c-8888-0d6f7c1d2a11';
-    const rows = [row('reserve', -30, 30, null, { jobId: JOB }), row('reserve', -12, 12, null, { jobId: other }), row('release', 12, -12, null, { jobId: other })];
+    const rows = [
+      row('reserve', -30, 30, null, { jobId: JOB }),
+      row('reserve', -12, 12, null, { jobId: other }),
+      row('release', 12, -12, null, { jobId: other }),
+    ];
     const [failed, running] = groupLedger(newestFirst(rows), new Map());
     expect(running).toMatchObject({ id: `job:${JOB}`, amount: -30, held: 30, state: 'held' });
     expect(failed).toMatchObject({ id: `job:${other}`, amount: 0, held: 0, state: 'returned' });
@@ -43,7 +86,10 @@ describe('the ledger grouping rule', () => {
       row('capture', 0, -2, `gpu:${RENTAL}:2:capture`),
       row('release', 38, -38, `gpu:${RENTAL}:2:release`),
     ];
-    const lines = groupLedger(newestFirst([signup, ...rental]), new Map([[`gpu:${RENTAL}`, { source: 'gpu', gpuCount: 1, gpuModel: 'RTX 4090', minutes: 42 } as const]]));
+    const lines = groupLedger(
+      newestFirst([signup, ...rental]),
+      new Map([[`gpu:${RENTAL}`, { source: 'gpu', gpuCount: 1, gpuModel: 'RTX 4090', minutes: 42 } as const]]),
+    );
     expect(lines.map((l) => [l.label, l.amount, l.state])).toEqual([
       ['GPU rental · 1× RTX 4090 · 42 min', -42, 'settled'],
       ['grant row', 250, 'settled'],
@@ -66,7 +112,10 @@ describe('the ledger grouping rule', () => {
 
   it('keeps each operator adjustment on its own line with the reason given', () => {
     const [taken, added] = groupLedger(
-      newestFirst([row('adjust', 25, 0, 'admin:op:k1', { reason: 'Goodwill' }), row('adjust', -10, 0, 'admin:op:k2', { reason: 'Duplicate grant' })]),
+      newestFirst([
+        row('adjust', 25, 0, 'admin:op:k1', { reason: 'Goodwill' }),
+        row('adjust', -10, 0, 'admin:op:k2', { reason: 'Duplicate grant' }),
+      ]),
       new Map(),
     );
     expect(added).toMatchObject({ label: 'Adjustment · Goodwill', amount: 25, state: 'settled' });
@@ -78,7 +127,10 @@ describe('the ledger grouping rule', () => {
     const first = row('reserve', -5, 5, 'script:s1:reserve');
     const grant = row('grant', 100, 0, 'signup:u');
     const settled = row('capture', 0, -5, 'script:s1:settle');
-    expect(groupLedger(newestFirst([first, grant, settled]), new Map()).map((l) => l.id)).toEqual(['script:s1', `entry:${grant.id}`]);
+    expect(groupLedger(newestFirst([first, grant, settled]), new Map()).map((l) => l.id)).toEqual([
+      'script:s1',
+      `entry:${grant.id}`,
+    ]);
   });
 });
 
@@ -88,7 +140,9 @@ describe('group keys and labels', () => {
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: `gpu:${RENTAL}:17:release` })).toBe(`gpu:${RENTAL}`);
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'script:abc:settle' })).toBe('script:abc');
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'stripe:cs_1:credit' })).toBe('stripe:cs_1');
-    expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'stripe:cs_1:refund:250:shortfall' })).toBe('stripe:cs_1:refund:250');
+    expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'stripe:cs_1:refund:250:shortfall' })).toBe(
+      'stripe:cs_1:refund:250',
+    );
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'signup:u' })).toBe('entry:9');
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: null })).toBe('entry:9');
     expect(ledgerGroupKey({ id: '9', jobId: null, idempotencyKey: 'gpu:' })).toBe('entry:9');
@@ -97,8 +151,12 @@ describe('group keys and labels', () => {
   it('falls back to the row’s description when the thing is gone, and to the noun when it has no name', () => {
     expect(lineLabel(`job:${JOB}`, undefined, 'Job video')).toBe('Job video');
     expect(lineLabel(`job:${JOB}`, { source: 'watermark', name: null }, 'x')).toBe('Watermark removal');
-    expect(lineLabel(`job:${JOB}`, { source: 'speech', name: '  Hello\n  world ' }, 'x')).toBe('Voice-over · Hello world');
-    expect(lineLabel(`gpu:${RENTAL}`, { source: 'gpu', gpuCount: 2, gpuModel: 'A100', minutes: 65 }, 'x')).toBe('GPU rental · 2× A100 · 1 h 5 min');
+    expect(lineLabel(`job:${JOB}`, { source: 'speech', name: '  Hello\n  world ' }, 'x')).toBe(
+      'Voice-over · Hello world',
+    );
+    expect(lineLabel(`gpu:${RENTAL}`, { source: 'gpu', gpuCount: 2, gpuModel: 'A100', minutes: 65 }, 'x')).toBe(
+      'GPU rental · 2× A100 · 1 h 5 min',
+    );
     expect(shortName('a'.repeat(80))).toHaveLength(60);
   });
 });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { downsampleFrames, fft, melFilterbank, mfcc, type FeatureFrames } from '~/server/media/audio-features.ts';
 import { alignAudio, firstColumnPerRow, mapTime, mapWords } from '~/server/media/alignment.ts';
-import { bandWindow, dtw, multiscaleDtw, windowAroundPath, type DtwWindow } from '~/server/media/dtw.ts';
+import { downsampleFrames, type FeatureFrames, fft, melFilterbank, mfcc } from '~/server/media/audio-features.ts';
+import { bandWindow, type DtwWindow, dtw, multiscaleDtw, windowAroundPath } from '~/server/media/dtw.ts';
 
 /** Frames of one dimension from plain numbers, for DTW on sequences whose best pairing is obvious. */
-const frames = (values: readonly number[]): FeatureFrames => ({ data: Float32Array.from(values), count: values.length, dims: 1, hopMs: 10 });
+const frames = (values: readonly number[]): FeatureFrames => ({
+  data: Float32Array.from(values),
+  count: values.length,
+  dims: 1,
+  hopMs: 10,
+});
 
 const pairs = (path: { i: Int32Array; j: Int32Array }) => Array.from(path.i, (i, k) => [i, path.j[k]!]);
 
@@ -26,7 +31,11 @@ function expectWalkable(window: DtwWindow, m: number) {
  * Synthetic "speech": words are bursts of different timbres (a fundamental with its own set of harmonics), with
  * silence between, so the features of different words differ the way different sounds do.
  */
-function speech(sampleRate: number, words: ReadonlyArray<{ timbre: number; startMs: number; endMs: number }>, totalMs: number): Int16Array {
+function speech(
+  sampleRate: number,
+  words: ReadonlyArray<{ timbre: number; startMs: number; endMs: number }>,
+  totalMs: number,
+): Int16Array {
   const pcm = new Int16Array(Math.round((sampleRate * totalMs) / 1000));
   for (const { timbre, startMs, endMs } of words) {
     const from = Math.round((sampleRate * startMs) / 1000);
@@ -34,7 +43,8 @@ function speech(sampleRate: number, words: ReadonlyArray<{ timbre: number; start
     for (let s = from; s < to; s++) {
       const t = s / sampleRate;
       let v = 0;
-      for (let h = 1; h <= 6; h++) v += Math.sin(2 * Math.PI * (150 + 40 * timbre) * h * t) * (((h + timbre) % 3) + 0.2) / h;
+      for (let h = 1; h <= 6; h++)
+        v += (Math.sin(2 * Math.PI * (150 + 40 * timbre) * h * t) * (((h + timbre) % 3) + 0.2)) / h;
       pcm[s] = Math.round(v * 5000);
     }
   }
@@ -66,11 +76,16 @@ describe('audio features', () => {
     const centre = (w: Float32Array) => w.indexOf(Math.max(...w));
     const centres = filters.map(centre);
     for (let b = 1; b < centres.length; b++) expect(centres[b]!).toBeGreaterThanOrEqual(centres[b - 1]!);
-    expect(Math.max(...filters.at(-1)!.map((w, k) => (w > 0 ? k : 0)))).toBeLessThanOrEqual(Math.ceil((7600 * 512) / 16_000));
+    expect(Math.max(...filters.at(-1)!.map((w, k) => (w > 0 ? k : 0)))).toBeLessThanOrEqual(
+      Math.ceil((7600 * 512) / 16_000),
+    );
   });
 
   it('gives one normalised frame per 10 ms, and the same sound gives near features at any sample rate', () => {
-    const words = [{ timbre: 1, startMs: 100, endMs: 400 }, { timbre: 6, startMs: 500, endMs: 900 }];
+    const words = [
+      { timbre: 1, startMs: 100, endMs: 400 },
+      { timbre: 6, startMs: 500, endMs: 900 },
+    ];
     const a = mfcc(speech(22_050, words, 1000), 22_050);
     const b = mfcc(speech(32_000, words, 1000), 32_000);
     expect([a.count, a.dims, a.hopMs, b.count]).toEqual([100, 13, 10, 100]);
@@ -91,7 +106,16 @@ describe('audio features', () => {
 describe('dynamic time warping', () => {
   it('pairs each value with its stretched copy, from corner to corner in unit steps', () => {
     const path = dtw(frames([0, 5, 9, 2]), frames([0, 0, 5, 5, 5, 9, 2, 2]), bandWindow(4, 8, 8));
-    expect(pairs(path)).toEqual([[0, 0], [0, 1], [1, 2], [1, 3], [1, 4], [2, 5], [3, 6], [3, 7]]);
+    expect(pairs(path)).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 5],
+      [3, 6],
+      [3, 7],
+    ]);
   });
 
   it('builds windows that always hold a path, around the diagonal or a coarser path', () => {
@@ -129,12 +153,18 @@ describe('mapping word times through the path', () => {
     expect(mapTime(10, first, 10)).toBe(30);
     expect(mapTime(999, first, 10)).toBe(50);
     const words = mapWords(
-      [{ text: 'a', startMs: 0, endMs: 10 }, { text: 'b,', startMs: 20, endMs: 30, joinsPrevious: true }],
+      [
+        { text: 'a', startMs: 0, endMs: 10 },
+        { text: 'b,', startMs: 20, endMs: 30, joinsPrevious: true },
+      ],
       first,
       10,
       45,
     );
-    expect(words).toEqual([{ text: 'a', startMs: 0, endMs: 30 }, { text: 'b,', startMs: 40, endMs: 45, joinsPrevious: true }]);
+    expect(words).toEqual([
+      { text: 'a', startMs: 0, endMs: 30 },
+      { text: 'b,', startMs: 40, endMs: 45, joinsPrevious: true },
+    ]);
   });
 
   it('aligns a recording whose words are paced differently to within a few frames', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tokenizeWords } from '~/contract/words.ts';
 import {
   assTime,
   balanceLines,
@@ -9,7 +10,6 @@ import {
   srtTime,
   textWidth,
 } from '~/server/media/captions.ts';
-import { tokenizeWords } from '~/contract/words.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 
 /** Words of `text` spoken back to back, `ms` each, starting at `from`. */
@@ -29,7 +29,9 @@ describe('captionLayout', () => {
   });
 
   it('sizes type from the short side, so a phone frame gets the same size as a landscape one', () => {
-    const sizes = (['small', 'medium', 'large'] as const).map((size) => captionLayout(720, 1280, { position: 'bottom', size }));
+    const sizes = (['small', 'medium', 'large'] as const).map((size) =>
+      captionLayout(720, 1280, { position: 'bottom', size }),
+    );
     expect(sizes.map((l) => l.fontSize)).toEqual([33, 42, 53]);
     expect(captionLayout(1280, 720, { position: 'bottom', size: 'large' }).fontSize).toBe(53);
     // Bigger type fits fewer characters on a line.
@@ -50,40 +52,69 @@ describe('captionLayout', () => {
 
 describe('groupCaptions', () => {
   it('keeps each cue within two lines of the width', () => {
-    const cues = groupCaptions(speak('one two three four five six seven eight nine ten eleven twelve thirteen'), layout);
+    const cues = groupCaptions(
+      speak('one two three four five six seven eight nine ten eleven twelve thirteen'),
+      layout,
+    );
     for (const cue of cues) {
       expect(cue.lines.length).toBeLessThanOrEqual(2);
       for (const line of cue.lines) expect(line.map((w) => w.text).join(' ').length).toBeLessThanOrEqual(20);
     }
-    expect(cues.flatMap((c) => c.lines.flat().map((w) => w.text)).join(' ')).toBe('one two three four five six seven eight nine ten eleven twelve thirteen');
+    expect(cues.flatMap((c) => c.lines.flat().map((w) => w.text)).join(' ')).toBe(
+      'one two three four five six seven eight nine ten eleven twelve thirteen',
+    );
   });
 
   it('starts a new cue after a sentence and after a pause', () => {
     const words = [...speak('Hi there. New idea', 0), ...speak('later on', 3000)];
     const cues = groupCaptions(words, { maxCharsPerLine: 40, maxLines: 2 });
-    expect(cues.map((c) => c.lines.flat().map((w) => w.text).join(' '))).toEqual(['Hi there.', 'New idea', 'later on']);
+    expect(
+      cues.map((c) =>
+        c.lines
+          .flat()
+          .map((w) => w.text)
+          .join(' '),
+      ),
+    ).toEqual(['Hi there.', 'New idea', 'later on']);
   });
 
   it('cuts a long sentence into even cues, never leaving a word alone', () => {
-    const text = (cues: ReturnType<typeof groupCaptions>) => cues.map((c) => c.lines.flat().map((w) => w.text).join(' '));
+    const text = (cues: ReturnType<typeof groupCaptions>) =>
+      cues.map((c) =>
+        c.lines
+          .flat()
+          .map((w) => w.text)
+          .join(' '),
+      );
     // 14 words spoken over 7 s: too long for one cue (4.5 s), so two cues.
-    const sentence = speak('In the city at night, a thousand windows light up with a thousand different stories.', 0, 500);
+    const sentence = speak(
+      'In the city at night, a thousand windows light up with a thousand different stories.',
+      0,
+      500,
+    );
     expect(text(groupCaptions(sentence, { maxCharsPerLine: 47, maxLines: 2 }))).toEqual([
       'In the city at night, a thousand windows',
       'light up with a thousand different stories.',
     ]);
     // Near the middle, a comma wins over an exact split.
-    expect(text(groupCaptions(speak('We walked along the river, and then we rested under the old trees.', 0, 500), { maxCharsPerLine: 47, maxLines: 2 }))).toEqual([
-      'We walked along the river,',
-      'and then we rested under the old trees.',
-    ]);
+    expect(
+      text(
+        groupCaptions(speak('We walked along the river, and then we rested under the old trees.', 0, 500), {
+          maxCharsPerLine: 47,
+          maxLines: 2,
+        }),
+      ),
+    ).toEqual(['We walked along the river,', 'and then we rested under the old trees.']);
     const even = groupCaptions(speak('aa bb cc dd ee ff gg hh ii jj kk ll mm'), { maxCharsPerLine: 10, maxLines: 2 });
     const sizes = even.map((c) => c.lines.flat().length);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
 
   it('times a cue from its first word and never lets it overlap the next', () => {
-    const cues = groupCaptions([...speak('Hi there.', 1000), ...speak('Next one.', 1700)], { maxCharsPerLine: 40, maxLines: 2 });
+    const cues = groupCaptions([...speak('Hi there.', 1000), ...speak('Next one.', 1700)], {
+      maxCharsPerLine: 40,
+      maxLines: 2,
+    });
     expect(cues[0]!.startMs).toBe(1000);
     expect(cues[0]!.endMs).toBe(1700);
     expect(cues[1]!.startMs).toBe(1700);
@@ -116,37 +147,57 @@ describe('ASS and SRT', () => {
   });
 
   it('highlights exactly the spoken word, one back-to-back event per word', () => {
-    const events = buildAss(cues, 'word', full, 1920, 1080).split('\n').filter((l) => l.startsWith('Dialogue:'));
+    const events = buildAss(cues, 'word', full, 1920, 1080)
+      .split('\n')
+      .filter((l) => l.startsWith('Dialogue:'));
     expect(events).toHaveLength(4);
-    expect(events[1]).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,Hello {\\c&H4DD8FF&}brave{\\c&HFFFFFF&} new world.');
+    expect(events[1]).toBe(
+      'Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,Hello {\\c&H4DD8FF&}brave{\\c&HFFFFFF&} new world.',
+    );
     for (const event of events) expect(event.match(/\\c&H4DD8FF&/g)).toHaveLength(1);
     const times = events.map((e) => e.split(',').slice(1, 3));
     for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBe(times[i - 1]![1]);
   });
 
-  const style = (ass: string) => ass.split('\n').find((l) => l.startsWith('Style: Caption,'))!.split(',');
+  const style = (ass: string) =>
+    ass
+      .split('\n')
+      .find((l) => l.startsWith('Style: Caption,'))!
+      .split(',');
   const dialogues = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue:'));
 
   it('writes the position and size into the style', () => {
     const top = style(buildAss(cues, 'line', captionLayout(720, 1280, { position: 'top', size: 'large' }), 720, 1280));
     // Fontsize, Alignment, MarginL, MarginR, MarginV
     expect([top[2], top[18], top[19], top[20], top[21]]).toEqual(['53', '8', '50', '50', '154']);
-    expect(style(buildAss(cues, 'line', captionLayout(720, 1280, { position: 'middle', size: 'small' }), 720, 1280))[18]).toBe('5');
+    expect(
+      style(buildAss(cues, 'line', captionLayout(720, 1280, { position: 'middle', size: 'small' }), 720, 1280))[18],
+    ).toBe('5');
   });
 
   it('highlights the spoken word in the chosen colour', () => {
     const events = dialogues(buildAss(cues, 'word', full, 1920, 1080, '#12AB9F'));
-    expect(events[2]).toBe('Dialogue: 0,0:00:01.10,0:00:01.40,Caption,,0,0,0,,Hello brave {\\c&H9FAB12&}new{\\c&HFFFFFF&} world.');
+    expect(events[2]).toBe(
+      'Dialogue: 0,0:00:01.10,0:00:01.40,Caption,,0,0,0,,Hello brave {\\c&H9FAB12&}new{\\c&HFFFFFF&} world.',
+    );
   });
 
   it('sweeps karaoke fills across each word for as long as it is spoken, in one event per cue', () => {
     const ass = buildAss(cues, 'karaoke', full, 1920, 1080, '#FF6FB5');
     // \kf fills from the secondary colour (white, still to come) to the primary (the highlight).
     expect(style(ass).slice(3, 5)).toEqual(['&H00B56FFF', '&H00FFFFFF']);
-    expect(dialogues(ass)).toEqual(['Dialogue: 0,0:00:00.50,0:00:02.20,Caption,,0,0,0,,{\\kf30}Hello {\\kf30}brave {\\kf30}new {\\kf30}world.']);
-    const paused = groupCaptions([...speak('one two', 0), ...speak('three', 800)], { maxCharsPerLine: 40, maxLines: 2 }, { pauseMs: 1000, maxCueMs: 4500, holdMs: 500, minCueMs: 900 });
+    expect(dialogues(ass)).toEqual([
+      'Dialogue: 0,0:00:00.50,0:00:02.20,Caption,,0,0,0,,{\\kf30}Hello {\\kf30}brave {\\kf30}new {\\kf30}world.',
+    ]);
+    const paused = groupCaptions(
+      [...speak('one two', 0), ...speak('three', 800)],
+      { maxCharsPerLine: 40, maxLines: 2 },
+      { pauseMs: 1000, maxCueMs: 4500, holdMs: 500, minCueMs: 900 },
+    );
     // A word held before a pause keeps its fill going until the next word starts.
-    expect(dialogues(buildAss(paused, 'karaoke', full, 1920, 1080))[0]).toContain('{\\kf30}one {\\kf50}two {\\kf30}three');
+    expect(dialogues(buildAss(paused, 'karaoke', full, 1920, 1080))[0]).toContain(
+      '{\\kf30}one {\\kf50}two {\\kf30}three',
+    );
   });
 
   it('keeps karaoke line breaks between the fills', () => {
@@ -160,8 +211,16 @@ describe('ASS and SRT', () => {
     const events = dialogues(ass);
     expect(events).toHaveLength(4);
     // A word alone grows from 60% to 130% of the line size in 120 ms.
-    expect(events[1]).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,{\\fscx78\\fscy78\\t(0,120,\\fscx130\\fscy130)}brave');
-    for (const event of events) expect(event.split(',,').at(-1)!.replace(/\{[^}]*\}/g, '')).not.toContain(' ');
+    expect(events[1]).toBe(
+      'Dialogue: 0,0:00:00.80,0:00:01.10,Caption,,0,0,0,,{\\fscx78\\fscy78\\t(0,120,\\fscx130\\fscy130)}brave',
+    );
+    for (const event of events)
+      expect(
+        event
+          .split(',,')
+          .at(-1)!
+          .replace(/\{[^}]*\}/g, ''),
+      ).not.toContain(' ');
     const times = events.map((e) => e.split(',').slice(1, 3));
     for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBe(times[i - 1]![1]);
   });
@@ -187,15 +246,23 @@ describe('ASS and SRT', () => {
 
   it('joins the words of scripts written without spaces, in captions and in the SRT', () => {
     const text = '今天天气很好，我们一起去公园散步吧。';
-    const words = tokenizeWords(text).map((t, i) => ({ text: t.text, startMs: i * 300, endMs: (i + 1) * 300, joinsPrevious: t.joinsPrevious }));
+    const words = tokenizeWords(text).map((t, i) => ({
+      text: t.text,
+      startMs: i * 300,
+      endMs: (i + 1) * 300,
+      joinsPrevious: t.joinsPrevious,
+    }));
     const cues = groupCaptions(words, layout);
     expect(cues.flatMap((c) => c.lines.map((line) => line.map((w) => w.text).join(''))).join('')).toBe(text);
     const srt = buildSrt(cues);
     expect(srt).not.toMatch(/[\u4e00-\u9fff，] [\u4e00-\u9fff]/u);
     expect(srt).toContain('今天天气');
     // Chinese characters are about 1.6 Latin characters wide: no line may run past the width.
-    for (const cue of cues) for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(''))).toBeLessThanOrEqual(20);
-    const highlighted = buildAss(cues, 'word', full, 1920, 1080).split('\n').filter((l) => l.startsWith('Dialogue:'));
+    for (const cue of cues)
+      for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(''))).toBeLessThanOrEqual(20);
+    const highlighted = buildAss(cues, 'word', full, 1920, 1080)
+      .split('\n')
+      .filter((l) => l.startsWith('Dialogue:'));
     expect(highlighted[1]).toContain(`今天{\\c&H4DD8FF&}${words[1]!.text}{\\c&HFFFFFF&}`);
   });
 
@@ -205,7 +272,8 @@ describe('ASS and SRT', () => {
     // न + म + ् + स + ् + त + े: the virama and the vowel sign are marks.
     expect(textWidth('नमस्ते')).toBe(4);
     const korean = groupCaptions(speak('오늘 날씨가 정말 좋네요 공원에 산책하러 가요 친구들과 함께'), layout);
-    for (const cue of korean) for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(' '))).toBeLessThanOrEqual(20);
+    for (const cue of korean)
+      for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(' '))).toBeLessThanOrEqual(20);
     expect(korean.length).toBeGreaterThan(1);
   });
 });

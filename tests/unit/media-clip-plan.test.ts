@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clipFeedArgs, clipInfo, clipLoops, clipRotation, matrixFilters, uprightFilters, type ClipInfo } from '~/server/media/clip.ts';
-import { DEFAULT_RENDER, planRender, type ClipFeed, type RenderVisual } from '~/server/media/render.ts';
+import {
+  type ClipInfo,
+  clipFeedArgs,
+  clipInfo,
+  clipLoops,
+  clipRotation,
+  matrixFilters,
+  uprightFilters,
+} from '~/server/media/clip.ts';
+import { type ClipFeed, DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { mixClipSound } from '~/server/media/render-run.ts';
-import { buildTimeline, stillSize, type SceneSlot } from '~/server/media/timeline.ts';
+import { buildTimeline, type SceneSlot, stillSize } from '~/server/media/timeline.ts';
 
 const landscape: ClipInfo = { durationMs: 12_000, width: 1920, height: 1080, rotation: 0, fps: 30, hasAudio: true };
 
@@ -23,15 +31,33 @@ describe('clip probing', () => {
       size: 1,
       formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
       streams: [
-        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, avg_frame_rate: '30000/1001', color_space: 'bt709', side_data_list: [{ rotation: -90 }] },
+        {
+          codec_type: 'video',
+          codec_name: 'h264',
+          width: 1920,
+          height: 1080,
+          avg_frame_rate: '30000/1001',
+          color_space: 'bt709',
+          side_data_list: [{ rotation: -90 }],
+        },
         { codec_type: 'audio', codec_name: 'aac' },
       ],
     });
-    expect(info).toEqual({ durationMs: 4200, width: 1080, height: 1920, rotation: 90, fps: 30000 / 1001, hasAudio: true, colorSpace: 'bt709' });
+    expect(info).toEqual({
+      durationMs: 4200,
+      width: 1080,
+      height: 1920,
+      rotation: 90,
+      fps: 30000 / 1001,
+      hasAudio: true,
+      colorSpace: 'bt709',
+    });
   });
 
   it('refuses a file without a picture', () => {
-    expect(() => clipInfo({ durationMs: 1000, size: 1, formatName: 'mp4', streams: [{ codec_type: 'audio', codec_name: 'aac' }] })).toThrow(/no video picture/);
+    expect(() =>
+      clipInfo({ durationMs: 1000, size: 1, formatName: 'mp4', streams: [{ codec_type: 'audio', codec_name: 'aac' }] }),
+    ).toThrow(/no video picture/);
   });
 });
 
@@ -44,14 +70,18 @@ describe('a clip scene’s frames', () => {
   });
 
   it('converts SD colours (BT.601, tagged or not) to BT.709 and leaves HD ones alone', () => {
-    expect(matrixFilters({ colorSpace: 'smpte170m', width: 1920, height: 1080 })).toEqual(['colorspace=all=bt709:iall=bt601-6-625:fast=1']);
+    expect(matrixFilters({ colorSpace: 'smpte170m', width: 1920, height: 1080 })).toEqual([
+      'colorspace=all=bt709:iall=bt601-6-625:fast=1',
+    ]);
     expect(matrixFilters({ width: 640, height: 480 })).toHaveLength(1);
     expect(matrixFilters({ colorSpace: 'bt709', width: 640, height: 480 })).toEqual([]);
     expect(matrixFilters({ width: 1080, height: 1920 })).toEqual([]);
   });
 
   it('counts the frames it skips when deciding to loop', () => {
-    expect(clipLoops({ file: '/c.mp4', clip: { ...landscape, durationMs: 10_000 }, frames: 240, skip: 15 }, 25)).toBe(true);
+    expect(clipLoops({ file: '/c.mp4', clip: { ...landscape, durationMs: 10_000 }, frames: 240, skip: 15 }, 25)).toBe(
+      true,
+    );
   });
 
   it('trims a clip longer than its scene and loops one shorter', () => {
@@ -65,21 +95,52 @@ describe('a clip scene’s frames', () => {
   });
 
   it('writes exactly the scene’s frames at the output rate, upright, covering the frame, in BT.709 4:2:0', () => {
-    const args = clipFeedArgs({ file: '/phone.mov', clip: { ...landscape, rotation: 90 }, frames: 137 }, { width: 1080, height: 1920 }, 25);
+    const args = clipFeedArgs(
+      { file: '/phone.mov', clip: { ...landscape, rotation: 90 }, frames: 137 },
+      { width: 1080, height: 1920 },
+      25,
+    );
     const filters = args[args.indexOf('-vf') + 1]!.split(',');
     expect(filters[0]).toBe('fps=25');
     expect(filters[1]).toBe('transpose=clock');
-    expect(filters[2]).toMatch(/^scale=1080:1920:force_original_aspect_ratio=increase:.*out_color_matrix=bt709:out_range=tv/);
+    expect(filters[2]).toMatch(
+      /^scale=1080:1920:force_original_aspect_ratio=increase:.*out_color_matrix=bt709:out_range=tv/,
+    );
     expect(filters.slice(3)).toEqual(['crop=1080:1920', 'format=yuv420p', 'tpad=stop=-1:stop_mode=clone']);
-    expect(args.slice(args.indexOf('-frames:v'))).toEqual(['-frames:v', '137', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1']);
+    expect(args.slice(args.indexOf('-frames:v'))).toEqual([
+      '-frames:v',
+      '137',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'yuv420p',
+      'pipe:1',
+    ]);
     expect(args).toContain('-an');
   });
 });
 
 describe('a render plan with clips', () => {
-  const timeline = buildTimeline([5000, 5000, 5000, 5000, 5000], false, ['crossfade', 'crossfade', 'cut', 'crossfade', 'dip']);
-  const clip = (file: string, audio: 'mute' | 'duck' = 'mute'): RenderVisual => ({ kind: 'clip', file, clip: landscape, audio });
-  const visuals: RenderVisual[] = [clip('/a.mp4', 'duck'), clip('/b.mp4'), { kind: 'still', file: '/s.png' }, clip('/c.mp4'), { kind: 'still', file: '/t.png' }];
+  const timeline = buildTimeline([5000, 5000, 5000, 5000, 5000], false, [
+    'crossfade',
+    'crossfade',
+    'cut',
+    'crossfade',
+    'dip',
+  ]);
+  const clip = (file: string, audio: 'mute' | 'duck' = 'mute'): RenderVisual => ({
+    kind: 'clip',
+    file,
+    clip: landscape,
+    audio,
+  });
+  const visuals: RenderVisual[] = [
+    clip('/a.mp4', 'duck'),
+    clip('/b.mp4'),
+    { kind: 'still', file: '/s.png' },
+    clip('/c.mp4'),
+    { kind: 'still', file: '/t.png' },
+  ];
   const plan = planRender({
     width: 1920,
     height: 1080,
@@ -103,7 +164,11 @@ describe('a render plan with clips', () => {
     const [a, b, , c] = timeline.scenes as [SceneSlot, SceneSlot, SceneSlot, SceneSlot];
     const fade = timeline.transitionFrames;
     // Scene 1 comes in on a crossfade: the main lane shows it from the crossfade's end, skipping what the incoming lane showed.
-    expect(main.feeders.map(frames)).toEqual([b.firstFrame + fade, timeline.scenes[2]!.firstFrame - (b.firstFrame + fade), c.frames - fade]);
+    expect(main.feeders.map(frames)).toEqual([
+      b.firstFrame + fade,
+      timeline.scenes[2]!.firstFrame - (b.firstFrame + fade),
+      c.frames - fade,
+    ]);
     expect(main.feeders[1]!.join(' ')).toContain(`trim=start_frame=${fade}`);
     expect(main.feeders[0]!.join(' ')).not.toContain('trim=');
     expect(a.firstFrame).toBe(0);
@@ -114,7 +179,9 @@ describe('a render plan with clips', () => {
 
   it('places each pipe’s frames at their spans’ frames', () => {
     const [b, c] = [timeline.scenes[1]!, timeline.scenes[3]!];
-    expect(graph).toContain(`setpts='(if(lt(N\\,${fadeLen})\\,${b.firstFrame}+N\\,${c.firstFrame - fadeLen}+N))/(25*TB)',setsar=1[clips-incoming]`);
+    expect(graph).toContain(
+      `setpts='(if(lt(N\\,${fadeLen})\\,${b.firstFrame}+N\\,${c.firstFrame - fadeLen}+N))/(25*TB)',setsar=1[clips-incoming]`,
+    );
   });
 
   it('puts clip frames in the place of each lane’s own frames while their spans show, painting nothing over', () => {
@@ -124,7 +191,10 @@ describe('a render plan with clips', () => {
     expect(gaps[0]!.match(/between/g)).toHaveLength(3);
     expect(gaps[1]!.match(/between/g)).toHaveLength(2);
     const joins = lines.filter((l) => l.includes('interleave'));
-    expect(joins.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual(['main-lane-gaps + clips-main', 'incoming-lane-gaps + clips-incoming']);
+    expect(joins.map((l) => /^\[([^\]]+)\]\[([^\]]+)\]/.exec(l)!.slice(1).join(' + '))).toEqual([
+      'main-lane-gaps + clips-main',
+      'incoming-lane-gaps + clips-incoming',
+    ]);
     expect(graph).not.toContain('overlay=');
   });
 
@@ -156,7 +226,9 @@ describe('a render plan with clips', () => {
       settings: DEFAULT_RENDER,
     });
     expect(Object.keys(only.files).some((f) => f.endsWith('.ffconcat'))).toBe(false);
-    expect(only.files['/w/graph.txt']).toContain(`color=c=black:s=1280x720:r=25,format=yuv420p,trim=end_frame=${timeline.totalFrames}[main-lane]`);
+    expect(only.files['/w/graph.txt']).toContain(
+      `color=c=black:s=1280x720:r=25,format=yuv420p,trim=end_frame=${timeline.totalFrames}[main-lane]`,
+    );
     expect(only.clipSound).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseStyle, drawBackground } from '~/server/providers/images/designed.ts';
 import { paletteFor } from '~/server/media/color.ts';
+import { chooseStyle, drawBackground } from '~/server/providers/images/designed.ts';
 import { encodePng } from '~/server/providers/images/png.ts';
 
 /** Decodes our own PNGs (RGB, filter "Sub") back to pixels. */
@@ -56,7 +56,8 @@ describe('designed backgrounds', () => {
   });
 
   it('is designed, not flat: every style has light and shade', () => {
-    for (const style of ['aurora', 'hills', 'bokeh'] as const) expect(spread(drawBackground({ ...spec, style }))).toBeGreaterThan(40);
+    for (const style of ['aurora', 'hills', 'bokeh'] as const)
+      expect(spread(drawBackground({ ...spec, style }))).toBeGreaterThan(40);
   });
 
   it('leans towards colours the words suggest', () => {

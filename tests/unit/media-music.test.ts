@@ -20,7 +20,8 @@ describe('music library generators', () => {
     const at = (frame: number, channel: number) => pcm[((frame + frames) % frames) * 2 + channel]!;
     for (const channel of [0, 1]) {
       let around = 0;
-      for (const i of [-8, -7, -6, -5, -4, -3, -2, 1, 2, 3, 4, 5, 6, 7, 8]) around = Math.max(around, Math.abs(at(i, channel) - at(i - 1, channel)));
+      for (const i of [-8, -7, -6, -5, -4, -3, -2, 1, 2, 3, 4, 5, 6, 7, 8])
+        around = Math.max(around, Math.abs(at(i, channel) - at(i - 1, channel)));
       const wrap = Math.abs(at(0, channel) - at(-1, channel));
       expect(around).toBeGreaterThan(0);
       expect(wrap).toBeLessThanOrEqual(around * 1.5);

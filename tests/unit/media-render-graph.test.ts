@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RENDER, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
 import { filterValue } from '~/server/media/ffmpeg.ts';
+import { DEFAULT_RENDER, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
 import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
 
 function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJob> = {}): RenderJob {
@@ -27,7 +27,9 @@ function evaluate(expr: string, frame: number, scope: { x?: number; stored?: num
     .replace(/trunc\(t\*\d+\+0\.5\)/g, 'F')
     .replace(/\bif\(/g, 'iff(')
     .replace(/;/g, ',');
-  const fn = new Function('F', 'x', 'iff', 'lt', 'min', 'max', 'mod', 'st', 'ld', `return (${js});`) as (...args: unknown[]) => number;
+  const fn = new Function('F', 'x', 'iff', 'lt', 'min', 'max', 'mod', 'st', 'ld', `return (${js});`) as (
+    ...args: unknown[]
+  ) => number;
   return fn(
     frame,
     scope.x,
@@ -55,7 +57,9 @@ describe('render plan', () => {
     expect(plan.files['/w/lane-main.ffconcat']!.match(/^file /gm)).toHaveLength(3);
     expect(plan.files['/w/lane-incoming.ffconcat']).toContain("file '/w/stills/scene-1.png'");
     expect(plan.files['/w/lane-incoming.ffconcat']).not.toContain('scene-0.png');
-    const durations = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^duration ([\d.]+)$/gm)].map((m) => Number(m[1]));
+    const durations = [...plan.files['/w/lane-main.ffconcat']!.matchAll(/^duration ([\d.]+)$/gm)].map((m) =>
+      Number(m[1]),
+    );
     expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(j.timeline.totalFrames / 25, 6);
     // RGB → BT.709 happens once per still for each of the four pan-phase copies, in each lane.
     expect(graph.filter((l) => l.includes('out_color_matrix=bt709'))).toHaveLength(8);
@@ -66,7 +70,9 @@ describe('render plan', () => {
     expect(blend.match(/between\(t/g)).toHaveLength(2);
     const commands = plan.files['/w/fades.cmd']!.trim().split('\n');
     expect(commands).toHaveLength(2 * j.timeline.transitionFrames);
-    const opacities = commands.slice(0, j.timeline.transitionFrames).map((c) => Number(/all_opacity ([\d.]+)/.exec(c)![1]));
+    const opacities = commands
+      .slice(0, j.timeline.transitionFrames)
+      .map((c) => Number(/all_opacity ([\d.]+)/.exec(c)![1]));
     for (let i = 1; i < opacities.length; i++) expect(opacities[i]).toBeLessThan(opacities[i - 1]!);
     expect(Number(commands[0]!.split(' ')[0]) * 25).toBeCloseTo(j.timeline.scenes[1]!.firstFrame - 0.25, 3);
   });
@@ -86,13 +92,17 @@ describe('render plan', () => {
     const incomingX = cropOf(incoming, 'x');
     const handover = second.firstFrame + j.timeline.transitionFrames;
     expect(evaluate(incomingX, handover - 1) - evaluate(x, handover)).toBe(-second.pan.dx);
-    expect(evaluate(cropOf(incoming, 'x'), third.firstFrame)).toBe(evaluate(panExpression(third, third.pan.dx, margin, 'trunc(t*25+0.5)'), third.firstFrame));
+    expect(evaluate(cropOf(incoming, 'x'), third.firstFrame)).toBe(
+      evaluate(panExpression(third, third.pan.dx, margin, 'trunc(t*25+0.5)'), third.firstFrame),
+    );
   });
 
   it('converts each still to 4:2:0 once per lane; every frame is a crop of it, whole pixels as the pan asks', () => {
     // After the frame-rate duplication nothing rescales or converts: a crop of a ready picture costs no pixel work.
     for (const lane of [main, incoming]) expect(lane.split(/fps=25/)[1]).not.toMatch(/scale=|format=/);
-    const copies = graph.filter((l) => l.startsWith('[main-stills-full')).map((l) => /^\[[^\]]+\]crop=(\d+):(\d+):(\d):(\d),scale=/.exec(l)!);
+    const copies = graph
+      .filter((l) => l.startsWith('[main-stills-full'))
+      .map((l) => /^\[[^\]]+\]crop=(\d+):(\d+):(\d):(\d),scale=/.exec(l)!);
     expect(copies).toHaveLength(4);
     const copyHeight = Number(copies[0]![2]);
     const x = cropOf(main, 'x');
@@ -112,7 +122,8 @@ describe('render plan', () => {
 
   it('encodes H.264 + AAC in MP4 with faststart, tagged BT.709, with the timeline’s frame count', () => {
     const { args } = plan;
-    for (const flag of ['-colorspace', '-color_primaries', '-color_trc']) expect(args[args.indexOf(flag) + 1]).toBe('bt709');
+    for (const flag of ['-colorspace', '-color_primaries', '-color_trc'])
+      expect(args[args.indexOf(flag) + 1]).toBe('bt709');
     expect(args[args.indexOf('-c:v') + 1]).toBe('libx264');
     expect(args[args.indexOf('-c:a') + 1]).toBe('aac');
     expect(args[args.indexOf('-movflags') + 1]).toBe('+faststart');
@@ -121,9 +132,18 @@ describe('render plan', () => {
   });
 
   it('burns captions and ducks looping music under the voice when asked', () => {
-    const withExtras = planRender(job(undefined, { music: { path: '/w/music.wav', volume: 0.3 }, subtitles: { path: '/w/cap.ass', fontsDir: '/fonts' } }));
+    const withExtras = planRender(
+      job(undefined, {
+        music: { path: '/w/music.wav', volume: 0.3 },
+        subtitles: { path: '/w/cap.ass', fontsDir: '/fonts' },
+      }),
+    );
     const args = withExtras.args;
-    expect(args.slice(args.indexOf('/w/music.wav') - 3, args.indexOf('/w/music.wav'))).toEqual(['-stream_loop', '-1', '-i']);
+    expect(args.slice(args.indexOf('/w/music.wav') - 3, args.indexOf('/w/music.wav'))).toEqual([
+      '-stream_loop',
+      '-1',
+      '-i',
+    ]);
     const text = withExtras.files['/w/graph.txt']!;
     expect(text).toContain('ass=filename=/w/cap.ass:fontsdir=/fonts');
     expect(text).toContain('[3:a]atrim=duration=');

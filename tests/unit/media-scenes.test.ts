@@ -7,12 +7,9 @@ const sentence = (words: number, end = '.'): string =>
 
 describe('splitSentences', () => {
   it('splits at sentence ends but not at abbreviations, initials or decimals', () => {
-    expect(splitSentences('Dr. Smith paid $3.50 for it. J. R. R. Tolkien agreed! Did he? Yes, e.g. on Jan. 5 too.')).toEqual([
-      'Dr. Smith paid $3.50 for it.',
-      'J. R. R. Tolkien agreed!',
-      'Did he?',
-      'Yes, e.g. on Jan. 5 too.',
-    ]);
+    expect(
+      splitSentences('Dr. Smith paid $3.50 for it. J. R. R. Tolkien agreed! Did he? Yes, e.g. on Jan. 5 too.'),
+    ).toEqual(['Dr. Smith paid $3.50 for it.', 'J. R. R. Tolkien agreed!', 'Did he?', 'Yes, e.g. on Jan. 5 too.']);
   });
 
   it('handles closing quotes and full-width stops', () => {
@@ -23,7 +20,8 @@ describe('splitSentences', () => {
 
 describe('splitLongSentence', () => {
   it('cuts a sentence that is too long at clause punctuation, packing clauses', () => {
-    const text = 'First we gather every ingredient we need, then we wash them all, after that we chop the onions finely, and finally we cook everything slowly.';
+    const text =
+      'First we gather every ingredient we need, then we wash them all, after that we chop the onions finely, and finally we cook everything slowly.';
     const pieces = splitLongSentence(text, 12);
     expect(pieces.join(' ')).toBe(text);
     expect(pieces.length).toBeGreaterThan(1);

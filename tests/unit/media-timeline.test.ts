@@ -12,7 +12,11 @@ describe('buildTimeline', () => {
   });
 
   it('places each scene’s narration after the previous one plus a gap', () => {
-    expect(timeline.scenes.map((s) => s.audioStartMs)).toEqual([300, 300 + 8000 + 500, 300 + 8000 + 500 + 12_500 + 500]);
+    expect(timeline.scenes.map((s) => s.audioStartMs)).toEqual([
+      300,
+      300 + 8000 + 500,
+      300 + 8000 + 500 + 12_500 + 500,
+    ]);
   });
 
   it('covers every frame, overlapping neighbours by exactly one crossfade', () => {
@@ -61,7 +65,8 @@ describe('buildTimeline with transitions', () => {
 
   it('changes picture on the cut frame for a cut or a dip, with no overlap', () => {
     const [, b, c, d] = mixed.scenes;
-    const cutFrame = (i: number) => Math.round(((mixed.scenes[i]!.audioStartMs - DEFAULT_TIMELINE.gapMs / 2) * 25) / 1000);
+    const cutFrame = (i: number) =>
+      Math.round(((mixed.scenes[i]!.audioStartMs - DEFAULT_TIMELINE.gapMs / 2) * 25) / 1000);
     expect(b!.transition).toBe('cut');
     expect(b!.firstFrame).toBe(cutFrame(1));
     expect(mixed.scenes[0]!.frames).toBe(b!.firstFrame);
@@ -96,6 +101,6 @@ describe('stillSize', () => {
     expect(size.width - 1920 - longestX).toBeLessThanOrEqual(3);
     expect(size.height - 1080 - longestY).toBeGreaterThanOrEqual(2);
     expect(size.height - 1080 - longestY).toBeLessThanOrEqual(3);
-    expect(size.width % 2 + (size.height % 2)).toBe(0);
+    expect((size.width % 2) + (size.height % 2)).toBe(0);
   });
 });

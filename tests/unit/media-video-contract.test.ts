@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors as flattenIssues } from '~/contract/errors.ts';
+import { MUSIC_TRACKS } from '~/contract/music.ts';
 import {
   createVideoRequestSchema,
   estimateDurationSeconds,
   estimateVideoCost,
-  narrationLengthError,
   NOTHING_TO_READ_MESSAGE,
+  narrationLengthError,
   scriptLengthError,
   videoDimensions,
   wordCount,
 } from '~/contract/video.ts';
 import { spokenWords } from '~/contract/words.ts';
-import { MUSIC_TRACKS } from '~/contract/music.ts';
 
 const words = (n: number): string => Array.from({ length: n }, () => 'word').join(' ');
 
@@ -89,7 +89,9 @@ describe('script length and cost', () => {
     const sentences = Array.from({ length: 160 }, () => 'Word.').join(' ');
     expect(estimateDurationSeconds(sentences)).toBeGreaterThanOrEqual(160);
     expect(estimateVideoCost(sentences, '1080p')).toBe(45);
-    expect(scriptLengthError(Array.from({ length: 320 }, () => 'Go!').join(' '))).toMatch(/run about 5:20\. Videos can be up to 5 minutes/);
+    expect(scriptLengthError(Array.from({ length: 320 }, () => 'Go!').join(' '))).toMatch(
+      /run about 5:20\. Videos can be up to 5 minutes/,
+    );
 
     // A single word is a video too, and never free.
     expect(estimateVideoCost('Hello.', '720p')).toBe(10);
@@ -101,13 +103,20 @@ describe('script length and cost', () => {
   });
 
   it('estimates what will be read: stage directions, links and code are not narrated or priced', () => {
-    const script = '[Upbeat music]\n\nWelcome to the show. See https://example.com/a/very/long/link for more.\n\n```js\nconsole.log("hi")\n```';
+    const script =
+      '[Upbeat music]\n\nWelcome to the show. See https://example.com/a/very/long/link for more.\n\n```js\nconsole.log("hi")\n```';
     expect(wordCount(script)).toBe(7);
     expect(estimateDurationSeconds(script)).toBe(estimateDurationSeconds('Welcome to the show. See for more.'));
   });
 
   it('refuses a script made only of what is never read aloud, with a field error', () => {
-    for (const script of ['[Upbeat music] [Scene 2: the beach]', '(Pause)\n\n(Music swells) [Intro] https://example.com/promo', 'https://example.com/watch?v=123', '```\nconst x = 1;\n```', '<!-- note --> ![logo](x.png)']) {
+    for (const script of [
+      '[Upbeat music] [Scene 2: the beach]',
+      '(Pause)\n\n(Music swells) [Intro] https://example.com/promo',
+      'https://example.com/watch?v=123',
+      '```\nconst x = 1;\n```',
+      '<!-- note --> ![logo](x.png)',
+    ]) {
       expect(scriptLengthError(script), script).toBe(NOTHING_TO_READ_MESSAGE);
       expect(fieldErrors({ ...valid, script }), script).toEqual({ script: NOTHING_TO_READ_MESSAGE });
     }
@@ -138,7 +147,14 @@ describe('createVideoRequestSchema', () => {
 
   it('reports each invalid field with a clear message', () => {
     expect(
-      fieldErrors({ ...valid, voiceId: 'robot-9000', aspect: '4:3', resolution: '4k', captions: 'rainbow', music: { enabled: true, volume: 140 } }),
+      fieldErrors({
+        ...valid,
+        voiceId: 'robot-9000',
+        aspect: '4:3',
+        resolution: '4k',
+        captions: 'rainbow',
+        music: { enabled: true, volume: 140 },
+      }),
     ).toEqual({
       voiceId: 'Choose a voice from the list.',
       aspect: 'Choose 16:9, 9:16 or 1:1.',
@@ -154,9 +170,21 @@ describe('createVideoRequestSchema', () => {
       'captionOptions.size': 'Choose small, medium or large.',
       'captionOptions.color': 'Use a colour like #FFD84D.',
     });
-    expect(fieldErrors({ ...valid, captionOptions: { color: '#12345' } })).toEqual({ 'captionOptions.color': 'Use a colour like #FFD84D.' });
-    expect(createVideoRequestSchema.parse(valid).captionOptions).toEqual({ position: 'bottom', size: 'medium', color: '#FFD84D' });
-    expect(createVideoRequestSchema.parse({ ...valid, captions: 'pop', captionOptions: { position: 'top', color: '#ff6fb5' } }).captionOptions).toEqual({
+    expect(fieldErrors({ ...valid, captionOptions: { color: '#12345' } })).toEqual({
+      'captionOptions.color': 'Use a colour like #FFD84D.',
+    });
+    expect(createVideoRequestSchema.parse(valid).captionOptions).toEqual({
+      position: 'bottom',
+      size: 'medium',
+      color: '#FFD84D',
+    });
+    expect(
+      createVideoRequestSchema.parse({
+        ...valid,
+        captions: 'pop',
+        captionOptions: { position: 'top', color: '#ff6fb5' },
+      }).captionOptions,
+    ).toEqual({
       position: 'top',
       size: 'medium',
       color: '#FF6FB5',
@@ -174,16 +202,26 @@ describe('background music track', () => {
   it('defaults to the calm pad, so requests made before the library still parse as they sounded', () => {
     expect(createVideoRequestSchema.parse(valid).music).toEqual({ enabled: true, volume: 40, track: 'calm-pad' });
     const { music: _, ...withoutMusic } = valid;
-    expect(createVideoRequestSchema.parse(withoutMusic).music).toEqual({ enabled: false, volume: 30, track: 'calm-pad' });
+    expect(createVideoRequestSchema.parse(withoutMusic).music).toEqual({
+      enabled: false,
+      volume: 30,
+      track: 'calm-pad',
+    });
   });
 
   it('takes a library track and refuses any other', () => {
-    expect(createVideoRequestSchema.parse({ ...valid, music: { enabled: true, volume: 40, track: 'warm-piano' } }).music.track).toBe('warm-piano');
-    expect(fieldErrors({ ...valid, music: { enabled: true, volume: 40, track: 'chart-hit' } })).toEqual({ 'music.track': 'Choose one of the music tracks.' });
+    expect(
+      createVideoRequestSchema.parse({ ...valid, music: { enabled: true, volume: 40, track: 'warm-piano' } }).music
+        .track,
+    ).toBe('warm-piano');
+    expect(fieldErrors({ ...valid, music: { enabled: true, volume: 40, track: 'chart-hit' } })).toEqual({
+      'music.track': 'Choose one of the music tracks.',
+    });
   });
 
   it('records a licence for every track', () => {
-    for (const track of MUSIC_TRACKS) expect(track.licence).toMatch(/^Made by NXN; free to use in videos made with NXN, commercial use included/);
+    for (const track of MUSIC_TRACKS)
+      expect(track.licence).toMatch(/^Made by NXN; free to use in videos made with NXN, commercial use included/);
     expect(new Set(MUSIC_TRACKS.map((t) => t.mood)).size).toBe(MUSIC_TRACKS.length);
   });
 });

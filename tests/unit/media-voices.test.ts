@@ -33,7 +33,15 @@ describe('voice catalogue', () => {
   });
 
   it('keeps the GPL speech engine out of every file the browser can load', () => {
-    const browserDirs = ['src/app', 'src/lib', 'src/islands', 'src/stores', 'src/contract', 'src/components', 'src/pages'];
+    const browserDirs = [
+      'src/app',
+      'src/lib',
+      'src/islands',
+      'src/stores',
+      'src/contract',
+      'src/components',
+      'src/pages',
+    ];
     const offenders: string[] = [];
     const walk = (dir: string) => {
       if (!fs.existsSync(dir)) return;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { countWords, tokenizeWords } from '~/contract/words.ts';
 import {
+  type EspeakEvent,
   estimateWordTimings,
   speechBounds,
   wordsFromCharacterAlignment,
   wordsFromEspeakEvents,
-  type EspeakEvent,
 } from '~/server/media/word-timing.ts';
 
 const word = (textPosition: number, audioMs: number): EspeakEvent => ({ type: 'word', textPosition, audioMs });
@@ -32,7 +32,12 @@ describe('tokenizeWords', () => {
     const thai = tokenizeWords('สวัสดีครับ วันนี้อากาศดี');
     expect(thai.slice(0, 2).map((t) => t.text)).toEqual(['สวัสดี', 'ครับ']);
     expect(thai.length).toBeGreaterThanOrEqual(4);
-    expect(thai.map((t) => (t.joinsPrevious ? '' : ' ') + t.text).join('').trim()).toBe('สวัสดีครับ วันนี้อากาศดี');
+    expect(
+      thai
+        .map((t) => (t.joinsPrevious ? '' : ' ') + t.text)
+        .join('')
+        .trim(),
+    ).toBe('สวัสดีครับ วันนี้อากาศดี');
     expect(tokenizeWords('Hello 世界').map((t) => [t.text, t.joinsPrevious])).toEqual([
       ['Hello', false],
       ['世界', false],
@@ -69,8 +74,23 @@ describe('wordsFromEspeakEvents', () => {
   // Events eSpeak NG produced for this text (positions made 0-based); it folds "the" into "of".
   const text = 'Hello world, this is a test of the speech engine. It should produce word events!';
   const events = [
-    word(0, 0), word(6, 328), end(979), word(13, 979), word(18, 1178), word(21, 1300), word(23, 1363), word(28, 1724),
-    word(35, 1952), word(42, 2329), end(3157), word(50, 3157), word(53, 3322), word(60, 3600), word(68, 4030), word(73, 4302), end(4955),
+    word(0, 0),
+    word(6, 328),
+    end(979),
+    word(13, 979),
+    word(18, 1178),
+    word(21, 1300),
+    word(23, 1363),
+    word(28, 1724),
+    word(35, 1952),
+    word(42, 2329),
+    end(3157),
+    word(50, 3157),
+    word(53, 3322),
+    word(60, 3600),
+    word(68, 4030),
+    word(73, 4302),
+    end(4955),
   ];
 
   it('gives every script word a time, sharing a folded word’s time by length', () => {
@@ -91,7 +111,11 @@ describe('wordsFromEspeakEvents', () => {
   });
 
   it('takes the first of several events inside one token (numbers read as many words)', () => {
-    const words = wordsFromEspeakEvents('Then 1,000 people came.', [word(0, 0), word(5, 271), word(6, 517), word(11, 975), word(18, 1313), end(1600)], 1700);
+    const words = wordsFromEspeakEvents(
+      'Then 1,000 people came.',
+      [word(0, 0), word(5, 271), word(6, 517), word(11, 975), word(18, 1313), end(1600)],
+      1700,
+    );
     expect(words.map((w) => w.startMs)).toEqual([0, 271, 975, 1313]);
   });
 
@@ -99,9 +123,30 @@ describe('wordsFromEspeakEvents', () => {
     // What eSpeak NG reported for this text with the zh voice: an event per character, clause ends at the commas.
     const chinese = '今天天气很好，我们一起去公园散步吧。然后我们去吃饭。';
     const zh = [
-      word(0, 0), word(1, 417), word(2, 794), word(3, 1171), word(4, 1541), end(2504), word(7, 2504), word(8, 2775), word(9, 3010),
-      word(11, 3601), word(12, 3971), word(13, 4490), word(14, 4831), word(15, 5220), word(16, 5498), end(6155), word(18, 6155),
-      word(19, 6519), word(20, 6853), word(21, 7123), word(22, 7359), word(23, 7729), word(24, 8084), end(8497),
+      word(0, 0),
+      word(1, 417),
+      word(2, 794),
+      word(3, 1171),
+      word(4, 1541),
+      end(2504),
+      word(7, 2504),
+      word(8, 2775),
+      word(9, 3010),
+      word(11, 3601),
+      word(12, 3971),
+      word(13, 4490),
+      word(14, 4831),
+      word(15, 5220),
+      word(16, 5498),
+      end(6155),
+      word(18, 6155),
+      word(19, 6519),
+      word(20, 6853),
+      word(21, 7123),
+      word(22, 7359),
+      word(23, 7729),
+      word(24, 8084),
+      end(8497),
     ];
     const words = wordsFromEspeakEvents(chinese, zh, 8498);
     expect(words.map((w) => w.text).join('')).toBe(chinese);
@@ -124,7 +169,13 @@ describe('wordsFromCharacterAlignment', () => {
     const characters = [...'Hi, you!'];
     const starts = characters.map((_, i) => i * 0.1);
     const ends = characters.map((_, i) => i * 0.1 + 0.08);
-    expect(wordsFromCharacterAlignment({ characters, character_start_times_seconds: starts, character_end_times_seconds: ends })).toEqual([
+    expect(
+      wordsFromCharacterAlignment({
+        characters,
+        character_start_times_seconds: starts,
+        character_end_times_seconds: ends,
+      }),
+    ).toEqual([
       { text: 'Hi,', startMs: 0, endMs: 280 },
       { text: 'you!', startMs: 400, endMs: 780 },
     ]);

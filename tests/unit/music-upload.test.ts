@@ -1,21 +1,46 @@
 /** The user's own music before it reaches the server and as the server first sees it: the request, the size check, the type by bytes. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createVideoRequestSchema, MUSIC_UPLOAD } from '~/contract/video';
 import { INITIAL_FORM, musicUploadProblem, toRequest } from '~/app/features/videos/model';
+import { createVideoRequestSchema, MUSIC_UPLOAD } from '~/contract/video';
 import { sniffMusicType } from '~/server/features/videos/music-uploads';
 
 const encode = (codec: string[], format: string) =>
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.5', ...codec, '-f', format, '-']).subarray(0, 4096);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=0.5',
+    ...codec,
+    '-f',
+    format,
+    '-',
+  ]).subarray(0, 4096);
 
 describe("the create form's own music", () => {
-  const upload = { fileId: '0b6f5b2e-8d0c-4a5e-9d1b-3f0c2a7e9d41', name: 'theme.mp3', durationSec: 93.4, url: 'https://files/theme' };
+  const upload = {
+    fileId: '0b6f5b2e-8d0c-4a5e-9d1b-3f0c2a7e9d41',
+    name: 'theme.mp3',
+    durationSec: 93.4,
+    url: 'https://files/theme',
+  };
 
   it('sends the uploaded track instead of the library one, and no file when there is none', () => {
-    const own = createVideoRequestSchema.parse(toRequest({ ...INITIAL_FORM, script: 'Hello there.', musicUpload: upload }));
+    const own = createVideoRequestSchema.parse(
+      toRequest({ ...INITIAL_FORM, script: 'Hello there.', musicUpload: upload }),
+    );
     expect(own.music).toEqual({ enabled: true, volume: 30, track: 'calm-pad', fileId: upload.fileId });
-    expect(createVideoRequestSchema.parse(toRequest({ ...INITIAL_FORM, script: 'Hello there.' })).music).not.toHaveProperty('fileId');
-    expect(createVideoRequestSchema.safeParse({ ...toRequest({ ...INITIAL_FORM, script: 'Hello.' }), music: { enabled: true, volume: 30, fileId: 'x' } }).error?.issues[0]).toMatchObject({
+    expect(
+      createVideoRequestSchema.parse(toRequest({ ...INITIAL_FORM, script: 'Hello there.' })).music,
+    ).not.toHaveProperty('fileId');
+    expect(
+      createVideoRequestSchema.safeParse({
+        ...toRequest({ ...INITIAL_FORM, script: 'Hello.' }),
+        music: { enabled: true, volume: 30, fileId: 'x' },
+      }).error?.issues[0],
+    ).toMatchObject({
       path: ['music', 'fileId'],
       message: 'Upload your music again.',
     });
@@ -23,7 +48,9 @@ describe("the create form's own music", () => {
 
   it('refuses an empty or too large file before sending it', () => {
     expect(musicUploadProblem({ name: 'a.mp3', size: 1000 })).toBeNull();
-    expect(musicUploadProblem({ name: 'a.wav', size: MUSIC_UPLOAD.maxBytes + 1 })).toBe('a.wav is 30 MB; music files can be up to 30 MB.');
+    expect(musicUploadProblem({ name: 'a.wav', size: MUSIC_UPLOAD.maxBytes + 1 })).toBe(
+      'a.wav is 30 MB; music files can be up to 30 MB.',
+    );
     expect(musicUploadProblem({ name: 'a.mp3', size: 0 })).toBe('a.mp3 is empty.');
   });
 });

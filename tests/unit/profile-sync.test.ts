@@ -55,6 +55,11 @@ describe('profile sync request', () => {
     expect(init?.method).toBe('POST');
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.get('authorization')).toBe('Bearer token-u1');
-    expect(JSON.parse(String(init?.body))).toEqual({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: null });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      uid: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      photoURL: null,
+    });
   });
 });

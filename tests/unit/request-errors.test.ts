@@ -10,7 +10,9 @@ afterEach(closeTopUp);
 
 describe('a refused creation request', () => {
   it('opens the top-up dialog with how many more credits the action needs', () => {
-    expect(handleStudioError(new ApiError(402, { error: 'Not enough credits', needed: 45, available: 12 }))).toEqual({});
+    expect(handleStudioError(new ApiError(402, { error: 'Not enough credits', needed: 45, available: 12 }))).toEqual(
+      {},
+    );
     expect($topUp.get()).toEqual({ shortBy: 33 });
   });
 

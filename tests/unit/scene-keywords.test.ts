@@ -6,7 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { sceneKeywords, sceneQuery } from '~/server/media/keywords.ts';
 import { splitScenes } from '~/server/media/scenes.ts';
 
-const FILLER = ['the', 'and', 'you', 'your', 'just', 'really', 'actually', 'basically', 'this', 'that', 'with', 'get', 'make', 'thing', 'way', 'lot', 'very', 'it\'s', 'don\'t', 'today'];
+const FILLER = [
+  'the',
+  'and',
+  'you',
+  'your',
+  'just',
+  'really',
+  'actually',
+  'basically',
+  'this',
+  'that',
+  'with',
+  'get',
+  'make',
+  'thing',
+  'way',
+  'lot',
+  'very',
+  "it's",
+  "don't",
+  'today',
+];
 
 const cases: Array<{ kind: string; script: string; expected: string[][] }> = [
   {
@@ -16,7 +37,11 @@ const cases: Array<{ kind: string; script: string; expected: string[][] }> = [
       'Just pour the beans into the grinder, tap your phone, and fresh espresso is waiting in your favourite mug before the alarm stops.',
       'The steel carafe keeps coffee hot for six hours, so the whole kitchen smells like a café all morning.',
     ].join('\n\n'),
-    expected: [['coffee', 'brewly'], ['beans', 'grinder', 'mug'], ['carafe', 'café']],
+    expected: [
+      ['coffee', 'brewly'],
+      ['beans', 'grinder', 'mug'],
+      ['carafe', 'café'],
+    ],
   },
   {
     kind: 'tutorial',
@@ -25,7 +50,11 @@ const cases: Array<{ kind: string; script: string; expected: string[][] }> = [
       'First, water the plant the day before. Then gently tip the pot and slide the root ball out.',
       'Loosen the roots with your fingers, put some soil in the new pot, and set the plant in the middle. Fill around it and press the soil down.',
     ].join('\n\n'),
-    expected: [['houseplant', 'roots', 'pot'], ['plant', 'pot', 'ball'], ['roots', 'soil', 'pot']],
+    expected: [
+      ['houseplant', 'roots', 'pot'],
+      ['plant', 'pot', 'ball'],
+      ['roots', 'soil', 'pot'],
+    ],
   },
   {
     kind: 'story',
@@ -34,7 +63,11 @@ const cases: Array<{ kind: string; script: string; expected: string[][] }> = [
       'One stormy night, a small fishing boat drifted toward the rocks, its sails torn by the wind.',
       'He rang the bell again and again until the fishermen saw the light, turned their boat, and reached the harbor safely.',
     ].join('\n\n'),
-    expected: [['keeper', 'island'], ['boat', 'rocks'], ['bell', 'fishermen']],
+    expected: [
+      ['keeper', 'island'],
+      ['boat', 'rocks'],
+      ['bell', 'fishermen'],
+    ],
   },
 ];
 
@@ -55,6 +88,8 @@ describe('scene queries from keyword extraction', () => {
 
   it('falls back to the script when a scene is only filler', () => {
     expect(sceneKeywords('Okay, so, basically, that is it!')).toEqual([]);
-    expect(sceneQuery('Okay, so, basically, that is it!', 'Penguins waddle across the frozen Antarctic ice.')).toContain('ice');
+    expect(
+      sceneQuery('Okay, so, basically, that is it!', 'Penguins waddle across the frozen Antarctic ice.'),
+    ).toContain('ice');
   });
 });

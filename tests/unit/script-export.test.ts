@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { clockTime, scriptFileName, scriptToSrt, scriptToText, srtTime } from '~/app/features/studios/script-export';
 import { retimeScript, type ScriptContent } from '~/contract/scripts';
 import { CREATE_HANDOFF_KEY, saveCreateHandoff, takeCreateHandoff } from '~/lib/create-handoff';
-import { clockTime, scriptFileName, scriptToSrt, scriptToText, srtTime } from '~/app/features/studios/script-export';
 
 const words = (n: number, w = 'word') => Array.from({ length: n }, () => w).join(' ');
 const script: ScriptContent = retimeScript({
@@ -37,7 +37,9 @@ describe('script export', () => {
 
   it('writes a readable text script with title, timings, description and hashtags', () => {
     const text = scriptToText(script, 'shorts');
-    expect(text.startsWith('Better Coffee at Home\nTikTok / Reels / Shorts (9:16) · about 0:18\n\n[Hook · 0:00–0:02]\n')).toBe(true);
+    expect(
+      text.startsWith('Better Coffee at Home\nTikTok / Reels / Shorts (9:16) · about 0:18\n\n[Hook · 0:00–0:02]\n'),
+    ).toBe(true);
     expect(text).toContain('Visual: Grinder close-up');
     expect(text).toContain('- Brew Like a Pro');
     expect(text.trimEnd().endsWith('#coffee #BaristaLife')).toBe(true);
@@ -52,14 +54,24 @@ describe('script export', () => {
 describe('handing a script to /create', () => {
   const memory = () => {
     const map = new Map<string, string>();
-    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+    return {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+      map,
+    };
   };
 
   it('is taken once', () => {
     const storage = memory();
     saveCreateHandoff({ script: 'Hello.\n\nWorld.', title: 'T', aspect: '9:16', sourceId: 'abc' }, storage);
     expect(JSON.parse(storage.map.get(CREATE_HANDOFF_KEY)!)).toMatchObject({ script: 'Hello.\n\nWorld.' });
-    expect(takeCreateHandoff(storage)).toEqual({ script: 'Hello.\n\nWorld.', title: 'T', aspect: '9:16', sourceId: 'abc' });
+    expect(takeCreateHandoff(storage)).toEqual({
+      script: 'Hello.\n\nWorld.',
+      title: 'T',
+      aspect: '9:16',
+      sourceId: 'abc',
+    });
     expect(takeCreateHandoff(storage)).toBeNull();
   });
 

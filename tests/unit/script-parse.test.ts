@@ -64,7 +64,9 @@ describe('parsing a script reply', () => {
   });
 
   it('fills missing fields from the built-in script and clamps oversized ones', () => {
-    const script = parse(JSON.stringify({ scenes: [{ narration: 'x'.repeat(5000) }], titles: Array(9).fill('Title') }))!;
+    const script = parse(
+      JSON.stringify({ scenes: [{ narration: 'x'.repeat(5000) }], titles: Array(9).fill('Title') }),
+    )!;
     expect(script.hook).toBe(fallback.hook);
     expect(script.cta).toBe(fallback.cta);
     expect(script.description).toBe(fallback.description);
@@ -74,7 +76,11 @@ describe('parsing a script reply', () => {
   });
 
   it('drops control characters and broken surrogates a model emits, so its script passes the script rules', () => {
-    const noisy = { ...full, hook: 'Your coffee\u0000 could\u000B taste twice as good.\uD800', titles: ['Better\u001B Coffee'] };
+    const noisy = {
+      ...full,
+      hook: 'Your coffee\u0000 could\u000B taste twice as good.\uD800',
+      titles: ['Better\u001B Coffee'],
+    };
     const script = parse(JSON.stringify(noisy))!;
     expect(script.hook).toBe('Your coffee could taste twice as good.');
     expect(script.titles[0]).toBe('Better Coffee');

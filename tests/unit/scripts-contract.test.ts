@@ -35,13 +35,17 @@ describe('script request validation', () => {
 
   it('caps lengths: long form at 5 minutes, vertical shorts at 3', () => {
     expect(fieldErrors({ ...valid, targetSeconds: 301 }).targetSeconds).toMatch(/at most 5 minutes/);
-    expect(fieldErrors({ ...valid, platform: 'shorts', targetSeconds: 240 }).targetSeconds).toMatch(/shorts are at most 3 minutes/);
+    expect(fieldErrors({ ...valid, platform: 'shorts', targetSeconds: 240 }).targetSeconds).toMatch(
+      /shorts are at most 3 minutes/,
+    );
     expect(fieldErrors({ ...valid, platform: 'youtube', targetSeconds: 240 })).toEqual({});
   });
 
   it('drops blank key points and limits their number and length', () => {
     expect(scriptRequestSchema.parse({ ...valid, keyPoints: ['one', '  ', 'two'] }).keyPoints).toEqual(['one', 'two']);
-    expect(fieldErrors({ ...valid, keyPoints: Array.from({ length: 9 }, (_, i) => `p${i}`) }).keyPoints).toMatch(/at most 8/);
+    expect(fieldErrors({ ...valid, keyPoints: Array.from({ length: 9 }, (_, i) => `p${i}`) }).keyPoints).toMatch(
+      /at most 8/,
+    );
     expect(fieldErrors({ ...valid, keyPoints: ['x'.repeat(201)] })['keyPoints.0']).toMatch(/under 200/);
   });
 
@@ -84,7 +88,11 @@ describe('timing at 150 words a minute', () => {
   });
 
   it('leaves out an empty hook and joins narration in spoken order', () => {
-    const script = { hook: '', scenes: [{ narration: 'One two.', visualCue: '', startSec: 0, endSec: 0 }], cta: 'Subscribe now.' };
+    const script = {
+      hook: '',
+      scenes: [{ narration: 'One two.', visualCue: '', startSec: 0, endSec: 0 }],
+      cta: 'Subscribe now.',
+    };
     expect(retimeScript(script).scenes[0]).toMatchObject({ startSec: 0, endSec: 1 });
     expect(scriptNarration(script)).toBe('One two.\n\nSubscribe now.');
   });
@@ -92,7 +100,14 @@ describe('timing at 150 words a minute', () => {
 
 describe('script content validation', () => {
   it('requires at least one scene and one title', () => {
-    const result = scriptContentSchema.safeParse({ titles: [], hook: '', scenes: [], cta: '', description: '', hashtags: [] });
+    const result = scriptContentSchema.safeParse({
+      titles: [],
+      hook: '',
+      scenes: [],
+      cta: '',
+      description: '',
+      hashtags: [],
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['scenes', 'titles']);
   });
@@ -106,7 +121,10 @@ describe('script content validation', () => {
       description: '',
       hashtags: [],
     });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['scenes', 0, 'narration'], message: 'A scene needs narration.' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['scenes', 0, 'narration'],
+      message: 'A scene needs narration.',
+    });
   });
 });
 

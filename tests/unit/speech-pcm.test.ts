@@ -21,7 +21,14 @@ describe('joining speech pieces', () => {
     const a = tone(200, 220, 1.1);
     const b = tone(200, 330, 4.0);
     const naive = new Int16Array([...a, ...b]);
-    const joined = joinSpeech([{ pcm: a, pauseAfterMs: 0 }, { pcm: b, pauseAfterMs: 0 }], RATE, { padMs: 0 });
+    const joined = joinSpeech(
+      [
+        { pcm: a, pauseAfterMs: 0 },
+        { pcm: b, pauseAfterMs: 0 },
+      ],
+      RATE,
+      { padMs: 0 },
+    );
     const natural = Math.max(maxJump(a), maxJump(b));
     expect(maxJump(naive)).toBeGreaterThan(natural * 5);
     expect(maxJump(joined)).toBeLessThanOrEqual(natural + 1);

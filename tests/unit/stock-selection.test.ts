@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VISUAL_ORDER_SOURCES } from '~/contract/video.ts';
 import { stockCredits } from '~/server/features/videos/pipeline.ts';
 import { ProviderError, retryAfterMs } from '~/server/providers/http.ts';
+import type { ChatProvider } from '~/server/providers/llm/types.ts';
+import { chatSceneQueries, parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';
 import { stockCacheKey, stockLookupKey } from '~/server/providers/stock/cache.ts';
 import { pickRendition } from '~/server/providers/stock/types.ts';
-import { chatSceneQueries, parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';
-import type { ChatProvider } from '~/server/providers/llm/types.ts';
 
-const base = { script: 'A short script about the sea and its waves.', voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'line', visuals: 'generated' };
+const base = {
+  script: 'A short script about the sea and its waves.',
+  voiceId: 'en-us-olivia',
+  aspect: '16:9',
+  resolution: '720p',
+  captions: 'line',
+  visuals: 'generated',
+};
 
 describe('stock cache keys', () => {
   it('ignore case and spacing of the query', () => {
@@ -53,17 +60,34 @@ describe('visual order', () => {
   it('rejects an unknown order with a field message', () => {
     const parsed = createVideoRequestSchema.safeParse({ ...base, visualOrder: 'video-first' });
     expect(parsed.success).toBe(false);
-    expect(parsed.error!.issues[0]).toMatchObject({ path: ['visualOrder'], message: 'Choose where the scene pictures come from.' });
+    expect(parsed.error!.issues[0]).toMatchObject({
+      path: ['visualOrder'],
+      message: 'Choose where the scene pictures come from.',
+    });
   });
 });
 
 describe('stock credits', () => {
   it('name each picture once, with the scenes showing it', () => {
-    const credit = (key: string) => ({ key, provider: 'pexels' as const, author: key, authorUrl: null, sourceUrl: `https://www.pexels.com/photo/${key}/` });
-    expect(stockCredits([{ credit: credit('a') }, null, {}, { credit: credit('b') }, { credit: credit('a') }])).toEqual([
-      { provider: 'pexels', author: 'a', authorUrl: null, sourceUrl: 'https://www.pexels.com/photo/a/', scenes: [1, 5] },
-      { provider: 'pexels', author: 'b', authorUrl: null, sourceUrl: 'https://www.pexels.com/photo/b/', scenes: [4] },
-    ]);
+    const credit = (key: string) => ({
+      key,
+      provider: 'pexels' as const,
+      author: key,
+      authorUrl: null,
+      sourceUrl: `https://www.pexels.com/photo/${key}/`,
+    });
+    expect(stockCredits([{ credit: credit('a') }, null, {}, { credit: credit('b') }, { credit: credit('a') }])).toEqual(
+      [
+        {
+          provider: 'pexels',
+          author: 'a',
+          authorUrl: null,
+          sourceUrl: 'https://www.pexels.com/photo/a/',
+          scenes: [1, 5],
+        },
+        { provider: 'pexels', author: 'b', authorUrl: null, sourceUrl: 'https://www.pexels.com/photo/b/', scenes: [4] },
+      ],
+    );
   });
 });
 
@@ -79,7 +103,10 @@ describe('rate-limit waits', () => {
 
 describe('scene queries from a chat model', () => {
   it('take one clean query per scene, or none', () => {
-    expect(parseSceneQueries('Sure! {"queries": ["red barn at dawn", "espresso cup, steam!"]}', 2)).toEqual(['red barn at dawn', 'espresso cup steam']);
+    expect(parseSceneQueries('Sure! {"queries": ["red barn at dawn", "espresso cup, steam!"]}', 2)).toEqual([
+      'red barn at dawn',
+      'espresso cup steam',
+    ]);
     expect(parseSceneQueries('{"queries": ["only one"]}', 2)).toBeUndefined();
     expect(parseSceneQueries('{"queries": ["ok", ""]}', 2)).toBeUndefined();
     expect(parseSceneQueries('no json here', 1)).toBeUndefined();
@@ -106,7 +133,15 @@ describe('scene queries', () => {
     const fallback = await failing(scenes);
     expect(fallback[0]).toContain('keeper');
     expect(fallback[1]).toContain('boat');
-    expect(await chatSceneQueries(chat(async () => '{"queries": ["one"]}'), (reason) => reasons.push(reason))(scenes)).toEqual(fallback);
-    expect(reasons).toEqual(['test-model: test-model is busy right now. Please try again in a minute.', 'test-model sent no usable scene queries']);
+    expect(
+      await chatSceneQueries(
+        chat(async () => '{"queries": ["one"]}'),
+        (reason) => reasons.push(reason),
+      )(scenes),
+    ).toEqual(fallback);
+    expect(reasons).toEqual([
+      'test-model: test-model is busy right now. Please try again in a minute.',
+      'test-model sent no usable scene queries',
+    ]);
   });
 });

@@ -1,9 +1,5 @@
 /** The storyboard editor: its figures, where refused fields land, and the autosave against a fake API. */
 import { describe, expect, it, vi } from 'vitest';
-import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contract/storyboard';
-import { moveScene, updateScene } from '~/contract/storyboard';
-import type { ScenePicture, VideoRecord, VideoSettings } from '~/contract/video';
-import { ApiError } from '~/lib/api/client';
 import {
   assignImages,
   formatSceneSeconds,
@@ -22,8 +18,18 @@ import {
   visualLabel,
 } from '~/app/features/videos/storyboard/model';
 import { createStoryboardEditor } from '~/app/features/videos/storyboard/store';
+import type { SaveStoryboardRequest, Storyboard, StoryboardScene } from '~/contract/storyboard';
+import { moveScene, updateScene } from '~/contract/storyboard';
+import type { ScenePicture, VideoRecord, VideoSettings } from '~/contract/video';
+import { ApiError } from '~/lib/api/client';
 
-const scene = (id: string, text: string): StoryboardScene => ({ id, text, query: '', visual: { kind: 'auto' }, transition: 'crossfade' });
+const scene = (id: string, text: string): StoryboardScene => ({
+  id,
+  text,
+  query: '',
+  visual: { kind: 'auto' },
+  transition: 'crossfade',
+});
 const SETTINGS: VideoSettings = {
   voiceId: 'en-us-olivia',
   aspect: '16:9',
@@ -48,7 +54,13 @@ function view(scenes: StoryboardScene[], version: number, narrated: Record<strin
     status: 'draft',
     version,
     settings: SETTINGS,
-    scenes: scenes.map((s) => ({ ...s, text: s.text.trim(), estimatedSec: 2, narratedSec: narrated[s.id] ?? null, picture: fakePicture(s.text) })),
+    scenes: scenes.map((s) => ({
+      ...s,
+      text: s.text.trim(),
+      estimatedSec: 2,
+      narratedSec: narrated[s.id] ?? null,
+      picture: fakePicture(s.text),
+    })),
     estimatedSec: 4,
     cost: 10,
     videoId: null,
@@ -79,7 +91,15 @@ describe('storyboard figures', () => {
 
   it('pins a refused field to the scene that was sent at that place, even after a move', () => {
     const sent = [scene('a', 'x'), scene('b', ''), scene('c', 'z')];
-    const errors = splitSaveErrors({ 'scenes.1.text': 'Write what this scene says.', 'scenes.2.visual.prompt': 'Too long.', 'settings.voiceId': 'Choose a voice.', scenes: 'Too long overall.' }, sent);
+    const errors = splitSaveErrors(
+      {
+        'scenes.1.text': 'Write what this scene says.',
+        'scenes.2.visual.prompt': 'Too long.',
+        'settings.voiceId': 'Choose a voice.',
+        scenes: 'Too long overall.',
+      },
+      sent,
+    );
     expect(errors.scenes).toEqual({ b: { text: 'Write what this scene says.' }, c: { 'visual.prompt': 'Too long.' } });
     expect(errors.other).toEqual({ 'settings.voiceId': 'Choose a voice.', scenes: 'Too long overall.' });
   });
@@ -113,7 +133,9 @@ describe('storyboard figures', () => {
     const saved = view([farm, scene('b', 'Honestly, it depends.')], 1).scenes;
     const picture = scenePicture(farm, saved);
     expect(pictureText(farm.visual, picture)).toBe('Chosen for you · Illustration: Coffee, farm, Ethiopia');
-    expect(pictureText({ kind: 'auto' }, scenePicture(scene('b', 'Honestly, it depends.'), saved))).toBe('Chosen for you · Designed background: nothing matched');
+    expect(pictureText({ kind: 'auto' }, scenePicture(scene('b', 'Honestly, it depends.'), saved))).toBe(
+      'Chosen for you · Designed background: nothing matched',
+    );
     // Words typed since keep the last answer until their save brings the next; "exact" wants the very words.
     expect(scenePicture({ ...farm, text: 'Coffee begins on a farm.' }, saved)).toEqual(picture);
     expect(scenePicture({ ...farm, text: 'Coffee begins on a farm.' }, saved, true)).toBeNull();
@@ -123,20 +145,41 @@ describe('storyboard figures', () => {
     expect(scenePicture(designed, saved)).toBeNull();
     expect(pictureText(designed.visual, null)).toBe('Designed background');
     // A choice this server cannot make says what stands in.
-    expect(pictureText({ kind: 'illustration' }, { source: 'designed', subjects: [] })).toBe('Illustration: nothing here to draw, so a designed background');
-    expect(pictureText({ kind: 'illustration' }, { source: 'illustration', subjects: ['tide'] })).toBe('Illustration: tide');
-    expect(pictureText({ kind: 'ai', prompt: 'x', seed: 1 }, { source: 'designed', subjects: [] })).toBe('AI image: no image model here, so a designed background');
-    expect(pictureText({ kind: 'stock', provider: 'pexels', media: 'photo', id: '1' }, { source: 'stock', subjects: ['coffee'] })).toBe('Pexels photo');
+    expect(pictureText({ kind: 'illustration' }, { source: 'designed', subjects: [] })).toBe(
+      'Illustration: nothing here to draw, so a designed background',
+    );
+    expect(pictureText({ kind: 'illustration' }, { source: 'illustration', subjects: ['tide'] })).toBe(
+      'Illustration: tide',
+    );
+    expect(pictureText({ kind: 'ai', prompt: 'x', seed: 1 }, { source: 'designed', subjects: [] })).toBe(
+      'AI image: no image model here, so a designed background',
+    );
+    expect(
+      pictureText(
+        { kind: 'stock', provider: 'pexels', media: 'photo', id: '1' },
+        { source: 'stock', subjects: ['coffee'] },
+      ),
+    ).toBe('Pexels photo');
   });
 
   it('tells the Illustration tab what it will draw only when the answer shows it', () => {
-    expect(illustrationOutlook({ kind: 'auto' }, { source: 'illustration', subjects: ['cup'] }, 'stock-first')).toEqual({ kind: 'draws', subjects: ['cup'] });
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'illustration', subjects: ['cup'] }, 'stock-first')).toEqual(
+      { kind: 'draws', subjects: ['cup'] },
+    );
     // An automatic pick that tried illustrations and got a designed background: nothing can be drawn.
-    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'illustration')).toEqual({ kind: 'nothing' });
-    expect(illustrationOutlook({ kind: 'illustration' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({ kind: 'nothing' });
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'illustration')).toEqual({
+      kind: 'nothing',
+    });
+    expect(illustrationOutlook({ kind: 'illustration' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({
+      kind: 'nothing',
+    });
     // "Designed backgrounds only" never tried; a stock pick says nothing about drawing; no answer, nothing known.
-    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({ kind: 'unknown' });
-    expect(illustrationOutlook({ kind: 'auto' }, { source: 'stock', subjects: ['cup'] }, 'stock-first')).toEqual({ kind: 'unknown' });
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'designed', subjects: [] }, 'designed')).toEqual({
+      kind: 'unknown',
+    });
+    expect(illustrationOutlook({ kind: 'auto' }, { source: 'stock', subjects: ['cup'] }, 'stock-first')).toEqual({
+      kind: 'unknown',
+    });
     expect(illustrationOutlook({ kind: 'auto' }, null, 'illustration')).toEqual({ kind: 'unknown' });
   });
 
@@ -147,15 +190,21 @@ describe('storyboard figures', () => {
     expect(previewVersion(auto, 0, { ...SETTINGS, visualOrder: 'illustration' })).not.toBe(base);
     // An illustration's layout follows its place and the captions; the palette the brand kit.
     expect(previewVersion(auto, 1, SETTINGS)).not.toBe(base);
-    expect(previewVersion(auto, 0, { ...SETTINGS, captionOptions: { ...SETTINGS.captionOptions, position: 'top' } })).not.toBe(base);
+    expect(
+      previewVersion(auto, 0, { ...SETTINGS, captionOptions: { ...SETTINGS.captionOptions, position: 'top' } }),
+    ).not.toBe(base);
     expect(previewVersion(auto, 0, { ...SETTINGS, brandKit: true })).not.toBe(base);
-    expect(previewVersion(auto, 0, { ...SETTINGS, music: { ...SETTINGS.music, enabled: true } } as VideoSettings)).toBe(base);
+    expect(previewVersion(auto, 0, { ...SETTINGS, music: { ...SETTINGS.music, enabled: true } } as VideoSettings)).toBe(
+      base,
+    );
     // A chosen stock item is the same picture whatever the words or place.
     const stock = { ...auto, visual: { kind: 'stock', provider: 'pexels', media: 'photo', id: '7' } as const };
     expect(previewVersion({ ...stock, text: 'Other words.' }, 3, SETTINGS)).toBe(previewVersion(stock, 0, SETTINGS));
     // A designed background is drawn from the words, but not laid out by place.
     const designed = { ...auto, visual: { kind: 'designed' } as const };
-    expect(previewVersion({ ...designed, text: 'Other words.' }, 0, SETTINGS)).not.toBe(previewVersion(designed, 0, SETTINGS));
+    expect(previewVersion({ ...designed, text: 'Other words.' }, 0, SETTINGS)).not.toBe(
+      previewVersion(designed, 0, SETTINGS),
+    );
     expect(previewVersion(designed, 2, SETTINGS)).toBe(previewVersion(designed, 0, SETTINGS));
   });
 });
@@ -208,7 +257,14 @@ describe('the storyboard editor store', () => {
     const editor = createStoryboardEditor(deps);
     await editor.open('b1');
 
-    answers.push(() => Promise.reject(new ApiError(400, { error: 'Check the fields.', fields: { 'scenes.1.visual.id': 'This stock item id is not valid.' } })));
+    answers.push(() =>
+      Promise.reject(
+        new ApiError(400, {
+          error: 'Check the fields.',
+          fields: { 'scenes.1.visual.id': 'This stock item id is not valid.' },
+        }),
+      ),
+    );
     editor.editScenes((s) => updateScene(s, 'b', { text: 'Second, longer.' }));
     expect(await editor.flush()).toBe(false);
     expect(editor.$editor.get().save).toBe('invalid');
@@ -362,12 +418,18 @@ describe('each scene’s picture in the editor', () => {
     const state = editor.$editor.get();
     expect(state.scenes[0]!.text).toBe('Coffee grows in Ethiopia on a farm');
     expect(state.saved?.scenes[0]?.picture).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia'] });
-    expect(scenePicture(state.scenes[0]!, state.saved!.scenes)).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia'] });
+    expect(scenePicture(state.scenes[0]!, state.saved!.scenes)).toEqual({
+      source: 'illustration',
+      subjects: ['Coffee', 'Ethiopia'],
+    });
     // The next save brings the picture of the words typed since.
     await vi.waitFor(() => expect(deps.save).toHaveBeenCalledTimes(2));
     answerSave(1);
     expect(await saving).toBe(true);
-    expect(editor.$editor.get().saved?.scenes[0]?.picture).toEqual({ source: 'illustration', subjects: ['Coffee', 'Ethiopia', 'farm'] });
+    expect(editor.$editor.get().saved?.scenes[0]?.picture).toEqual({
+      source: 'illustration',
+      subjects: ['Coffee', 'Ethiopia', 'farm'],
+    });
     expect(editor.$editor.get().saved?.scenes[1]?.picture).toEqual({ source: 'illustration', subjects: ['cup'] });
   });
 });

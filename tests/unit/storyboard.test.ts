@@ -2,19 +2,25 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { estimateVideoCost } from '~/contract/video.ts';
 import {
   mergeWithNext,
   moveScene,
   newSceneId,
+  type StoryboardScene,
   saveStoryboardRequestSchema,
   splitScene,
   storyboardCost,
   storyboardScript,
   updateScene,
-  type StoryboardScene,
 } from '~/contract/storyboard.ts';
-import { createContentCache, narrationKey, sceneSeed, sceneVisualKeyInput, visualKey } from '~/server/features/videos/cache.ts';
+import { estimateVideoCost } from '~/contract/video.ts';
+import {
+  createContentCache,
+  narrationKey,
+  sceneSeed,
+  sceneVisualKeyInput,
+  visualKey,
+} from '~/server/features/videos/cache.ts';
 import { pictureSize } from '~/server/features/videos/scene-visuals.ts';
 
 const scene = (id: string, text: string, extra: Partial<StoryboardScene> = {}): StoryboardScene => ({
@@ -84,17 +90,27 @@ describe('storyboard edits', () => {
 
   it('refuses a save whose scenes cannot be rendered, naming the scene and field', () => {
     const settings = { voiceId: 'en-us-olivia', aspect: '16:9', resolution: '720p', captions: 'off' };
-    const result = saveStoryboardRequestSchema.safeParse({ version: 1, settings, scenes: [...board(), scene('d', '[Music] https://example.com')] });
+    const result = saveStoryboardRequestSchema.safeParse({
+      version: 1,
+      settings,
+      scenes: [...board(), scene('d', '[Music] https://example.com')],
+    });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['scenes.3.text', expect.stringMatching(/Nothing in this scene can be read aloud/)]]);
-    expect(saveStoryboardRequestSchema.safeParse({ version: 1, settings, scenes: [] }).error!.issues[0]!.message).toBe('A video needs at least one scene.');
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['scenes.3.text', expect.stringMatching(/Nothing in this scene can be read aloud/)],
+    ]);
+    expect(saveStoryboardRequestSchema.safeParse({ version: 1, settings, scenes: [] }).error!.issues[0]!.message).toBe(
+      'A video needs at least one scene.',
+    );
   });
 });
 
 describe('storyboard price', () => {
   it('is the price of a video of the whole narration, per started minute, whatever was changed', () => {
     const scenes = board();
-    expect(storyboardScript(scenes)).toBe('The first scene. It has two sentences.\n\nThe second scene.\n\nThe third scene.');
+    expect(storyboardScript(scenes)).toBe(
+      'The first scene. It has two sentences.\n\nThe second scene.\n\nThe third scene.',
+    );
     expect(storyboardCost(scenes, '720p')).toBe(estimateVideoCost(storyboardScript(scenes), '720p'));
     const minute = Array.from({ length: 160 }, () => 'word').join(' ');
     const long = [scene('a', `${minute}.`), scene('b', `${minute}.`)];
@@ -102,7 +118,9 @@ describe('storyboard price', () => {
     expect(storyboardCost(long, '1080p')).toBeGreaterThan(storyboardCost([long[0]!], '1080p'));
     // Reordering changes nothing of the price; an edit that does not cross a minute changes nothing either.
     expect(storyboardCost(moveScene(long, 'a', 1), '1080p')).toBe(storyboardCost(long, '1080p'));
-    expect(storyboardCost(updateScene(scenes, 'b', { text: 'The second scene, changed.' }), '720p')).toBe(storyboardCost(scenes, '720p'));
+    expect(storyboardCost(updateScene(scenes, 'b', { text: 'The second scene, changed.' }), '720p')).toBe(
+      storyboardCost(scenes, '720p'),
+    );
   });
 });
 
@@ -128,7 +146,8 @@ describe('cache keys', () => {
     const context = { order: 'designed', sources: ['designed'], aiEngine: undefined, illustration } as const;
     const size = { width: 1600, height: 900 };
     const [a, b, c] = board();
-    const key = (s: StoryboardScene, sz = size, ctx: Parameters<typeof sceneVisualKeyInput>[1] = context) => visualKey(sceneVisualKeyInput(s, ctx), sz);
+    const key = (s: StoryboardScene, sz = size, ctx: Parameters<typeof sceneVisualKeyInput>[1] = context) =>
+      visualKey(sceneVisualKeyInput(s, ctx), sz);
     expect(key(a!)).toBe(key({ ...a! }));
     expect(key(moveScene(board(), 'a', 2)[2]!)).toBe(key(a!));
     const different = [

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   nextView,
+  type SupportEvent,
+  type SupportView,
   supportEmailHref,
   supportMessage,
   whatsAppHref,
-  type SupportEvent,
-  type SupportView,
 } from '~/islands/support-widget/state';
 
 describe('support widget state machine', () => {

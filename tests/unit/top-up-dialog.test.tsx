@@ -85,8 +85,12 @@ describe('the top-up dialog', () => {
     mount('/voice?tab=new&payment=p1');
     const dialog = screen.getByRole('dialog', { name: 'Top up credits' });
     expect(await within(dialog).findByText('Payment processing…')).toBeTruthy();
-    expect(await within(dialog).findByText('500 credits added. Your balance is now 600 credits.', {}, { timeout: 5_000 })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe('https://pay.example/receipt');
+    expect(
+      await within(dialog).findByText('500 credits added. Your balance is now 600 credits.', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(
+      'https://pay.example/receipt',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByTestId('where').textContent).toBe('/voice?tab=new');
   });

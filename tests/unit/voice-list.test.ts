@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listVoices, matchesVoice, voiceLanguages } from '~/app/components/voice-list';
 import { previewPath } from '~/app/components/voice-preview';
-import { VOICES, findVoice, type Voice } from '~/contract/voices';
+import { findVoice, VOICES, type Voice } from '~/contract/voices';
 
 const all = { search: '', language: '', gender: '' };
 
@@ -13,7 +13,9 @@ describe('the voice picker list', () => {
 
   it('searches engine names and language tags as well as names', () => {
     expect(listVoices({ ...all, search: 'elevenlabs' }, {}, VOICES).every((v) => v.engine === 'elevenlabs')).toBe(true);
-    expect(listVoices({ ...all, search: 'elevenlabs' }, {}, VOICES)).toHaveLength(VOICES.filter((v) => v.engine === 'elevenlabs').length);
+    expect(listVoices({ ...all, search: 'elevenlabs' }, {}, VOICES)).toHaveLength(
+      VOICES.filter((v) => v.engine === 'elevenlabs').length,
+    );
     const olivia = findVoice('en-us-olivia')!;
     expect(matchesVoice(olivia, { ...all, search: 'EN-us' })).toBe(true);
     expect(matchesVoice(olivia, { ...all, gender: 'male' })).toBe(false);
@@ -39,15 +41,34 @@ describe('the voice picker list', () => {
 
   it('finds live voices by their styles and lists a neutral voice under its own gender', () => {
     const base = { language: 'en-US', languageName: 'English (US)', preview: 'Hi' };
-    const jenny: Voice = { ...base, id: 'azure:en-US-JennyNeural', name: 'Jenny', gender: 'female', engine: 'azure', engineVoice: 'en-US-JennyNeural', styles: ['cheerful', 'newscast'] };
-    const sage: Voice = { ...base, id: 'google:en-US-Chirp3-HD-Sage', name: 'Chirp3 HD Sage', gender: 'neutral', engine: 'google', engineVoice: 'en-US-Chirp3-HD-Sage' };
-    expect(listVoices({ ...all, search: 'newscast' }, { azure: true }, [...VOICES, jenny, sage]).map((v) => v.id)).toEqual([jenny.id]);
+    const jenny: Voice = {
+      ...base,
+      id: 'azure:en-US-JennyNeural',
+      name: 'Jenny',
+      gender: 'female',
+      engine: 'azure',
+      engineVoice: 'en-US-JennyNeural',
+      styles: ['cheerful', 'newscast'],
+    };
+    const sage: Voice = {
+      ...base,
+      id: 'google:en-US-Chirp3-HD-Sage',
+      name: 'Chirp3 HD Sage',
+      gender: 'neutral',
+      engine: 'google',
+      engineVoice: 'en-US-Chirp3-HD-Sage',
+    };
+    expect(
+      listVoices({ ...all, search: 'newscast' }, { azure: true }, [...VOICES, jenny, sage]).map((v) => v.id),
+    ).toEqual([jenny.id]);
     expect(listVoices({ ...all, gender: 'neutral' }, {}, [...VOICES, jenny, sage]).map((v) => v.id)).toEqual([sage.id]);
   });
 
   it('asks for a preview at the voice studio speed and pitch, or at the defaults', () => {
     const amelia = listVoices({ search: 'amelia', language: 'English (UK)', gender: '' }, {}, VOICES)[0]!;
     expect(previewPath(amelia)).toBe(`/speech/voices/${amelia.id}/preview`);
-    expect(previewPath(amelia, { speed: 1.25, pitch: -2 })).toBe(`/speech/voices/${amelia.id}/preview?speed=1.25&pitch=-2`);
+    expect(previewPath(amelia, { speed: 1.25, pitch: -2 })).toBe(
+      `/speech/voices/${amelia.id}/preview?speed=1.25&pitch=-2`,
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { listVoices } from '~/app/components/voice-list';
-import { DEFAULT_VOICE_ID, defaultVoiceId, findVoice, QUALITY_LABELS, rankVoices, voiceQuality, VOICES, type Voice } from '~/contract/voices';
+import {
+  DEFAULT_VOICE_ID,
+  defaultVoiceId,
+  findVoice,
+  QUALITY_LABELS,
+  rankVoices,
+  VOICES,
+  type Voice,
+  voiceQuality,
+} from '~/contract/voices';
 
 const live = (engine: Voice['engine'], engineVoice: string, language = 'en-US'): Voice => ({
   id: `${engine}:${engineVoice}`,
@@ -22,7 +31,8 @@ describe('how a voice is labelled', () => {
     expect(label(findVoice('openai-nova')!)).toBe('Natural');
     expect(label(findVoice('elevenlabs-rachel')!)).toBe('Natural');
     expect(label(live('azure', 'en-US-JennyNeural'))).toBe('Natural');
-    for (const google of ['en-US-Wavenet-F', 'en-US-Neural2-C', 'en-US-Studio-O', 'en-US-Chirp3-HD-Sage']) expect(label(live('google', google))).toBe('Natural');
+    for (const google of ['en-US-Wavenet-F', 'en-US-Neural2-C', 'en-US-Studio-O', 'en-US-Chirp3-HD-Sage'])
+      expect(label(live('google', google))).toBe('Natural');
     expect(label(live('google', 'en-US-Standard-A'))).toBe('Standard');
     expect(label(sally)).toBe('Standard');
     expect(label(findVoice(DEFAULT_VOICE_ID)!)).toBe('Robotic');
@@ -34,12 +44,23 @@ describe('the order of the picker', () => {
     const qualities = (voices: Voice[]) => [...new Set(voices.map(voiceQuality))];
     const withFestival = listVoices(all, { festival: true }, VOICES);
     expect(withFestival[0]).toBe(sally);
-    expect(qualities(withFestival.filter((v) => v.engine === 'espeak' || v.engine === 'festival'))).toEqual(['standard', 'robotic']);
+    expect(qualities(withFestival.filter((v) => v.engine === 'espeak' || v.engine === 'festival'))).toEqual([
+      'standard',
+      'robotic',
+    ]);
     // Cloud voices without a key come after every usable one, still best first.
-    expect(withFestival.slice(withFestival.findIndex((v) => v.engine === 'openai')).every((v) => v.engine === 'openai' || v.engine === 'elevenlabs')).toBe(true);
+    expect(
+      withFestival
+        .slice(withFestival.findIndex((v) => v.engine === 'openai'))
+        .every((v) => v.engine === 'openai' || v.engine === 'elevenlabs'),
+    ).toBe(true);
 
     const withOpenAi = rankVoices(VOICES, { festival: true, openai: true });
-    expect(qualities(withOpenAi.slice(0, VOICES.filter((v) => v.engine !== 'elevenlabs').length))).toEqual(['natural', 'standard', 'robotic']);
+    expect(qualities(withOpenAi.slice(0, VOICES.filter((v) => v.engine !== 'elevenlabs').length))).toEqual([
+      'natural',
+      'standard',
+      'robotic',
+    ]);
     expect(withOpenAi.slice(0, 9).every((v) => v.engine === 'openai')).toBe(true);
   });
 
@@ -58,7 +79,11 @@ describe('the default voice', () => {
 
   it('is a natural English voice where a cloud engine is set up, US English first', () => {
     expect(voiceQuality(findVoice(defaultVoiceId(VOICES, { festival: true, openai: true }))!)).toBe('natural');
-    const azure = [live('azure', 'de-DE-KatjaNeural', 'de-DE'), live('azure', 'en-AU-NatashaNeural', 'en-AU'), live('azure', 'en-US-AvaNeural')];
+    const azure = [
+      live('azure', 'de-DE-KatjaNeural', 'de-DE'),
+      live('azure', 'en-AU-NatashaNeural', 'en-AU'),
+      live('azure', 'en-US-AvaNeural'),
+    ];
     expect(defaultVoiceId([...VOICES, ...azure], { festival: true, azure: true })).toBe('azure:en-US-AvaNeural');
     // A neural voice in another language is never the English default.
     expect(defaultVoiceId([...VOICES, azure[0]!], { festival: true, azure: true })).toBe(sally.id);

@@ -5,9 +5,9 @@
  * in its own colours (content colour), and marks that show for part of the video.
  */
 import { describe, expect, it } from 'vitest';
-import { detectOverlays, iou, placeOf, standingOut, type PixelBox } from '~/server/media/overlay-detect';
-import { contentColourShare, gatherEvidence, lumaOf, quantile, type FrameStack } from '~/server/media/overlay-evidence';
 import { mulberry32 } from '~/server/media/color.ts';
+import { detectOverlays, iou, type PixelBox, placeOf, standingOut } from '~/server/media/overlay-detect';
+import { contentColourShare, type FrameStack, gatherEvidence, lumaOf, quantile } from '~/server/media/overlay-evidence';
 
 const W = 160;
 const H = 90;
@@ -49,7 +49,11 @@ function markPixel(m: Mark, x: number, y: number): [number, number, number] | un
   return inner ? [20, 40, 200] : [250, 250, 250];
 }
 
-function stack(background: Background, marks: Mark[], extra?: (k: number, x: number, y: number) => [number, number, number] | undefined): FrameStack {
+function stack(
+  background: Background,
+  marks: Mark[],
+  extra?: (k: number, x: number, y: number) => [number, number, number] | undefined,
+): FrameStack {
   const frames = Array.from({ length: N }, (_, k) => {
     const rgb = new Uint8Array(W * H * 3);
     for (let y = 0; y < H; y++) {
@@ -57,7 +61,12 @@ function stack(background: Background, marks: Mark[], extra?: (k: number, x: num
         let px = extra?.(k, x, y) ?? background(k, x, y);
         for (const m of marks) {
           const over = (m.from ?? 0) <= k && k < (m.to ?? N) ? markPixel(m, x, y) : undefined;
-          if (over) px = [0, 1, 2].map((c) => Math.round(m.alpha * over[c]! + (1 - m.alpha) * px[c]!)) as [number, number, number];
+          if (over)
+            px = [0, 1, 2].map((c) => Math.round(m.alpha * over[c]! + (1 - m.alpha) * px[c]!)) as [
+              number,
+              number,
+              number,
+            ];
         }
         rgb.set(px, (y * W + x) * 3);
       }
@@ -67,7 +76,13 @@ function stack(background: Background, marks: Mark[], extra?: (k: number, x: num
   return { width: W, height: H, frames, times: frames.map((_, k) => (k + 0.5) / 8) };
 }
 
-const evidenceOf = (s: FrameStack) => gatherEvidence(s, s.frames.map((f) => lumaOf(f, W * H)), 0, s.frames.length);
+const evidenceOf = (s: FrameStack) =>
+  gatherEvidence(
+    s,
+    s.frames.map((f) => lumaOf(f, W * H)),
+    0,
+    s.frames.length,
+  );
 const inside = (b: PixelBox) => {
   const out: number[] = [];
   for (let y = b.y + 1; y < b.y + b.h - 1; y++) for (let x = b.x + 1; x < b.x + b.w - 1; x++) out.push(y * W + x);
@@ -139,7 +154,11 @@ describe('watermark detection evidence', () => {
 
   it('content colour: still bits of the picture in its own colours, all over the frame, are not marks', () => {
     // Areas that settled into brown with a green block in each, as a game of life leaves them, across the frame.
-    const settled = [{ x: 4, y: 30 }, { x: 60, y: 56 }, { x: 114, y: 40 }];
+    const settled = [
+      { x: 4, y: 30 },
+      { x: 60, y: 56 },
+      { x: 114, y: 40 },
+    ];
     const stillLife = (_k: number, x: number, y: number): [number, number, number] | undefined => {
       const area = settled.find((a) => x >= a.x && x < a.x + 40 && y >= a.y && y < a.y + 30);
       if (!area) return undefined;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '~/server/web/compression';
+import { canonicalUrl } from '~/layouts/meta';
 import { loadConfig } from '~/server/config/index.ts';
+import { negotiateEncoding } from '~/server/web/compression';
 import { buildCsp, cspSources, inlineScriptHashes } from '~/server/web/csp';
 import { routeRequest } from '~/server/web/routing';
-import { canonicalUrl } from '~/layouts/meta';
 
 describe('web routing', () => {
   it('maps directory-style paths to index.html, with or without the slash', () => {
@@ -24,7 +24,10 @@ describe('web routing', () => {
     for (const path of ['/nxn-agent/video/v_1', '/nxn-agent/video/v_1/', '/nxn-agent/storyboard/b_1', '/script/abc']) {
       expect(routeRequest(path, undefined)).toEqual({ kind: 'files', candidates: ['app-shell/index.html'] });
     }
-    expect(routeRequest('/nxn-agent/video/a/b', undefined)).not.toEqual({ kind: 'files', candidates: ['app-shell/index.html'] });
+    expect(routeRequest('/nxn-agent/video/a/b', undefined)).not.toEqual({
+      kind: 'files',
+      candidates: ['app-shell/index.html'],
+    });
     expect(routeRequest('/script', undefined)).toEqual({ kind: 'files', candidates: ['script', 'script/index.html'] });
   });
 
@@ -54,7 +57,9 @@ describe('content security policy', () => {
   });
 
   it('allows the API hosts, the Auth emulator and Google sign-in, and forbids framing', () => {
-    const sources = cspSources(loadConfig({ FILE_URL_SECRET: 'test', PUBLIC_API_HOSTS: 'http://127.0.0.1:8787,https://api.example.com/v1' }));
+    const sources = cspSources(
+      loadConfig({ FILE_URL_SECRET: 'test', PUBLIC_API_HOSTS: 'http://127.0.0.1:8787,https://api.example.com/v1' }),
+    );
     const csp = buildCsp(sources, ["'sha256-abc'"]);
     expect(csp).toContain("script-src 'self' 'sha256-abc' https://apis.google.com");
     expect(csp).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:8787[^;]*https:\/\/api\.example\.com/);
@@ -66,7 +71,12 @@ describe('content security policy', () => {
 
   it('leaves the emulator out once a real Firebase project is configured', () => {
     const sources = cspSources(
-      loadConfig({ FILE_URL_SECRET: 'test', PUBLIC_FIREBASE_API_KEY: 'key', PUBLIC_FIREBASE_AUTH_DOMAIN: 'nxn.example.com', PUBLIC_API_HOSTS: 'https://api.nxn.ai' }),
+      loadConfig({
+        FILE_URL_SECRET: 'test',
+        PUBLIC_FIREBASE_API_KEY: 'key',
+        PUBLIC_FIREBASE_AUTH_DOMAIN: 'nxn.example.com',
+        PUBLIC_API_HOSTS: 'https://api.nxn.ai',
+      }),
     );
     const csp = buildCsp(sources, []);
     expect(csp).not.toContain('9099');

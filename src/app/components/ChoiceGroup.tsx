@@ -38,14 +38,27 @@ export function ChoiceGroup<T extends string>({
             <label
               key={choice.value}
               className={`relative flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors ${compact ? 'max-sm:flex-col max-sm:gap-1 max-sm:px-2 max-sm:text-center' : ''} has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${
-                checked ? 'border-brand-400 bg-brand-500/15 text-fg' : 'border-white/10 text-fg-muted hover:border-white/20'
+                checked
+                  ? 'border-brand-400 bg-brand-500/15 text-fg'
+                  : 'border-white/10 text-fg-muted hover:border-white/20'
               }`}
             >
-              <input type="radio" name={name} value={choice.value} className="sr-only" checked={checked} onChange={() => onChange(choice.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={choice.value}
+                className="sr-only"
+                checked={checked}
+                onChange={() => onChange(choice.value)}
+              />
               {choice.icon}
               <span className="min-w-0">
                 <span className="block font-medium">{choice.label}</span>
-                {choice.detail ? <span className={`block text-xs text-fg-subtle ${compact ? 'max-sm:hidden' : ''}`}>{choice.detail}</span> : null}
+                {choice.detail ? (
+                  <span className={`block text-xs text-fg-subtle ${compact ? 'max-sm:hidden' : ''}`}>
+                    {choice.detail}
+                  </span>
+                ) : null}
               </span>
             </label>
           );

@@ -1,5 +1,5 @@
 /** A modal question with a destructive answer: Escape or the backdrop cancels, focus starts on "Cancel". */
-import { useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useDialogFocus } from './dialog-focus';
 import { Spinner } from './Spinner';
 
@@ -28,7 +28,14 @@ export function ConfirmDialog({
   return (
     <>
       <div className="dialog-backdrop" onClick={onCancel} aria-hidden="true" />
-      <div ref={panel} className="dialog-panel card card-pad grid gap-4" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId}>
+      <div
+        ref={panel}
+        className="dialog-panel card card-pad grid gap-4"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+      >
         <h2 id={titleId} className="text-lg font-semibold text-fg">
           {title}
         </h2>

@@ -1,5 +1,5 @@
 /** A labelled input with its hint and error, wired up for assistive tech (ids, aria-invalid, aria-describedby). */
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export function Field({
   label,

@@ -5,21 +5,30 @@
  */
 import { useId, useState } from 'react';
 import type { LedgerEntry, LedgerLine } from '~/contract/api';
-import { LEDGER_CATEGORIES, LEDGER_CATEGORY_LABELS, LEDGER_KIND_WORDS, ledgerCategory, ledgerCsvFileName, type LedgerCategory } from '~/contract/ledger';
-import { api, ApiError } from '~/lib/api/client';
+import {
+  LEDGER_CATEGORIES,
+  LEDGER_CATEGORY_LABELS,
+  LEDGER_KIND_WORDS,
+  type LedgerCategory,
+  ledgerCategory,
+  ledgerCsvFileName,
+} from '~/contract/ledger';
+import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { downloadBlob } from './files';
 import { formatDate } from './format';
-import { useHistory } from './history';
 import { HistoryList } from './HistoryList';
+import { useHistory } from './history';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 
-const signed = (n: number): string => (n > 0 ? `+${n.toLocaleString('en-US')}` : n < 0 ? `−${(-n).toLocaleString('en-US')}` : '0');
+const signed = (n: number): string =>
+  n > 0 ? `+${n.toLocaleString('en-US')}` : n < 0 ? `−${(-n).toLocaleString('en-US')}` : '0';
 
 /** The change to the spendable balance first; a row that only moves held credits (a capture) shows that instead. */
 function amounts(entry: LedgerEntry): { main: string; held: string | null } {
-  if (entry.delta === 0 && entry.reservedDelta !== 0) return { main: `${signed(entry.reservedDelta)} held`, held: null };
+  if (entry.delta === 0 && entry.reservedDelta !== 0)
+    return { main: `${signed(entry.reservedDelta)} held`, held: null };
   return { main: signed(entry.delta), held: entry.reservedDelta === 0 ? null : `${signed(entry.reservedDelta)} held` };
 }
 
@@ -69,7 +78,9 @@ function LedgerRow({ entry, compact = false }: { entry: LedgerEntry; compact?: b
   return (
     <li className={`flex items-start justify-between gap-4 ${compact ? 'py-1.5 text-sm' : 'py-3'}`}>
       <div className="min-w-0">
-        <p className={`break-words ${compact ? 'text-fg-muted' : 'text-fg'}`}>{compact ? LEDGER_KIND_WORDS[entry.kind] : entry.reason}</p>
+        <p className={`break-words ${compact ? 'text-fg-muted' : 'text-fg'}`}>
+          {compact ? LEDGER_KIND_WORDS[entry.kind] : entry.reason}
+        </p>
         <p className="mt-0.5 text-xs text-fg-subtle">
           <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
           {compact ? ` · ${entry.reason}` : category ? ` · ${LEDGER_CATEGORY_LABELS[category]}` : null}
@@ -87,7 +98,10 @@ function LedgerRow({ entry, compact = false }: { entry: LedgerEntry; compact?: b
 export function LedgerList({ path, lines = false }: { path: string; lines?: boolean }) {
   const [category, setCategory] = useState<LedgerCategory | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
-  const history = useHistory<LedgerEntry | LedgerLine>(lines ? `${path}/lines` : path, 20, { query: { category }, listKey: lines ? 'lines' : 'entries' });
+  const history = useHistory<LedgerEntry | LedgerLine>(lines ? `${path}/lines` : path, 20, {
+    query: { category },
+    listKey: lines ? 'lines' : 'entries',
+  });
   const filterId = useId();
   const headingId = useId();
 
@@ -129,13 +143,23 @@ export function LedgerList({ path, lines = false }: { path: string; lines?: bool
               ))}
             </select>
           </div>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void exportCsv()} disabled={exporting}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+          >
             {exporting ? <Spinner /> : <Icon name="download" className="size-4" />}
             Download CSV
           </button>
         </div>
       </div>
-      <HistoryList history={history} loading="Loading the ledger…" failed="The ledger couldn't be loaded." empty={category ? 'No entries of this kind yet.' : 'No entries yet.'}>
+      <HistoryList
+        history={history}
+        loading="Loading the ledger…"
+        failed="The ledger couldn't be loaded."
+        empty={category ? 'No entries of this kind yet.' : 'No entries yet.'}
+      >
         {(items) =>
           lines ? (
             <ul className="divide-y divide-white/10" aria-label="Ledger lines">

@@ -36,7 +36,10 @@ export function ScreenHeader({
  */
 export function UnavailableNotice({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <section className="card card-pad mt-8 flex flex-col items-start gap-4 sm:flex-row" aria-labelledby="unavailable-title">
+    <section
+      className="card card-pad mt-8 flex flex-col items-start gap-4 sm:flex-row"
+      aria-labelledby="unavailable-title"
+    >
       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-400">
         <Icon name="info" className="size-5" />
       </span>

@@ -4,11 +4,19 @@
  * cannot be chosen, with the reason.
  */
 import { useId, useMemo, useState } from 'react';
-import { ENGINE_LABELS, GENDER_LABELS, QUALITY_LABELS, isVoiceAvailable, unavailableVoiceMessage, voiceQuality, type VoiceQuality } from '~/contract/voices';
+import {
+  ENGINE_LABELS,
+  GENDER_LABELS,
+  isVoiceAvailable,
+  QUALITY_LABELS,
+  unavailableVoiceMessage,
+  type VoiceQuality,
+  voiceQuality,
+} from '~/contract/voices';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 import { listVoices, voiceLanguages } from './voice-list';
-import { useVoiceCatalogue, useVoicePreview, type PreviewSettings } from './voice-preview';
+import { type PreviewSettings, useVoiceCatalogue, useVoicePreview } from './voice-preview';
 
 const QUALITY_STYLES: Record<VoiceQuality, string> = {
   natural: 'border-cyan-400/40 text-cyan-300',
@@ -19,7 +27,10 @@ const QUALITY_STYLES: Record<VoiceQuality, string> = {
 /** How the voice sounds, in one honest word (contract/voices.ts `voiceQuality`). */
 function QualityTag({ quality }: { quality: VoiceQuality }) {
   return (
-    <span className={`ml-2 inline-block rounded-full border px-1.5 py-px align-middle text-[11px] font-medium leading-4 ${QUALITY_STYLES[quality]}`} data-testid="voice-quality">
+    <span
+      className={`ml-2 inline-block rounded-full border px-1.5 py-px align-middle text-[11px] font-medium leading-4 ${QUALITY_STYLES[quality]}`}
+      data-testid="voice-quality"
+    >
       {QUALITY_LABELS[quality]}
     </span>
   );
@@ -51,21 +62,34 @@ export function VoicePicker({
   const errorId = useId();
   const selected = layout === 'section' ? catalogue.find((voice) => voice.id === value) : undefined;
   const languages = useMemo(() => voiceLanguages(catalogue), [catalogue]);
-  const voices = useMemo(() => listVoices({ search, language, gender }, configured, catalogue), [search, language, gender, configured, catalogue]);
+  const voices = useMemo(
+    () => listVoices({ search, language, gender }, configured, catalogue),
+    [search, language, gender, configured, catalogue],
+  );
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
       <legend className={layout === 'section' ? 'sr-only' : 'label mb-1'}>Voice</legend>
       {selected ? (
         <p className="text-sm text-fg-muted" data-testid="selected-voice">
-          Narrated by <span className="font-medium text-fg">{selected.name}</span> · {QUALITY_LABELS[voiceQuality(selected)]} · {selected.languageName} ·{' '}
-          {GENDER_LABELS[selected.gender]}
+          Narrated by <span className="font-medium text-fg">{selected.name}</span> ·{' '}
+          {QUALITY_LABELS[voiceQuality(selected)]} · {selected.languageName} · {GENDER_LABELS[selected.gender]}
         </p>
       ) : null}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <div className="relative">
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle" />
-          <input className="input !pl-9" type="search" placeholder="Search by name or language" aria-label="Search voices" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
+          />
+          <input
+            className="input !pl-9"
+            type="search"
+            placeholder="Search by name or language"
+            aria-label="Search voices"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <select className="input" aria-label="Language" value={language} onChange={(e) => setLanguage(e.target.value)}>
           <option value="">All languages ({languages.length})</option>
@@ -85,8 +109,14 @@ export function VoicePicker({
       <p className="hint" aria-live="polite">
         {voices.length} of {catalogue.length} voices
       </p>
-      <div className="relative grid max-h-80 gap-1 overflow-y-auto rounded-xl border border-white/10 bg-ink-950/40 p-1" role="radiogroup" aria-label="Voices">
-        {voices.length === 0 ? <p className="p-3 text-sm text-fg-muted">No voice matches. Clear the search or pick another language.</p> : null}
+      <div
+        className="relative grid max-h-80 gap-1 overflow-y-auto rounded-xl border border-white/10 bg-ink-950/40 p-1"
+        role="radiogroup"
+        aria-label="Voices"
+      >
+        {voices.length === 0 ? (
+          <p className="p-3 text-sm text-fg-muted">No voice matches. Clear the search or pick another language.</p>
+        ) : null}
         {voices.map((voice) => {
           const available = isVoiceAvailable(voice, configured);
           const checked = voice.id === value;
@@ -98,8 +128,18 @@ export function VoicePicker({
                 checked ? 'bg-brand-500/20 ring-1 ring-brand-400' : available ? 'hover:bg-white/5' : 'opacity-60'
               }`}
             >
-              <label className={`flex min-w-0 flex-1 items-center gap-3 py-1 pl-1 ${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}>
-                <input type="radio" name="voice" className="sr-only" value={voice.id} checked={checked} disabled={!available} onChange={() => onChange(voice.id)} />
+              <label
+                className={`flex min-w-0 flex-1 items-center gap-3 py-1 pl-1 ${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}
+              >
+                <input
+                  type="radio"
+                  name="voice"
+                  className="sr-only"
+                  value={voice.id}
+                  checked={checked}
+                  disabled={!available}
+                  onChange={() => onChange(voice.id)}
+                />
                 <span
                   className={`grid size-5 shrink-0 place-items-center rounded-full border ${checked ? 'border-brand-400 bg-brand-500 text-white' : 'border-white/25'}`}
                   aria-hidden="true"
@@ -109,14 +149,20 @@ export function VoicePicker({
                 <span className="min-w-0">
                   <span className="font-medium text-fg">{voice.name}</span>
                   <QualityTag quality={voiceQuality(voice)} />
-                  {voice.id === defaultVoiceId ? <span className="ml-1.5 text-xs font-medium text-accent-400">Recommended</span> : null}
+                  {voice.id === defaultVoiceId ? (
+                    <span className="ml-1.5 text-xs font-medium text-accent-400">Recommended</span>
+                  ) : null}
                   <span className="ml-2 text-xs text-fg-subtle">
                     {voice.languageName} · {GENDER_LABELS[voice.gender]}
                     {` · ${ENGINE_LABELS[voice.engine].short}`}
                     {voice.custom ? ' · Your voice' : ''}
-                    {voice.styles?.length ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}` : ''}
+                    {voice.styles?.length
+                      ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}`
+                      : ''}
                   </span>
-                  {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
+                  {!available ? (
+                    <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span>
+                  ) : null}
                 </span>
               </label>
               {available ? (
@@ -127,7 +173,11 @@ export function VoicePicker({
                   aria-pressed={playing}
                   onClick={() => void preview.toggle(voice)}
                 >
-                  {playing && preview.state?.loading ? <Spinner /> : <Icon name={playing ? 'stop' : 'play'} className="size-4" />}
+                  {playing && preview.state?.loading ? (
+                    <Spinner />
+                  ) : (
+                    <Icon name={playing ? 'stop' : 'play'} className="size-4" />
+                  )}
                   <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
                 </button>
               ) : null}

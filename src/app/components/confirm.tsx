@@ -1,5 +1,5 @@
 /** Asking before a delete, with the app's own dialog (./ConfirmDialog) instead of the browser's. */
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';

@@ -1,10 +1,14 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
  * A modal's keyboard contract: focus starts on `initial`, Escape dismisses, Tab stays inside `panel` (among its
  * buttons and links), and focus goes back where it was when the dialog closes.
  */
-export function useDialogFocus(panel: RefObject<HTMLElement | null>, initial: RefObject<HTMLElement | null>, onDismiss: () => void): void {
+export function useDialogFocus(
+  panel: RefObject<HTMLElement | null>,
+  initial: RefObject<HTMLElement | null>,
+  onDismiss: () => void,
+): void {
   const dismiss = useRef(onDismiss);
   dismiss.current = onDismiss;
 

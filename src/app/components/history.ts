@@ -15,13 +15,19 @@ export interface HistoryOptions {
  * A newest-first history from a paged endpoint (`?cursor=&limit=`): first page on mount, "load more" appends,
  * `reload` starts over (after a new generation), `replace`/`remove` keep the list in step with edits.
  */
-export function useHistory<T extends { id: string }>(path: string, limit = 12, { query = {}, listKey = 'items' }: HistoryOptions = {}) {
+export function useHistory<T extends { id: string }>(
+  path: string,
+  limit = 12,
+  { query = {}, listKey = 'items' }: HistoryOptions = {},
+) {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
-  const filter = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const filter = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   const base = `${path}?limit=${limit}${filter ? `&${filter}` : ''}`;
 
   const reload = useCallback(async () => {

@@ -1,5 +1,12 @@
 /** Which voices the picker lists, in which order: pure, so both screens filter the catalogue by the same rule. */
-import { ENGINE_LABELS, QUALITY_LABELS, rankVoices, voiceQuality, type ConfiguredEngines, type Voice } from '~/contract/voices';
+import {
+  type ConfiguredEngines,
+  ENGINE_LABELS,
+  QUALITY_LABELS,
+  rankVoices,
+  type Voice,
+  voiceQuality,
+} from '~/contract/voices';
 
 export interface VoiceFilters {
   search: string;
@@ -7,7 +14,8 @@ export interface VoiceFilters {
   gender: string;
 }
 
-export const voiceLanguages = (voices: readonly Voice[]): string[] => [...new Set(voices.map((v) => v.languageName))].sort((a, b) => a.localeCompare(b));
+export const voiceLanguages = (voices: readonly Voice[]): string[] =>
+  [...new Set(voices.map((v) => v.languageName))].sort((a, b) => a.localeCompare(b));
 
 export function matchesVoice(voice: Voice, filters: VoiceFilters): boolean {
   const q = filters.search.trim().toLowerCase();

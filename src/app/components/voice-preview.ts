@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { Voice } from '~/contract/voices';
-import { useAudioPreview } from './audio-preview';
 import { $voices, loadVoices } from '~/stores/voices';
+import { useAudioPreview } from './audio-preview';
 
 /** The merged catalogue (static and live voices) and the engines the server can use; loads it on first use. */
 export function useVoiceCatalogue() {

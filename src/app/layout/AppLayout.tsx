@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { $account } from '~/stores/account';
-import { followRentals } from '../features/gpu/store';
 import { openTopUp } from '~/stores/top-up';
-import { TopUp } from '../features/billing/TopUpDialog';
 import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
+import { TopUp } from '../features/billing/TopUpDialog';
+import { followRentals } from '../features/gpu/store';
 import { BOTTOM_NAV, STUDIOS } from './nav';
 import { UserMenu } from './UserMenu';
 
@@ -45,7 +45,10 @@ export function AppLayout() {
         className="pointer-events-none fixed inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_10%_-10%,rgb(139_92_246/0.18),transparent),radial-gradient(50rem_25rem_at_110%_10%,rgb(34_211_238/0.10),transparent)]"
         aria-hidden="true"
       />
-      <a href="#app-main" className="btn btn-secondary btn-sm sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70]">
+      <a
+        href="#app-main"
+        className="btn btn-secondary btn-sm sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70]"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-white/[0.08] bg-ink-950/75 backdrop-blur-xl">

@@ -29,7 +29,10 @@ export function StorageMeter({ usage }: { usage: StorageUsage }) {
         aria-valuenow={Math.min(usage.used, usage.quota)}
         aria-valuetext={`${formatBytes(usage.used)} of ${formatBytes(usage.quota)}`}
       >
-        <div className={`h-full rounded-full ${share > 0.9 ? 'bg-red-400' : 'bg-brand-500'}`} style={{ width: `${share * 100}%` }} />
+        <div
+          className={`h-full rounded-full ${share > 0.9 ? 'bg-red-400' : 'bg-brand-500'}`}
+          style={{ width: `${share * 100}%` }}
+        />
       </div>
     </div>
   );
@@ -73,7 +76,13 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
   return createPortal(
     <>
       <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panel} className="dialog-panel card card-pad grid max-h-[80vh] gap-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={panel}
+        className="dialog-panel card card-pad grid max-h-[80vh] gap-4"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <div className="flex items-center justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold text-fg">
             Storage
@@ -83,7 +92,9 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         {list ? <StorageMeter usage={list.storage} /> : null}
-        <p className="text-xs text-fg-subtle">Videos, voice-overs and images you made count too; delete them from their history.</p>
+        <p className="text-xs text-fg-subtle">
+          Videos, voice-overs and images you made count too; delete them from their history.
+        </p>
         {!list ? (
           <p className="flex items-center gap-2 text-sm text-fg-muted">
             <Spinner /> Loading your uploads…

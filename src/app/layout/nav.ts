@@ -17,7 +17,10 @@ export const STUDIOS: readonly NavItem[] = [
 ];
 
 /** Phone bottom bar: the dashboard plus the four content studios (GPU lives in the account menu there). */
-export const BOTTOM_NAV: readonly NavItem[] = [{ to: '/dashboard', label: 'Home', icon: 'dashboard' }, ...STUDIOS.slice(0, 4)];
+export const BOTTOM_NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Home', icon: 'dashboard' },
+  ...STUDIOS.slice(0, 4),
+];
 
 export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },

@@ -1,20 +1,12 @@
-import {
-  domAnimation,
-  LazyMotion,
-  m,
-  useMotionValue,
-  useReducedMotion,
-  useScroll,
-  useTransform,
-} from 'framer-motion';
+import { domAnimation, LazyMotion, m, useMotionValue, useReducedMotion, useScroll, useTransform } from 'framer-motion';
 import { useEffect, useState } from 'react';
 import {
+  type FloatingDot,
   GRID_CELL_PX,
   makeDots,
   PARALLAX_FACTORS,
   rotationForProgress,
   scaleForProgress,
-  type FloatingDot,
 } from './math';
 
 const [FOLLOW, COUNTER] = PARALLAX_FACTORS;

@@ -1,6 +1,13 @@
-import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { ICON_PATHS, type IconName } from '~/icons/paths';
-import { LAUNCHER_ICON_SIZE, nextView, supportEmailHref, supportMessage, whatsAppHref, type SupportView } from './state';
+import {
+  LAUNCHER_ICON_SIZE,
+  nextView,
+  type SupportView,
+  supportEmailHref,
+  supportMessage,
+  whatsAppHref,
+} from './state';
 
 export interface SupportWidgetProps {
   productName: string;
@@ -14,12 +21,21 @@ const PANEL_TITLE_ID = 'support-panel-title';
 
 function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={ICON_PATHS[name]} />
     </svg>
   );
 }
-
 
 function Option(props: { icon: IconName; title: string; subtitle: string; href?: string; onClick?: () => void }) {
   const body = (
@@ -39,7 +55,11 @@ function Option(props: { icon: IconName; title: string; subtitle: string; href?:
   if (props.href) {
     const external = props.href.startsWith('http');
     return (
-      <a className="support-option" href={props.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      <a
+        className="support-option"
+        href={props.href}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
         {body}
       </a>
     );
@@ -51,24 +71,47 @@ function Option(props: { icon: IconName; title: string; subtitle: string; href?:
   );
 }
 
-function Panel(props: { title: string; onClose: () => void; onBack?: () => void; children: ReactNode; headingRef: React.Ref<HTMLHeadingElement> }) {
+function Panel(props: {
+  title: string;
+  onClose: () => void;
+  onBack?: () => void;
+  children: ReactNode;
+  headingRef: React.Ref<HTMLHeadingElement>;
+}) {
   return (
     <div role="dialog" aria-modal="false" aria-labelledby={PANEL_TITLE_ID} className="support-panel card">
       <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
         {props.onBack && (
-          <button type="button" className="btn btn-ghost btn-sm px-2!" onClick={props.onBack} aria-label="Back to support options">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm px-2!"
+            onClick={props.onBack}
+            aria-label="Back to support options"
+          >
             <Icon name="chevronLeft" size={18} />
           </button>
         )}
-        <h2 id={PANEL_TITLE_ID} ref={props.headingRef} tabIndex={-1} className="text-base font-semibold text-fg outline-none">
+        <h2
+          id={PANEL_TITLE_ID}
+          ref={props.headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold text-fg outline-none"
+        >
           {props.title}
         </h2>
-        <button type="button" className="btn btn-ghost btn-sm ml-auto px-2!" onClick={props.onClose} aria-label="Close support">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm ml-auto px-2!"
+          onClick={props.onClose}
+          aria-label="Close support"
+        >
           <Icon name="close" size={18} />
         </button>
       </div>
       <div className="grid gap-2 p-4">{props.children}</div>
-      <p className="border-t border-white/10 px-4 py-2.5 text-center text-xs text-fg-muted">We typically respond within 2 hours</p>
+      <p className="border-t border-white/10 px-4 py-2.5 text-center text-xs text-fg-muted">
+        We typically respond within 2 hours
+      </p>
     </div>
   );
 }
@@ -78,7 +121,12 @@ function Panel(props: { title: string; onClose: () => void; onBack?: () => void;
  * only renders a view and moves focus so keyboard and screen-reader users land in the right place. Pages render
  * the closed launcher statically (src/components/SupportWidget.astro) and mount this on first use, see ./boot.
  */
-export default function SupportWidget({ productName, email, whatsAppDigits, initialView = 'closed' }: SupportWidgetProps) {
+export default function SupportWidget({
+  productName,
+  email,
+  whatsAppDigits,
+  initialView = 'closed',
+}: SupportWidgetProps) {
   const [view, dispatch] = useReducer(nextView, initialView);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -119,7 +167,12 @@ export default function SupportWidget({ productName, email, whatsAppDigits, init
       )}
       {view === 'options' && (
         <Panel title="How can we help?" onClose={close} headingRef={headingRef}>
-          <Option icon="userRounded" title="Human Support" subtitle="Talk to our team" onClick={() => dispatch('choose-human')} />
+          <Option
+            icon="userRounded"
+            title="Human Support"
+            subtitle="Talk to our team"
+            onClick={() => dispatch('choose-human')}
+          />
         </Panel>
       )}
       {view === 'human' && (
@@ -134,7 +187,12 @@ export default function SupportWidget({ productName, email, whatsAppDigits, init
             subtitle="Instant response"
             href={whatsAppHref(whatsAppDigits, supportMessage(productName))}
           />
-          <Option icon="mailRounded" title="Email Support" subtitle={email} href={supportEmailHref(email, productName)} />
+          <Option
+            icon="mailRounded"
+            title="Email Support"
+            subtitle={email}
+            href={supportEmailHref(email, productName)}
+          />
         </Panel>
       )}
     </div>

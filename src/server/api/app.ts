@@ -8,18 +8,18 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { emulatorAccountSaver } from '../auth/emulator-export.ts';
 import { requireUser } from '../auth/middleware.ts';
+import type { Db } from '../db/index.ts';
 import { requireProfile } from '../features/account/middleware.ts';
+import { profileRoutes } from '../features/account/routes.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import { analyticsRoutes } from '../features/analytics/routes.ts';
 import { brandRoutes } from '../features/brand/routes.ts';
 import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
-import { profileRoutes } from '../features/account/routes.ts';
-import { adminRoutes } from '../features/admin/routes.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
 import { gpuAnalytics } from '../features/gpu/analytics.ts';
-import { watermarkActivity } from '../features/watermark/analytics.ts';
 import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
@@ -27,9 +27,9 @@ import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
 import { imagesInUse } from '../features/videos/uploads.ts';
+import { watermarkActivity } from '../features/watermark/analytics.ts';
 import { watermarkRoutes } from '../features/watermark/routes.ts';
 import type { AppEnv } from '../http/context.ts';
-import type { Db } from '../db/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -52,7 +52,16 @@ export function createApiApp(deps: ApiDeps) {
       origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // Tus-* and Upload-*: the resumable upload protocol of watermark removal.
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset'],
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        'X-Request-Id',
+        'Idempotency-Key',
+        'Tus-Resumable',
+        'Upload-Length',
+        'Upload-Metadata',
+        'Upload-Offset',
+      ],
       exposeHeaders: ['X-Request-Id', 'Retry-After', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length'],
       maxAge: 600,
     }),
@@ -72,13 +81,17 @@ export function createApiApp(deps: ApiDeps) {
   // npm start's own Auth emulator: accounts saved under DATA_DIR after each new or changed one.
   const exportDir = config.firebase.emulatorExportDir;
   const emulatorHost = config.firebase.authEmulatorHost;
-  const accounts = exportDir && emulatorHost ? emulatorAccountSaver({ host: emulatorHost, projectId: config.firebase.projectId, dir: exportDir }) : undefined;
+  const accounts =
+    exportDir && emulatorHost
+      ? emulatorAccountSaver({ host: emulatorHost, projectId: config.firebase.projectId, dir: exportDir })
+      : undefined;
   app.use(requireProfile(deps.database, accounts ? { onCreated: accounts.save } : {}));
   app.route('/', profileRoutes(deps, accounts?.save));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);
   // Scene images and brand logos of videos being made cannot be deleted under them.
-  const filesInUse = async (db: Db, uid: string) => new Set([...(await imagesInUse(db, uid)), ...(await logosInUse(db, uid))]);
+  const filesInUse = async (db: Db, uid: string) =>
+    new Set([...(await imagesInUse(db, uid)), ...(await logosInUse(db, uid))]);
   app.route('/', uploadRoutes(deps, filesInUse));
   app.route('/', scriptRoutes(deps));
   app.route('/', speechRoutes(deps));
@@ -91,6 +104,9 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', watermarkRoutes(deps));
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
-  app.route('/', analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals, watermarkActivity(deps.database)] }));
+  app.route(
+    '/',
+    analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals, watermarkActivity(deps.database)] }),
+  );
   return app;
 }

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
 import type { ServerConfig } from '../config/index.ts';
 import { idempotencyStore } from '../db/idempotency.ts';
-import { openDatabase, type Database } from '../db/index.ts';
+import { type Database, openDatabase } from '../db/index.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
@@ -39,8 +39,10 @@ export async function startApiServer(options: StartApiOptions): Promise<{ url: s
   const log = options.log ?? createLogger(config.logLevel, 'api');
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
-  const queue = options.queue ?? (await JobQueue.start(database, config, log, { supervise: false, jobs: options.jobs }));
-  const verifier = options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
+  const queue =
+    options.queue ?? (await JobQueue.start(database, config, log, { supervise: false, jobs: options.jobs }));
+  const verifier =
+    options.verifier ?? createFirebaseVerifier(config.firebase, (code) => log.info({ code }, 'token rejected'));
   const swept = await sweepStaleUploads(config);
   if (swept > 0) log.info({ swept }, 'removed temporary files of uploads a stopped process left');
   // The app learns the port it is bound to (it names its own origins in file links), so it is made after listening;
@@ -49,14 +51,28 @@ export async function startApiServer(options: StartApiOptions): Promise<{ url: s
   const app = new Promise<ReturnType<typeof createApiApp>>((resolve) => (ready = resolve));
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
-      { fetch: async (request, env) => (await app).fetch(request, env), port: options.port ?? config.apiPort, ...(config.host ? { hostname: config.host } : {}) },
+      {
+        fetch: async (request, env) => (await app).fetch(request, env),
+        port: options.port ?? config.apiPort,
+        ...(config.host ? { hostname: config.host } : {}),
+      },
       () => resolve(s),
     );
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   try {
-    ready(createApiApp({ config: { ...config, apiPort: port }, database, verifier, queue, storage: createStorage(config), log, idempotency: idempotencyStore(database.db) }));
+    ready(
+      createApiApp({
+        config: { ...config, apiPort: port },
+        database,
+        verifier,
+        queue,
+        storage: createStorage(config),
+        log,
+        idempotency: idempotencyStore(database.db),
+      }),
+    );
   } catch (error) {
     server.close();
     throw error;

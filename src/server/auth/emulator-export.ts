@@ -39,7 +39,10 @@ async function writeAtomically(file: string, text: string): Promise<void> {
 
 async function read(url: string): Promise<string> {
   // "Bearer owner" is the emulator's admin credential; it means nothing to a real project.
-  const response = await fetch(url, { headers: { authorization: 'Bearer owner' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(url, {
+    headers: { authorization: 'Bearer owner' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`The Auth emulator answered ${response.status} for ${url}`);
   return response.text();
 }
@@ -63,14 +66,19 @@ export function emulatorAccountSaver({ host, projectId, dir }: EmulatorAccounts)
 
   async function saveNow(): Promise<void> {
     const [accounts, config] = await Promise.all([
-      read(`${base}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:batchGet?maxResults=-1`),
+      read(
+        `${base}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:batchGet?maxResults=-1`,
+      ),
       read(`${base}/emulator/v1/projects/${encodeURIComponent(projectId)}/config`),
     ]);
     if (accounts + config === last) return;
     await fs.mkdir(path.join(dir, AUTH_DIR), { recursive: true, mode: 0o700 });
     await writeAtomically(path.join(dir, AUTH_DIR, 'accounts.json'), accounts);
     await writeAtomically(path.join(dir, AUTH_DIR, 'config.json'), config);
-    await writeAtomically(path.join(dir, EXPORT_METADATA), JSON.stringify({ version: 'nxn', auth: { version: 'nxn', path: AUTH_DIR } }, null, 2));
+    await writeAtomically(
+      path.join(dir, EXPORT_METADATA),
+      JSON.stringify({ version: 'nxn', auth: { version: 'nxn', path: AUTH_DIR } }, null, 2),
+    );
     last = accounts + config;
   }
 

@@ -20,7 +20,10 @@ const isRejection = (error: unknown): boolean => {
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 };
 
-export function createFirebaseVerifier(config: ServerConfig['firebase'], onReject?: (code: string) => void): TokenVerifier {
+export function createFirebaseVerifier(
+  config: ServerConfig['firebase'],
+  onReject?: (code: string) => void,
+): TokenVerifier {
   // firebase-admin reads the emulator address only from the environment.
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
   // One named app per process, shared by every server started in it (tests start several).
@@ -56,7 +59,10 @@ export function createFirebaseVerifier(config: ServerConfig['firebase'], onRejec
  * Remembers verified tokens until they expire. Verification costs about as much CPU as the rest of a request, and
  * caching loses nothing: revocation is not checked per request either, so a token is good until its `exp`.
  */
-export function withCache(inner: TokenVerifier, options: { maxEntries?: number; now?: () => number } = {}): TokenVerifier {
+export function withCache(
+  inner: TokenVerifier,
+  options: { maxEntries?: number; now?: () => number } = {},
+): TokenVerifier {
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? (() => Date.now() / 1000);
   const cache = new Map<string, VerifiedUser>();

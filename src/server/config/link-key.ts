@@ -21,7 +21,10 @@ function readKey(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  if (text.length < MIN_KEY_LENGTH) throw new Error(`${file} does not hold a usable key; delete it to make a new one (signed links made before stop working)`);
+  if (text.length < MIN_KEY_LENGTH)
+    throw new Error(
+      `${file} does not hold a usable key; delete it to make a new one (signed links made before stop working)`,
+    );
   return text;
 }
 

@@ -7,7 +7,8 @@
  * render (docs/benchmarks.md "Video pipeline with video clips"). An operator's own GLIBC_TUNABLES come last, so they
  * win.
  */
-const MALLOC_TUNABLES = 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728';
+const MALLOC_TUNABLES =
+  'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728';
 export const FFMPEG_ENV: NodeJS.ProcessEnv = {
   ...process.env,
   GLIBC_TUNABLES: [MALLOC_TUNABLES, process.env['GLIBC_TUNABLES']].filter(Boolean).join(':'),

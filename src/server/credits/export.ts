@@ -1,6 +1,6 @@
 /** The ledger as a CSV download, streamed page by page (the billing page's export and the operator console's). */
 import type { Context } from 'hono';
-import { ledgerCsvFileName, ledgerCsvHeader, ledgerCsvLine, type LedgerCategory } from '../../contract/ledger.ts';
+import { type LedgerCategory, ledgerCsvFileName, ledgerCsvHeader, ledgerCsvLine } from '../../contract/ledger.ts';
 import type { Db } from '../db/index.ts';
 import { ledgerEntries } from './service.ts';
 

@@ -7,7 +7,7 @@
  * ever. Workers therefore release holds that have been open longer than any request can run.
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Database, type Tx } from '../db/index.ts';
+import { type Database, rows, type Tx } from '../db/index.ts';
 import { capture, release, reserve } from './ledger.ts';
 import { post } from './service.ts';
 
@@ -32,18 +32,37 @@ export interface Hold {
 }
 
 export async function reserveHold(database: Database, hold: Hold): Promise<void> {
-  await database.transaction((tx) => post(tx, { uid: hold.uid, move: reserve(hold.amount), reason: hold.reason, idempotencyKey: hold.key + RESERVE_SUFFIX }));
+  await database.transaction((tx) =>
+    post(tx, {
+      uid: hold.uid,
+      move: reserve(hold.amount),
+      reason: hold.reason,
+      idempotencyKey: hold.key + RESERVE_SUFFIX,
+    }),
+  );
 }
 
 /** Call inside the transaction that saves the result: if the hold was already released, it throws and rolls back. */
 export async function captureHold(tx: Tx, hold: Hold): Promise<void> {
-  const { applied } = await post(tx, { uid: hold.uid, move: capture(hold.amount), reason: hold.reason, idempotencyKey: hold.key + SETTLE_SUFFIX });
+  const { applied } = await post(tx, {
+    uid: hold.uid,
+    move: capture(hold.amount),
+    reason: hold.reason,
+    idempotencyKey: hold.key + SETTLE_SUFFIX,
+  });
   if (!applied) throw new HoldAlreadySettledError(hold.key);
 }
 
 /** Returns the credits; does nothing if the hold was already settled. */
 export async function releaseHold(database: Database, hold: Hold): Promise<void> {
-  await database.transaction((tx) => post(tx, { uid: hold.uid, move: release(hold.amount), reason: hold.reason, idempotencyKey: hold.key + SETTLE_SUFFIX }));
+  await database.transaction((tx) =>
+    post(tx, {
+      uid: hold.uid,
+      move: release(hold.amount),
+      reason: hold.reason,
+      idempotencyKey: hold.key + SETTLE_SUFFIX,
+    }),
+  );
 }
 
 /**
@@ -51,7 +70,12 @@ export async function releaseHold(database: Database, hold: Hold): Promise<void>
  * Anything that throws on the way (the work, the save, the capture) releases the hold before the error travels on,
  * so a request that fails never keeps credits until the sweep.
  */
-export async function spendHold<T, R>(database: Database, hold: Hold, work: () => Promise<T>, save: (tx: Tx, result: T) => Promise<R>): Promise<R> {
+export async function spendHold<T, R>(
+  database: Database,
+  hold: Hold,
+  work: () => Promise<T>,
+  save: (tx: Tx, result: T) => Promise<R>,
+): Promise<R> {
   await reserveHold(database, hold);
   try {
     const result = await work();
@@ -68,7 +92,10 @@ export async function spendHold<T, R>(database: Database, hold: Hold, work: () =
 }
 
 /** Releases holds that no request can still settle; returns how many it released. */
-export async function releaseAbandonedHolds(database: Database, olderThanMs = ABANDONED_HOLD_AFTER_MS): Promise<number> {
+export async function releaseAbandonedHolds(
+  database: Database,
+  olderThanMs = ABANDONED_HOLD_AFTER_MS,
+): Promise<number> {
   const trimReserveSuffix = sql.raw(String(-RESERVE_SUFFIX.length));
   const open = await rows<{ uid: string; key: string; amount: number; reason: string }>(
     database.db,
@@ -84,6 +111,7 @@ export async function releaseAbandonedHolds(database: Database, olderThanMs = AB
     order by h.id
     limit 100`,
   );
-  for (const hold of open) await releaseHold(database, { ...hold, amount: Number(hold.amount), reason: `${hold.reason} interrupted` });
+  for (const hold of open)
+    await releaseHold(database, { ...hold, amount: Number(hold.amount), reason: `${hold.reason} interrupted` });
   return open.length;
 }

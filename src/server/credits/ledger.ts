@@ -24,13 +24,17 @@ export class InsufficientCreditsError extends HttpError {
     readonly needed: number,
     readonly available: number,
   ) {
-    super(402, `Not enough credits: this needs ${needed}, you have ${available}`, undefined, undefined, { needed, available });
+    super(402, `Not enough credits: this needs ${needed}, you have ${available}`, undefined, undefined, {
+      needed,
+      available,
+    });
     this.name = 'InsufficientCreditsError';
   }
 }
 
 const amount = (n: number): number => {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Credit amounts are whole non-negative numbers, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`Credit amounts are whole non-negative numbers, got ${n}`);
   return n;
 };
 

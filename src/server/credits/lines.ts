@@ -3,10 +3,17 @@
  * never land on two pages. Lines are paged by their newest row's id (the cursor), newest first; a line that gains a
  * row moves up, and is then on a page already read or on none still to come, never on two.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { LedgerLinePage } from '../../contract/api.ts';
-import { CATEGORY_RULES, groupLedger, type GroupableRow, type LedgerCategory, type LedgerKind, type LineSubject } from '../../contract/ledger.ts';
-import { rows, type Db } from '../db/index.ts';
+import {
+  CATEGORY_RULES,
+  type GroupableRow,
+  groupLedger,
+  type LedgerCategory,
+  type LedgerKind,
+  type LineSubject,
+} from '../../contract/ledger.ts';
+import { type Db, rows } from '../db/index.ts';
 
 /**
  * `ledgerGroupKey` of the contract, in SQL (same order of cases). `split_part` of a missing part is '', as the
@@ -26,7 +33,8 @@ end)`);
 /** True for a row of the category (the SQL twin of `ledgerCategory`, as credits/service.ts filters rows). */
 function categorySql(category: LedgerCategory): SQL {
   const rules = CATEGORY_RULES[category].map((rule) => {
-    const sign = rule.sign === 'positive' ? sql` and delta > 0` : rule.sign === 'negative' ? sql` and delta < 0` : sql``;
+    const sign =
+      rule.sign === 'positive' ? sql` and delta > 0` : rule.sign === 'negative' ? sql` and delta < 0` : sql``;
     return sql`(kind = ${rule.kind}${sign})`;
   });
   return sql`(${sql.join(rules, sql` or `)})`;
@@ -56,7 +64,12 @@ interface RawRow {
 const iso = (value: string | Date): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** One page of a user's ledger as lines, newest activity first. */
-export async function ledgerLinePage(db: Db, uid: string, subjects: LineSubjects, { limit, cursor, category }: LinePageOptions): Promise<LedgerLinePage> {
+export async function ledgerLinePage(
+  db: Db,
+  uid: string,
+  subjects: LineSubjects,
+  { limit, cursor, category }: LinePageOptions,
+): Promise<LedgerLinePage> {
   const groups = await rows<{ key: string; last: string | number }>(
     db,
     sql`select ${GROUP_KEY_SQL} as key, max(id) as last from credit_ledger

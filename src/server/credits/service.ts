@@ -3,12 +3,12 @@
  * or not at all. Overspending is impossible because the balance UPDATE is conditional (and row-locked by PostgreSQL
  * under concurrency), with the table's CHECK (balance >= 0) behind it.
  */
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { LedgerEntry, LedgerPage } from '../../contract/api.ts';
 import { CATEGORY_RULES, type LedgerCategory } from '../../contract/ledger.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { creditBalances, creditLedger } from '../db/schema/credits.ts';
-import { InsufficientCreditsError, type Account, type Movement } from './ledger.ts';
+import { type Account, InsufficientCreditsError, type Movement } from './ledger.ts';
 
 export interface PostOptions {
   uid: string;
@@ -79,7 +79,11 @@ function categoryWhere(category: LedgerCategory): SQL | undefined {
     ...CATEGORY_RULES[category].map((rule) =>
       and(
         eq(creditLedger.kind, rule.kind),
-        rule.sign === 'positive' ? gt(creditLedger.delta, 0) : rule.sign === 'negative' ? lt(creditLedger.delta, 0) : undefined,
+        rule.sign === 'positive'
+          ? gt(creditLedger.delta, 0)
+          : rule.sign === 'negative'
+            ? lt(creditLedger.delta, 0)
+            : undefined,
       ),
     ),
   );
@@ -103,11 +107,21 @@ export interface LedgerPageOptions {
 }
 
 /** One page of a user's ledger, newest first, as the API sends it (the billing page and the operator console). */
-export async function ledgerPage(db: Db, uid: string, { limit, cursor, category }: LedgerPageOptions): Promise<LedgerPage> {
+export async function ledgerPage(
+  db: Db,
+  uid: string,
+  { limit, cursor, category }: LedgerPageOptions,
+): Promise<LedgerPage> {
   const rows = await db
     .select()
     .from(creditLedger)
-    .where(and(eq(creditLedger.uid, uid), cursor === undefined ? undefined : lt(creditLedger.id, cursor), category ? categoryWhere(category) : undefined))
+    .where(
+      and(
+        eq(creditLedger.uid, uid),
+        cursor === undefined ? undefined : lt(creditLedger.id, cursor),
+        category ? categoryWhere(category) : undefined,
+      ),
+    )
     .orderBy(desc(creditLedger.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -116,7 +130,12 @@ export async function ledgerPage(db: Db, uid: string, { limit, cursor, category 
 }
 
 /** Every entry of the filtered ledger, newest first, read a page at a time so a long history never sits in memory. */
-export async function* ledgerEntries(db: Db, uid: string, category?: LedgerCategory, pageSize = 500): AsyncGenerator<LedgerEntry[]> {
+export async function* ledgerEntries(
+  db: Db,
+  uid: string,
+  category?: LedgerCategory,
+  pageSize = 500,
+): AsyncGenerator<LedgerEntry[]> {
   let cursor: number | undefined;
   for (;;) {
     const page = await ledgerPage(db, uid, { limit: pageSize, cursor, category });

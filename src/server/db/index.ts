@@ -6,15 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { Db as IDatabase } from 'pg-boss';
 import pg from 'pg';
+import type { Db as IDatabase } from 'pg-boss';
 import { acquireLock } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -124,7 +124,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_ADVISORY_LOCK]);
-    await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: MIGRATIONS_TABLE.schema });
+    await migrateNodePg(drizzleNodePg(client), {
+      migrationsFolder: MIGRATIONS_DIR,
+      migrationsSchema: MIGRATIONS_TABLE.schema,
+    });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).catch(() => undefined);
     client.release();

@@ -13,17 +13,29 @@ export const HistoryQuery = z.object({
 });
 
 /** WHERE and ORDER BY for one page of `table` owned by `uid`; `cursor` has passed HistoryQuery. */
-export function pageOf(columns: { uid: PgColumn; createdAt: PgColumn; id: PgColumn }, uid: string, cursor: string | undefined) {
+export function pageOf(
+  columns: { uid: PgColumn; createdAt: PgColumn; id: PgColumn },
+  uid: string,
+  cursor: string | undefined,
+) {
   const after = cursor ? parsePageCursor(cursor) : undefined;
   const where: SQL | undefined = and(
     eq(columns.uid, uid),
-    after ? or(lt(columns.createdAt, after.createdAt), and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id))) : undefined,
+    after
+      ? or(
+          lt(columns.createdAt, after.createdAt),
+          and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id)),
+        )
+      : undefined,
   );
   return { where, orderBy: [desc(columns.createdAt), desc(columns.id)] as const };
 }
 
 /** Fetch `limit + 1` rows, then call this: it cuts the page and names the next cursor. */
-export function cutPage<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+export function cutPage<T extends { createdAt: Date; id: string }>(
+  rows: T[],
+  limit: number,
+): { rows: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, nextCursor: rows.length > limit && last ? formatPageCursor(last) : null };

@@ -36,7 +36,11 @@ export interface SpooledFile {
  * Writes a stream to a new file in `dir`, one chunk at a time (the next chunk is read only once the last one is
  * written, so a fast client cannot fill memory). The file is removed again when reading or writing fails.
  */
-export async function spoolToFile(source: AsyncIterable<Uint8Array>, dir: string, headBytes: number): Promise<SpooledFile> {
+export async function spoolToFile(
+  source: AsyncIterable<Uint8Array>,
+  dir: string,
+  headBytes: number,
+): Promise<SpooledFile> {
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.part`);
   const dispose = () => fs.rm(file, { force: true });

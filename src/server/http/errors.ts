@@ -22,4 +22,5 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
-export const validationError = (issues: readonly z.core.$ZodIssue[]) => new HttpError(400, 'Invalid input', fieldErrors(issues));
+export const validationError = (issues: readonly z.core.$ZodIssue[]) =>
+  new HttpError(400, 'Invalid input', fieldErrors(issues));

@@ -6,9 +6,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from './context.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { ByteLimit } from './body.ts';
+import type { AppEnv } from './context.ts';
 import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { TokenBuckets } from './rate-limit.ts';
@@ -34,7 +34,11 @@ export const requestContext =
 
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HttpError) {
-    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.details }, error.status, error.headers);
+    return c.json(
+      { error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.details },
+      error.status,
+      error.headers,
+    );
   }
   const requestId = c.get('requestId');
   (c.get('log') ?? console).error({ err: error, requestId }, 'unhandled error');
@@ -54,20 +58,26 @@ export const clientIp = (c: Context, trustProxy: boolean): string => {
 };
 
 /** Keyed by IP before authentication (so token floods are capped too) and by uid after. */
-export function rateLimit(rule: ServerConfig['rateLimit']['ip'], key: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  rule: ServerConfig['rateLimit']['ip'],
+  key: (c: Context<AppEnv>) => string,
+): MiddlewareHandler<AppEnv> {
   const buckets = new TokenBuckets(rule);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const result = buckets.take(key(c), Date.now());
     if (!result.ok) {
-      throw new HttpError(429, 'Too many requests, please slow down', undefined, { 'Retry-After': String(result.retryAfterSeconds) });
+      throw new HttpError(429, 'Too many requests, please slow down', undefined, {
+        'Retry-After': String(result.retryAfterSeconds),
+      });
     }
     await next();
   };
 }
 
 /** The error for a body past a limit. The unread rest makes the connection unusable: tell the client to close it. */
-export const bodyTooLarge = (message: string, fields?: Record<string, string>) => new HttpError(413, message, fields, { Connection: 'close' });
+export const bodyTooLarge = (message: string, fields?: Record<string, string>) =>
+  new HttpError(413, message, fields, { Connection: 'close' });
 
 /** Handlers made by `routeBodyLimit`: their routes bring their own limit, so the JSON one does not apply. */
 const ownLimits = new WeakSet<MiddlewareHandler<AppEnv>>();
@@ -95,6 +105,8 @@ export function bodyLimits(jsonLimit: number): MiddlewareHandler<AppEnv> {
       throw bodyTooLarge('Request body is too large');
     },
   });
-  return (c, next) => (matchedRoutes(c).some((route) => ownLimits.has(route.handler as MiddlewareHandler<AppEnv>)) ? next() : small(c, next));
+  return (c, next) =>
+    matchedRoutes(c).some((route) => ownLimits.has(route.handler as MiddlewareHandler<AppEnv>))
+      ? next()
+      : small(c, next);
 }
-

@@ -9,10 +9,13 @@ const MAX_HEADER_BYTES = 16 * 1024;
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-const malformed = () => new HttpError(400, 'Invalid input', { file: 'The upload was cut off or is not a valid form. Try again.' });
+const malformed = () =>
+  new HttpError(400, 'Invalid input', { file: 'The upload was cut off or is not a valid form. Try again.' });
 
 export function multipartBoundary(contentType: string | undefined): string | undefined {
-  const match = /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType ?? '');
+  const match = /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(
+    contentType ?? '',
+  );
   return match?.[1] ?? match?.[2];
 }
 
@@ -78,7 +81,12 @@ const param = (header: string, name: string) => new RegExp(`(?:^|;)\\s*${name}="
  * Finds the part named `field` that carries a file and hands it to `onFile` as a stream, which ends where the part
  * does (a body that stops before that is an error). Undefined when the form has no such part.
  */
-export async function readMultipartFile<T>(body: AsyncIterable<Uint8Array>, boundary: string, field: string, onFile: (part: FilePart) => Promise<T>): Promise<T | undefined> {
+export async function readMultipartFile<T>(
+  body: AsyncIterable<Uint8Array>,
+  boundary: string,
+  field: string,
+  onFile: (part: FilePart) => Promise<T>,
+): Promise<T | undefined> {
   const events = multipartEvents(body, boundary);
   for await (const event of events) {
     if (event.type !== 'part') continue;

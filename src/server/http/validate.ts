@@ -10,7 +10,11 @@ export type BodyDefaults = Record<string, () => Promise<unknown>>;
  * Parses the JSON body against a contract schema; 400 with field errors when it does not fit. A field of `defaults`
  * missing from a JSON object body is filled in before the schema reads it.
  */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, defaults: BodyDefaults = {}): Promise<z.output<S>> {
+export async function jsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  defaults: BodyDefaults = {},
+): Promise<z.output<S>> {
   let raw: unknown;
   try {
     raw = await c.req.json();

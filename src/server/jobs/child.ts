@@ -2,7 +2,7 @@
  * Entry of a forked job process (see runner.ts). It imports the handler the parent names, runs one attempt with
  * the parent's config and reports back over IPC, then exits.
  */
-import { describeError, loadHandler, makeContext, type FromChild, type ToChild } from './runner.ts';
+import { describeError, type FromChild, loadHandler, makeContext, type ToChild } from './runner.ts';
 
 const send = (message: FromChild): Promise<void> =>
   new Promise((resolve) => {

@@ -58,7 +58,14 @@ export async function insertJob(tx: Tx, job: NewJob, reason: string): Promise<Jo
     })
     .returning();
   if (!row) throw new Error('Job insert returned no row');
-  if (row.cost > 0) await post(tx, { uid: row.uid, move: reserve(row.cost), reason, jobId: row.id, idempotencyKey: creditKey(row.id, 'reserve') });
+  if (row.cost > 0)
+    await post(tx, {
+      uid: row.uid,
+      move: reserve(row.cost),
+      reason,
+      jobId: row.id,
+      idempotencyKey: creditKey(row.id, 'reserve'),
+    });
   return row;
 }
 
@@ -86,7 +93,12 @@ export async function jobStatus(database: Database, jobId: string): Promise<JobR
 }
 
 /** Writes progress; false when the job is no longer active (cancelled), which tells the runner to stop. */
-export async function writeProgress(database: Database, jobId: string, stage: string, progress: number): Promise<boolean> {
+export async function writeProgress(
+  database: Database,
+  jobId: string,
+  stage: string,
+  progress: number,
+): Promise<boolean> {
   const rows = await database.db
     .update(jobs)
     .set({ stage, progress: Math.min(1, Math.max(0, progress)), updatedAt: sql`now()` })
@@ -103,18 +115,43 @@ export async function markRetrying(database: Database, jobId: string, error: str
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')));
 }
 
-export async function succeed(database: Database, spec: JobSpec | undefined, jobId: string, result: unknown): Promise<JobRow | undefined> {
+export async function succeed(
+  database: Database,
+  spec: JobSpec | undefined,
+  jobId: string,
+  result: unknown,
+): Promise<JobRow | undefined> {
   return database.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
-      .set({ status: 'succeeded', progress: 1, result: result ?? null, finishedAt: sql`now()`, updatedAt: sql`now()`, error: null })
+      .set({
+        status: 'succeeded',
+        progress: 1,
+        result: result ?? null,
+        finishedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        error: null,
+      })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'active')))
       .returning();
     if (!row) return undefined;
     const used = spec?.charge ? Math.min(row.cost, Math.max(0, spec.charge(result, row.payload))) : row.cost;
-    if (used > 0) await post(tx, { uid: row.uid, move: capture(used), reason: `Job ${row.kind} done`, jobId, idempotencyKey: creditKey(jobId, 'capture') });
+    if (used > 0)
+      await post(tx, {
+        uid: row.uid,
+        move: capture(used),
+        reason: `Job ${row.kind} done`,
+        jobId,
+        idempotencyKey: creditKey(jobId, 'capture'),
+      });
     if (row.cost > used) {
-      await post(tx, { uid: row.uid, move: release(row.cost - used), reason: `Job ${row.kind} partly done`, jobId, idempotencyKey: creditKey(jobId, 'release') });
+      await post(tx, {
+        uid: row.uid,
+        move: release(row.cost - used),
+        reason: `Job ${row.kind} partly done`,
+        jobId,
+        idempotencyKey: creditKey(jobId, 'release'),
+      });
     }
     await spec?.onSuccess?.(tx, row, result, used);
     return row;
@@ -130,17 +167,42 @@ export async function finishUnsuccessful(
   config: ServerConfig,
   spec: JobSpec | undefined,
   jobId: string,
-  outcome: { status: 'failed' | 'cancelled'; error: string | null; from: readonly JobRow['status'][]; uid?: string; errorKind?: 'setup' },
+  outcome: {
+    status: 'failed' | 'cancelled';
+    error: string | null;
+    from: readonly JobRow['status'][];
+    uid?: string;
+    errorKind?: 'setup';
+  },
 ): Promise<JobRow | undefined> {
   return database.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
-      .set({ status: outcome.status, error: outcome.error, errorKind: outcome.errorKind ?? null, finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(jobs.id, jobId), inArray(jobs.status, [...outcome.from]), outcome.uid ? eq(jobs.uid, outcome.uid) : undefined))
+      .set({
+        status: outcome.status,
+        error: outcome.error,
+        errorKind: outcome.errorKind ?? null,
+        finishedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(jobs.id, jobId),
+          inArray(jobs.status, [...outcome.from]),
+          outcome.uid ? eq(jobs.uid, outcome.uid) : undefined,
+        ),
+      )
       .returning();
     if (!row) return undefined;
     const reason = outcome.status === 'cancelled' ? `Job ${row.kind} cancelled` : `Job ${row.kind} failed`;
-    if (row.cost > 0) await post(tx, { uid: row.uid, move: release(row.cost), reason, jobId, idempotencyKey: creditKey(jobId, 'release') });
+    if (row.cost > 0)
+      await post(tx, {
+        uid: row.uid,
+        move: release(row.cost),
+        reason,
+        jobId,
+        idempotencyKey: creditKey(jobId, 'release'),
+      });
     await spec?.onFailure?.(tx, row, config);
     return row;
   });

@@ -33,7 +33,9 @@ export class UnknownJobKindError extends HttpError {
   }
 }
 
-export type JobActionResult = { ok: true; job: JobRow } | { ok: false; reason: 'not-found' | 'conflict' | 'feature-owned' };
+export type JobActionResult =
+  | { ok: true; job: JobRow }
+  | { ok: false; reason: 'not-found' | 'conflict' | 'feature-owned' };
 
 export interface EnqueueRequest {
   uid: string;
@@ -77,7 +79,9 @@ export class JobQueue {
   ): Promise<JobQueue> {
     const connection = database.queueConnection;
     const boss = new PgBoss({
-      ...(connection.backend === 'pglite' ? { db: connection.db, backend: 'pglite' } : { connectionString: connection.connectionString, max: 4 }),
+      ...(connection.backend === 'pglite'
+        ? { db: connection.db, backend: 'pglite' }
+        : { connectionString: connection.connectionString, max: 4 }),
       supervise: options.supervise,
       schedule: false,
       superviseIntervalSeconds: config.jobs.monitorSeconds,
@@ -144,11 +148,15 @@ export class JobQueue {
       });
     } catch (error) {
       // Two requests with one key raced: the loser's unique violation means the winner's job is the answer.
-      const existing = request.idempotencyKey ? await this.#byIdempotencyKey(request.uid, request.idempotencyKey) : undefined;
+      const existing = request.idempotencyKey
+        ? await this.#byIdempotencyKey(request.uid, request.idempotencyKey)
+        : undefined;
       if (existing) return { job: existing, created: false };
       throw error;
     }
-    await this.#dispatch(job).catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job queued; send deferred to reconcile'));
+    await this.#dispatch(job).catch((err: unknown) =>
+      this.log.warn({ err, jobId: job.id }, 'job queued; send deferred to reconcile'),
+    );
     return { job, created: true };
   }
 
@@ -157,11 +165,20 @@ export class JobQueue {
     if (!spec.needs) return;
     const { missing } = await toolsReadiness(this.database.db, spec.needs.tools);
     if (missing.length === 0) return;
-    throw new HttpError(503, toolsMissingMessage(spec.needs.doing, missing), undefined, { 'Retry-After': '60' }, { reason: 'setup', missing });
+    throw new HttpError(
+      503,
+      toolsMissingMessage(spec.needs.doing, missing),
+      undefined,
+      { 'Retry-After': '60' },
+      { reason: 'setup', missing },
+    );
   }
 
   async #byIdempotencyKey(uid: string, key: string): Promise<JobRow | undefined> {
-    const [row] = await this.database.db.select().from(jobs).where(and(eq(jobs.uid, uid), eq(jobs.idempotencyKey, key)));
+    const [row] = await this.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.uid, uid), eq(jobs.idempotencyKey, key)));
     return row;
   }
 
@@ -173,14 +190,22 @@ export class JobQueue {
 
   async get(uid: string, id: string): Promise<JobRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.database.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.uid, uid)));
+    const [row] = await this.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.uid, uid)));
     return row;
   }
 
   /** Newest first, paged like every history (db/paging.ts). */
   async list(uid: string, limit: number, cursor?: string): Promise<{ jobs: JobRow[]; nextCursor: string | null }> {
     const { where, orderBy } = pageOf(jobs, uid, cursor);
-    const rows = await this.database.db.select().from(jobs).where(where).orderBy(...orderBy).limit(limit + 1);
+    const rows = await this.database.db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit + 1);
     const page = cutPage(rows, limit);
     return { jobs: page.rows, nextCursor: page.nextCursor };
   }
@@ -197,7 +222,9 @@ export class JobQueue {
     });
     if (!row) return { ok: false, reason: 'conflict' };
     // Stops delivery; a worker holding it loses its claim at the next heartbeat and aborts the handler.
-    await this.boss.cancel(row.kind, row.id).catch((err: unknown) => this.log.warn({ err, jobId: id }, 'pg-boss cancel failed'));
+    await this.boss
+      .cancel(row.kind, row.id)
+      .catch((err: unknown) => this.log.warn({ err, jobId: id }, 'pg-boss cancel failed'));
     return { ok: true, job: row };
   }
 
@@ -222,7 +249,12 @@ export class JobQueue {
     const stale = await this.database.db
       .select()
       .from(jobs)
-      .where(and(or(eq(jobs.status, 'queued'), eq(jobs.status, 'active')), lte(jobs.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
+      .where(
+        and(
+          or(eq(jobs.status, 'queued'), eq(jobs.status, 'active')),
+          lte(jobs.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        ),
+      )
       .limit(100);
     let healed = 0;
     for (const row of stale) {
@@ -232,9 +264,19 @@ export class JobQueue {
       if (!delivered && row.status === 'queued') {
         await this.#dispatch(row);
         healed++;
-      } else if (delivered && (delivered.state === 'failed' || delivered.state === 'cancelled' || delivered.state === 'completed')) {
+      } else if (
+        delivered &&
+        (delivered.state === 'failed' || delivered.state === 'cancelled' || delivered.state === 'completed')
+      ) {
         const error = delivered.state === 'cancelled' ? null : 'Processing stopped unexpectedly';
-        if (await finishUnsuccessful(this.database, this.config, spec, row.id, { status: delivered.state === 'cancelled' ? 'cancelled' : 'failed', error, from: ['queued', 'active'] })) healed++;
+        if (
+          await finishUnsuccessful(this.database, this.config, spec, row.id, {
+            status: delivered.state === 'cancelled' ? 'cancelled' : 'failed',
+            error,
+            from: ['queued', 'active'],
+          })
+        )
+          healed++;
       }
     }
     return healed;
@@ -244,4 +286,3 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
 }
-

@@ -113,7 +113,8 @@ const KIND = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
 export function createJobRegistry(specs: readonly JobSpec[]): JobRegistry {
   const byKind = new Map<string, JobSpec>();
   for (const spec of specs) {
-    if (!KIND.test(spec.kind)) throw new Error(`Job kind "${spec.kind}" must look like "feature.action" (lowercase, dots, dashes)`);
+    if (!KIND.test(spec.kind))
+      throw new Error(`Job kind "${spec.kind}" must look like "feature.action" (lowercase, dots, dashes)`);
     if (byKind.has(spec.kind)) throw new Error(`Job kind "${spec.kind}" is declared twice`);
     byKind.set(spec.kind, spec);
   }

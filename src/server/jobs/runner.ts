@@ -107,7 +107,17 @@ export async function runAttempt(spec: JobSpec, input: AttemptInput): Promise<un
 }
 
 /** Parent → child. */
-export type ToChild = { type: 'start'; handler: HandlerRef; config: ServerConfig; jobId: string; uid: string; payload: unknown; attempt: number } | { type: 'abort' };
+export type ToChild =
+  | {
+      type: 'start';
+      handler: HandlerRef;
+      config: ServerConfig;
+      jobId: string;
+      uid: string;
+      payload: unknown;
+      attempt: number;
+    }
+  | { type: 'abort' };
 /** Child → parent. */
 export type FromChild =
   | { type: 'progress'; stage: string; fraction: number }
@@ -144,34 +154,53 @@ function runInChild(handler: HandlerRef, input: AttemptInput): Promise<unknown> 
     input.signal.addEventListener('abort', onAbort, { once: true });
 
     child.on('message', (message: FromChild) => {
-      chain = chain.then(async () => {
-        switch (message.type) {
-          case 'progress':
-            input.onProgress(message.stage, message.fraction);
-            break;
-          case 'file':
-            await input.onFile(message.file);
-            break;
-          case 'done':
-            settle(() => resolve(message.result));
-            break;
-          case 'failed':
-            settle(() => reject(new AttemptFailed(message.error)));
-            break;
-        }
-      }).catch((error: unknown) => {
-        child.kill('SIGKILL');
-        settle(() => reject(new AttemptFailed(describeError(error))));
-      });
+      chain = chain
+        .then(async () => {
+          switch (message.type) {
+            case 'progress':
+              input.onProgress(message.stage, message.fraction);
+              break;
+            case 'file':
+              await input.onFile(message.file);
+              break;
+            case 'done':
+              settle(() => resolve(message.result));
+              break;
+            case 'failed':
+              settle(() => reject(new AttemptFailed(message.error)));
+              break;
+          }
+        })
+        .catch((error: unknown) => {
+          child.kill('SIGKILL');
+          settle(() => reject(new AttemptFailed(describeError(error))));
+        });
     });
     child.once('error', (error) => settle(() => reject(new AttemptFailed(describeError(error)))));
     child.once('exit', (code, signal) => {
       clearTimeout(killTimer);
       void chain.then(() =>
-        settle(() => reject(new AttemptFailed({ message: `Job process exited (${signal ?? `code ${code}`})`, userFacing: false, retryable: true }))),
+        settle(() =>
+          reject(
+            new AttemptFailed({
+              message: `Job process exited (${signal ?? `code ${code}`})`,
+              userFacing: false,
+              retryable: true,
+            }),
+          ),
+        ),
       );
     });
     if (input.signal.aborted) onAbort();
-    else child.send({ type: 'start', handler, config: input.config, jobId: input.jobId, uid: input.uid, payload: input.payload, attempt: input.attempt } satisfies ToChild);
+    else
+      child.send({
+        type: 'start',
+        handler,
+        config: input.config,
+        jobId: input.jobId,
+        uid: input.uid,
+        payload: input.payload,
+        attempt: input.attempt,
+      } satisfies ToChild);
   });
 }

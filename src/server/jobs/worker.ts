@@ -3,14 +3,14 @@
  * (lifecycle.ts) so status, progress and credits stay right whatever the handler does.
  */
 import os from 'node:os';
+import { eq } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
-import { installCommand, missingNames, setupFailureMessage, type MissingTool } from '../../contract/system-tools.ts';
+import { installCommand, type MissingTool, missingNames, setupFailureMessage } from '../../contract/system-tools.ts';
 import type { ServerConfig } from '../config/index.ts';
 import { releaseAbandonedHolds } from '../credits/holds.ts';
-import { openDatabase, type Database } from '../db/index.ts';
-import { createLogger, type Logger } from '../http/logger.ts';
-import { eq } from 'drizzle-orm';
+import { type Database, openDatabase } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
 import { recordFile } from '../storage/files.ts';
 import { finishUnsuccessful, jobStatus, markActive, markRetrying, succeed, writeProgress } from './lifecycle.ts';
 import { DEAD_LETTER_QUEUE, DEFAULT_RETRY_LIMIT, JobQueue, type QueuedData } from './queue.ts';
@@ -48,7 +48,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
   /** A set-up problem ends the job at once: no retry can help, and nothing is charged. */
   const failForSetup = async (spec: JobSpec, jobId: string, missing: MissingTool[]) => {
     const error = setupFailureMessage(spec.needs?.doing ?? 'do this', missing);
-    await finishUnsuccessful(database, config, spec, jobId, { status: 'failed', error, errorKind: 'setup', from: ['active'] });
+    await finishUnsuccessful(database, config, spec, jobId, {
+      status: 'failed',
+      error,
+      errorKind: 'setup',
+      from: ['active'],
+    });
   };
 
   const runOne = async (spec: JobSpec, job: Job<QueuedData>): Promise<void> => {
@@ -122,12 +127,20 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
   // kind the queue accepts may land here, not only the ones this worker runs.
   workIds.push({
     name: DEAD_LETTER_QUEUE,
-    id: await queue.boss.work<QueuedData>(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: Math.max(config.jobs.pollSeconds, 2) }, async ([job]) => {
-      if (!job) return;
-      const [row] = await database.db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, job.data.jobId));
-      if (!row) return;
-      await finishUnsuccessful(database, config, queue.jobs.get(row.kind), job.data.jobId, { status: 'failed', error: GENERIC_FAILURE, from: ['active', 'queued'] });
-    }),
+    id: await queue.boss.work<QueuedData>(
+      DEAD_LETTER_QUEUE,
+      { pollingIntervalSeconds: Math.max(config.jobs.pollSeconds, 2) },
+      async ([job]) => {
+        if (!job) return;
+        const [row] = await database.db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, job.data.jobId));
+        if (!row) return;
+        await finishUnsuccessful(database, config, queue.jobs.get(row.kind), job.data.jobId, {
+          status: 'failed',
+          error: GENERIC_FAILURE,
+          from: ['active', 'queued'],
+        });
+      },
+    ),
   });
 
   const reconcile = () => {
@@ -170,7 +183,10 @@ async function toolChecker(check: StartWorkerOptions['tools'], database: Databas
     const before = missing;
     missing = await check();
     if (missing.length > 0 && JSON.stringify(missing) !== JSON.stringify(before)) {
-      log.warn({ missing, install: installCommand(missing) }, `this worker is missing ${missingNames(missing)}; install with: ${installCommand(missing)}`);
+      log.warn(
+        { missing, install: installCommand(missing) },
+        `this worker is missing ${missingNames(missing)}; install with: ${installCommand(missing)}`,
+      );
     } else if (missing.length === 0 && before.length > 0) log.info('this worker now has every tool it needs');
     await recordWorkerCheck(database.db, workerId, missing);
   };

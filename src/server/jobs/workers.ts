@@ -24,8 +24,13 @@ export async function recordWorkerCheck(db: Db, workerId: string, missing: reado
   await db
     .insert(workerChecks)
     .values(values)
-    .onConflictDoUpdate({ target: workerChecks.workerId, set: { missing: values.missing, checkedAt: values.checkedAt, seenAt: values.seenAt } });
-  await db.delete(workerChecks).where(lt(workerChecks.seenAt, sql`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`));
+    .onConflictDoUpdate({
+      target: workerChecks.workerId,
+      set: { missing: values.missing, checkedAt: values.checkedAt, seenAt: values.seenAt },
+    });
+  await db
+    .delete(workerChecks)
+    .where(lt(workerChecks.seenAt, sql`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`));
 }
 
 export async function forgetWorker(db: Db, workerId: string): Promise<void> {
@@ -33,7 +38,8 @@ export async function forgetWorker(db: Db, workerId: string): Promise<void> {
 }
 
 /** Which of `needs` a worker lacks. */
-export const lacking = (missing: readonly MissingTool[], needs: readonly SystemTool[]): MissingTool[] => missing.filter((m) => needs.includes(m.tool));
+export const lacking = (missing: readonly MissingTool[], needs: readonly SystemTool[]): MissingTool[] =>
+  missing.filter((m) => needs.includes(m.tool));
 
 export interface ToolsReadiness {
   /** Live workers. */

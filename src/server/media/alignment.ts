@@ -31,7 +31,12 @@ export function mapTime(ms: number, firstColumn: Int32Array, hopMs: number): num
 }
 
 /** Reference words with their times moved onto the target through the path's first columns. */
-export function mapWords(words: readonly TimedWord[], firstColumn: Int32Array, hopMs: number, targetMs: number): TimedWord[] {
+export function mapWords(
+  words: readonly TimedWord[],
+  firstColumn: Int32Array,
+  hopMs: number,
+  targetMs: number,
+): TimedWord[] {
   let previousStart = 0;
   return words.map((word) => {
     // Never earlier than the word before, never past the end of the audio.

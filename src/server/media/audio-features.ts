@@ -62,11 +62,20 @@ const hzToMel = (hz: number): number => 2595 * Math.log10(1 + hz / 700);
 const melToHz = (mel: number): number => 700 * (10 ** (mel / 2595) - 1);
 
 /** Triangular filters evenly spaced on the mel scale, as weights over the FFT's bins 0..size/2. */
-export function melFilterbank(bands: number, fftSize: number, sampleRate: number, minHz: number, maxHz: number): Float32Array[] {
+export function melFilterbank(
+  bands: number,
+  fftSize: number,
+  sampleRate: number,
+  minHz: number,
+  maxHz: number,
+): Float32Array[] {
   const top = Math.min(maxHz, sampleRate / 2);
   const lowMel = hzToMel(minHz);
   const highMel = hzToMel(top);
-  const edges = Array.from({ length: bands + 2 }, (_, i) => (melToHz(lowMel + ((highMel - lowMel) * i) / (bands + 1)) * fftSize) / sampleRate);
+  const edges = Array.from(
+    { length: bands + 2 },
+    (_, i) => (melToHz(lowMel + ((highMel - lowMel) * i) / (bands + 1)) * fftSize) / sampleRate,
+  );
   const bins = fftSize / 2 + 1;
   return Array.from({ length: bands }, (_, b) => {
     const [left, centre, right] = [edges[b]!, edges[b + 1]!, edges[b + 2]!];
@@ -92,9 +101,14 @@ export function mfcc(pcm: Int16Array, sampleRate: number, options: FeatureOption
   let fftSize = 1;
   while (fftSize < windowLength) fftSize <<= 1;
   const filters = melFilterbank(bands, fftSize, sampleRate, 60, options.maxHz ?? 7600);
-  const hann = Float64Array.from({ length: windowLength }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (windowLength - 1)));
+  const hann = Float64Array.from(
+    { length: windowLength },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (windowLength - 1)),
+  );
   // DCT-II basis, computed once.
-  const dct = Float64Array.from({ length: dims * bands }, (_, i) => Math.cos((Math.PI / bands) * Math.floor(i / bands) * ((i % bands) + 0.5)));
+  const dct = Float64Array.from({ length: dims * bands }, (_, i) =>
+    Math.cos((Math.PI / bands) * Math.floor(i / bands) * ((i % bands) + 0.5)),
+  );
 
   const count = Math.max(1, Math.ceil(pcm.length / hop));
   const data = new Float32Array(count * dims);

@@ -5,8 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LogoPlacement } from '../../contract/brand.ts';
-import { runFfmpeg } from './ffmpeg.ts';
-import { filterValue } from './ffmpeg.ts';
+import { filterValue, runFfmpeg } from './ffmpeg.ts';
 
 /** Breaks a card's text into at most `maxLines` lines of about `maxChars`, the last one cut with an ellipsis. */
 export function wrapCardText(text: string, maxChars: number, maxLines = 3): string[] {
@@ -37,7 +36,11 @@ export interface CardLayout {
  * A card's logo (up to half the width and 30% of the height) above its text, the two centred together on the
  * frame; type at 7.5% of the shorter side, lines 1.3 of it apart.
  */
-export function cardLayout(frame: { width: number; height: number }, logo: { width: number; height: number } | null, lines: number): CardLayout {
+export function cardLayout(
+  frame: { width: number; height: number },
+  logo: { width: number; height: number } | null,
+  lines: number,
+): CardLayout {
   const even = (n: number) => 2 * Math.round(n / 2);
   const fontSize = Math.round(Math.min(frame.width, frame.height) * 0.075);
   const maxChars = Math.max(8, Math.floor((frame.width * 0.86) / (fontSize * 0.6)));
@@ -88,7 +91,10 @@ export function cardArgs(card: CardDrawing, lineFiles: readonly string[]): strin
   let picture = '[0:v]';
   if (card.logo && layout.logo) {
     const { x, y, width, height } = layout.logo;
-    graph.push(`[1:v]scale=${width}:${height}:flags=lanczos,format=rgba[logo]`, `[0:v][logo]overlay=x=${x + padX}:y=${y + padY}:format=rgb[withlogo]`);
+    graph.push(
+      `[1:v]scale=${width}:${height}:flags=lanczos,format=rgba[logo]`,
+      `[0:v][logo]overlay=x=${x + padX}:y=${y + padY}:format=rgb[withlogo]`,
+    );
     picture = '[withlogo]';
   }
   graph.push(`${picture}${[...text, 'format=rgb24'].join(',')}[card]`);

@@ -27,14 +27,28 @@ export function withBrandCards(timeline: Timeline, introMs: number, outroMs: num
   const scenes = timeline.scenes.map((slot, i): SceneSlot => {
     const moved = { ...slot, audioStartMs: slot.audioStartMs + shiftMs, firstFrame: slot.firstFrame + introFrames };
     // The first scene now fades in from the intro (its crossfade starts `lead` frames before the cut).
-    if (i === 0 && introFrames > 0) Object.assign(moved, { firstFrame: introFrames - lead, frames: moved.frames + lead });
+    if (i === 0 && introFrames > 0)
+      Object.assign(moved, { firstFrame: introFrames - lead, frames: moved.frames + lead });
     if (i === timeline.scenes.length - 1 && outroFrames > 0) moved.frames += fade - lead;
     return moved;
   });
   const outroCut = timeline.totalFrames + introFrames;
-  const intro: SceneSlot[] = introFrames > 0 ? [{ audioStartMs: 0, audioMs: 0, firstFrame: 0, frames: introFrames - lead + fade, pan: STILL }] : [];
+  const intro: SceneSlot[] =
+    introFrames > 0
+      ? [{ audioStartMs: 0, audioMs: 0, firstFrame: 0, frames: introFrames - lead + fade, pan: STILL }]
+      : [];
   const outro: SceneSlot[] =
-    outroFrames > 0 ? [{ audioStartMs: (outroCut * 1000) / fps, audioMs: 0, firstFrame: outroCut - lead, frames: outroFrames + lead, pan: STILL }] : [];
+    outroFrames > 0
+      ? [
+          {
+            audioStartMs: (outroCut * 1000) / fps,
+            audioMs: 0,
+            firstFrame: outroCut - lead,
+            frames: outroFrames + lead,
+            pan: STILL,
+          },
+        ]
+      : [];
   const totalFrames = outroCut + outroFrames;
   return {
     ...timeline,

@@ -3,7 +3,13 @@
  * sentence ends), then written as ASS for burning in (line by line, or with the spoken word highlighted) and as
  * SRT for download.
  */
-import { CAPTION_SIZE_SCALE, DEFAULT_CAPTION_OPTIONS, type CaptionOptions, type CaptionPosition, type CaptionStyle } from '~/contract/video.ts';
+import {
+  CAPTION_SIZE_SCALE,
+  type CaptionOptions,
+  type CaptionPosition,
+  type CaptionStyle,
+  DEFAULT_CAPTION_OPTIONS,
+} from '~/contract/video.ts';
 import { CLAUSE_END, SENTENCE_END } from '~/contract/words.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 
@@ -29,7 +35,11 @@ const ALIGNMENT: Record<CaptionPosition, number> = { top: 8, middle: 5, bottom: 
  * Sized from the frame: type a share of the short side (medium 5.8%), lines no wider than 86% of the width, kept
  * clear of the edges phone apps cover.
  */
-export function captionLayout(width: number, height: number, options: Pick<CaptionOptions, 'position' | 'size'> = DEFAULT_CAPTION_OPTIONS): CaptionLayout {
+export function captionLayout(
+  width: number,
+  height: number,
+  options: Pick<CaptionOptions, 'position' | 'size'> = DEFAULT_CAPTION_OPTIONS,
+): CaptionLayout {
   const fontSize = Math.round(Math.min(width, height) * CAPTION_SIZE_SCALE[options.size]);
   const marginH = Math.round(width * 0.07);
   // Bold DejaVu Sans averages about 0.62 em per character.
@@ -65,7 +75,8 @@ export function textWidth(text: string): number {
 
 const gap = (word: TimedWord, i: number): string => (i > 0 && !word.joinsPrevious ? ' ' : '');
 
-const lineLength = (words: readonly TimedWord[]): number => words.reduce((n, w, i) => n + textWidth(w.text) + gap(w, i).length, 0);
+const lineLength = (words: readonly TimedWord[]): number =>
+  words.reduce((n, w, i) => n + textWidth(w.text) + gap(w, i).length, 0);
 
 /** A line as read: words joined by spaces, except in scripts written without them. */
 const lineText = (words: readonly TimedWord[], show: (word: TimedWord) => string = (w) => w.text): string =>
@@ -74,7 +85,10 @@ const lineText = (words: readonly TimedWord[], show: (word: TimedWord) => string
 const endsSentence = (word: TimedWord): boolean => SENTENCE_END.test(word.text);
 
 /** Splits a cue's words into at most `maxLines` lines of similar length. */
-export function balanceLines(words: readonly TimedWord[], layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>): TimedWord[][] {
+export function balanceLines(
+  words: readonly TimedWord[],
+  layout: Pick<CaptionLayout, 'maxCharsPerLine' | 'maxLines'>,
+): TimedWord[][] {
   if (lineLength(words) <= layout.maxCharsPerLine || layout.maxLines < 2 || words.length < 2) return [[...words]];
   let best = 1;
   let bestScore = Infinity;
@@ -167,7 +181,10 @@ export function groupCaptions(
     const startMs = group[0]!.startMs;
     const lastEnd = group.at(-1)!.endMs;
     const nextStart = groups[i + 1]?.[0]?.startMs ?? Infinity;
-    const endMs = Math.min(Math.max(lastEnd + options.holdMs, startMs + options.minCueMs), Math.max(nextStart, lastEnd));
+    const endMs = Math.min(
+      Math.max(lastEnd + options.holdMs, startMs + options.minCueMs),
+      Math.max(nextStart, lastEnd),
+    );
     return { startMs, endMs, lines: balanceLines(group, layout) };
   });
 }
@@ -192,7 +209,8 @@ const assText = (text: string): string => text.replace(/\\/g, '∖').replace(/\{
 const bgr = (hex: string): string => [5, 3, 1].map((i) => hex.slice(i, i + 2).toUpperCase()).join('');
 
 /** Style colour "&HAABBGGRR" from "#RRGGBB" and an alpha where 0 is opaque. */
-const assColor = (hex: string, alpha = 0): string => `&H${alpha.toString(16).toUpperCase().padStart(2, '0')}${bgr(hex)}`;
+const assColor = (hex: string, alpha = 0): string =>
+  `&H${alpha.toString(16).toUpperCase().padStart(2, '0')}${bgr(hex)}`;
 
 /** Inline colour override, "{\c&HBBGGRR&}". */
 const colorTag = (hex: string): string => `{\\c&H${bgr(hex)}&}`;
@@ -261,28 +279,62 @@ export function buildAss(
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
-  const dialogue = (startMs: number, endMs: number, text: string) => `Dialogue: 0,${assTime(startMs)},${assTime(endMs)},Caption,,0,0,0,,${text}`;
-  const render = (lines: TimedWord[][], show: (word: TimedWord) => string) => lines.map((line) => lineText(line, show)).join('\\N');
+  const dialogue = (startMs: number, endMs: number, text: string) =>
+    `Dialogue: 0,${assTime(startMs)},${assTime(endMs)},Caption,,0,0,0,,${text}`;
+  const render = (lines: TimedWord[][], show: (word: TimedWord) => string) =>
+    lines.map((line) => lineText(line, show)).join('\\N');
 
   // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every caption style, which TypeScript checks
   const events = cues.flatMap((cue) => {
     switch (style) {
       case 'line':
-        return [dialogue(cue.startMs, cue.endMs, render(cue.lines, (word) => assText(word.text)))];
+        return [
+          dialogue(
+            cue.startMs,
+            cue.endMs,
+            render(cue.lines, (word) => assText(word.text)),
+          ),
+        ];
       case 'word':
         return wordSpans(cue).map(({ word: spoken, start, end }) =>
-          dialogue(start, end, render(cue.lines, (word) => (word === spoken ? `${colorTag(highlight)}${assText(word.text)}${colorTag(TEXT_COLOR)}` : assText(word.text)))),
+          dialogue(
+            start,
+            end,
+            render(cue.lines, (word) =>
+              word === spoken
+                ? `${colorTag(highlight)}${assText(word.text)}${colorTag(TEXT_COLOR)}`
+                : assText(word.text),
+            ),
+          ),
         );
       case 'karaoke': {
         // One event per cue; each word's fill lasts until the next word starts (the last one until it ends).
-        const spans = new Map(wordSpans(cue).map(({ word, start, end }, i, all) => [word, i + 1 < all.length ? end - start : word.endMs - start]));
-        return [dialogue(cue.startMs, cue.endMs, render(cue.lines, (word) => `{\\kf${centiseconds(spans.get(word)!)}}${assText(word.text)}`))];
+        const spans = new Map(
+          wordSpans(cue).map(({ word, start, end }, i, all) => [
+            word,
+            i + 1 < all.length ? end - start : word.endMs - start,
+          ]),
+        );
+        return [
+          dialogue(
+            cue.startMs,
+            cue.endMs,
+            render(cue.lines, (word) => `{\\kf${centiseconds(spans.get(word)!)}}${assText(word.text)}`),
+          ),
+        ];
       }
       case 'pop':
         return wordSpans(cue).map(({ word, start, end }) => {
-          const scale = Math.max(100, Math.min(POP_SCALE, Math.floor((100 * layout.maxCharsPerLine) / textWidth(word.text))));
+          const scale = Math.max(
+            100,
+            Math.min(POP_SCALE, Math.floor((100 * layout.maxCharsPerLine) / textWidth(word.text))),
+          );
           const from = Math.round(scale * 0.6);
-          return dialogue(start, end, `{\\fscx${from}\\fscy${from}\\t(0,${POP_MS},\\fscx${scale}\\fscy${scale})}${assText(word.text)}`);
+          return dialogue(
+            start,
+            end,
+            `{\\fscx${from}\\fscy${from}\\t(0,${POP_MS},\\fscx${scale}\\fscy${scale})}${assText(word.text)}`,
+          );
         });
     }
   });
@@ -291,7 +343,9 @@ export function buildAss(
 
 export function buildSrt(cues: readonly CaptionCue[]): string {
   return cues
-    .map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => lineText(line)).join('\n')}\n`)
+    .map(
+      (cue, i) =>
+        `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => lineText(line)).join('\n')}\n`,
+    )
     .join('\n');
 }
-

@@ -3,7 +3,7 @@
  * take as they are (the feeder's arguments). A feeder decodes one clip in its own ffmpeg and writes raw BT.709 4:2:0
  * frames of the output size and rate, so the render graph holds no clip decoder and only blits finished frames.
  */
-import { probe, type ProbeResult } from './ffmpeg.ts';
+import { type ProbeResult, probe } from './ffmpeg.ts';
 
 export interface ClipInfo {
   durationMs: number;
@@ -25,7 +25,11 @@ export class ClipProbeError extends Error {
   }
 }
 
-type VideoStream = ProbeResult['streams'][number] & { tags?: { rotate?: string }; duration?: string; r_frame_rate?: string };
+type VideoStream = ProbeResult['streams'][number] & {
+  tags?: { rotate?: string };
+  duration?: string;
+  r_frame_rate?: string;
+};
 
 const quarterTurn = (degrees: number): ClipInfo['rotation'] => {
   const turn = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
@@ -98,7 +102,8 @@ export interface ClipScene {
 }
 
 /** Whether the clip is shorter than the part of its scene asked for and plays again from the start. */
-export const clipLoops = (scene: ClipScene, fps: number): boolean => scene.clip.durationMs < (((scene.skip ?? 0) + scene.frames) * 1000) / fps;
+export const clipLoops = (scene: ClipScene, fps: number): boolean =>
+  scene.clip.durationMs < (((scene.skip ?? 0) + scene.frames) * 1000) / fps;
 
 /**
  * Part of a clip scene as raw frames on stdout: exactly `frames` of them at `fps`, upright, scaled and cropped to

@@ -20,7 +20,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 const srgbGamma = (c: number): number => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
-export const clamp01 = (x: number): number => (x < 0 ? 0 : Math.min(x , 1));
+export const clamp01 = (x: number): number => (x < 0 ? 0 : Math.min(x, 1));
 
 /** OKLCH (perceptual lightness, chroma, hue in degrees) → sRGB 0..1; equal steps look equal. */
 export function oklch(l: number, c: number, hueDegrees: number): Rgb {

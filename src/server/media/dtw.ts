@@ -82,7 +82,8 @@ export function dtw(a: FeatureFrames, b: FeatureFrames, window: DtwWindow): Warp
   const cost = new Float32Array(offsets[n]!);
   // 0: came diagonally, 1: from the row above, 2: from the left.
   const from = new Uint8Array(offsets[n]!);
-  const at = (i: number, j: number): number => (i >= 0 && j >= lo[i]! && j < hi[i]! ? cost[offsets[i]! + j - lo[i]!]! : Infinity);
+  const at = (i: number, j: number): number =>
+    i >= 0 && j >= lo[i]! && j < hi[i]! ? cost[offsets[i]! + j - lo[i]!]! : Infinity;
 
   for (let i = 0; i < n; i++) {
     for (let j = lo[i]!; j < hi[i]!; j++) {

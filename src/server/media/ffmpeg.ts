@@ -27,12 +27,20 @@ export class FfmpegError extends Error {
 const STDERR_LIMIT = 16_000;
 
 /** `stdout`: collect it, read `-progress` from it, or hand the child this file descriptor to write to. */
-function run(command: string, args: readonly string[], options: FfmpegRun, stdoutMode: 'collect' | 'progress' | number): Promise<Buffer> {
+function run(
+  command: string,
+  args: readonly string[],
+  options: FfmpegRun,
+  stdoutMode: 'collect' | 'progress' | number,
+): Promise<Buffer> {
   const { signal } = options;
   const collectStdout = stdoutMode === 'collect';
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: FFMPEG_ENV, stdio: ['ignore', typeof stdoutMode === 'number' ? stdoutMode : 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: FFMPEG_ENV,
+      stdio: ['ignore', typeof stdoutMode === 'number' ? stdoutMode : 'pipe', 'pipe'],
+    });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stderr = '';
     const stdout: Buffer[] = [];
@@ -55,7 +63,8 @@ function run(command: string, args: readonly string[], options: FfmpegRun, stdou
       for (const line of lines) {
         // ffmpeg 5 reports microseconds under both out_time_us and (misnamed) out_time_ms.
         const match = /^out_time_us=(\d+)/.exec(line);
-        if (match && options.durationMs) options.onProgress?.(Math.min(1, Number(match[1]) / 1000 / options.durationMs));
+        if (match && options.durationMs)
+          options.onProgress?.(Math.min(1, Number(match[1]) / 1000 / options.durationMs));
         const frame = /^frame=(\d+)/.exec(line);
         if (frame) options.onFrame?.(Number(frame[1]));
       }
@@ -66,7 +75,8 @@ function run(command: string, args: readonly string[], options: FfmpegRun, stdou
     });
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
-      if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      if (signal?.aborted)
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
       else if (code === 0) resolve(Buffer.concat(stdout));
       else reject(new FfmpegError(`${command} failed (${killedBy ?? `exit ${code}`})`, stderr));
     });
@@ -74,7 +84,12 @@ function run(command: string, args: readonly string[], options: FfmpegRun, stdou
 }
 
 export async function runFfmpeg(args: readonly string[], options: FfmpegRun = {}): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], options, 'progress');
+  await run(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args],
+    options,
+    'progress',
+  );
   options.onProgress?.(1);
 }
 
@@ -112,8 +127,16 @@ export interface ProbeResult {
 }
 
 export async function probe(path: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { signal }, 'collect');
-  const json = JSON.parse(out.toString('utf8')) as { format?: { duration?: string; size?: string; format_name?: string }; streams?: ProbeResult['streams'] };
+  const out = await run(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+    { signal },
+    'collect',
+  );
+  const json = JSON.parse(out.toString('utf8')) as {
+    format?: { duration?: string; size?: string; format_name?: string };
+    streams?: ProbeResult['streams'];
+  };
   return {
     durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
     size: Number(json.format?.size ?? 0),
@@ -123,5 +146,4 @@ export async function probe(path: string, signal?: AbortSignal): Promise<ProbeRe
 }
 
 /** Escapes a value for an option inside a filtergraph (both the option and the graph level). */
-export const filterValue = (value: string): string =>
-  value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
+export const filterValue = (value: string): string => value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');

@@ -26,7 +26,12 @@ export function imageHeader(bytes: Uint8Array): ImageHeader | undefined {
   if (b.length >= 26 && b.readUInt32BE(0) === 0x89504e47) {
     const bits = b[24]!;
     const channels = PNG_CHANNELS[b[25]!] ?? 4;
-    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20), bitsPerChannel: bits, bytesPerPixel: channels * Math.ceil(bits / 8) };
+    return {
+      width: b.readUInt32BE(16),
+      height: b.readUInt32BE(20),
+      bitsPerChannel: bits,
+      bytesPerPixel: channels * Math.ceil(bits / 8),
+    };
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegDimensions(b);
   if (b.length >= 30 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP') {
@@ -51,7 +56,9 @@ function jpegDimensions(b: Buffer): ImageHeader | undefined {
       const width = b.readUInt16BE(pos + 7);
       const depth = { bitsPerChannel: bits, bytesPerPixel: b[pos + 9]! * Math.ceil(bits / 8) };
       // 5-8 turn the picture a quarter: width and height trade places.
-      return orientation >= 5 && orientation <= 8 ? { width: height, height: width, ...depth } : { width, height, ...depth };
+      return orientation >= 5 && orientation <= 8
+        ? { width: height, height: width, ...depth }
+        : { width, height, ...depth };
     }
     pos += 2 + length;
   }

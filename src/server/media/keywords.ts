@@ -44,7 +44,9 @@ rose sang sank sat shook shot slept spoke spoken spent stood stole stuck swam sw
 woke wore worn won wrote written`;
 
 const FUNCTION = new Set(FUNCTION_WORDS.split(/\s+/));
-const STOP = new Set([...FUNCTION_WORDS.split(/\s+/), ...VAGUE_WORDS.split(/\s+/), ...IRREGULAR_PAST.split(/\s+/)].filter(Boolean));
+const STOP = new Set(
+  [...FUNCTION_WORDS.split(/\s+/), ...VAGUE_WORDS.split(/\s+/), ...IRREGULAR_PAST.split(/\s+/)].filter(Boolean),
+);
 
 /** A function word ("the", "with", "would"): never the name of anything. */
 export const isFunctionWord = (word: string): boolean => FUNCTION.has(word);
@@ -52,20 +54,21 @@ export const isFunctionWord = (word: string): boolean => FUNCTION.has(word);
 export const isStopWord = (word: string): boolean => STOP.has(word);
 
 /** Words that open a noun phrase; the phrase's last content word is its head noun. */
-const DETERMINERS = new Set('a an the this that these those my your his her its our their some every each any one no another'.split(' '));
+const DETERMINERS = new Set(
+  'a an the this that these those my your his her its our their some every each any one no another'.split(' '),
+);
 
 /** Words (apostrophes and inner hyphens kept, so "don't" meets its stop-word) and the punctuation that ends a phrase. */
 const TOKEN = /[\p{L}][\p{L}\p{M}'’-]*[\p{L}]|[\p{L}]|[.,;:!?()"“”—–]/gu;
 
-const normalize = (raw: string): string =>
-  raw
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .replace(/'s$/, '');
+const normalize = (raw: string): string => raw.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
 
 /** Not worth searching for: stop-words, very short words, adverbs in -ly and regular past forms in -ed. */
 const isFiller = (word: string, capitalised: boolean): boolean =>
-  STOP.has(word) || word.length < 3 || (!capitalised && word.length > 4 && word.endsWith('ly')) || (word.length > 4 && /[^e]ed$/.test(word));
+  STOP.has(word) ||
+  word.length < 3 ||
+  (!capitalised && word.length > 4 && word.endsWith('ly')) ||
+  (word.length > 4 && /[^e]ed$/.test(word));
 
 /**
  * The scene's picturable words, each once, in spoken order; at most `maxWords`. Head nouns of noun phrases ("a
@@ -82,7 +85,8 @@ export function sceneKeywords(text: string, maxWords = 4): string[] {
   let phrase: Array<{ word: string; position: number }> | null = null;
   let sentenceStart = true;
   const closePhrase = () => {
-    for (const [i, { word, position }] of (phrase ?? []).entries()) credit(word, i === phrase!.length - 1 ? 3 : 1, position);
+    for (const [i, { word, position }] of (phrase ?? []).entries())
+      credit(word, i === phrase!.length - 1 ? 3 : 1, position);
     phrase = null;
   };
   tokens.forEach((raw, position) => {

@@ -55,7 +55,12 @@ export function generatePad(options: PadOptions = DEFAULT_PAD): Int16Array {
         let d = Math.abs(t - center);
         d = Math.min(d, loopSeconds - d);
         const edge = chordSeconds / 2;
-        const env = d <= edge - fade ? 1 : d >= edge + fade ? 0 : 0.5 + 0.5 * Math.cos(((d - (edge - fade)) / (2 * fade)) * Math.PI);
+        const env =
+          d <= edge - fade
+            ? 1
+            : d >= edge + fade
+              ? 0
+              : 0.5 + 0.5 * Math.cos(((d - (edge - fade)) / (2 * fade)) * Math.PI);
         if (env === 0) continue;
         const pl = (left * t) % 1;
         const pr = (right * t) % 1;
@@ -145,7 +150,13 @@ interface Step {
  * An arpeggio over the progression: eighth notes at `bpm`, fitted to a whole number of beats per loop so the groove
  * wraps in time, `pattern` naming which chord note each step plays; `play` adds the notes of one step.
  */
-function arpeggio(options: PadOptions, bpm: number, base: number, pattern: readonly number[], play: (mix: Float32Array, step: Step) => void): Int16Array {
+function arpeggio(
+  options: PadOptions,
+  bpm: number,
+  base: number,
+  pattern: readonly number[],
+  play: (mix: Float32Array, step: Step) => void,
+): Int16Array {
   const frames = Math.round(options.sampleRate * options.seconds);
   const loopSeconds = frames / options.sampleRate;
   const steps = Math.max(PROGRESSION.length, Math.round((loopSeconds * bpm) / 60)) * 2;
@@ -162,8 +173,23 @@ function arpeggio(options: PadOptions, bpm: number, base: number, pattern: reado
 /** Bright eighth-note plucks climbing each chord over a bass on the beat, at 120 BPM. */
 export function generatePluck(options: PadOptions = DEFAULT_PAD): Int16Array {
   return arpeggio(options, 120, 220, [1, 2, 3, 4, 3, 2, 4, 3], (mix, { index, start, chord, note, pitch }) => {
-    addNote(mix, options.sampleRate, PLUCK_TABLE, { start, freq: pitch(chord[note]!), decay: 0.12, length: 0.5, gain: 0.35, pan: index % 2 ? 0.4 : -0.4 });
-    if (index % 2 === 0) addNote(mix, options.sampleRate, PIANO_TABLE, { start, freq: pitch(chord[0]! - 12), decay: 0.2, length: 0.45, gain: 0.5, pan: 0 });
+    addNote(mix, options.sampleRate, PLUCK_TABLE, {
+      start,
+      freq: pitch(chord[note]!),
+      decay: 0.12,
+      length: 0.5,
+      gain: 0.35,
+      pan: index % 2 ? 0.4 : -0.4,
+    });
+    if (index % 2 === 0)
+      addNote(mix, options.sampleRate, PIANO_TABLE, {
+        start,
+        freq: pitch(chord[0]! - 12),
+        decay: 0.2,
+        length: 0.45,
+        gain: 0.5,
+        pan: 0,
+      });
   });
 }
 
@@ -171,7 +197,14 @@ export function generatePluck(options: PadOptions = DEFAULT_PAD): Int16Array {
 export function generatePiano(options: PadOptions = DEFAULT_PAD): Int16Array {
   return arpeggio(options, 80, 165, [0, 1, 2, 3, 4, 3, 2, 1], (mix, { start, chord, note, pitch }) => {
     const bass = note === 0;
-    addNote(mix, options.sampleRate, PIANO_TABLE, { start, freq: pitch(chord[note]!), decay: bass ? 1.4 : 0.8, length: 2.5, gain: bass ? 0.45 : 0.3, pan: (note - 2) * 0.2 });
+    addNote(mix, options.sampleRate, PIANO_TABLE, {
+      start,
+      freq: pitch(chord[note]!),
+      decay: bass ? 1.4 : 0.8,
+      length: 2.5,
+      gain: bass ? 0.45 : 0.3,
+      pan: (note - 2) * 0.2,
+    });
   });
 }
 

@@ -9,7 +9,15 @@
  * the whole stack and on consecutive quarters of it, so a mark that shows for part of the video, or moves between
  * corners, is found too; each mark's frames are then told one by one, which gives its time range. Pure.
  */
-import { contentColourShare, gatherEvidence, gradientAt, lumaOf, quantile, type Evidence, type FrameStack } from './overlay-evidence.ts';
+import {
+  contentColourShare,
+  type Evidence,
+  type FrameStack,
+  gatherEvidence,
+  gradientAt,
+  lumaOf,
+  quantile,
+} from './overlay-evidence.ts';
 
 export { edgeMagnitude, type FrameStack } from './overlay-evidence.ts';
 
@@ -109,7 +117,12 @@ function components(joined: Uint8Array, core: Uint8Array, width: number): Part[]
   const pixels = new Int32Array(joined.length);
   for (let start = 0; start < joined.length; start++) {
     if (!joined[start] || seen[start]) continue;
-    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1, count = 0, top = 0;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -1,
+      y1 = -1,
+      count = 0,
+      top = 0;
     seen[start] = 1;
     stack[top++] = start;
     while (top > 0) {
@@ -176,7 +189,11 @@ export function placeOf(box: PixelBox, width: number, height: number): Place {
  * through, so only its edges hold). Where the picture barely changes, only the analysis of the whole video judges,
  * and takes sparse steady edges away from the middle for a mark.
  */
-export function judgePart(part: Part, evidence: Evidence, frame: { width: number; height: number; whole: boolean; calm: boolean; sparseEdges: boolean }): boolean {
+export function judgePart(
+  part: Part,
+  evidence: Evidence,
+  frame: { width: number; height: number; whole: boolean; calm: boolean; sparseEdges: boolean },
+): boolean {
   const { width, height } = frame;
   const { w, h } = part;
   const area = width * height;
@@ -185,15 +202,18 @@ export function judgePart(part: Part, evidence: Evidence, frame: { width: number
   const place = placeOf(part, width, height);
   const around = quantile(evidence.deviation, 0.5, ringOf(part, width, height));
   if (frame.calm || around < DETECTION.calm) return frame.whole && frame.sparseEdges && place !== 'centre';
-  const identical = quantile(evidence.deviation, 0.5, part.pixels) <= DETECTION.identical && around >= 3 * DETECTION.identical;
+  const identical =
+    quantile(evidence.deviation, 0.5, part.pixels) <= DETECTION.identical && around >= 3 * DETECTION.identical;
   return identical || place !== 'centre';
 }
 
 /** The pixels of a band around the box (as wide as half its shorter side, at least 4), clipped to the frame. */
 function ringOf(box: PixelBox, width: number, height: number): Int32Array {
   const m = Math.max(4, Math.round(Math.min(box.w, box.h) / 2));
-  const x0 = Math.max(0, box.x - m), x1 = Math.min(width, box.x + box.w + m);
-  const y0 = Math.max(0, box.y - m), y1 = Math.min(height, box.y + box.h + m);
+  const x0 = Math.max(0, box.x - m),
+    x1 = Math.min(width, box.x + box.w + m);
+  const y0 = Math.max(0, box.y - m),
+    y1 = Math.min(height, box.y + box.h + m);
   const out: number[] = [];
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
@@ -212,14 +232,17 @@ interface WindowResult {
 
 /** The part's box without stray pixels: each side moved in past the outermost 1 % of its pixels. */
 export function tightBox(part: Part, width: number): Part {
-  const rows = new Uint32Array(part.h), cols = new Uint32Array(part.w);
+  const rows = new Uint32Array(part.h),
+    cols = new Uint32Array(part.w);
   for (const i of part.pixels) {
     rows[Math.floor(i / width) - part.y]! += 1;
     cols[(i % width) - part.x]! += 1;
   }
   const skip = Math.floor(part.pixels.length * 0.01);
   const cut = (counts: Uint32Array) => {
-    let lo = 0, hi = counts.length - 1, seen = 0;
+    let lo = 0,
+      hi = counts.length - 1,
+      seen = 0;
     while (lo < hi && seen + counts[lo]! <= skip) seen += counts[lo++]!;
     seen = 0;
     while (hi > lo && seen + counts[hi]! <= skip) seen += counts[hi--]!;
@@ -227,8 +250,13 @@ export function tightBox(part: Part, width: number): Part {
   };
   const [top, bottom] = cut(rows);
   const [left, right] = cut(cols);
-  const x = part.x + left, y = part.y + top, w = right - left + 1, h = bottom - top + 1;
-  const pixels = part.pixels.filter((i) => i % width >= x && i % width < x + w && Math.floor(i / width) >= y && Math.floor(i / width) < y + h);
+  const x = part.x + left,
+    y = part.y + top,
+    w = right - left + 1,
+    h = bottom - top + 1;
+  const pixels = part.pixels.filter(
+    (i) => i % width >= x && i % width < x + w && Math.floor(i / width) >= y && Math.floor(i / width) < y + h,
+  );
   return { x, y, w, h, pixels };
 }
 
@@ -245,7 +273,15 @@ export function steadyEdgeMask(evidence: Evidence, width: number, height: number
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       if (!raw[i]) continue;
-      const around = raw[i - width - 1]! + raw[i - width]! + raw[i - width + 1]! + raw[i - 1]! + raw[i + 1]! + raw[i + width - 1]! + raw[i + width]! + raw[i + width + 1]!;
+      const around =
+        raw[i - width - 1]! +
+        raw[i - width]! +
+        raw[i - width + 1]! +
+        raw[i - 1]! +
+        raw[i + 1]! +
+        raw[i + width - 1]! +
+        raw[i + width]! +
+        raw[i + width + 1]!;
       if (around >= 3) out[i] = 1;
     }
   }
@@ -259,7 +295,13 @@ const identicalLimit = (typical: number) => Math.max(DETECTION.identical, 0.1 * 
  * Pixel-identical parts of a changing picture, kept when they are mark-sized and carry steady edges (text on a
  * bug, a logo's outline): a flat area of the picture that holds still for a while has none.
  */
-export function constantParts(evidence: Evidence, edges: Uint8Array, width: number, height: number, typical: number): Part[] {
+export function constantParts(
+  evidence: Evidence,
+  edges: Uint8Array,
+  width: number,
+  height: number,
+  typical: number,
+): Part[] {
   const size = width * height;
   const constant = new Uint8Array(size);
   const limit = identicalLimit(typical);
@@ -267,8 +309,10 @@ export function constantParts(evidence: Evidence, edges: Uint8Array, width: numb
   return components(constant, constant, width).filter((part) => {
     if (part.pixels.length > size * 0.1 || part.pixels.length < size * 0.0003) return false;
     let support = 0;
-    const x0 = Math.max(0, part.x - 2), x1 = Math.min(width, part.x + part.w + 2);
-    const y0 = Math.max(0, part.y - 2), y1 = Math.min(height, part.y + part.h + 2);
+    const x0 = Math.max(0, part.x - 2),
+      x1 = Math.min(width, part.x + part.w + 2);
+    const y0 = Math.max(0, part.y - 2),
+      y1 = Math.min(height, part.y + part.h + 2);
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) support += edges[y * width + x]!;
     return support >= 0.5 * (part.w + part.h);
   });
@@ -282,7 +326,13 @@ export function constantParts(evidence: Evidence, edges: Uint8Array, width: numb
  * a translucent one moves with the picture under it and blends into colours of its own, and either keeps the edges
  * where it meets the moving picture.
  */
-export function clearStillContent(core: Uint8Array, evidence: Evidence, share: Float32Array, identical: number, width: number): void {
+export function clearStillContent(
+  core: Uint8Array,
+  evidence: Evidence,
+  share: Float32Array,
+  identical: number,
+  width: number,
+): void {
   const height = core.length / width;
   const still: number[] = [];
   const tiles = new Uint32Array(64);
@@ -322,12 +372,25 @@ function analyseWindow(stack: FrameStack, lumas: readonly Uint8Array[], from: nu
   const steady = steadyEdgeMask(evidence, width, height);
   const core = steady.slice();
   if (!calm) {
-    for (const part of constantParts(evidence, steady, width, height, typical)) for (const i of part.pixels) core[i] = 1;
-    clearStillContent(core, evidence, contentColourShare(stack, evidence, from, to, 3 * DETECTION.identical), identicalLimit(typical), width);
+    for (const part of constantParts(evidence, steady, width, height, typical))
+      for (const i of part.pixels) core[i] = 1;
+    clearStillContent(
+      core,
+      evidence,
+      contentColourShare(stack, evidence, from, to, 3 * DETECTION.identical),
+      identicalLimit(typical),
+      width,
+    );
   }
   const sparse = steady.reduce((n, v) => n + v, 0) <= size * DETECTION.stillEdges;
   // Joined further across than down: the letters of a word join, a line of the picture above a mark does not.
-  const joined = dilate(core, width, height, Math.max(2, Math.round(width * 0.012)), Math.max(1, Math.round(height * 0.008)));
+  const joined = dilate(
+    core,
+    width,
+    height,
+    Math.max(2, Math.round(width * 0.012)),
+    Math.max(1, Math.round(height * 0.008)),
+  );
   const parts = components(joined, core, width)
     .map((p) => tightBox(p, width))
     .filter((p) => judgePart(p, evidence, { width, height, whole, calm, sparseEdges: sparse }));
@@ -338,7 +401,9 @@ function analyseWindow(stack: FrameStack, lumas: readonly Uint8Array[], from: nu
 function showsIn(stack: FrameStack, lumas: readonly Uint8Array[], k: number, part: Part, evidence: Evidence): boolean {
   const { width } = stack;
   const frame = stack.frames[k]!;
-  let along = 0, norm = 0, same = 0;
+  let along = 0,
+    norm = 0,
+    same = 0;
   for (const i of part.pixels) {
     const x = i % width;
     if (x === 0 || x === width - 1 || i < width || i >= width * (stack.height - 1)) continue;
@@ -349,7 +414,11 @@ function showsIn(stack: FrameStack, lumas: readonly Uint8Array[], k: number, par
       norm += tx * tx + ty * ty;
     }
     const j = i * 3;
-    const d = Math.max(Math.abs(frame[j]! - evidence.meanRgb[j]!), Math.abs(frame[j + 1]! - evidence.meanRgb[j + 1]!), Math.abs(frame[j + 2]! - evidence.meanRgb[j + 2]!));
+    const d = Math.max(
+      Math.abs(frame[j]! - evidence.meanRgb[j]!),
+      Math.abs(frame[j + 1]! - evidence.meanRgb[j + 1]!),
+      Math.abs(frame[j + 2]! - evidence.meanRgb[j + 2]!),
+    );
     if (d <= 4 * DETECTION.identical) same += 1;
   }
   return (norm > 0 && along / norm >= 0.5) || same >= 0.7 * part.pixels.length;
@@ -377,7 +446,8 @@ export function groupViews<T extends { part: PixelBox }>(views: readonly T[]): T
  * fragment seen where the mark showed half the time.
  */
 function agreedView(views: readonly View[]): View {
-  let best = views[0]!, bestScore = -1;
+  let best = views[0]!,
+    bestScore = -1;
   for (const v of views) {
     const score = views.reduce((sum, o) => (o === v ? sum : sum + iou(v.part, o.part) * o.frames), 0);
     if (score > bestScore) [best, bestScore] = [v, score];
@@ -425,11 +495,22 @@ export function detectOverlays(stack: FrameStack): OverlayDetection {
     if (shown.filter(Boolean).length < Math.min(3, frames.length)) continue;
     // The range reaches to the neighbouring samples, where the mark was not seen: removal may start early, never late.
     boxes.push({
-      x: part.x, y: part.y, w: part.w, h: part.h,
+      x: part.x,
+      y: part.y,
+      w: part.w,
+      h: part.h,
       startS: first > 0 ? stack.times[first - 1]! : null,
       endS: last < frames.length - 1 ? stack.times[last + 1]! : null,
     });
-    for (const v of mark) for (const i of v.part.pixels) if (i % width >= part.x && i % width < part.x + part.w && Math.floor(i / width) >= part.y && Math.floor(i / width) < part.y + part.h) shape[i] = 1;
+    for (const v of mark)
+      for (const i of v.part.pixels)
+        if (
+          i % width >= part.x &&
+          i % width < part.x + part.w &&
+          Math.floor(i / width) >= part.y &&
+          Math.floor(i / width) < part.y + part.h
+        )
+          shape[i] = 1;
   }
   boxes.sort((a, b) => b.w * b.h - a.w * a.h);
   // The mark's shape: strokes joined by a small closing, then the inside of each outline filled.

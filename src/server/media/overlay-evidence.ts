@@ -41,30 +41,47 @@ export function lumaOf(rgb: Uint8Array, pixels: number): Uint8Array {
 
 /** The 3×3 Sobel gradient at pixel `i` (not on the border): [gx, gy], each a quarter of the raw sum. */
 export function gradientAt(plane: ArrayLike<number>, width: number, i: number): [number, number] {
-  const a = plane[i - width - 1]!, b = plane[i - width]!, c = plane[i - width + 1]!;
-  const d = plane[i - 1]!, f = plane[i + 1]!;
-  const g = plane[i + width - 1]!, h = plane[i + width]!, k = plane[i + width + 1]!;
+  const a = plane[i - width - 1]!,
+    b = plane[i - width]!,
+    c = plane[i - width + 1]!;
+  const d = plane[i - 1]!,
+    f = plane[i + 1]!;
+  const g = plane[i + width - 1]!,
+    h = plane[i + width]!,
+    k = plane[i + width + 1]!;
   return [(c + 2 * f + k - a - 2 * d - g) / 4, (g + 2 * h + k - a - 2 * b - c) / 4];
 }
 
 /** |gx| + |gy| of the Sobel operator, 0..255 scale (a step of height s gives s), into `out`; the border stays 0. */
-function sobelInto<T extends Float32Array | Uint8Array>(plane: ArrayLike<number>, width: number, height: number, out: T): T {
+function sobelInto<T extends Float32Array | Uint8Array>(
+  plane: ArrayLike<number>,
+  width: number,
+  height: number,
+  out: T,
+): T {
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
-      const a = plane[i - width - 1]!, b = plane[i - width]!, c = plane[i - width + 1]!;
-      const d = plane[i - 1]!, f = plane[i + 1]!;
-      const g = plane[i + width - 1]!, h = plane[i + width]!, k = plane[i + width + 1]!;
+      const a = plane[i - width - 1]!,
+        b = plane[i - width]!,
+        c = plane[i - width + 1]!;
+      const d = plane[i - 1]!,
+        f = plane[i + 1]!;
+      const g = plane[i + width - 1]!,
+        h = plane[i + width]!,
+        k = plane[i + width + 1]!;
       out[i] = Math.min(255, (Math.abs(c + 2 * f + k - a - 2 * d - g) + Math.abs(g + 2 * h + k - a - 2 * b - c)) / 4);
     }
   }
   return out;
 }
 
-export const sobelMagnitude = (plane: ArrayLike<number>, width: number, height: number): Float32Array => sobelInto(plane, width, height, new Float32Array(width * height));
+export const sobelMagnitude = (plane: ArrayLike<number>, width: number, height: number): Float32Array =>
+  sobelInto(plane, width, height, new Float32Array(width * height));
 
 /** The same for an 8-bit frame, in bytes (truncated): one byte per pixel of every sampled frame is what detection keeps. */
-export const edgeMagnitude = (frame: Uint8Array, width: number, height: number): Uint8Array => sobelInto(frame, width, height, new Uint8Array(width * height));
+export const edgeMagnitude = (frame: Uint8Array, width: number, height: number): Uint8Array =>
+  sobelInto(frame, width, height, new Uint8Array(width * height));
 
 /**
  * The evidence of frames `from` ≤ k < `to` of the stack, given each frame's luma (computed once for every window
@@ -75,7 +92,9 @@ export function gatherEvidence(stack: FrameStack, lumas: readonly Uint8Array[], 
   const size = width * height;
   const n = to - from;
   const meanRgb = new Float32Array(size * 3);
-  const sx = new Float32Array(size), sy = new Float32Array(size), sq = new Float32Array(size);
+  const sx = new Float32Array(size),
+    sy = new Float32Array(size),
+    sq = new Float32Array(size);
   for (let k = from; k < to; k++) {
     const frame = stack.frames[k]!;
     for (let j = 0; j < size * 3; j++) meanRgb[j]! += frame[j]!;
@@ -83,10 +102,16 @@ export function gatherEvidence(stack: FrameStack, lumas: readonly Uint8Array[], 
     for (let y = 1; y < height - 1; y++) {
       for (let x = 1; x < width - 1; x++) {
         const i = y * width + x;
-        const a = plane[i - width - 1]!, b = plane[i - width]!, c = plane[i - width + 1]!;
-        const d = plane[i - 1]!, f = plane[i + 1]!;
-        const g = plane[i + width - 1]!, h = plane[i + width]!, q = plane[i + width + 1]!;
-        const gx = (c + 2 * f + q - a - 2 * d - g) / 4, gy = (g + 2 * h + q - a - 2 * b - c) / 4;
+        const a = plane[i - width - 1]!,
+          b = plane[i - width]!,
+          c = plane[i - width + 1]!;
+        const d = plane[i - 1]!,
+          f = plane[i + 1]!;
+        const g = plane[i + width - 1]!,
+          h = plane[i + width]!,
+          q = plane[i + width + 1]!;
+        const gx = (c + 2 * f + q - a - 2 * d - g) / 4,
+          gy = (g + 2 * h + q - a - 2 * b - c) / 4;
         sx[i]! += gx;
         sy[i]! += gy;
         sq[i]! += gx * gx + gy * gy;
@@ -95,10 +120,12 @@ export function gatherEvidence(stack: FrameStack, lumas: readonly Uint8Array[], 
   }
   for (let j = 0; j < size * 3; j++) meanRgb[j]! /= n;
   const meanLuma = new Float32Array(size);
-  for (let i = 0, j = 0; i < size; i++, j += 3) meanLuma[i] = (77 * meanRgb[j]! + 150 * meanRgb[j + 1]! + 29 * meanRgb[j + 2]!) / 256;
+  for (let i = 0, j = 0; i < size; i++, j += 3)
+    meanLuma[i] = (77 * meanRgb[j]! + 150 * meanRgb[j + 1]! + 29 * meanRgb[j + 2]!) / 256;
   const consistency = new Float32Array(size);
   for (let i = 0; i < size; i++) {
-    const mx = sx[i]! / n, my = sy[i]! / n;
+    const mx = sx[i]! / n,
+      my = sy[i]! / n;
     const mean2 = mx * mx + my * my;
     // Sample variance of the gradient vector; the floor stands for the encoder's noise on a perfectly still edge.
     const variance = Math.max(1, (sq[i]! / n - mean2) * (n / Math.max(1, n - 1)));
@@ -143,7 +170,13 @@ export function quantile(values: ArrayLike<number>, share: number, indices?: Arr
  * levels per channel or a neighbouring one. Content that holds still (a still life of a game, a flat area) keeps a
  * colour the moving content shows everywhere else; a mark brings colours of its own.
  */
-export function contentColourShare(stack: FrameStack, evidence: Evidence, from: number, to: number, changing: number): Float32Array {
+export function contentColourShare(
+  stack: FrameStack,
+  evidence: Evidence,
+  from: number,
+  to: number,
+  changing: number,
+): Float32Array {
   const size = stack.width * stack.height;
   const bins = new Float32Array(32 * 32 * 32);
   let total = 0;
@@ -168,6 +201,9 @@ export function contentColourShare(stack: FrameStack, evidence: Evidence, from: 
   const share = new Float32Array(size);
   if (total === 0) return share;
   const m = evidence.meanRgb;
-  for (let i = 0, j = 0; i < size; i++, j += 3) share[i] = smooth[((Math.round(m[j]!) >> 3) << 10) | ((Math.round(m[j + 1]!) >> 3) << 5) | (Math.round(m[j + 2]!) >> 3)]! / total;
+  for (let i = 0, j = 0; i < size; i++, j += 3)
+    share[i] =
+      smooth[((Math.round(m[j]!) >> 3) << 10) | ((Math.round(m[j + 1]!) >> 3) << 5) | (Math.round(m[j + 2]!) >> 3)]! /
+      total;
   return share;
 }

@@ -4,8 +4,8 @@
  * and the mask image `removelogo` reads.
  */
 import fs from 'node:fs/promises';
-import type { FrameStack, PixelBox } from './overlay-detect.ts';
 import { ffmpegOutput, type ProbeResult } from './ffmpeg.ts';
+import type { FrameStack, PixelBox } from './overlay-detect.ts';
 import { logoPatch, type SourceFacts } from './overlay-removal.ts';
 
 /** Detection works on frames at most this wide: enough for a channel bug, cheap for 4K, 19 MB for 48 frames. */
@@ -13,11 +13,16 @@ const ANALYSIS_WIDTH = 480;
 
 export const analysisSize = (width: number, height: number) => {
   const scale = Math.min(1, ANALYSIS_WIDTH / width);
-  return { width: Math.max(2, Math.round((width * scale) / 2) * 2), height: Math.max(2, Math.round((height * scale) / 2) * 2) };
+  return {
+    width: Math.max(2, Math.round((width * scale) / 2) * 2),
+    height: Math.max(2, Math.round((height * scale) / 2) * 2),
+  };
 };
 
 /** The picture as shown (rotation applied, as ffmpeg decodes it) and its colour metadata; undefined for no video. */
-export function sourceFacts(info: ProbeResult): (SourceFacts & { frames: number | undefined; fps: number | undefined }) | undefined {
+export function sourceFacts(
+  info: ProbeResult,
+): (SourceFacts & { frames: number | undefined; fps: number | undefined }) | undefined {
   const video = info.streams.find((s) => s.codec_type === 'video' && s.width && s.height);
   if (!video?.width || !video.height) return undefined;
   const rotation = Math.abs(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0) % 180;
@@ -43,7 +48,13 @@ export function sourceFacts(info: ProbeResult): (SourceFacts & { frames: number 
 const ONE_PASS_SECONDS = 90;
 
 /** `count` RGB frames spread evenly over the video, each `width` × `height`, with the second each shows. */
-export async function sampleFrames(input: string, durationMs: number, count: number, size: { width: number; height: number }, signal?: AbortSignal): Promise<FrameStack> {
+export async function sampleFrames(
+  input: string,
+  durationMs: number,
+  count: number,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): Promise<FrameStack> {
   const bytes = size.width * size.height * 3;
   const seconds = durationMs / 1000;
   const step = seconds / count;
@@ -53,7 +64,24 @@ export async function sampleFrames(input: string, durationMs: number, count: num
   const times: number[] = [];
   if (seconds <= ONE_PASS_SECONDS) {
     // The fps filter's k-th frame is the source frame nearest k × step (it starts at the first frame).
-    const out = await ffmpegOutput(['-i', input, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=fps=${count}/${seconds.toFixed(3)},${scale}`, '-frames:v', String(count), '-f', 'rawvideo', 'pipe:1'], signal);
+    const out = await ffmpegOutput(
+      [
+        '-i',
+        input,
+        '-map',
+        '0:v:0',
+        '-an',
+        '-sn',
+        '-vf',
+        `fps=fps=${count}/${seconds.toFixed(3)},${scale}`,
+        '-frames:v',
+        String(count),
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ],
+      signal,
+    );
     for (let k = 0; (k + 1) * bytes <= out.length; k++) {
       frames.push(new Uint8Array(out.buffer, out.byteOffset + k * bytes, bytes));
       times.push(k * step);
@@ -62,7 +90,10 @@ export async function sampleFrames(input: string, durationMs: number, count: num
   }
   for (let k = 0; k < count; k++) {
     const t = (k + 0.5) * step;
-    const out = await ffmpegOutput(['-ss', t.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', scale, '-f', 'rawvideo', 'pipe:1'], signal);
+    const out = await ffmpegOutput(
+      ['-ss', t.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', scale, '-f', 'rawvideo', 'pipe:1'],
+      signal,
+    );
     // A seek past the last frame gives nothing: that sample is skipped.
     if (out.length >= bytes) {
       frames.push(new Uint8Array(out.buffer, out.byteOffset, bytes));
@@ -96,19 +127,24 @@ export async function writeMarkMask(
   let any = false;
   for (let y = 0; y < region.h; y++) {
     for (let x = 0; x < region.w; x++) {
-      const fx = region.x + x, fy = region.y + y;
+      const fx = region.x + x,
+        fy = region.y + y;
       if (inBox(fx, fy) && mask?.[Math.floor(fy * sy) * maskSize.width + Math.floor(fx * sx)]) {
         alpha[y * region.w + x] = 255;
         any = true;
       }
     }
   }
-  if (!any) for (let y = 0; y < region.h; y++) for (let x = 0; x < region.w; x++) if (inBox(region.x + x, region.y + y)) alpha[y * region.w + x] = 255;
+  if (!any)
+    for (let y = 0; y < region.h; y++)
+      for (let x = 0; x < region.w; x++) if (inBox(region.x + x, region.y + y)) alpha[y * region.w + x] = 255;
   const small = new Uint8Array(fill.w * fill.h);
-  const kx = region.w / fill.w, ky = region.h / fill.h;
+  const kx = region.w / fill.w,
+    ky = region.h / fill.h;
   for (let y = 0; y < region.h; y++) {
     for (let x = 0; x < region.w; x++) {
-      if (alpha[y * region.w + x]) small[Math.min(fill.h - 1, Math.floor(y / ky)) * fill.w + Math.min(fill.w - 1, Math.floor(x / kx))] = 255;
+      if (alpha[y * region.w + x])
+        small[Math.min(fill.h - 1, Math.floor(y / ky)) * fill.w + Math.min(fill.w - 1, Math.floor(x / kx))] = 255;
     }
   }
   await fs.writeFile(paths.alphaPath, pgm(alpha, region.w, region.h));

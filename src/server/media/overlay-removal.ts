@@ -78,8 +78,11 @@ export function edgeCrop(boxes: readonly RemovalBox[], width: number, height: nu
   const inset = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const b of crops) {
     const distances = { left: b.x, right: width - (b.x + b.w), top: b.y, bottom: height - (b.y + b.h) };
-    const edge = (Object.keys(distances) as Array<keyof typeof distances>).reduce((best, k) => (distances[k] < distances[best] ? k : best));
-    const depth = edge === 'left' ? b.x + b.w : edge === 'right' ? width - b.x : edge === 'top' ? b.y + b.h : height - b.y;
+    const edge = (Object.keys(distances) as Array<keyof typeof distances>).reduce((best, k) =>
+      distances[k] < distances[best] ? k : best,
+    );
+    const depth =
+      edge === 'left' ? b.x + b.w : edge === 'right' ? width - b.x : edge === 'top' ? b.y + b.h : height - b.y;
     inset[edge] = Math.max(inset[edge], Math.ceil(depth) + 2);
   }
   let w = width - inset.left - inset.right;
@@ -95,7 +98,9 @@ export function edgeCrop(boxes: readonly RemovalBox[], width: number, height: nu
     h -= excess;
   }
   if (w < width * (1 - MAX_CROP_SHARE) || h < height * (1 - MAX_CROP_SHARE)) {
-    throw new RangeError('A mark chosen for cropping sits too far from the edge of the picture: pick another method for it.');
+    throw new RangeError(
+      'A mark chosen for cropping sits too far from the edge of the picture: pick another method for it.',
+    );
   }
   return { x: even(inset.left), y: even(inset.top), w: even(w), h: even(h) };
 }
@@ -111,7 +116,9 @@ export function buildRemovalFilter(boxes: readonly RemovalBox[], width: number, 
     if (box.method === 'delogo') {
       const b = clampBox(box, width, height, 1, 1);
       const out = next();
-      parts.push(`[${current}]delogo=x=${b.x}:y=${b.y}:w=${Math.min(b.w, width - 1 - b.x)}:h=${Math.min(b.h, height - 1 - b.y)}${enable}[${out}]`);
+      parts.push(
+        `[${current}]delogo=x=${b.x}:y=${b.y}:w=${Math.min(b.w, width - 1 - b.x)}:h=${Math.min(b.h, height - 1 - b.y)}${enable}[${out}]`,
+      );
       current = out;
     } else if (box.method === 'removelogo') {
       if (!box.mask) throw new Error('removelogo needs a mask image');
@@ -182,7 +189,11 @@ export interface SourceFacts {
 }
 
 /** ffmpeg arguments after `-i <source>` that encode the cleaned video: x264 at CRF 18, audio copied bit for bit. */
-export function removalOutputArgs(filter: string, facts: SourceFacts, options: { preset: string; crf?: number; audio: boolean; mp4: boolean }): string[] {
+export function removalOutputArgs(
+  filter: string,
+  facts: SourceFacts,
+  options: { preset: string; crf?: number; audio: boolean; mp4: boolean },
+): string[] {
   const colour: string[] = [];
   const keep = (flag: string, value: string | undefined) => {
     if (value && value !== 'unknown' && value !== 'reserved') colour.push(flag, value);
@@ -192,14 +203,23 @@ export function removalOutputArgs(filter: string, facts: SourceFacts, options: {
   keep('-color_trc', facts.colorTransfer);
   keep('-color_range', facts.colorRange);
   return [
-    '-filter_complex', filter,
-    '-map', '[v]',
+    '-filter_complex',
+    filter,
+    '-map',
+    '[v]',
     ...(options.audio ? ['-map', '0:a?', '-c:a', 'copy'] : ['-an']),
-    '-c:v', 'libx264', '-crf', String(options.crf ?? 18), '-preset', options.preset,
+    '-c:v',
+    'libx264',
+    '-crf',
+    String(options.crf ?? 18),
+    '-preset',
+    options.preset,
     // Every source frame out with its own timestamp: the frame rate (constant or not) stays as it was.
-    '-fps_mode', 'passthrough',
+    '-fps_mode',
+    'passthrough',
     ...colour,
-    '-map_metadata', '0',
+    '-map_metadata',
+    '0',
     ...(options.mp4 ? ['-movflags', '+faststart'] : []),
   ];
 }

@@ -49,10 +49,14 @@ export function joinSpeech(pieces: readonly JoinPiece[], sampleRate: number, opt
   const fade = msToSamples(options.fadeMs ?? 6, sampleRate);
   const pad = msToSamples(options.padMs ?? 120, sampleRate);
   const voiced = pieces
-    .map((p) => ({ samples: fadeEdges(trimSilence(p.pcm, options.silenceDb), fade), pause: msToSamples(p.pauseAfterMs, sampleRate) }))
+    .map((p) => ({
+      samples: fadeEdges(trimSilence(p.pcm, options.silenceDb), fade),
+      pause: msToSamples(p.pauseAfterMs, sampleRate),
+    }))
     .filter((p) => p.samples.length > 0);
 
-  const total = voiced.reduce((sum, p, i) => sum + p.samples.length + (i < voiced.length - 1 ? p.pause : 0), 0) + 2 * pad;
+  const total =
+    voiced.reduce((sum, p, i) => sum + p.samples.length + (i < voiced.length - 1 ? p.pause : 0), 0) + 2 * pad;
   const out = new Int16Array(voiced.length === 0 ? 0 : total);
   let offset = pad;
   voiced.forEach((p, i) => {

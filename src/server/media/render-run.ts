@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { CLIP_SOUND } from './clip.ts';
-import { ffmpegInto, ffmpegOutput, runFfmpeg, type FfmpegRun } from './ffmpeg.ts';
+import { type FfmpegRun, ffmpegInto, ffmpegOutput, runFfmpeg } from './ffmpeg.ts';
 import type { ClipSoundPlan, RenderPlan } from './render.ts';
 import { encodeWav } from './wav.ts';
 
@@ -17,7 +17,10 @@ const run = promisify(execFile);
 const EDGE_MS = 150;
 
 /** Places each part's PCM at its scene's start (parts of neighbouring scenes overlap in crossfades and add up). */
-export function mixClipSound(plan: Pick<ClipSoundPlan, 'totalMs'>, parts: ReadonlyArray<{ startMs: number; pcm: Int16Array }>): Int16Array {
+export function mixClipSound(
+  plan: Pick<ClipSoundPlan, 'totalMs'>,
+  parts: ReadonlyArray<{ startMs: number; pcm: Int16Array }>,
+): Int16Array {
   const { sampleRate, channels } = CLIP_SOUND;
   const track = new Float32Array(Math.round((plan.totalMs / 1000) * sampleRate) * channels);
   const edge = Math.round((EDGE_MS / 1000) * sampleRate);
@@ -80,7 +83,10 @@ export async function runRender(plan: RenderPlan, options: FfmpegRun = {}): Prom
     }
   });
   try {
-    await runFfmpeg(plan.args, { ...options, signal: outer ? AbortSignal.any([outer, stopRender.signal]) : stopRender.signal });
+    await runFfmpeg(plan.args, {
+      ...options,
+      signal: outer ? AbortSignal.any([outer, stopRender.signal]) : stopRender.signal,
+    });
   } catch (error) {
     throw feederError ?? error;
   } finally {

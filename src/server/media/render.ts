@@ -34,11 +34,11 @@
  * lanes never change frame size mid-stream; each scene pans over its own part of that margin.
  */
 import type { ClipAudio } from '~/contract/storyboard.ts';
-import { clipFeedArgs, clipSoundArgs, type ClipInfo } from './clip.ts';
-import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
-import { logoOverlayFilters, type LogoOverlay } from './brand.ts';
+import { type LogoOverlay, logoOverlayFilters } from './brand.ts';
+import { type ClipInfo, clipFeedArgs, clipSoundArgs } from './clip.ts';
 import { filterValue } from './ffmpeg.ts';
-import { overlayFilters, type MotionLayers, type PlacedLayers } from './illustration/motion.ts';
+import { type MotionLayers, overlayFilters, type PlacedLayers } from './illustration/motion.ts';
+import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -56,10 +56,18 @@ export interface RenderSettings {
  * bytes and SSIM within 0.45 dB, 21-46 % less on generated clips, 25 % less on panned stills for 3 % more bytes
  * (docs/benchmarks.md "Encoder settings"). Without the tree, a panned still took twice the bytes.
  */
-export const DEFAULT_RENDER: RenderSettings = { preset: 'superfast', x264Params: 'mbtree=1:rc-lookahead=10', crf: 23, threads: 0, audioBitrate: '160k' };
+export const DEFAULT_RENDER: RenderSettings = {
+  preset: 'superfast',
+  x264Params: 'mbtree=1:rc-lookahead=10',
+  crf: 23,
+  threads: 0,
+  audioBitrate: '160k',
+};
 
 /** A still pans (an illustration rests, its elements entering on top); a clip plays. */
-export type RenderVisual = { kind: 'still'; file: string; layers?: MotionLayers } | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
+export type RenderVisual =
+  | { kind: 'still'; file: string; layers?: MotionLayers }
+  | { kind: 'clip'; file: string; clip: ClipInfo; audio: ClipAudio };
 
 export interface RenderJob {
   width: number;
@@ -130,12 +138,18 @@ export function panExpression(slot: SceneSlot, move: -1 | 0 | 1, margin: number,
 }
 
 function laneList(entries: ReadonlyArray<{ file: string; frames: number }>, fps: number): string {
-  return ['ffconcat version 1.0', ...entries.flatMap((e) => [`file ${concatPath(e.file)}`, `duration ${seconds(e.frames, fps)}`]), ''].join('\n');
+  return [
+    'ffconcat version 1.0',
+    ...entries.flatMap((e) => [`file ${concatPath(e.file)}`, `duration ${seconds(e.frames, fps)}`]),
+    '',
+  ].join('\n');
 }
 
 /** `frames` of each window [from, to) as one timeline expression; the half-frame margins absorb rounding. */
 const windows = (spans: ReadonlyArray<readonly [number, number]>, fps: number): string =>
-  spans.map(([from, to]) => `between(t\\,${((from - 0.5) / fps).toFixed(4)}\\,${((to - 0.5) / fps).toFixed(4)})`).join('+') || '0';
+  spans
+    .map(([from, to]) => `between(t\\,${((from - 0.5) / fps).toFixed(4)}\\,${((to - 0.5) / fps).toFixed(4)})`)
+    .join('+') || '0';
 
 /**
  * How the stills are cut into frames: a moving axis gives up two pixels of the still's margin to the copy shifted
@@ -188,7 +202,8 @@ interface RenderContext {
 }
 
 /** How an illustrated scene rests, if the visual is one (manifests written before illustrations rested have none). */
-const restOf = (visual: RenderVisual): MotionLayers['rest'] => (visual.kind === 'still' ? visual.layers?.rest : undefined);
+const restOf = (visual: RenderVisual): MotionLayers['rest'] =>
+  visual.kind === 'still' ? visual.layers?.rest : undefined;
 
 function renderContext(job: RenderJob): RenderContext {
   const { timeline, visuals } = job;
@@ -211,10 +226,16 @@ function renderContext(job: RenderJob): RenderContext {
       return visual.kind === 'clip' ? [{ slot, index, visual }] : [];
     }),
     hasStills: stillFiles.length > 0,
-    laneFile: (i) => stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!).file,
+    laneFile: (i) =>
+      stillFiles.reduce((best, s) => (Math.abs(s.index - i) < Math.abs(best.index - i) ? s : best), stillFiles[0]!)
+        .file,
     drawnIn: (i) =>
       (restOf(visuals[i]!)?.stills ?? [])
-        .map((s) => ({ file: s.file, frame: scenes[i]!.firstFrame + Math.round(s.from * timeline.fps), drawn: s.drawn }))
+        .map((s) => ({
+          file: s.file,
+          frame: scenes[i]!.firstFrame + Math.round(s.from * timeline.fps),
+          drawn: s.drawn,
+        }))
         .filter((s) => s.frame < mainEnd(i)),
     path: (name) => `${job.workDir.replace(/\/+$/, '')}/${name}`,
   };
@@ -254,7 +275,10 @@ function panCrop(ctx: RenderContext, scenes: readonly number[], starts: readonly
     });
   const x = piecewise(starts, along('x', 'dx', pan.marginX), frame);
   const y = piecewise(starts, along('y', 'dy', pan.marginY), frame);
-  const copy = [pan.phasesX > 1 ? `mod(x\\,2)*${pan.phasesY}` : '', pan.phasesY > 1 ? 'mod(ld(0)\\,2)' : ''].filter(Boolean).join('+') || '0';
+  const copy =
+    [pan.phasesX > 1 ? `mod(x\\,2)*${pan.phasesY}` : '', pan.phasesY > 1 ? 'mod(ld(0)\\,2)' : '']
+      .filter(Boolean)
+      .join('+') || '0';
   return `crop=${ctx.job.width}:${ctx.job.height}:x='${x}':y='st(0\\,${y})\\;ld(0)+${pan.copyHeight}*(${copy})'`;
 }
 
@@ -292,7 +316,12 @@ function stillCopies(pan: PanGeometry, input: string, lane: string): string[] {
  * The stills scene `index` shows over frames [from, to) of a lane, each with its frames: its still (a placeholder
  * for a clip scene), or for an illustrated scene its background and then the stills with its elements drawn in.
  */
-function sceneStills(ctx: RenderContext, index: number, from: number, to: number): Array<{ file: string; frames: number }> {
+function sceneStills(
+  ctx: RenderContext,
+  index: number,
+  from: number,
+  to: number,
+): Array<{ file: string; frames: number }> {
   const changes = [{ file: ctx.laneFile(index), frame: from }, ...ctx.drawnIn(index)];
   return changes.flatMap((c, k) => {
     const frames = Math.min(to, changes[k + 1]?.frame ?? to) - Math.max(from, c.frame);
@@ -316,7 +345,8 @@ function stillLane(
   const { fps, job } = ctx;
   const frames = lane.windows.reduce((sum, w) => sum + w.to - w.from, 0);
   const retime = lane.retime ? `,setpts='(${lane.retime})/(${fps}*TB)'` : '';
-  if (!ctx.hasStills) return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${frames}${retime}`;
+  if (!ctx.hasStills)
+    return `color=c=black:s=${job.width}x${job.height}:r=${fps},format=yuv420p,trim=end_frame=${frames}${retime}`;
   const list = ctx.path(`lane-${name}.ffconcat`);
   parts.files[list] = laneList(
     lane.windows.flatMap((w) => sceneStills(ctx, w.index, w.from, w.to)),
@@ -343,8 +373,15 @@ function stillLane(
 function clipSpans(ctx: RenderContext): { main: Span[]; incoming: Span[] } {
   const { clips, mainStarts, overlap, fade } = ctx;
   return {
-    main: clips.map((c) => ({ clip: c, from: mainStarts[c.index]!, to: ctx.mainEnd(c.index), skip: overlap[c.index]! })),
-    incoming: clips.flatMap((c) => (overlap[c.index]! > 0 ? [{ clip: c, from: c.slot.firstFrame, to: c.slot.firstFrame + fade, skip: 0 }] : [])),
+    main: clips.map((c) => ({
+      clip: c,
+      from: mainStarts[c.index]!,
+      to: ctx.mainEnd(c.index),
+      skip: overlap[c.index]!,
+    })),
+    incoming: clips.flatMap((c) =>
+      overlap[c.index]! > 0 ? [{ clip: c, from: c.slot.firstFrame, to: c.slot.firstFrame + fade, skip: 0 }] : [],
+    ),
   };
 }
 
@@ -352,13 +389,25 @@ function clipSpans(ctx: RenderContext): { main: Span[]; incoming: Span[] } {
  * The clip frames of `spans` in the place of `lane`'s own frames while those spans show; the lane's label after it.
  * The k-th frame of a feed belongs at its span's start plus k less the frames of the feed's earlier spans.
  */
-function withClips(ctx: RenderContext, parts: GraphParts, lane: string, use: 'main' | 'incoming', spans: readonly Span[]): string {
+function withClips(
+  ctx: RenderContext,
+  parts: GraphParts,
+  lane: string,
+  use: 'main' | 'incoming',
+  spans: readonly Span[],
+): string {
   if (spans.length === 0) return lane;
   const { fps, job } = ctx;
   const pipe = ctx.path(`clips-${use}.pipe`);
   parts.feeds.push({
     pipe,
-    feeders: spans.map((s) => clipFeedArgs({ file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip }, { width: job.width, height: job.height }, fps)),
+    feeders: spans.map((s) =>
+      clipFeedArgs(
+        { file: s.clip.visual.file, clip: s.clip.visual.clip, frames: s.to - s.from, skip: s.skip },
+        { width: job.width, height: job.height },
+        fps,
+      ),
+    ),
   });
   const counts = [0];
   for (const s of spans) counts.push(counts.at(-1)! + s.to - s.from);
@@ -367,7 +416,18 @@ function withClips(ctx: RenderContext, parts: GraphParts, lane: string, use: 'ma
     spans.map((s, k) => `${s.from - counts[k]!}+N`),
     'N',
   );
-  const input = addInput(parts, ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${job.width}x${job.height}`, '-framerate', String(fps), '-i', pipe]);
+  const input = addInput(parts, [
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    '-video_size',
+    `${job.width}x${job.height}`,
+    '-framerate',
+    String(fps),
+    '-i',
+    pipe,
+  ]);
   parts.lines.push(`[${input}:v]setpts='(${retime})/(${fps}*TB)',setsar=1[clips-${use}]`);
   const covered = windows(
     spans.map((s) => [s.from, s.to] as const),
@@ -398,7 +458,13 @@ function joinedLanes(ctx: RenderContext, parts: GraphParts): string {
   }
   // Opacity of the outgoing (main) picture, frame by frame through each crossfade.
   parts.files[ctx.path('fades.cmd')] = crossfaded
-    .flatMap(({ slot: s }) => Array.from({ length: fade }, (_, j) => `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`))
+    .flatMap(({ slot: s }) =>
+      Array.from(
+        { length: fade },
+        (_, j) =>
+          `${((s.firstFrame + j - 0.25) / fps).toFixed(4)} blend all_opacity ${(1 - (j + 1) / (fade + 1)).toFixed(4)};`,
+      ),
+    )
     .join('\n');
   const incomingChain = stillLane(ctx, parts, 'incoming', {
     windows: crossfaded.map(({ slot, index }) => ({ index, from: slot.firstFrame, to: slot.firstFrame + fade })),
@@ -431,7 +497,14 @@ function illustrationOverlays(ctx: RenderContext, parts: GraphParts, picture: st
     if (visual.kind !== 'still' || !visual.layers) return [];
     const next = scenes[i + 1];
     const out = next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null;
-    return [{ layers: visual.layers, start: slot.firstFrame / fps, out, drawnIn: ctx.drawnIn(i).map((s) => ({ at: s.frame / fps, drawn: s.drawn })) }];
+    return [
+      {
+        layers: visual.layers,
+        start: slot.firstFrame / fps,
+        out,
+        drawnIn: ctx.drawnIn(i).map((s) => ({ at: s.frame / fps, drawn: s.drawn })),
+      },
+    ];
   });
   if (illustrated.length === 0) return picture;
   const overlays = overlayFilters(illustrated, fps, nextInput(parts), picture, 'illustrated');
@@ -468,7 +541,9 @@ function finishedPicture(ctx: RenderContext, parts: GraphParts, joined: string):
     parts.lines.push(...logoOverlayFilters(job.logo, logoInput, picture, '[branded]'));
     picture = '[branded]';
   }
-  const captions = job.subtitles ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}` : 'null';
+  const captions = job.subtitles
+    ? `ass=filename=${filterValue(job.subtitles.path)}:fontsdir=${filterValue(job.subtitles.fontsDir)}`
+    : 'null';
   parts.lines.push(`${picture}${captions}[vout]`);
 }
 
@@ -499,7 +574,11 @@ function audioMix(ctx: RenderContext, parts: GraphParts): ClipSoundPlan | null {
     clipSound = {
       file: ctx.path('clip-sound.wav'),
       totalMs: timeline.totalMs,
-      parts: ducked.map((c) => ({ args: clipSoundArgs(c.visual.file, c.visual.clip, ms(c.slot.frames)), startMs: ms(c.slot.firstFrame), ms: ms(c.slot.frames) })),
+      parts: ducked.map((c) => ({
+        args: clipSoundArgs(c.visual.file, c.visual.clip, ms(c.slot.frames)),
+        startMs: ms(c.slot.firstFrame),
+        ms: ms(c.slot.frames),
+      })),
     };
     const input = addInput(parts, ['-i', clipSound.file]);
     parts.lines.push(`[${input}:a]aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${CLIP_SOUND_VOLUME}[clips]`);
@@ -511,8 +590,13 @@ function audioMix(ctx: RenderContext, parts: GraphParts): ClipSoundPlan | null {
   }
   parts.lines.push(`${voice},asplit=${beds.length + 1}[voice]${beds.map((b) => `[key-${b}]`).join('')}`);
   // The narration keys a compressor on each bed, so music and clip sound dip while someone speaks.
-  for (const bed of beds) parts.lines.push(`[${bed}][key-${bed}]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[${bed}-ducked]`);
-  parts.lines.push(`[voice]${beds.map((b) => `[${b}-ducked]`).join('')}amix=inputs=${beds.length + 1}:duration=first:normalize=0[aout]`);
+  for (const bed of beds)
+    parts.lines.push(
+      `[${bed}][key-${bed}]sidechaincompress=threshold=0.015:ratio=8:attack=15:release=450[${bed}-ducked]`,
+    );
+  parts.lines.push(
+    `[voice]${beds.map((b) => `[${b}-ducked]`).join('')}amix=inputs=${beds.length + 1}:duration=first:normalize=0[aout]`,
+  );
   return clipSound;
 }
 
@@ -584,11 +668,33 @@ export function planRender(job: RenderJob): RenderPlan {
 
 /** A frame from the middle of the video, small enough for history lists. */
 export function thumbnailArgs(video: string, durationMs: number, output: string): string[] {
-  return ['-y', '-ss', (durationMs / 2000).toFixed(3), '-i', video, '-frames:v', '1', '-vf', 'scale=w=min(iw\\,960):h=-2', '-q:v', '3', output];
+  return [
+    '-y',
+    '-ss',
+    (durationMs / 2000).toFixed(3),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=w=min(iw\\,960):h=-2',
+    '-q:v',
+    '3',
+    output,
+  ];
 }
 
 /** Scales and crops a user's image to cover the still size, so it can join a lane like a generated still. */
 export function fitImageArgs(input: string, size: { width: number; height: number }, output: string): string[] {
   const { width, height } = size;
-  return ['-y', '-i', input, '-frames:v', '1', '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height},format=rgb24`, output];
+  return [
+    '-y',
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height},format=rgb24`,
+    output,
+  ];
 }

@@ -16,9 +16,52 @@ export const DEFAULT_SCENE_LIMITS: SceneLimits = { minWords: 20, maxWords: 50, m
 
 /** Abbreviations whose full stop does not end a sentence (compared lower-case, without the final dot). */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'approx', 'no', 'fig', 'inc', 'ltd',
-  'co', 'corp', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k',
-  'a.m', 'p.m', 'mt', 'ft', 'sra', 'dra', 'mme', 'mlle', 'bzw', 'z.b', 'usw', 'ca', 'nr',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'approx',
+  'no',
+  'fig',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'u.s',
+  'u.k',
+  'a.m',
+  'p.m',
+  'mt',
+  'ft',
+  'sra',
+  'dra',
+  'mme',
+  'mlle',
+  'bzw',
+  'z.b',
+  'usw',
+  'ca',
+  'nr',
 ]);
 
 const TERMINAL = /[.!?…。！？]["'”’»)\]]*$/u;
@@ -26,7 +69,10 @@ const TERMINAL = /[.!?…。！？]["'”’»)\]]*$/u;
 function endsSentence(token: string): boolean {
   if (!TERMINAL.test(token)) return false;
   if (!/\.["'”’»)\]]*$/u.test(token)) return true;
-  const word = token.replace(/\.["'”’»)\]]*$/u, '').replace(/^["'“‘«([]+/u, '').toLowerCase();
+  const word = token
+    .replace(/\.["'”’»)\]]*$/u, '')
+    .replace(/^["'“‘«([]+/u, '')
+    .toLowerCase();
   if (ABBREVIATIONS.has(word)) return false;
   // Initials such as "J. R. R. Tolkien".
   return !/^\p{Lu}$/u.test(token.replace(/\.$/, ''));
@@ -35,7 +81,10 @@ function endsSentence(token: string): boolean {
 /** Sentences of one paragraph, punctuation kept. */
 export function splitSentences(paragraph: string): string[] {
   // Chinese and Japanese put no space after a full stop; give the tokenizer one.
-  const tokens = paragraph.replace(/([。！？])(?=\S)/gu, '$1 ').split(/\s+/).filter(Boolean);
+  const tokens = paragraph
+    .replace(/([。！？])(?=\S)/gu, '$1 ')
+    .split(/\s+/)
+    .filter(Boolean);
   const sentences: string[] = [];
   let current: string[] = [];
   for (const token of tokens) {

@@ -17,7 +17,13 @@ export interface TimelineSettings {
   transitionFrames: number;
 }
 
-export const DEFAULT_TIMELINE: TimelineSettings = { fps: 25, leadInMs: 300, gapMs: 500, tailMs: 700, transitionFrames: 15 };
+export const DEFAULT_TIMELINE: TimelineSettings = {
+  fps: 25,
+  leadInMs: 300,
+  gapMs: 500,
+  tailMs: 700,
+  transitionFrames: 15,
+};
 
 export interface PanMove {
   /** Pixels per frame, -1, 0 or 1 on each axis: whole pixels keep the motion free of jitter. */
@@ -59,7 +65,8 @@ const PORTRAIT_PANS: readonly PanMove[] = [
 ];
 
 /** Alternating directions give the slideshow a rhythm; tall frames pan mostly along their long side. */
-export const panFor = (index: number, portrait: boolean): PanMove => (portrait ? PORTRAIT_PANS : LANDSCAPE_PANS)[index % 4]!;
+export const panFor = (index: number, portrait: boolean): PanMove =>
+  (portrait ? PORTRAIT_PANS : LANDSCAPE_PANS)[index % 4]!;
 
 /** Frames scene `index` shares with the one before it: a crossfade's; cuts and dips change picture on one frame. */
 export function overlapFrames(timeline: Timeline, index: number): number {
@@ -99,7 +106,13 @@ export function buildTimeline(
   const scenes = audioMs.map((ms, i): SceneSlot => {
     const first = start(i);
     const end = i === audioMs.length - 1 ? totalFrames : start(i + 1) + overlap(i + 1);
-    const slot: SceneSlot = { audioStartMs: audioStarts[i]!, audioMs: ms, firstFrame: first, frames: end - first, pan: panFor(i, portrait) };
+    const slot: SceneSlot = {
+      audioStartMs: audioStarts[i]!,
+      audioMs: ms,
+      firstFrame: first,
+      frames: end - first,
+      pan: panFor(i, portrait),
+    };
     return i === 0 ? slot : { ...slot, transition: transition(i) };
   });
   return { fps, totalFrames, totalMs: Math.round((totalFrames * 1000) / fps), transitionFrames, scenes };
@@ -110,7 +123,8 @@ export function buildTimeline(
  * Equal sizes let the renderer feed all stills through one stream; shorter scenes pan across the middle part.
  */
 export function stillSize(timeline: Timeline, width: number, height: number): { width: number; height: number } {
-  const travel = (axis: 'dx' | 'dy') => Math.max(0, ...timeline.scenes.filter((s) => s.pan[axis] !== 0).map((s) => s.frames - 1));
+  const travel = (axis: 'dx' | 'dy') =>
+    Math.max(0, ...timeline.scenes.filter((s) => s.pan[axis] !== 0).map((s) => s.frames - 1));
   const even = (n: number) => n + (n % 2);
   // Two pixels more on a moving axis: the renderer reads odd pan positions from a copy shifted by one.
   const margin = (n: number) => (n > 0 ? even(n) + 2 : 0);

@@ -29,14 +29,29 @@ const FALLBACK_FONT_DIRS = ['noto', 'nanum', 'wqy'];
 const CHECK_TIMEOUT_MS = 15_000;
 
 /** The program's standard output, or the reason it did not run (not on PATH, failed, too slow). */
-export function commandOutput(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ ok: true; stdout: string } | { ok: false; reason: string }> {
+export function commandOutput(
+  command: string,
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ ok: true; stdout: string } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
     // Without `env` the program inherits this process's environment.
-    execFile(command, args, { ...(env ? { env } : {}), timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
-      if (!error) return resolve({ ok: true, stdout });
-      const code = (error as NodeJS.ErrnoException).code;
-      resolve({ ok: false, reason: code === 'ENOENT' ? `${command} is not on the PATH` : `${command} ${args.join(' ')} failed: ${error.message.split('\n')[0]}` });
-    });
+    execFile(
+      command,
+      args,
+      { ...(env ? { env } : {}), timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout) => {
+        if (!error) return resolve({ ok: true, stdout });
+        const code = (error as NodeJS.ErrnoException).code;
+        resolve({
+          ok: false,
+          reason:
+            code === 'ENOENT'
+              ? `${command} is not on the PATH`
+              : `${command} ${args.join(' ')} failed: ${error.message.split('\n')[0]}`,
+        });
+      },
+    );
   });
 }
 
@@ -61,12 +76,19 @@ function missingFonts(fontsDir: string): { files: string[]; packages: string[] }
 /** What the media library lacks on this machine; empty when everything is there. */
 export async function checkMediaTools(fontsDir = FONTS_DIR): Promise<MissingTool[]> {
   const missing: MissingTool[] = [];
-  const [ffmpeg, ffprobe] = await Promise.all([ffmpegProblem(), commandOutput('ffprobe', ['-hide_banner', '-version'], FFMPEG_ENV)]);
+  const [ffmpeg, ffprobe] = await Promise.all([
+    ffmpegProblem(),
+    commandOutput('ffprobe', ['-hide_banner', '-version'], FFMPEG_ENV),
+  ]);
   if (ffmpeg) missing.push({ tool: 'ffmpeg', packages: ['ffmpeg'], problem: ffmpeg });
   if (!ffprobe.ok) missing.push({ tool: 'ffprobe', packages: ['ffmpeg'], problem: ffprobe.reason });
   const fonts = missingFonts(fontsDir);
   if (fonts.files.length > 0) {
-    missing.push({ tool: 'caption-fonts', packages: fonts.packages, problem: `not found under ${fontsDir}: ${fonts.files.join(', ')}` });
+    missing.push({
+      tool: 'caption-fonts',
+      packages: fonts.packages,
+      problem: `not found under ${fontsDir}: ${fonts.files.join(', ')}`,
+    });
   }
   return missing;
 }

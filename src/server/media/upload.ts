@@ -11,12 +11,12 @@ import type { ByteLimit } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyTooLarge } from '../http/middleware.ts';
 import { multipartBoundary, readMultipartFile } from '../http/multipart.ts';
-import { sniffType } from '../storage/sniff.ts';
-import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../storage/uploads.ts';
 import type { FileRow } from '../storage/files.ts';
-import { imageHeader, type ImageHeader } from './image-size.ts';
+import { sniffType } from '../storage/sniff.ts';
+import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '../storage/uploads.ts';
+import { type ClipInfo, probeClip } from './clip.ts';
 import { decodesAsImage } from './image-check.ts';
-import { probeClip, type ClipInfo } from './clip.ts';
+import { type ImageHeader, imageHeader } from './image-size.ts';
 
 const MB = 1024 * 1024;
 const LIMIT_MESSAGE = `Images can be up to ${VIDEO_UPLOAD.maxBytes / MB} MB each, clips up to ${VIDEO_UPLOAD.maxClipBytes / MB} MB.`;
@@ -63,8 +63,10 @@ export function sniffClipType(bytes: Uint8Array): (typeof VIDEO_UPLOAD.clipTypes
 export function clipProblem(clip: ClipInfo): string | null {
   const { width, height } = clip;
   if (clip.durationMs <= 0) return 'This clip has no length; the file may be damaged.';
-  if (clip.durationMs > VIDEO_UPLOAD.maxClipSec * 1000) return `Clips can be up to ${VIDEO_UPLOAD.maxClipSec / 60} minutes long (this one is ${Math.ceil(clip.durationMs / 60_000)}).`;
-  if (Math.min(width, height) < VIDEO_UPLOAD.minSide) return `Use a clip at least ${VIDEO_UPLOAD.minSide} pixels on each side (this one is ${width}×${height}).`;
+  if (clip.durationMs > VIDEO_UPLOAD.maxClipSec * 1000)
+    return `Clips can be up to ${VIDEO_UPLOAD.maxClipSec / 60} minutes long (this one is ${Math.ceil(clip.durationMs / 60_000)}).`;
+  if (Math.min(width, height) < VIDEO_UPLOAD.minSide)
+    return `Use a clip at least ${VIDEO_UPLOAD.minSide} pixels on each side (this one is ${width}×${height}).`;
   if (Math.max(width, height) > VIDEO_UPLOAD.maxClipSide || width * height > VIDEO_UPLOAD.maxClipPixels) {
     return `Clips can be up to 4K (${VIDEO_UPLOAD.maxClipSide}×2160); this one is ${width}×${height}.`;
   }
@@ -117,24 +119,37 @@ export async function uploadMedia(
     const clipType = clips ? sniffClipType(file.head) : undefined;
     if (clipType) {
       const clip = await probeClip(file.path, AbortSignal.timeout(PROBE_TIMEOUT_MS)).catch(() => null);
-      if (!clip) throw invalid('This clip could not be read, or it has no video picture. Try MP4 (H.264), MOV or WebM.');
+      if (!clip)
+        throw invalid('This clip could not be read, or it has no video picture. Try MP4 (H.264), MOV or WebM.');
       const problem = clipProblem(clip);
       if (problem) throw invalid(problem);
-      if (!(await decodesAsImage(file.path))) throw invalid('This clip could not be read; the file may be damaged. Try saving it again or choose another.');
+      if (!(await decodesAsImage(file.path)))
+        throw invalid('This clip could not be read; the file may be damaged. Try saving it again or choose another.');
       const row = await storeUpload(deps, uid, { file, contentType: clipType, name: upload.name });
-      return { row, kind: 'video', width: clip.width, height: clip.height, durationSec: Math.round(clip.durationMs / 100) / 10 };
+      return {
+        row,
+        kind: 'video',
+        width: clip.width,
+        height: clip.height,
+        durationSec: Math.round(clip.durationMs / 100) / 10,
+      };
     }
     const type = sniffImageType(file.head);
     const header = type ? imageHeader(file.head) : undefined;
-    if (!type || !header) throw invalid(clips ? 'Only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.' : 'Only JPEG, PNG and WebP images can be used.');
+    if (!type || !header)
+      throw invalid(
+        clips
+          ? 'Only JPEG, PNG and WebP images and MP4, MOV and WebM clips can be used.'
+          : 'Only JPEG, PNG and WebP images can be used.',
+      );
     if (file.size > VIDEO_UPLOAD.maxBytes) throw imageTooLarge();
     const problem = imageHeaderProblem(header);
     if (problem) throw invalid(problem);
-    if (!(await decodesAsImage(file.path))) throw invalid('This image could not be read; the file may be damaged. Try saving it again or choose another.');
+    if (!(await decodesAsImage(file.path)))
+      throw invalid('This image could not be read; the file may be damaged. Try saving it again or choose another.');
     const row = await storeUpload(deps, uid, { file, contentType: type, name: upload.name });
     return { row, kind: 'image', width: header.width, height: header.height, durationSec: null };
   } finally {
     await upload.file.dispose();
   }
 }
-

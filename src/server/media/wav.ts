@@ -28,7 +28,8 @@ export function encodeWav({ pcm, sampleRate, channels }: PcmAudio): Buffer {
 }
 
 export function decodeWav(file: Buffer): PcmAudio {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('Not a WAV file');
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('Not a WAV file');
   let offset = 12;
   let sampleRate = 0;
   let channels = 0;
@@ -37,7 +38,8 @@ export function decodeWav(file: Buffer): PcmAudio {
     const size = file.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      if (file.readUInt16LE(body) !== 1 || file.readUInt16LE(body + 14) !== 16) throw new Error('Only 16-bit PCM WAV is supported');
+      if (file.readUInt16LE(body) !== 1 || file.readUInt16LE(body + 14) !== 16)
+        throw new Error('Only 16-bit PCM WAV is supported');
       channels = file.readUInt16LE(body + 2);
       sampleRate = file.readUInt32LE(body + 4);
     } else if (id === 'data') {

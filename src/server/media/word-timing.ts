@@ -72,7 +72,9 @@ export function wordsFromEspeakEvents(text: string, events: readonly EspeakEvent
   if (tokens.length === 0) return [];
   if (wordEvents.length === 0) return estimateWordTimings(text, 0, durationMs);
 
-  const anchors = tokens.map((token) => wordEvents.find((e) => e.textPosition >= token.start && e.textPosition < token.end)?.audioMs);
+  const anchors = tokens.map(
+    (token) => wordEvents.find((e) => e.textPosition >= token.start && e.textPosition < token.end)?.audioMs,
+  );
   const starts: number[] = new Array<number>(tokens.length);
   let i = 0;
   while (i < tokens.length) {

@@ -3,7 +3,14 @@
  * user can read, and base URLs that work with or without a trailing "/v1".
  */
 
-export type ProviderErrorKind = 'auth' | 'rate_limited' | 'unavailable' | 'timeout' | 'unreachable' | 'rejected' | 'bad_output';
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'timeout'
+  | 'unreachable'
+  | 'rejected'
+  | 'bad_output';
 
 /** `message` is for the person who pressed the button; `detail` keeps the upstream text for logs. */
 export class ProviderError extends Error {
@@ -13,7 +20,11 @@ export class ProviderError extends Error {
   /** On a 429: how long the service asked us to wait, when it said (Retry-After, X-RateLimit-Reset). */
   readonly retryAfterMs: number | undefined;
 
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; detail?: string; retryAfterMs?: number } = {}) {
+  constructor(
+    kind: ProviderErrorKind,
+    message: string,
+    options: { status?: number; detail?: string; retryAfterMs?: number } = {},
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.kind = kind;
@@ -45,7 +56,12 @@ export interface RequestOptions {
 async function upstreamDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const json = JSON.parse(text) as { error?: { message?: string } | string; detail?: { message?: string } | string; message?: string; errors?: unknown };
+    const json = JSON.parse(text) as {
+      error?: { message?: string } | string;
+      detail?: { message?: string } | string;
+      message?: string;
+      errors?: unknown;
+    };
     const fromError = typeof json.error === 'string' ? json.error : json.error?.message;
     const fromDetail = typeof json.detail === 'string' ? json.detail : json.detail?.message;
     // RFC 9457 problems (RunPod v2) list each validation failure in `errors`; the detail alone says only that there were some.
@@ -75,10 +91,21 @@ function statusError(service: string, status: number, detail: string, headers?: 
   }
   if (status === 429) {
     const wait = headers ? retryAfterMs(headers) : undefined;
-    return new ProviderError('rate_limited', `${service} is busy right now. Please try again in a minute.`, { status, detail, ...(wait === undefined ? {} : { retryAfterMs: wait }) });
+    return new ProviderError('rate_limited', `${service} is busy right now. Please try again in a minute.`, {
+      status,
+      detail,
+      ...(wait === undefined ? {} : { retryAfterMs: wait }),
+    });
   }
-  if (status >= 500) return new ProviderError('unavailable', `${service} is having trouble right now. Please try again later.`, { status, detail });
-  return new ProviderError('rejected', `${service} could not process this request${detail ? `: ${detail}` : '.'}`, { status, detail });
+  if (status >= 500)
+    return new ProviderError('unavailable', `${service} is having trouble right now. Please try again later.`, {
+      status,
+      detail,
+    });
+  return new ProviderError('rejected', `${service} could not process this request${detail ? `: ${detail}` : '.'}`, {
+    status,
+    detail,
+  });
 }
 
 /**
@@ -98,13 +125,17 @@ export async function sendJson(method: string, url: string, options: RequestOpti
     const raw = options.contentType !== undefined;
     response = await fetch(url, {
       method,
-      headers: options.body === undefined ? options.headers : { 'content-type': options.contentType ?? 'application/json', ...options.headers },
+      headers:
+        options.body === undefined
+          ? options.headers
+          : { 'content-type': options.contentType ?? 'application/json', ...options.headers },
       ...(options.body === undefined ? {} : { body: raw ? String(options.body) : JSON.stringify(options.body) }),
       signal: combined,
     });
   } catch (error) {
     signal?.throwIfAborted();
-    if (deadline.aborted) throw new ProviderError('timeout', `${service} took too long to answer.`, { detail: String(error) });
+    if (deadline.aborted)
+      throw new ProviderError('timeout', `${service} took too long to answer.`, { detail: String(error) });
     throw new ProviderError('unreachable', `We couldn't reach ${service}.`, { detail: String(error) });
   }
   if (!response.ok) throw statusError(service, response.status, await upstreamDetail(response), response.headers);
@@ -112,7 +143,11 @@ export async function sendJson(method: string, url: string, options: RequestOpti
 }
 
 /** Reads the body under the same deadline rules as the request (a stalled body is a timeout, not a hang). */
-export async function readBody<T>(service: string, read: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export async function readBody<T>(
+  service: string,
+  read: () => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {

@@ -8,6 +8,7 @@ const TRANSIENT: ReadonlySet<ProviderErrorKind> = new Set(['rate_limited', 'unav
 export const isTransient = (error: ProviderError): boolean => TRANSIENT.has(error.kind);
 
 export function asJobError(error: unknown): unknown {
-  if (error instanceof ProviderError) return new JobError(`${error.message} No credits were charged.`, isTransient(error));
+  if (error instanceof ProviderError)
+    return new JobError(`${error.message} No credits were charged.`, isTransient(error));
   return error;
 }

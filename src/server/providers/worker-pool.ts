@@ -7,7 +7,7 @@
  * Child modules are loaded by Node itself (or tsx when the parent runs under it), so they must be plain ESM or
  * erasable TypeScript with relative `.ts` imports (no `~/` alias).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export interface WorkerRequest<T> {
@@ -79,7 +79,8 @@ export class WorkerPool<T, R> {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.task === null) ?? (this.slots.length < this.size ? this.spawn() : undefined);
+      const slot =
+        this.slots.find((s) => s.task === null) ?? (this.slots.length < this.size ? this.spawn() : undefined);
       if (!slot) return;
       const task = this.queue.shift()!;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
@@ -103,7 +104,9 @@ export class WorkerPool<T, R> {
       slot.idleTimer.unref();
       this.dispatch();
     });
-    child.on('exit', (code, signal) => this.forget(slot, new Error(`Worker stopped unexpectedly (${signal ?? `exit ${code}`})`)));
+    child.on('exit', (code, signal) =>
+      this.forget(slot, new Error(`Worker stopped unexpectedly (${signal ?? `exit ${code}`})`)),
+    );
     child.on('error', (error) => this.forget(slot, error));
     this.slots.push(slot);
     return slot;
@@ -164,7 +167,11 @@ export function serveWorker<T, R>(handler: (payload: T) => Promise<R> | R): void
       const result = await handler(payload);
       process.send?.({ id, ok: true, result } satisfies WorkerResponse<R>);
     } catch (error) {
-      process.send?.({ id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies WorkerResponse<R>);
+      process.send?.({
+        id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies WorkerResponse<R>);
     }
   });
 }

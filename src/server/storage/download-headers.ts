@@ -47,7 +47,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/gu, '_')
     .replace(/["%]/g, '_');
-  return ascii === name ? `${kind}; filename="${ascii}"` : `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name)}`;
+  return ascii === name
+    ? `${kind}; filename="${ascii}"`
+    : `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name)}`;
 }
 
 /** The disposition a stored file is served with, here or by a storage backend's direct link. */
@@ -55,7 +57,11 @@ export const fileDisposition = (file: { contentType: string; name: string | null
   contentDisposition(isInlineSafe(file.contentType) ? 'inline' : 'attachment', file.name ?? file.id);
 
 /** Headers of every user-file response, whole or ranged. */
-export function downloadHeaders(file: { contentType: string; name: string | null; id: string }): Record<string, string> {
+export function downloadHeaders(file: {
+  contentType: string;
+  name: string | null;
+  id: string;
+}): Record<string, string> {
   return {
     'Content-Type': file.contentType,
     'Content-Disposition': fileDisposition(file),

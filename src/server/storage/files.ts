@@ -27,6 +27,9 @@ export async function recordFile(db: Db | Tx, file: NewFile): Promise<FileRow> {
 /** Undefined both when it does not exist and when someone else owns it: callers answer 404 either way. */
 export async function findFile(db: Db, id: string, uid?: string): Promise<FileRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(files).where(uid ? and(eq(files.id, id), eq(files.uid, uid)) : eq(files.id, id));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(uid ? and(eq(files.id, id), eq(files.uid, uid)) : eq(files.id, id));
   return row;
 }

@@ -17,7 +17,9 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 /** An origin and, when it is a loopback one, the same port under the other loopback names. */
 const withLoopbackTwins = (origin: string): string[] => {
   const url = new URL(origin);
-  return LOOPBACK.includes(url.hostname) ? [origin, ...LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)] : [origin];
+  return LOOPBACK.includes(url.hostname)
+    ? [origin, ...LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)]
+    : [origin];
 };
 
 /**
@@ -25,7 +27,10 @@ const withLoopbackTwins = (origin: string): string[] => {
  * when it is one the API is configured to be reached at (or loopback on the API's own port); otherwise links point
  * at the primary configured origin, never at a host an attacker named.
  */
-export function linkBase(config: Pick<LinkConfig, 'publicApiUrl' | 'apiHosts' | 'apiPort'>, requestOrigin: string): string {
+export function linkBase(
+  config: Pick<LinkConfig, 'publicApiUrl' | 'apiHosts' | 'apiPort'>,
+  requestOrigin: string,
+): string {
   if (config.publicApiUrl) return config.publicApiUrl;
   const trusted = [...new Set([...config.apiHosts, `http://127.0.0.1:${config.apiPort}`].flatMap(withLoopbackTwins))];
   return trusted.includes(requestOrigin) ? requestOrigin : trusted[0]!;
@@ -34,7 +39,10 @@ export function linkBase(config: Pick<LinkConfig, 'publicApiUrl' | 'apiHosts' | 
 /** One signed link to a file and when it stops working. `requestOrigin` is the origin the request came in on. */
 export function signedFileLink(config: LinkConfig, requestOrigin: string, fileId: string, now = Date.now()): SignedUrl {
   const { exp, sig, expiresAt } = signFile(config.fileUrlSecret, fileId, Math.floor(now / 1000));
-  return { url: `${linkBase(config, requestOrigin)}/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return {
+    url: `${linkBase(config, requestOrigin)}/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  };
 }
 
 /** Links for a page of records, all made at the same instant. */
@@ -50,13 +58,23 @@ export interface FileFacts {
 /** Content type and size of the given files, for the records' download links. */
 export async function fileFacts(database: Database, ids: readonly string[]): Promise<Map<string, FileFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await database.db.select({ id: files.id, contentType: files.contentType, size: files.size }).from(files).where(inArray(files.id, [...ids]));
+  const rows = await database.db
+    .select({ id: files.id, contentType: files.contentType, size: files.size })
+    .from(files)
+    .where(inArray(files.id, [...ids]));
   return new Map(rows.map((r) => [r.id, { contentType: r.contentType, size: r.size }]));
 }
 
 /** The records' links to the given files; a file that does not exist (not made yet, or deleted) has none. */
-export async function fileLinks(database: Database, ids: ReadonlyArray<string | null | undefined>, link: FileLinker): Promise<(id: string | null | undefined) => LinkedFile | null> {
-  const facts = await fileFacts(database, ids.filter((id): id is string => Boolean(id)));
+export async function fileLinks(
+  database: Database,
+  ids: ReadonlyArray<string | null | undefined>,
+  link: FileLinker,
+): Promise<(id: string | null | undefined) => LinkedFile | null> {
+  const facts = await fileFacts(
+    database,
+    ids.filter((id): id is string => Boolean(id)),
+  );
   return (id) => {
     const fact = id ? facts.get(id) : undefined;
     return id && fact ? { fileId: id, url: link(id), contentType: fact.contentType, size: fact.size } : null;
@@ -64,7 +82,12 @@ export async function fileLinks(database: Database, ids: ReadonlyArray<string | 
 }
 
 /** Removes the user's files from storage and the files table; ids of other users are ignored. */
-export async function deleteOwnedFiles(database: Database, storage: Storage, uid: string, ids: readonly string[]): Promise<void> {
+export async function deleteOwnedFiles(
+  database: Database,
+  storage: Storage,
+  uid: string,
+  ids: readonly string[],
+): Promise<void> {
   const wanted = ids.filter(Boolean);
   if (wanted.length === 0) return;
   const rows = await database.db

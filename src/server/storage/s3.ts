@@ -34,15 +34,29 @@ export function s3Storage(options: S3Options): Storage {
     driver: 's3',
     async put(key, body, contentType) {
       if (body instanceof Uint8Array) {
-        await ok(await client.fetch(url(key), { method: 'PUT', body: new Blob([body as Uint8Array<ArrayBuffer>]), headers: { 'content-type': contentType } }), `PUT ${key}`);
+        await ok(
+          await client.fetch(url(key), {
+            method: 'PUT',
+            body: new Blob([body as Uint8Array<ArrayBuffer>]),
+            headers: { 'content-type': contentType },
+          }),
+          `PUT ${key}`,
+        );
         return { size: body.byteLength };
       }
       // A file is streamed from disk, never read into memory: the payload is sent unsigned (the request itself is
       // signed), and a length is given because S3 refuses chunked uploads without one.
       const { size } = await fs.stat(body.path);
       const stream = Readable.toWeb(createReadStream(body.path)) as ReadableStream<Uint8Array>;
-      const headers = { 'content-type': contentType, 'content-length': String(size), 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' };
-      await ok(await client.fetch(url(key), { method: 'PUT', body: stream, headers, duplex: 'half' } as RequestInit), `PUT ${key}`);
+      const headers = {
+        'content-type': contentType,
+        'content-length': String(size),
+        'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      };
+      await ok(
+        await client.fetch(url(key), { method: 'PUT', body: stream, headers, duplex: 'half' } as RequestInit),
+        `PUT ${key}`,
+      );
       return { size };
     },
     async get(key) {
@@ -51,7 +65,10 @@ export function s3Storage(options: S3Options): Storage {
       return new Uint8Array(await (await ok(res, `GET ${key}`)).arrayBuffer());
     },
     async stream(key, range) {
-      const res = await client.fetch(url(key), range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
+      const res = await client.fetch(
+        url(key),
+        range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {},
+      );
       if (res.status === 404) return undefined;
       await ok(res, `GET ${key}`);
       if (!res.body) return undefined;

@@ -29,7 +29,13 @@ export function signFile(secret: string, fileId: string, nowSeconds: number): Fi
  * An expiry further ahead than any link this server signs is refused too, so even someone holding the key cannot
  * make a link that never expires.
  */
-export function verifyFileSignature(secret: string, fileId: string, exp: string, sig: string, nowSeconds: number): boolean {
+export function verifyFileSignature(
+  secret: string,
+  fileId: string,
+  exp: string,
+  sig: string,
+  nowSeconds: number,
+): boolean {
   if (!/^\d{1,12}$/.test(exp)) return false;
   const expires = Number(exp);
   if (expires < nowSeconds || expires > nowSeconds + LINK_SECONDS + CLOCK_SKEW_SECONDS) return false;

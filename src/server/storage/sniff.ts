@@ -48,7 +48,8 @@ export function sniffType(head: Uint8Array, declared = ''): SniffedType | undefi
   }
   if (head.length >= 3 && ascii(head, 0, 3) === 'ID3') return 'audio/mpeg';
   // An MPEG audio frame header: 11 sync bits, then a layer that is not "reserved".
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0) return 'audio/mpeg';
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0)
+    return 'audio/mpeg';
   if (isPlainText(head)) return 'text/plain';
   return undefined;
 }

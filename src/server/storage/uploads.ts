@@ -8,17 +8,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/ids.ts';
-import { storageFullMessage, type StorageUsage } from '../../contract/storage.ts';
+import { type StorageUsage, storageFullMessage } from '../../contract/storage.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Database, Db, Tx } from '../db/index.ts';
 import { files } from '../db/schema/files.ts';
 import { users } from '../db/schema/users.ts';
-import { limitBytes, spoolToFile, type ByteLimit, type SpooledFile } from '../http/body.ts';
+import { type ByteLimit, limitBytes, type SpooledFile, spoolToFile } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyTooLarge } from '../http/middleware.ts';
-import { recordFile, type FileRow } from './files.ts';
-import { storageKey, type Storage } from './index.ts';
-import { sniffType, SNIFF_BYTES } from './sniff.ts';
+import { type FileRow, recordFile } from './files.ts';
+import { type Storage, storageKey } from './index.ts';
+import { SNIFF_BYTES, sniffType } from './sniff.ts';
 
 export interface UploadDeps {
   database: Database;
@@ -44,7 +44,11 @@ const storageFull = (usage: StorageUsage) => {
  * The check made before a byte of the body is read: room for what the request says it sends (the account itself
  * exists by then: the API makes it on a user's first request). The answer limits the body to the room left.
  */
-export async function uploadRoom({ database, config }: UploadDeps, uid: string, declaredBytes: number | undefined): Promise<ByteLimit> {
+export async function uploadRoom(
+  { database, config }: UploadDeps,
+  uid: string,
+  declaredBytes: number | undefined,
+): Promise<ByteLimit> {
   const usage = await storageUsage(database.db, uid, config.storageQuotaBytes);
   const room = Math.max(0, usage.quota - usage.used);
   if (room === 0 || (declaredBytes !== undefined && declaredBytes > room)) throw storageFull(usage);
@@ -74,7 +78,12 @@ export async function sweepStaleUploads(config: Pick<ServerConfig, 'dataDir'>, n
 }
 
 /** The body, within the route's limit and the user's room, in a temporary file the caller must dispose of. */
-export function spoolBody(config: Pick<ServerConfig, 'dataDir'>, body: AsyncIterable<Uint8Array>, limits: readonly ByteLimit[], headBytes: number): Promise<SpooledFile> {
+export function spoolBody(
+  config: Pick<ServerConfig, 'dataDir'>,
+  body: AsyncIterable<Uint8Array>,
+  limits: readonly ByteLimit[],
+  headBytes: number,
+): Promise<SpooledFile> {
   const limited = limits.reduce<AsyncIterable<Uint8Array>>((source, limit) => limitBytes(source, limit), body);
   return spoolToFile(limited, uploadTempDir(config), headBytes);
 }
@@ -86,14 +95,25 @@ export interface AcceptedUpload {
 }
 
 /** Records the file within the quota, then writes it to storage; a failed write takes the record back out. */
-export async function storeUpload({ database, storage, config }: UploadDeps, uid: string, upload: AcceptedUpload): Promise<FileRow> {
+export async function storeUpload(
+  { database, storage, config }: UploadDeps,
+  uid: string,
+  upload: AcceptedUpload,
+): Promise<FileRow> {
   const id = randomUUID();
   const key = storageKey(uid, id);
   const row = await database.transaction(async (tx) => {
     await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, uid)).for('update');
     const usage = await storageUsage(tx, uid, config.storageQuotaBytes);
     if (usage.used + upload.file.size > usage.quota) throw storageFull(usage);
-    return recordFile(tx, { id, uid, storageKey: key, contentType: upload.contentType, size: upload.file.size, name: upload.name });
+    return recordFile(tx, {
+      id,
+      uid,
+      storageKey: key,
+      contentType: upload.contentType,
+      size: upload.file.size,
+      name: upload.name,
+    });
   });
   try {
     await storage.put(key, { path: upload.file.path, move: true }, upload.contentType);
@@ -118,7 +138,10 @@ export function listUploads(db: Db, uid: string, limit: number): Promise<FileRow
 /** One of the user's uploads, or undefined (also for files a job made, which their own history deletes). */
 export async function findUpload(db: Db, uid: string, id: string): Promise<FileRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(files).where(and(eq(files.uid, uid), eq(files.id, id), isNull(files.jobId)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.uid, uid), eq(files.id, id), isNull(files.jobId)));
   return row;
 }
 
@@ -129,7 +152,12 @@ export async function findUpload(db: Db, uid: string, id: string): Promise<FileR
 export async function uploadRawFile(
   deps: UploadDeps,
   uid: string,
-  input: { declaredType: string; declaredBytes: number | undefined; name: string | null; body: AsyncIterable<Uint8Array> },
+  input: {
+    declaredType: string;
+    declaredBytes: number | undefined;
+    name: string | null;
+    body: AsyncIterable<Uint8Array>;
+  },
 ): Promise<FileRow> {
   const room = await uploadRoom(deps, uid, input.declaredBytes);
   const file = await spoolBody(deps.config, input.body, [room], SNIFF_BYTES);

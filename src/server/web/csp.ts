@@ -47,8 +47,9 @@ const origin = (url: string): string | null => {
   }
 };
 
-const unique = (values: Iterable<string | null | undefined>): string[] =>
-  [...new Set([...values].filter((value): value is string => Boolean(value)))];
+const unique = (values: Iterable<string | null | undefined>): string[] => [
+  ...new Set([...values].filter((value): value is string => Boolean(value))),
+];
 
 export function buildCsp(sources: CspSources, scriptHashes: readonly string[]): string {
   const apiOrigins = unique(sources.apiHosts.map(origin));

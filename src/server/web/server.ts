@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
-import { compress, isCompressible, negotiateEncoding, SIBLING_SUFFIX, type Encoding } from './compression';
 import type { ServerConfig } from '../config/index.ts';
+import { compress, type Encoding, isCompressible, negotiateEncoding, SIBLING_SUFFIX } from './compression';
 import { buildCsp, cspSources, inlineScriptHashes } from './csp';
 import { NOT_FOUND_FILE, routeRequest } from './routing';
 

@@ -11,7 +11,10 @@ export function useAzureSpeech(): { readonly cloud: TtsCloud } {
   test.beforeAll(async () => {
     handle.cloud = await startTtsCloud('azure', { key: 'e2e-azure-key' });
     await stopProcess(PRIMARY_API.name);
-    await startApi({ ...PRIMARY_API, env: { AZURE_SPEECH_KEY: 'e2e-azure-key', AZURE_SPEECH_ENDPOINT: handle.cloud.url } });
+    await startApi({
+      ...PRIMARY_API,
+      env: { AZURE_SPEECH_KEY: 'e2e-azure-key', AZURE_SPEECH_ENDPOINT: handle.cloud.url },
+    });
   });
   test.afterAll(async () => {
     await stopProcess(PRIMARY_API.name);

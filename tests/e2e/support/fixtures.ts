@@ -20,7 +20,9 @@ export const uniqueEmail = (label = 'user'): string => {
   return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
 };
 
-export async function createUser(options: { email?: string; password?: string; displayName?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { email?: string; password?: string; displayName?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'correct-horse-42';
   const response = await fetch(identityToolkit('accounts:signUp'), {
@@ -35,11 +37,14 @@ export async function createUser(options: { email?: string; password?: string; d
 
 /** Marks the account's e-mail verified, as following the verification link would. */
 export async function verifyEmail(user: TestUser): Promise<void> {
-  const response = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  });
+  const response = await fetch(
+    `${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+    },
+  );
   if (!response.ok) throw new Error(`Emulator update failed: ${response.status} ${await response.text()}`);
 }
 
@@ -52,7 +57,12 @@ export async function createAdmin(): Promise<TestUser> {
     body: JSON.stringify({ email: ADMIN_EMAIL, password, returnSecureToken: true }),
   });
   const admin = signIn.ok
-    ? { uid: ((await signIn.json()) as { localId: string }).localId, email: ADMIN_EMAIL, password, displayName: 'Operator' }
+    ? {
+        uid: ((await signIn.json()) as { localId: string }).localId,
+        email: ADMIN_EMAIL,
+        password,
+        displayName: 'Operator',
+      }
     : await createUser({ email: ADMIN_EMAIL, password, displayName: 'Operator' });
   await verifyEmail(admin);
   return admin;

@@ -1,6 +1,17 @@
 import { rmSync } from 'node:fs';
 import { startStripeSandbox } from '../../../src/sandboxes/stripe/index';
-import { apiUrl, createState, ensureEmulator, PRIMARY_API, readState, startApi, startGpuSandbox, startWeb, stopAll, useStripeSandbox } from './stack';
+import {
+  apiUrl,
+  createState,
+  ensureEmulator,
+  PRIMARY_API,
+  readState,
+  startApi,
+  startGpuSandbox,
+  startWeb,
+  stopAll,
+  useStripeSandbox,
+} from './stack';
 
 /** Global teardown runs in this same process and closes the sandbox through this. */
 export const STRIPE_SANDBOX = Symbol.for('nxn.e2e.stripe-sandbox');
@@ -14,7 +25,11 @@ export default async function globalSetup(): Promise<void> {
   try {
     await ensureEmulator();
     const webhookSecret = 'whsec_e2e_sandbox';
-    const sandbox = await startStripeSandbox({ webhookUrl: `${apiUrl(PRIMARY_API.port)}/payments/stripe/webhook`, webhookSecret, settleAfterMs: 500 });
+    const sandbox = await startStripeSandbox({
+      webhookUrl: `${apiUrl(PRIMARY_API.port)}/payments/stripe/webhook`,
+      webhookSecret,
+      settleAfterMs: 500,
+    });
     (globalThis as Record<symbol, unknown>)[STRIPE_SANDBOX] = sandbox;
     useStripeSandbox({ url: sandbox.url, webhookSecret });
     await startGpuSandbox();

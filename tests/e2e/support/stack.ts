@@ -66,9 +66,16 @@ export async function isAnswering(url: string): Promise<boolean> {
 }
 
 /** Waits until `url` answers; with `pid`, fails as soon as that process has exited (e.g. port already bound). */
-export async function waitFor(url: string, what: string, timeoutMs = 60_000, logFile?: string, pid?: number): Promise<void> {
+export async function waitFor(
+  url: string,
+  what: string,
+  timeoutMs = 60_000,
+  logFile?: string,
+  pid?: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const log = () => (logFile && existsSync(logFile) ? `\n--- ${logFile} ---\n${readFileSync(logFile, 'utf8').slice(-4_000)}` : '');
+  const log = () =>
+    logFile && existsSync(logFile) ? `\n--- ${logFile} ---\n${readFileSync(logFile, 'utf8').slice(-4_000)}` : '';
   while (Date.now() < deadline) {
     if (pid !== undefined && !isAlive(pid)) throw new Error(`${what} exited before answering at ${url}${log()}`);
     if (await isAnswering(url)) return;
@@ -96,7 +103,8 @@ export function isPortInUse(port: number): Promise<boolean> {
 async function waitForFreePort(port: number, what: string, timeoutMs = 10 * 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (await isPortInUse(port)) {
-    if (Date.now() > deadline) throw new Error(`Port ${port} (${what}) stayed taken by a process this run did not start; stop it first.`);
+    if (Date.now() > deadline)
+      throw new Error(`Port ${port} (${what}) stayed taken by a process this run did not start; stop it first.`);
     await new Promise((done) => setTimeout(done, 1_000));
   }
 }
@@ -155,7 +163,12 @@ export const logFile = (name: string): string => join(readState().runDir, `${nam
 function startServer(name: string, env: Record<string, string>): number {
   const { stripe } = readState();
   const payments = stripe
-    ? { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENTS_SANDBOX: '1' }
+    ? {
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_BASE: stripe.url,
+        PAYMENTS_SANDBOX: '1',
+      }
     : {};
   return startProcess(name, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     LOG_LEVEL: 'warn',
@@ -177,7 +190,12 @@ export interface ApiOptions {
 }
 
 /** Starts an API server on the run's data directory and waits for its /healthz. */
-export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'] ?? 'api,worker', env = {} }: ApiOptions): Promise<void> {
+export async function startApi({
+  name,
+  port,
+  roles = process.env['E2E_API_ROLES'] ?? 'api,worker',
+  env = {},
+}: ApiOptions): Promise<void> {
   await waitForFreePort(port, `API "${name}"`);
   const pid = startServer(name, {
     ROLE: roles,
@@ -193,7 +211,8 @@ export async function startApi({ name, port, roles = process.env['E2E_API_ROLES'
 }
 
 export async function startWeb(): Promise<void> {
-  if (!existsSync(join(ROOT_DIR, 'dist', 'index.html'))) throw new Error('No production build in dist/: run `npm run build` first.');
+  if (!existsSync(join(ROOT_DIR, 'dist', 'index.html')))
+    throw new Error('No production build in dist/: run `npm run build` first.');
   await waitForFreePort(WEB_PORT, 'web server; set E2E_WEB_PORT to use another');
   const pid = startServer('web', { ROLE: 'web', PORT: String(WEB_PORT), HOST: '127.0.0.1' });
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, 'web server', 30_000, logFile('web'), pid);
@@ -203,16 +222,26 @@ export async function startWeb(): Promise<void> {
 export async function startGpuSandbox(): Promise<void> {
   await waitForFreePort(GPU_SANDBOX_PORT, 'GPU sandbox');
   const script = `import('./src/sandboxes/runpod/index.ts').then((m) => m.startRunpodSandbox({ port: ${GPU_SANDBOX_PORT}, provisioningMs: 2000 }))`;
-  const pid = startProcess('gpu-sandbox', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {});
+  const pid = startProcess(
+    'gpu-sandbox',
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {},
+  );
   await waitFor(`${GPU_SANDBOX_URL}/catalog/gpus`, 'GPU sandbox', 30_000, logFile('gpu-sandbox'), pid);
 }
 
 /** Reuses an Auth emulator that already answers (teammates share one); otherwise starts one for this run. */
 export async function ensureEmulator(): Promise<void> {
   if (await isAnswering(EMULATOR_URL)) return;
-  const pid = startProcess('emulator', 'npx', ['firebase', 'emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
-    CI: 'true',
-  });
+  const pid = startProcess(
+    'emulator',
+    'npx',
+    ['firebase', 'emulators:start', '--only', 'auth', '--project', PROJECT_ID],
+    {
+      CI: 'true',
+    },
+  );
   await waitFor(EMULATOR_URL, 'Auth emulator', 120_000, logFile('emulator'), pid);
 }
 

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createUser, ensureAuthEmulator } from './auth-emulator';
 import { pgliteTarget, type Target } from './databases';
-import { client, startStack, type Stack } from './stack';
+import { client, type Stack, startStack } from './stack';
 
 export type Api = ReturnType<typeof client>;
 
@@ -39,7 +39,10 @@ export function apiSuite(name: string, cloud: RequestListener) {
     async signedUp(base = started().url) {
       const user = await createUser();
       const api = client(base, user);
-      expect((await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null })).status).toBe(201);
+      expect(
+        (await api('POST', '/auth/auth', { uid: user.uid, email: user.email, displayName: null, photoURL: null }))
+          .status,
+      ).toBe(201);
       return { user, api };
     },
     balance: async (api: Api) => (await api('GET', '/me')).body.credits as { balance: number; reserved: number },

@@ -112,7 +112,9 @@ export interface TestUser {
 
 let counter = 0;
 
-export async function createUser(email = `api-${process.pid}-${Date.now()}-${counter++}@example.test`): Promise<TestUser> {
+export async function createUser(
+  email = `api-${process.pid}-${Date.now()}-${counter++}@example.test`,
+): Promise<TestUser> {
   const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -127,7 +129,10 @@ export async function createUser(email = `api-${process.pid}-${Date.now()}-${cou
  * Marks the user's e-mail verified and/or sets custom claims (as the Admin SDK would), then signs in again: a token
  * carries the account's state at sign-in, so only the fresh token shows the change.
  */
-export async function updateUser(user: TestUser, change: { emailVerified?: boolean; claims?: Record<string, unknown> }): Promise<TestUser> {
+export async function updateUser(
+  user: TestUser,
+  change: { emailVerified?: boolean; claims?: Record<string, unknown> },
+): Promise<TestUser> {
   const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-nxn/accounts:update`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },

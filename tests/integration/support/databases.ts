@@ -18,7 +18,12 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 
 export async function pgliteTarget(): Promise<Target> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nxn-api-'));
-  return { name: 'pglite', dataDir, databaseUrl: undefined, dispose: () => fs.rm(dataDir, { recursive: true, force: true }) };
+  return {
+    name: 'pglite',
+    dataDir,
+    databaseUrl: undefined,
+    dispose: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** Undefined (with the reason) when no PostgreSQL is reachable. */
@@ -53,5 +58,10 @@ export async function postgresTarget(): Promise<Target | string> {
 export async function databaseTargets(): Promise<[string, () => Promise<Target>][]> {
   const postgres = await postgresTarget();
   if (typeof postgres === 'string') console.warn(postgres);
-  return typeof postgres === 'string' ? [['PGlite', pgliteTarget]] : [['PGlite', pgliteTarget], ['PostgreSQL', async () => postgres]];
+  return typeof postgres === 'string'
+    ? [['PGlite', pgliteTarget]]
+    : [
+        ['PGlite', pgliteTarget],
+        ['PostgreSQL', async () => postgres],
+      ];
 }

@@ -7,12 +7,23 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export async function startLambdaCloud(options: { apiKey: string; now: () => number; bootMs: number }) {
-  const instances = new Map<string, { id: string; name: string; type: string; region: string; launchedAt: number; status: 'active' | 'terminated' }>();
+  const instances = new Map<
+    string,
+    { id: string; name: string; type: string; region: string; launchedAt: number; status: 'active' | 'terminated' }
+  >();
   const keys: { id: string; name: string; public_key: string }[] = [];
   let capacity = true;
   let counter = 0;
   const types = {
-    gpu_1x_a10: { instance_type: { name: 'gpu_1x_a10', description: '1x A10 (24 GB PCIe)', gpu_description: 'A10 (24 GB PCIe)', price_cents_per_hour: 75, specs: { vcpus: 30, memory_gib: 200, storage_gib: 1400, gpus: 1 } } },
+    gpu_1x_a10: {
+      instance_type: {
+        name: 'gpu_1x_a10',
+        description: '1x A10 (24 GB PCIe)',
+        gpu_description: 'A10 (24 GB PCIe)',
+        price_cents_per_hour: 75,
+        specs: { vcpus: 30, memory_gib: 200, storage_gib: 1400, gpus: 1 },
+      },
+    },
   };
   const error = (code: string, message: string) => ({ error: { code, message } });
 
@@ -20,16 +31,40 @@ export async function startLambdaCloud(options: { apiKey: string; now: () => num
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      const send = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      if (req.headers.authorization !== `Bearer ${options.apiKey}`) return send(401, error('global/invalid-api-key', 'API key was invalid, expired, or deleted.'));
+      const send = (status: number, payload: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+        return send(401, error('global/invalid-api-key', 'API key was invalid, expired, or deleted.'));
       const body = raw ? JSON.parse(raw) : {};
       const route = `${req.method} ${req.url}`;
-      const view = (i: { id: string; name: string; type: string; region: string; launchedAt: number; status: string }) => {
+      const view = (i: {
+        id: string;
+        name: string;
+        type: string;
+        region: string;
+        launchedAt: number;
+        status: string;
+      }) => {
         const booted = options.now() - i.launchedAt >= options.bootMs;
-        return { id: i.id, name: i.name, status: i.status === 'terminated' ? 'terminated' : booted ? 'active' : 'booting', ip: booted ? '203.0.113.7' : null, region: { name: i.region }, instance_type: types.gpu_1x_a10.instance_type, jupyter_url: booted ? `https://jupyter-${i.id}.lambdaspaces.com/?token=t` : null };
+        return {
+          id: i.id,
+          name: i.name,
+          status: i.status === 'terminated' ? 'terminated' : booted ? 'active' : 'booting',
+          ip: booted ? '203.0.113.7' : null,
+          region: { name: i.region },
+          instance_type: types.gpu_1x_a10.instance_type,
+          jupyter_url: booted ? `https://jupyter-${i.id}.lambdaspaces.com/?token=t` : null,
+        };
       };
       if (route === 'GET /api/v1/instance-types') {
-        return send(200, { data: { gpu_1x_a10: { ...types.gpu_1x_a10, regions_with_capacity_available: capacity ? [{ name: 'us-east-1', description: 'Virginia, USA' }] : [] } } });
+        return send(200, {
+          data: {
+            gpu_1x_a10: {
+              ...types.gpu_1x_a10,
+              regions_with_capacity_available: capacity ? [{ name: 'us-east-1', description: 'Virginia, USA' }] : [],
+            },
+          },
+        });
       }
       if (route === 'GET /api/v1/ssh-keys') return send(200, { data: keys });
       if (route === 'POST /api/v1/ssh-keys') {
@@ -38,10 +73,22 @@ export async function startLambdaCloud(options: { apiKey: string; now: () => num
         return send(200, { data: key });
       }
       if (route === 'POST /api/v1/instance-operations/launch') {
-        if (!capacity) return send(400, error('instance-operations/launch/insufficient-capacity', 'Not enough capacity to fulfill launch request.'));
-        if (!body.ssh_key_names?.every((name: string) => keys.some((k) => k.name === name))) return send(400, error('global/invalid-parameters', 'Unknown SSH key'));
+        if (!capacity)
+          return send(
+            400,
+            error('instance-operations/launch/insufficient-capacity', 'Not enough capacity to fulfill launch request.'),
+          );
+        if (!body.ssh_key_names?.every((name: string) => keys.some((k) => k.name === name)))
+          return send(400, error('global/invalid-parameters', 'Unknown SSH key'));
         const id = `inst${++counter}`;
-        instances.set(id, { id, name: body.name, type: body.instance_type_name, region: body.region_name, launchedAt: options.now(), status: 'active' });
+        instances.set(id, {
+          id,
+          name: body.name,
+          type: body.instance_type_name,
+          region: body.region_name,
+          launchedAt: options.now(),
+          status: 'active',
+        });
         return send(200, { data: { instance_ids: [id] } });
       }
       if (route === 'POST /api/v1/instance-operations/terminate') {
@@ -54,7 +101,9 @@ export async function startLambdaCloud(options: { apiKey: string; now: () => num
       const one = /^GET \/api\/v1\/instances\/(\w+)$/.exec(route);
       if (one) {
         const instance = instances.get(one[1]!);
-        return instance ? send(200, { data: view(instance) }) : send(404, error('global/object-does-not-exist', 'Instance not found'));
+        return instance
+          ? send(200, { data: view(instance) })
+          : send(404, error('global/object-does-not-exist', 'Instance not found'));
       }
       return send(404, error('global/not-found', route));
     });

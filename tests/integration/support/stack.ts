@@ -1,17 +1,17 @@
 /** Starts the API and a worker in this process on one database target, as ROLE=api,worker would. */
 import { startApiServer } from '~/server/api/server.ts';
 import { loadConfig, type ServerConfig } from '~/server/config/index.ts';
-import { openDatabase, type Database } from '~/server/db/index.ts';
-import { createLogger } from '~/server/http/logger.ts';
+import { type Database, openDatabase } from '~/server/db/index.ts';
 import { imageJobs } from '~/server/features/images/job.ts';
 import { speechJobs } from '~/server/features/speech/job.ts';
 import { videoJobs } from '~/server/features/videos/job.ts';
 import { watermarkJobs } from '~/server/features/watermark/job.ts';
+import { createLogger } from '~/server/http/logger.ts';
 import { JobQueue } from '~/server/jobs/queue.ts';
 import { createJobRegistry } from '~/server/jobs/registry.ts';
 import { startWorker } from '~/server/jobs/worker.ts';
-import type { Target } from './databases.ts';
 import type { TestUser } from './auth-emulator.ts';
+import type { Target } from './databases.ts';
 import { remoteJobs, testJobs } from './test-jobs.ts';
 
 /** The kinds main.ts declares. */
@@ -51,9 +51,13 @@ export async function startStack(target: Target): Promise<Stack> {
   const log = createLogger(config.logLevel, 'test');
   const database = await openDatabase(config);
   // The API accepts `test.remote` too; only a worker in another process runs it.
-  const queue = await JobQueue.start(database, config, log, { supervise: true, jobs: createJobRegistry([...workerJobs, ...remoteJobs]) });
+  const queue = await JobQueue.start(database, config, log, {
+    supervise: true,
+    jobs: createJobRegistry([...workerJobs, ...remoteJobs]),
+  });
   const api = await startApiServer({ config, database, queue, log, port: 0 });
-  const startWorkerWith = (workerConfig: ServerConfig) => startWorker({ config: workerConfig, database, queue, log, jobs: createJobRegistry(workerJobs) });
+  const startWorkerWith = (workerConfig: ServerConfig) =>
+    startWorker({ config: workerConfig, database, queue, log, jobs: createJobRegistry(workerJobs) });
   let worker = await startWorkerWith(config);
   const extras: { close(): Promise<void> }[] = [];
   return {

@@ -11,9 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 
 export interface StockServerState {
   /** How many of the next API requests get a 429 (Infinity: all); `resetSeconds` goes into the rate-limit headers. */
@@ -63,14 +63,46 @@ function cachedFile(key: string, make: () => Buffer): Buffer {
   return bytes;
 }
 const solidJpeg = (colour: string) =>
-  cachedFile(`jpg:${colour}`, () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=640x480`, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-']));
+  cachedFile(`jpg:${colour}`, () =>
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${colour}:s=640x480`,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'mjpeg',
+      '-',
+    ]),
+  );
 /** Small on purpose: the API names the size, the file only has to be a real clip of the right colour and length. */
 export const solidMp4 = (colour: string, seconds: number) =>
   cachedFile(`mp4:${colour}:${seconds}`, () => {
     // A file, not a pipe: the MP4 muxer needs to seek back to write a playable index.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-stock-clip-'));
     const file = path.join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=320x180:r=10:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${colour}:s=320x180:r=10:d=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
     const bytes = fs.readFileSync(file);
     fs.rmSync(dir, { recursive: true, force: true });
     return bytes;
@@ -90,13 +122,24 @@ const PIXABAY_SIZES = { large: [3840, 2160], medium: [1920, 1080], small: [1280,
 const hashId = (text: string) => String(text.split('').reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e9, 7));
 
 export async function startStockServer(options: StockServerOptions): Promise<StockServer> {
-  const state: StockServerState = { limitedFor: 0, resetSeconds: 30, forbidden: false, searches: [], lookups: [], downloads: [] };
+  const state: StockServerState = {
+    limitedFor: 0,
+    resetSeconds: 30,
+    forbidden: false,
+    searches: [],
+    lookups: [],
+    downloads: [],
+  };
   let remaining = LIMIT;
   let base = '';
   const pexels = options.kind === 'pexels';
   const videos = options.videos ?? {};
-  const idOf = (media: 'photo' | 'video', word: string, n: number) => hashId(`${media === 'video' ? 'v:' : ''}${word}${n}`);
-  const words = (media: 'photo' | 'video') => [...Object.keys(media === 'photo' ? options.photos : videos), ...((media === 'photo' ? options.oversized : options.oversizedVideos) ?? [])];
+  const idOf = (media: 'photo' | 'video', word: string, n: number) =>
+    hashId(`${media === 'video' ? 'v:' : ''}${word}${n}`);
+  const words = (media: 'photo' | 'video') => [
+    ...Object.keys(media === 'photo' ? options.photos : videos),
+    ...((media === 'photo' ? options.oversized : options.oversizedVideos) ?? []),
+  ];
   const byId = (media: 'photo' | 'video', id: string) => {
     for (const word of words(media)) for (const n of [1, 2]) if (idOf(media, word, n) === id) return { word, n };
     return undefined;
@@ -115,7 +158,12 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
           photographer_url: `https://www.pexels.com/@${word}`,
           photographer_id: 1,
           avg_color: '#000000',
-          src: { original: file, large2x: file, large: file, medium: `https://images.pexels.com/photos/${id}/medium.jpeg` },
+          src: {
+            original: file,
+            large2x: file,
+            large: file,
+            medium: `https://images.pexels.com/photos/${id}/medium.jpeg`,
+          },
           alt: word,
         }
       : {
@@ -150,9 +198,25 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
         video_files: [
           ...PEXELS_SIZES.map((s, i) => {
             const [w, h] = size(s.width, s.height);
-            return { id: Number(id) * 10 + i, quality: s.quality, file_type: 'video/mp4', width: w, height: h, fps: 25, link: link(w, h) };
+            return {
+              id: Number(id) * 10 + i,
+              quality: s.quality,
+              file_type: 'video/mp4',
+              width: w,
+              height: h,
+              fps: 25,
+              link: link(w, h),
+            };
           }),
-          { id: Number(id) * 10 + 9, quality: null, file_type: 'application/x-mpegURL', width: null, height: null, fps: null, link: `${base}/files/${word}-${n}.m3u8` },
+          {
+            id: Number(id) * 10 + 9,
+            quality: null,
+            file_type: 'application/x-mpegURL',
+            width: null,
+            height: null,
+            fps: null,
+            link: `${base}/files/${word}-${n}.m3u8`,
+          },
         ],
         video_pictures: [{ id: 1, picture: `https://images.pexels.com/videos/${id}/pictures/preview-0.jpg`, nr: 0 }],
       };
@@ -166,7 +230,16 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
       videos: Object.fromEntries(
         Object.entries(PIXABAY_SIZES).map(([name, [w0, h0]]) => {
           const [w, h] = size(w0, h0);
-          return [name, { url: link(w, h), width: w, height: h, size: 1000 * w, thumbnail: `https://cdn.pixabay.com/video/${id}_${name}.jpg` }];
+          return [
+            name,
+            {
+              url: link(w, h),
+              width: w,
+              height: h,
+              size: 1000 * w,
+              thumbnail: `https://cdn.pixabay.com/video/${id}_${name}.jpg`,
+            },
+          ];
         }),
       ),
       views: 1,
@@ -242,7 +315,8 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
     let lookup: string | null = null;
     if (pexels) {
       const one = /^\/(v1\/photos|videos\/videos)\/([^/]+)$/.exec(url.pathname);
-      if (url.pathname === '/v1/search' || url.pathname === '/videos/search') media = url.pathname === '/v1/search' ? 'photo' : 'video';
+      if (url.pathname === '/v1/search' || url.pathname === '/videos/search')
+        media = url.pathname === '/v1/search' ? 'photo' : 'video';
       else if (one) [media, lookup] = [one[1] === 'v1/photos' ? 'photo' : 'video', one[2]!];
       else return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
     } else {
@@ -255,7 +329,8 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
     if (pexels && req.headers.authorization !== options.key) {
       return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized"}');
     }
-    if (pexels && state.forbidden) return void res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"Forbidden"}');
+    if (pexels && state.forbidden)
+      return void res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"Forbidden"}');
     if (!pexels && url.searchParams.get('key') !== options.key) {
       return void res.writeHead(400, { 'content-type': 'text/plain' }).end('[ERROR 400] Invalid or missing API key.');
     }
@@ -267,12 +342,20 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
     const reset = pexels ? String(Math.floor(Date.now() / 1000) + state.resetSeconds) : String(state.resetSeconds);
     const limited = state.limitedFor > 0;
     if (limited) state.limitedFor--;
-    const limitHeaders = { 'x-ratelimit-limit': String(LIMIT), 'x-ratelimit-remaining': String(limited ? 0 : --remaining), 'x-ratelimit-reset': reset };
+    const limitHeaders = {
+      'x-ratelimit-limit': String(LIMIT),
+      'x-ratelimit-remaining': String(limited ? 0 : --remaining),
+      'x-ratelimit-reset': reset,
+    };
     if (limited) {
-      return void res.writeHead(429, { 'content-type': pexels ? 'application/json' : 'text/plain', ...limitHeaders }).end(pexels ? '{"error":"Rate limit exceeded"}' : 'API rate limit exceeded');
+      return void res
+        .writeHead(429, { 'content-type': pexels ? 'application/json' : 'text/plain', ...limitHeaders })
+        .end(pexels ? '{"error":"Rate limit exceeded"}' : 'API rate limit exceeded');
     }
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', ...limitHeaders }).end(JSON.stringify(body));
-    const item = (word: string, n: number, portrait = false) => (media === 'photo' ? photoJson(word, n) : videoJson(word, n, portrait));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...limitHeaders }).end(JSON.stringify(body));
+    const item = (word: string, n: number, portrait = false) =>
+      media === 'photo' ? photoJson(word, n) : videoJson(word, n, portrait);
 
     if (lookup !== null) {
       const found = byId(media, lookup);
@@ -288,7 +371,13 @@ export async function startStockServer(options: StockServerOptions): Promise<Sto
       .filter((word) => words(media).includes(word))
       .flatMap((word) => [1, 2].map((n) => item(word, n, portrait)));
     const perPage = Number(url.searchParams.get('per_page') ?? 15);
-    if (pexels) return void json(200, { page: 1, per_page: perPage, total_results: matched.length, [media === 'photo' ? 'photos' : 'videos']: matched });
+    if (pexels)
+      return void json(200, {
+        page: 1,
+        per_page: perPage,
+        total_results: matched.length,
+        [media === 'photo' ? 'photos' : 'videos']: matched,
+      });
     json(200, { total: matched.length, totalHits: matched.length, hits: matched });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

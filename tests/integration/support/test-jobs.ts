@@ -24,7 +24,12 @@ const ChildPayload = z.object({
   pidFile: z.string().optional(),
 });
 /** In a child process: reports stages, stores a file, records its pid (so a test can see the process end). */
-export const child: JobHandler<z.output<typeof ChildPayload>> = async ({ payload, reportProgress, putFile, signal }) => {
+export const child: JobHandler<z.output<typeof ChildPayload>> = async ({
+  payload,
+  reportProgress,
+  putFile,
+  signal,
+}) => {
   if (payload.pidFile) await fs.writeFile(payload.pidFile, String(process.pid));
   reportProgress('Preparing', 0.1);
   for (let step = 1; step <= payload.steps; step++) {
@@ -55,4 +60,6 @@ export const testJobs = [
 ];
 
 /** Accepted by the test stack's API but run only by the out-of-process test worker (worker-process.ts). */
-export const remoteJobs = [defineJob({ kind: 'test.remote', payload: RemotePayload, price: () => 4, retryLimit: 2, handler: here('remote') })];
+export const remoteJobs = [
+  defineJob({ kind: 'test.remote', payload: RemotePayload, price: () => 4, retryLimit: 2, handler: here('remote') }),
+];

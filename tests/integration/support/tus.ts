@@ -12,7 +12,12 @@ const meta = (pairs: Record<string, string>) =>
 export async function createUpload(base: string, user: TestUser, size: number, metadata: Record<string, string>) {
   const res = await fetch(`${base}/watermark-removal/uploads`, {
     method: 'POST',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-length': String(size), 'upload-metadata': meta(metadata) },
+    headers: {
+      ...TUS,
+      authorization: `Bearer ${user.idToken}`,
+      'upload-length': String(size),
+      'upload-metadata': meta(metadata),
+    },
   });
   const location = res.headers.get('location');
   return { status: res.status, body: await res.text(), url: location ? new URL(location, base).href : '' };
@@ -21,12 +26,18 @@ export async function createUpload(base: string, user: TestUser, size: number, m
 export const patchUpload = (user: TestUser, url: string, offset: number, body: Buffer | ReadableStream<Uint8Array>) =>
   fetch(url, {
     method: 'PATCH',
-    headers: { ...TUS, authorization: `Bearer ${user.idToken}`, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      ...TUS,
+      authorization: `Bearer ${user.idToken}`,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     body: body as BodyInit,
     duplex: 'half',
   } as RequestInit);
 
-export const headUpload = (user: TestUser, url: string) => fetch(url, { method: 'HEAD', headers: { ...TUS, authorization: `Bearer ${user.idToken}` } });
+export const headUpload = (user: TestUser, url: string) =>
+  fetch(url, { method: 'HEAD', headers: { ...TUS, authorization: `Bearer ${user.idToken}` } });
 
 /** The whole file in one PATCH, rights confirmed: answers the PATCH and the removal's id. */
 export async function uploadVideo(base: string, user: TestUser, bytes: Buffer, name = 'marked.mp4') {

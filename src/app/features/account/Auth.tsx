@@ -1,15 +1,25 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { afterSignIn } from '~/lib/return-to';
-import { $auth, $redirectError, isFirstSignIn, sendReset, signIn, signInWithGoogle, signUp, startAuth, startAuthWhenIdle } from '~/stores/auth';
+import {
+  $auth,
+  $redirectError,
+  isFirstSignIn,
+  sendReset,
+  signIn,
+  signInWithGoogle,
+  signUp,
+  startAuth,
+  startAuthWhenIdle,
+} from '~/stores/auth';
 import { $sessionHint } from '~/stores/session-hint';
 import { GoogleMark, Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
-import { CredentialsForm, useCredentials, type Credentials, type Mode } from './CredentialsForm';
+import { type Credentials, CredentialsForm, type Mode, useCredentials } from './CredentialsForm';
 
 const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: string }> = {
   signin: {
@@ -47,7 +57,11 @@ const noSubscription = () => () => {};
  * skips a disabled submit button); the fields take typing all along.
  */
 function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 function ModeTabs({
@@ -176,7 +190,8 @@ function ResetLinkSent({ email }: { email: string }) {
         Check your inbox
       </p>
       <p className="mt-1 text-fg-muted">
-        If an account exists for <strong className="text-fg">{email}</strong>, a link to reset its password is on its way.
+        If an account exists for <strong className="text-fg">{email}</strong>, a link to reset its password is on its
+        way.
       </p>
     </div>
   );
@@ -184,7 +199,10 @@ function ResetLinkSent({ email }: { email: string }) {
 
 function ServiceUnreachable() {
   return (
-    <p className="mb-5 flex gap-2 rounded-xl border border-warning/30 bg-warning/10 p-3 text-sm text-warning" role="status">
+    <p
+      className="mb-5 flex gap-2 rounded-xl border border-warning/30 bg-warning/10 p-3 text-sm text-warning"
+      role="status"
+    >
       <Icon name="wifiOff" className="size-5 shrink-0" />
       We can't reach the sign-in service right now. Check your connection and reload the page.
     </p>
@@ -292,7 +310,11 @@ export default function Auth() {
       />
       <AgentPitch />
 
-      <main className="flex flex-col items-center justify-center px-4 py-10 sm:px-6" onFocus={startAuth} onPointerDown={startAuth}>
+      <main
+        className="flex flex-col items-center justify-center px-4 py-10 sm:px-6"
+        onFocus={startAuth}
+        onPointerDown={startAuth}
+      >
         <div className="w-full max-w-md">
           <div className="mb-8 flex justify-center lg:hidden">
             <Logo />
@@ -315,7 +337,11 @@ export default function Auth() {
             )}
 
             {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the panel is a tabpanel except in reset mode, where it has neither role nor label */}
-            <div id={`${ids}-panel`} role={mode === 'reset' ? undefined : 'tabpanel'} aria-labelledby={mode === 'reset' ? undefined : tabId(ids, mode)}>
+            <div
+              id={`${ids}-panel`}
+              role={mode === 'reset' ? undefined : 'tabpanel'}
+              aria-labelledby={mode === 'reset' ? undefined : tabId(ids, mode)}
+            >
               {resetSentTo ? (
                 <ResetLinkSent email={resetSentTo} />
               ) : (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router';
-import { SIGNUP_GRANT } from '~/contract/pricing';
 import { brand } from '~/config/brand';
+import { SIGNUP_GRANT } from '~/contract/pricing';
 import { CREATE_HANDOFF_URL, saveCreateHandoff } from '~/lib/create-handoff';
 import { $account } from '~/stores/account';
 import { $signupGrant } from '~/stores/auth';
@@ -19,9 +19,27 @@ const SAMPLE_SCRIPT = {
 };
 
 const STEPS: { icon: IconName; title: string; text: string; to: string; cta: string }[] = [
-  { icon: 'script', title: 'Write or generate a script', text: 'Bring your own text, or let the script generator draft one from a topic.', to: '/scripts', cta: 'Script generator' },
-  { icon: 'voice', title: 'Choose a voice', text: 'Pick the AI voice that fits your audience and preview how it sounds.', to: '/voice', cta: 'Text to speech' },
-  { icon: 'video', title: `Let ${brand.agentName} make the video`, text: 'Paste the script and get a narrated HD video with visuals and captions.', to: '/create', cta: 'Create a video' },
+  {
+    icon: 'script',
+    title: 'Write or generate a script',
+    text: 'Bring your own text, or let the script generator draft one from a topic.',
+    to: '/scripts',
+    cta: 'Script generator',
+  },
+  {
+    icon: 'voice',
+    title: 'Choose a voice',
+    text: 'Pick the AI voice that fits your audience and preview how it sounds.',
+    to: '/voice',
+    cta: 'Text to speech',
+  },
+  {
+    icon: 'video',
+    title: `Let ${brand.agentName} make the video`,
+    text: 'Paste the script and get a narrated HD video with visuals and captions.',
+    to: '/create',
+    cta: 'Create a video',
+  },
 ];
 
 /** Onboarding, where a new account lands once: its free credits, and a first video one click away. */
@@ -37,14 +55,21 @@ export default function Welcome() {
 
   return (
     <div>
-      <ScreenHeader icon="sparkles" title={`Welcome to ${brand.productName}`} description="Three steps from an idea to a finished video." />
+      <ScreenHeader
+        icon="sparkles"
+        title={`Welcome to ${brand.productName}`}
+        description="Three steps from an idea to a finished video."
+      />
       <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-accent-400/30 bg-accent-400/10 px-4 py-2 text-sm text-fg">
         <Icon name="coins" className="size-4 text-accent-400" />
         Your account comes with {granted.toLocaleString('en-US')} free credits
         {account ? `; your balance is ${account.credits.balance.toLocaleString('en-US')}.` : '.'}
       </p>
 
-      <section className="card card-pad mt-6 flex flex-col gap-4 border-brand-400/40 sm:flex-row sm:items-center" aria-labelledby="first-video-title">
+      <section
+        className="card card-pad mt-6 flex flex-col gap-4 border-brand-400/40 sm:flex-row sm:items-center"
+        aria-labelledby="first-video-title"
+      >
         <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-500/15 text-brand-300">
           <Icon name="video" className="size-6" />
         </span>
@@ -53,7 +78,8 @@ export default function Welcome() {
             Make your first video in one click
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            We wrote a short sample script, “{SAMPLE_SCRIPT.title}”. Open it in the video editor, pick a voice and press create.
+            We wrote a short sample script, “{SAMPLE_SCRIPT.title}”. Open it in the video editor, pick a voice and press
+            create.
           </p>
         </div>
         <button type="button" className="btn btn-primary self-start sm:self-center" onClick={startSample}>

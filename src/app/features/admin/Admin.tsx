@@ -3,12 +3,18 @@
  * credits with a reason. Anyone who is not an admin sees the app's "Page not found", as the API answers them 404.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminCreditResult, AdminUserDetail, AdminUserList, AdminUserSummary, CreditAction } from '~/contract/admin';
+import type {
+  AdminCreditResult,
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserSummary,
+  CreditAction,
+} from '~/contract/admin';
 import type { FieldErrors } from '~/contract/errors';
-import { api, ApiError } from '~/lib/api/client';
+import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { $account } from '~/stores/account';
 import { Field } from '../../components/Field';
@@ -21,7 +27,8 @@ import { LoadingScreen, NotFoundScreen } from '../../components/StatusScreen';
 
 /** Field errors for a 400, the server's message for anything else the API decided. */
 function requestProblem(error: unknown): { fields: FieldErrors; message: string | null } {
-  if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { fields: { ...error.fields }, message: null };
+  if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0)
+    return { fields: { ...error.fields }, message: null };
   if (error instanceof ApiError && error.status < 500) return { fields: {}, message: error.message };
   notifyApiError(error);
   return { fields: {}, message: null };
@@ -57,7 +64,15 @@ function UserSearch({ onPick }: { onPick: (uid: string) => void }) {
       <form className="flex flex-wrap items-start gap-3" onSubmit={(event) => void search(event)}>
         <div className="min-w-0 flex-1 basis-64">
           <Field label="E-mail or uid" error={error} hint="Part of an e-mail address, or an exact uid.">
-            {(props) => <input {...props} className="input" value={q} onChange={(event) => setQ(event.target.value)} autoComplete="off" />}
+            {(props) => (
+              <input
+                {...props}
+                className="input"
+                value={q}
+                onChange={(event) => setQ(event.target.value)}
+                autoComplete="off"
+              />
+            )}
           </Field>
         </div>
         <button type="submit" className="btn btn-primary mt-6" disabled={busy}>
@@ -111,7 +126,9 @@ function CreditForm({ uid, onChanged }: { uid: string; onChanged: (result: Admin
       const body = { action, credits: Number(credits), reason, idempotencyKey: key };
       const result = await api.post<AdminCreditResult>(`/admin/users/${encodeURIComponent(uid)}/credits`, body);
       toast.success(
-        result.applied ? `${action === 'grant' ? 'Granted' : 'Deducted'} ${body.credits} credits. Balance: ${result.credits.balance}.` : 'Already done; nothing changed.',
+        result.applied
+          ? `${action === 'grant' ? 'Granted' : 'Deducted'} ${body.credits} credits. Balance: ${result.credits.balance}.`
+          : 'Already done; nothing changed.',
       );
       setCredits('');
       setReason('');
@@ -127,7 +144,12 @@ function CreditForm({ uid, onChanged }: { uid: string; onChanged: (result: Admin
   }
 
   return (
-    <form className="card card-pad grid gap-4" onSubmit={(event) => void submit(event)} aria-labelledby={legendId} noValidate>
+    <form
+      className="card card-pad grid gap-4"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={legendId}
+      noValidate
+    >
       <h2 id={legendId} className="text-xl font-semibold text-fg">
         Grant or deduct credits
       </h2>
@@ -135,23 +157,53 @@ function CreditForm({ uid, onChanged }: { uid: string; onChanged: (result: Admin
         <legend className="label mb-2">Change</legend>
         {(['grant', 'deduct'] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-fg">
-            <input type="radio" name="credit-action" value={value} checked={action === value} onChange={() => setAction(value)} />
+            <input
+              type="radio"
+              name="credit-action"
+              value={value}
+              checked={action === value}
+              onChange={() => setAction(value)}
+            />
             {value === 'grant' ? 'Grant' : 'Deduct'}
           </label>
         ))}
       </fieldset>
       <Field label="Credits" error={fields.credits}>
-        {(props) => <input {...props} className="input max-w-40" type="number" inputMode="numeric" min={1} step={1} value={credits} onChange={(event) => setCredits(event.target.value)} />}
+        {(props) => (
+          <input
+            {...props}
+            className="input max-w-40"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={credits}
+            onChange={(event) => setCredits(event.target.value)}
+          />
+        )}
       </Field>
       <Field label="Reason" error={fields.reason} hint="The user sees this in their ledger.">
-        {(props) => <textarea {...props} className="input" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+        {(props) => (
+          <textarea
+            {...props}
+            className="input"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
       </Field>
       {message ? (
         <p className="field-error" role="alert">
           {message}
         </p>
       ) : null}
-      <button type="submit" className={`btn ${action === 'grant' ? 'btn-primary' : 'btn-danger'} justify-self-start`} disabled={busy}>
+      <button
+        type="submit"
+        className={`btn ${action === 'grant' ? 'btn-primary' : 'btn-danger'} justify-self-start`}
+        disabled={busy}
+      >
         {busy ? <Spinner /> : null}
         {action === 'grant' ? 'Grant credits' : 'Deduct credits'}
       </button>
@@ -246,7 +298,11 @@ function Console() {
   const uid = params.get('uid');
   return (
     <div className="grid gap-8">
-      <ScreenHeader icon="shield" title="Operator console" description="Find a customer, check their credits and work, and grant or deduct credits with a reason." />
+      <ScreenHeader
+        icon="shield"
+        title="Operator console"
+        description="Find a customer, check their credits and work, and grant or deduct credits with a reason."
+      />
       <UserSearch onPick={(picked) => setParams({ uid: picked })} />
       {uid ? <UserPanel key={uid} uid={uid} /> : null}
     </div>

@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { AnalyticsReport, addDays, todayIn, type RangePreset } from '~/contract/analytics';
+import { AnalyticsReport, addDays, type RangePreset, todayIn } from '~/contract/analytics';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { browserTimeZone } from '~/lib/time-zone';
-import { ChartCard, SERIES_COLORS, StackedBars } from './charts';
-import { changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from './model';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { ScreenHeader } from '../../components/Screen';
+import { ChartCard, SERIES_COLORS, StackedBars } from './charts';
+import { changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from './model';
 
 type Range = { range: RangePreset } | { range: 'custom'; from: string; to: string };
 const PRESETS: { value: RangePreset; label: string }[] = [
@@ -39,7 +39,9 @@ function downloadCsv(report: AnalyticsReport) {
 export default function Analytics() {
   const tz = useMemo(browserTimeZone, []);
   const [range, setRange] = useState<Range>({ range: '30' });
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; report: AnalyticsReport }>({ kind: 'loading' });
+  const [state, setState] = useState<
+    { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; report: AnalyticsReport }
+  >({ kind: 'loading' });
   const [custom, setCustom] = useState(() => ({ from: addDays(todayIn(tz), -13), to: todayIn(tz) }));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [customOpen, setCustomOpen] = useState(false);
@@ -70,7 +72,11 @@ export default function Analytics() {
 
   return (
     <div className="grid gap-6">
-      <ScreenHeader icon="chart" title="Analytics" description="Your usage over time: what you made and the credits it took.">
+      <ScreenHeader
+        icon="chart"
+        title="Analytics"
+        description="Your usage over time: what you made and the credits it took."
+      >
         {report ? (
           <button type="button" className="btn btn-secondary btn-sm self-start" onClick={() => downloadCsv(report)}>
             <Icon name="download" className="size-4" />
@@ -95,17 +101,40 @@ export default function Analytics() {
               Last {preset.label}
             </button>
           ))}
-          <button type="button" aria-pressed={pressed === 'custom'} className={`btn btn-sm ${pressed === 'custom' ? 'btn-primary' : 'btn-secondary'}`} onClick={() => setCustomOpen(true)}>
+          <button
+            type="button"
+            aria-pressed={pressed === 'custom'}
+            className={`btn btn-sm ${pressed === 'custom' ? 'btn-primary' : 'btn-secondary'}`}
+            onClick={() => setCustomOpen(true)}
+          >
             Custom
           </button>
         </div>
         {customOpen ? (
           <form className="card card-pad flex flex-wrap items-end gap-4" onSubmit={applyCustom} noValidate>
             <Field label="From" error={fieldErrors.from}>
-              {(props) => <input {...props} type="date" className="input" value={custom.from} max={custom.to} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  className="input"
+                  value={custom.from}
+                  max={custom.to}
+                  onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+                />
+              )}
             </Field>
             <Field label="To" error={fieldErrors.to}>
-              {(props) => <input {...props} type="date" className="input" value={custom.to} min={custom.from} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  className="input"
+                  value={custom.to}
+                  min={custom.from}
+                  onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+                />
+              )}
             </Field>
             <button type="submit" className="btn btn-primary btn-sm">
               Show
@@ -113,7 +142,11 @@ export default function Analytics() {
           </form>
         ) : null}
         <p className="text-sm text-fg-subtle" aria-live="polite">
-          {report ? `${report.range.from} to ${report.range.to}, days in your time zone (${report.range.tz}).` : state.kind === 'loading' ? 'Loading…' : ''}
+          {report
+            ? `${report.range.from} to ${report.range.to}, days in your time zone (${report.range.tz}).`
+            : state.kind === 'loading'
+              ? 'Loading…'
+              : ''}
         </p>
       </div>
 
@@ -139,7 +172,9 @@ function ReportView({ report }: { report: AnalyticsReport }) {
           <h2 id="empty-title" className="text-lg font-semibold text-fg">
             Nothing to chart yet
           </h2>
-          <p className="mt-1 text-fg-muted">Your charts fill in as you create. Start with a video, or let the script generator write one for you.</p>
+          <p className="mt-1 text-fg-muted">
+            Your charts fill in as you create. Start with a video, or let the script generator write one for you.
+          </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/create" className="btn btn-primary btn-sm">
               Create a video
@@ -161,7 +196,9 @@ function ReportView({ report }: { report: AnalyticsReport }) {
             return (
               <li key={metric.key} className="card p-4" data-metric={metric.key}>
                 <p className="text-sm text-fg-muted">{metric.label}</p>
-                <p className="mt-1 text-2xl font-bold tabular-nums text-fg">{formatMetric(metric.value, metric.unit)}</p>
+                <p className="mt-1 text-2xl font-bold tabular-nums text-fg">
+                  {formatMetric(metric.value, metric.unit)}
+                </p>
                 {change ? <p className="mt-1 text-xs text-fg-subtle">{change}</p> : null}
               </li>
             );
@@ -179,7 +216,11 @@ function ReportView({ report }: { report: AnalyticsReport }) {
             <StackedBars
               name={`Credits spent per ${report.range.bucket}, by feature; the arrow keys step through the ${report.range.bucket}s`}
               labels={labels}
-              series={report.spend.map((s) => ({ label: s.label, values: s.values, color: SERIES_COLORS[s.source] ?? SERIES_COLORS.other! }))}
+              series={report.spend.map((s) => ({
+                label: s.label,
+                values: s.values,
+                color: SERIES_COLORS[s.source] ?? SERIES_COLORS.other!,
+              }))}
             />
           ) : (
             <p className="text-fg-muted">No credits spent in this range.</p>

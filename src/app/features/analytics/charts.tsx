@@ -3,7 +3,7 @@
  * analytics screen imports this module, so the library stays in its chunk. Every chart can switch to a table of
  * the same numbers, where screen-reader and keyboard users read every figure at once.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface Series {
@@ -32,7 +32,17 @@ export const SERIES_COLORS: Record<string, string> = {
 };
 
 /** A titled chart with a Chart / Table switch; `summary` names the figure (what the drawing shows in a sentence). */
-export function ChartCard({ title, summary, table, children }: { title: string; summary: string; table: ChartTable; children: ReactNode }) {
+export function ChartCard({
+  title,
+  summary,
+  table,
+  children,
+}: {
+  title: string;
+  summary: string;
+  table: ChartTable;
+  children: ReactNode;
+}) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const id = useId();
   return (
@@ -41,7 +51,11 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
         <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
           {title}
         </h2>
-        <div role="group" aria-label={`${title}: view as`} className="inline-flex rounded-lg border border-white/10 p-0.5">
+        <div
+          role="group"
+          aria-label={`${title}: view as`}
+          className="inline-flex rounded-lg border border-white/10 p-0.5"
+        >
           {(['chart', 'table'] as const).map((option) => (
             <button
               key={option}
@@ -67,7 +81,11 @@ export function ChartCard({ title, summary, table, children }: { title: string; 
             <thead>
               <tr className="border-b border-white/10 text-fg-muted">
                 {table.header.map((cell, i) => (
-                  <th key={cell} scope="col" className={`whitespace-nowrap px-2 py-2 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                  <th
+                    key={cell}
+                    scope="col"
+                    className={`whitespace-nowrap px-2 py-2 font-medium ${i > 0 ? 'text-right' : ''}`}
+                  >
                     {cell}
                   </th>
                 ))}
@@ -109,22 +127,62 @@ const figure = <T,>(value: T) => (typeof value === 'number' ? value.toLocaleStri
  * keys step through the buckets and the tooltip, a live region, speaks each one's figures. The X axis drops labels
  * that would collide, so a phone's 30 narrow bars stay legible.
  */
-export function StackedBars({ name, labels, series }: { name: string; labels: readonly string[]; series: readonly Series[] }) {
+export function StackedBars({
+  name,
+  labels,
+  series,
+}: {
+  name: string;
+  labels: readonly string[];
+  series: readonly Series[];
+}) {
   const data = labels.map((label, i) => ({ label, values: series.map((s) => s.values[i] ?? 0) }));
   return (
     <div data-testid="bars">
-      <BarChart responsive data={data} title={name} style={{ width: '100%', height: 192 }} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+      <BarChart
+        responsive
+        data={data}
+        title={name}
+        style={{ width: '100%', height: 192 }}
+        margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+      >
         <CartesianGrid vertical={false} stroke={GRID} />
-        <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: GRID }} interval="preserveStartEnd" minTickGap={12} />
-        <YAxis allowDecimals={false} tickFormatter={figure} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+        <XAxis
+          dataKey="label"
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={{ stroke: GRID }}
+          interval="preserveStartEnd"
+          minTickGap={12}
+        />
+        <YAxis
+          allowDecimals={false}
+          tickFormatter={figure}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={40}
+        />
         <Tooltip
           formatter={figure}
           cursor={{ fill: 'rgb(255 255 255 / 0.06)' }}
-          contentStyle={{ background: 'var(--color-ink-800)', border: `1px solid ${GRID}`, borderRadius: 8, fontSize: 14 }}
+          contentStyle={{
+            background: 'var(--color-ink-800)',
+            border: `1px solid ${GRID}`,
+            borderRadius: 8,
+            fontSize: 14,
+          }}
           labelStyle={{ color: 'var(--color-fg)', fontWeight: 600 }}
         />
         {series.map((s, k) => (
-          <Bar key={s.label} dataKey={(row: (typeof data)[number]) => row.values[k]} name={s.label} stackId="total" fill={s.color} isAnimationActive={false} />
+          <Bar
+            key={s.label}
+            dataKey={(row: (typeof data)[number]) => row.values[k]}
+            name={s.label}
+            stackId="total"
+            fill={s.color}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
       <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-fg-muted">

@@ -2,7 +2,7 @@
  * What the analytics screen shows, as pure functions: how a bucket and a figure read, the change against the previous
  * period, and the CSV of exactly what is on screen (totals, then the two charts' tables).
  */
-import { percentChange, type AnalyticsReport, type BucketSize, type Metric } from '~/contract/analytics';
+import { type AnalyticsReport, type BucketSize, type Metric, percentChange } from '~/contract/analytics';
 import { csvField } from '~/contract/ledger';
 
 /** Bucket days are calendar dates, so they are formatted in UTC to stay the same date. */
@@ -35,11 +35,15 @@ export function changeText(metric: Metric, days: number): string | null {
   if (metric.value === null || metric.previous === null) return null;
   if (metric.unit === 'ratio') {
     const points = Math.round((metric.value - metric.previous) * 100);
-    return points === 0 ? `Same as the previous ${days} days` : `${points > 0 ? '+' : ''}${points} points vs the previous ${days} days`;
+    return points === 0
+      ? `Same as the previous ${days} days`
+      : `${points > 0 ? '+' : ''}${points} points vs the previous ${days} days`;
   }
   const change = percentChange(metric.value, metric.previous);
   if (change === null) return null;
-  return change === 0 ? `Same as the previous ${days} days` : `${change > 0 ? '+' : ''}${change}% vs the previous ${days} days`;
+  return change === 0
+    ? `Same as the previous ${days} days`
+    : `${change > 0 ? '+' : ''}${change}% vs the previous ${days} days`;
 }
 
 /** Whether the range holds anything at all to chart (a new account's first visit does not). */
@@ -65,11 +69,15 @@ export function spendTable(report: AnalyticsReport) {
 
 export function videoTable(report: AnalyticsReport) {
   const header = ['Period', ...VIDEO_OUTCOMES.map(([, label]) => label)];
-  const rows = report.buckets.map((bucket, i) => [bucketLabel(bucket, report.range.bucket), ...VIDEO_OUTCOMES.map(([key]) => report.videos[key][i] ?? 0)]);
+  const rows = report.buckets.map((bucket, i) => [
+    bucketLabel(bucket, report.range.bucket),
+    ...VIDEO_OUTCOMES.map(([key]) => report.videos[key][i] ?? 0),
+  ]);
   return { header, rows };
 }
 
-const csvLines = (rows: readonly (readonly (string | number | null)[])[]) => rows.map((row) => row.map(csvField).join(','));
+const csvLines = (rows: readonly (readonly (string | number | null)[])[]) =>
+  rows.map((row) => row.map(csvField).join(','));
 
 /** Totals, then the spending table, then the videos table, with the range and time zone on top. */
 export function reportCsv(report: AnalyticsReport): string {

@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { brand } from '~/config/brand';
-import { PRICES, SIGNUP_GRANT, VIDEO_RESOLUTIONS, imageCost, ttsCost, videoCost } from '~/contract/pricing';
+import { imageCost, PRICES, SIGNUP_GRANT, ttsCost, VIDEO_RESOLUTIONS, videoCost } from '~/contract/pricing';
 import { notifyApiError } from '~/lib/notify';
 import { $account, refreshAccount } from '~/stores/account';
-import { $paymentsConfig, loadPaymentsConfig } from './store';
 import { openTopUp } from '~/stores/top-up';
-import { PackList } from './PackList';
 import { Icon, type IconName } from '../../components/Icon';
 import { ScreenHeader } from '../../components/Screen';
+import { PackList } from './PackList';
+import { $paymentsConfig, loadPaymentsConfig } from './store';
 
 interface PriceRow {
   icon: IconName;
@@ -43,7 +43,8 @@ const ROWS: readonly PriceRow[] = [
     icon: 'script',
     feature: 'Script generation',
     price: `${PRICES.scriptGeneration} credit per script`,
-    example: 'Editing and exporting a script you already have is free, and so is the built-in writer’s offline preview where no AI writer is set up.',
+    example:
+      'Editing and exporting a script you already have is free, and so is the built-in writer’s offline preview where no AI writer is set up.',
     to: '/scripts',
   },
   {
@@ -67,7 +68,11 @@ export default function AgentPricing() {
 
   return (
     <div className="grid gap-8">
-      <ScreenHeader icon="tag" title="Plans and credits" description="Every feature is paid for with credits. These are the prices the server charges, in full." />
+      <ScreenHeader
+        icon="tag"
+        title="Plans and credits"
+        description="Every feature is paid for with credits. These are the prices the server charges, in full."
+      />
 
       <section className="grid gap-4 sm:grid-cols-3" aria-label="Your credits">
         <div className="card card-pad grid gap-1">
@@ -75,7 +80,12 @@ export default function AgentPricing() {
           <p className="text-3xl font-bold tabular-nums text-fg" data-testid="pricing-balance">
             {balance === undefined ? '—' : balance.toLocaleString('en-US')}
           </p>
-          <p className="hint">credits ready to spend{account && account.credits.reserved > 0 ? `, plus ${account.credits.reserved} held by videos being made` : ''}</p>
+          <p className="hint">
+            credits ready to spend
+            {account && account.credits.reserved > 0
+              ? `, plus ${account.credits.reserved} held by videos being made`
+              : ''}
+          </p>
         </div>
         <div className="card card-pad grid gap-1">
           <p className="text-sm text-fg-muted">Free on signup</p>
@@ -97,7 +107,11 @@ export default function AgentPricing() {
         </h2>
         <ul className="divide-y divide-white/[0.06]">
           {ROWS.map((row) => (
-            <li key={row.feature} className="grid gap-2 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-6 sm:px-7" data-testid="price-row">
+            <li
+              key={row.feature}
+              className="grid gap-2 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-6 sm:px-7"
+              data-testid="price-row"
+            >
               <div className="flex items-start gap-3">
                 <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-300">
                   <Icon name={row.icon} className="size-5" />
@@ -108,7 +122,11 @@ export default function AgentPricing() {
                   <p className="mt-0.5 text-xs text-fg-subtle">{row.example}</p>
                 </div>
               </div>
-              <Link to={row.to} className="btn btn-ghost btn-sm justify-self-start sm:justify-self-end" aria-label={`Open ${row.feature}`}>
+              <Link
+                to={row.to}
+                className="btn btn-ghost btn-sm justify-self-start sm:justify-self-end"
+                aria-label={`Open ${row.feature}`}
+              >
                 Open
                 <Icon name="arrowRight" className="size-4" />
               </Link>
@@ -116,7 +134,8 @@ export default function AgentPricing() {
           ))}
         </ul>
         <p className="border-t border-white/10 px-5 py-4 text-sm text-fg-muted sm:px-7">
-          Credits are held when you start something and only charged once it is ready. If it fails or you cancel it, they come back to your balance.
+          Credits are held when you start something and only charged once it is ready. If it fails or you cancel it,
+          they come back to your balance.
         </p>
       </section>
 
@@ -131,11 +150,18 @@ export default function AgentPricing() {
           <p className="text-sm text-fg-muted">Loading credit packs…</p>
         ) : payments.enabled ? (
           <>
-            <p className="text-fg-muted">Pay once, no subscription; credits never expire. Bigger packs add bonus credits.</p>
+            <p className="text-fg-muted">
+              Pay once, no subscription; credits never expire. Bigger packs add bonus credits.
+            </p>
             <PackList
               currency={payments.currency}
               action={(pack, price) => (
-                <button type="button" className="btn btn-primary btn-sm justify-self-start sm:justify-self-end" onClick={() => openTopUp()} aria-label={`Buy ${pack.name} for ${price}`}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm justify-self-start sm:justify-self-end"
+                  onClick={() => openTopUp()}
+                  aria-label={`Buy ${pack.name} for ${price}`}
+                >
                   Buy
                 </button>
               )}
@@ -144,7 +170,10 @@ export default function AgentPricing() {
         ) : (
           <p className="text-fg-muted">
             Buying credits is not available right now. If you need more credits, write to{' '}
-            <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('More credits')}`}>{brand.supportEmail}</a> and we'll help.
+            <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent('More credits')}`}>
+              {brand.supportEmail}
+            </a>{' '}
+            and we'll help.
           </p>
         )}
       </section>

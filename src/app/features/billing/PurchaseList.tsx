@@ -2,10 +2,16 @@
  * The user's credit purchases, newest first and paged (GET /payments/purchases): pack, price, status, receipt. A
  * checkout left unpaid is not listed (the server leaves it out), so nothing here reads as a failure that was not one.
  */
-import { findPack, formatPrice, type PurchaseRecord, type PurchaseStatus, type UNPAID_CHECKOUT_STATUSES } from '~/contract/payments';
+import {
+  findPack,
+  formatPrice,
+  type PurchaseRecord,
+  type PurchaseStatus,
+  type UNPAID_CHECKOUT_STATUSES,
+} from '~/contract/payments';
 import { formatDate } from '../../components/format';
-import { useHistory } from '../../components/history';
 import { HistoryList } from '../../components/HistoryList';
+import { useHistory } from '../../components/history';
 
 type ListedStatus = Exclude<PurchaseStatus, (typeof UNPAID_CHECKOUT_STATUSES)[number]>;
 
@@ -28,22 +34,37 @@ const STATUS_CLASS: Record<ListedStatus, string> = {
 export function PurchaseList() {
   const history = useHistory<PurchaseRecord>('/payments/purchases', 10);
   return (
-    <HistoryList history={history} loading="Loading your purchases…" failed="Your purchases could not be loaded." empty="You have not bought credits yet.">
+    <HistoryList
+      history={history}
+      loading="Loading your purchases…"
+      failed="Your purchases could not be loaded."
+      empty="You have not bought credits yet."
+    >
       {(items) => (
         <ul className="divide-y divide-white/[0.06]" aria-label="Credit purchases">
           {items.map((purchase) => (
             <li key={purchase.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3" data-testid="purchase">
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-fg">
-                  {findPack(purchase.packId)?.name ?? 'Credit'} pack · {purchase.credits.toLocaleString('en-US')} credits
+                  {findPack(purchase.packId)?.name ?? 'Credit'} pack · {purchase.credits.toLocaleString('en-US')}{' '}
+                  credits
                 </p>
                 <p className="text-xs text-fg-subtle">
                   {formatDate(purchase.createdAt)} · {formatPrice(purchase.amountMinor, purchase.currency)}
                 </p>
               </div>
-              <span className={`text-sm font-medium ${STATUS_CLASS[purchase.status as ListedStatus] ?? 'text-fg-muted'}`}>{STATUS_TEXT[purchase.status as ListedStatus] ?? 'Not paid'}</span>
+              <span
+                className={`text-sm font-medium ${STATUS_CLASS[purchase.status as ListedStatus] ?? 'text-fg-muted'}`}
+              >
+                {STATUS_TEXT[purchase.status as ListedStatus] ?? 'Not paid'}
+              </span>
               {purchase.receiptUrl ? (
-                <a href={purchase.receiptUrl} target="_blank" rel="noreferrer" className="text-sm text-brand-300 underline-offset-4 hover:underline">
+                <a
+                  href={purchase.receiptUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-sm text-brand-300 underline-offset-4 hover:underline"
+                >
                   Receipt<span className="sr-only"> for the purchase of {formatDate(purchase.createdAt)}</span>
                 </a>
               ) : null}

@@ -5,21 +5,21 @@
  * credited it, while the screen gets back what the user had typed (src/lib/form-draft.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { brand } from '~/config/brand';
-import { CANCELLED_PARAM, packFor, RETURN_PARAM, type CreditPackId, type PurchaseRecord } from '~/contract/payments';
-import { api, ApiError } from '~/lib/api/client';
+import { CANCELLED_PARAM, type CreditPackId, type PurchaseRecord, packFor, RETURN_PARAM } from '~/contract/payments';
+import { ApiError, api } from '~/lib/api/client';
 import { restoreDraft } from '~/lib/form-draft';
 import { notifyApiError } from '~/lib/notify';
 import { usePolling } from '~/lib/polling';
 import { $account, refreshAccount } from '~/stores/account';
-import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 import { $topUp, closeTopUp, openTopUp } from '~/stores/top-up';
 import { useDialogFocus } from '../../components/dialog-focus';
 import { Spinner } from '../../components/Spinner';
 import { PackList } from './PackList';
+import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 
 const POLL_MS = 1_500;
 
@@ -33,7 +33,13 @@ function DialogFrame({ onClose, children }: { onClose: () => void; children: Rea
   return createPortal(
     <>
       <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panel} className="dialog-panel card card-pad grid gap-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={panel}
+        className="dialog-panel card card-pad grid gap-4"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <div className="flex items-center justify-between gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id={titleId} className="text-lg font-semibold text-fg">
@@ -77,18 +83,24 @@ function Packs({ shortBy }: { shortBy: number | undefined }) {
   return (
     <>
       {shortBy !== undefined && shortBy > 0 ? (
-        <p className="rounded-lg border border-accent-400/30 bg-accent-400/10 px-3 py-2 text-sm text-fg" data-testid="top-up-short">
+        <p
+          className="rounded-lg border border-accent-400/30 bg-accent-400/10 px-3 py-2 text-sm text-fg"
+          data-testid="top-up-short"
+        >
           This needs {shortBy.toLocaleString('en-US')} more {shortBy === 1 ? 'credit' : 'credits'} than you have.
         </p>
       ) : null}
-      {account ? <p className="text-sm text-fg-muted">Your balance: {account.credits.balance.toLocaleString('en-US')} credits</p> : null}
+      {account ? (
+        <p className="text-sm text-fg-muted">Your balance: {account.credits.balance.toLocaleString('en-US')} credits</p>
+      ) : null}
       {!config ? (
         <p className="flex items-center gap-2 text-sm text-fg-muted">
           <Spinner /> Loading credit packs…
         </p>
       ) : !config.enabled ? (
         <p className="text-sm text-fg-muted">
-          Buying credits is not available right now. Write to <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> and we'll help.
+          Buying credits is not available right now. Write to{' '}
+          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> and we'll help.
         </p>
       ) : (
         <>
@@ -109,7 +121,8 @@ function Packs({ shortBy }: { shortBy: number | undefined }) {
             )}
           />
           <p className="hint">
-            {config.sandbox ? 'Sandbox: no real money moves. ' : ''}You pay on a secure checkout page and come back here; credits never expire.
+            {config.sandbox ? 'Sandbox: no real money moves. ' : ''}You pay on a secure checkout page and come back
+            here; credits never expire.
           </p>
         </>
       )}
@@ -187,7 +200,9 @@ function PaymentStatus({ id, cancelled }: { id: string; cancelled: boolean }) {
     return (
       <div className="grid gap-3" role="status">
         <p className="font-medium text-fg">Payment failed</p>
-        <p className="text-sm text-fg-muted">The payment did not go through. Nothing was charged and your credits are unchanged.</p>
+        <p className="text-sm text-fg-muted">
+          The payment did not go through. Nothing was charged and your credits are unchanged.
+        </p>
         {retry}
       </div>
     );
@@ -200,7 +215,12 @@ function PaymentStatus({ id, cancelled }: { id: string; cancelled: boolean }) {
         {account ? ` Your balance is now ${account.credits.balance.toLocaleString('en-US')} credits.` : ''}
       </p>
       {purchase.receiptUrl ? (
-        <a href={purchase.receiptUrl} target="_blank" rel="noreferrer" className="text-sm text-brand-300 underline-offset-4 hover:underline">
+        <a
+          href={purchase.receiptUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm text-brand-300 underline-offset-4 hover:underline"
+        >
           Receipt
         </a>
       ) : null}

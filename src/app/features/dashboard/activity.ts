@@ -17,7 +17,10 @@ export function useActivity(onFinished: () => void): ActivityItem[] | null {
   usePolling(
     'activity',
     async (signal) => {
-      const { items: fresh } = await api.get<Activity>('/analytics/activity', { parse: (data) => Activity.parse(data), signal });
+      const { items: fresh } = await api.get<Activity>('/analytics/activity', {
+        parse: (data) => Activity.parse(data),
+        signal,
+      });
       const ids = new Set(fresh.map((item) => item.id));
       if ([...running.current].some((id) => !ids.has(id))) onFinished();
       running.current = ids;

@@ -1,22 +1,22 @@
-import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { type SubmitEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useStore } from '@nanostores/react';
+import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import {
   DISK_GB_MAX,
   DISK_GB_MIN,
-  LaunchBody,
-  SshKeyBody,
-  storageCreditsPerHour,
-  TEMPLATE_LABELS,
   type GpuCatalogue,
   type GpuOffer,
   type GpuTemplate,
+  LaunchBody,
   type Rental,
   type SshKey,
+  SshKeyBody,
+  storageCreditsPerHour,
+  TEMPLATE_LABELS,
 } from '~/contract/gpu';
-import { fieldErrors, type FieldErrors } from '~/contract/errors';
-import { api, ApiError } from '~/lib/api/client';
+import { ApiError, api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { Field } from '../../components/Field';
@@ -32,17 +32,23 @@ function stoppedCost(offer: GpuOffer, diskGb: string): string {
   if (!offer.supportsStop) return 'It cannot be stopped, only terminated, which ends billing.';
   const gb = Number(diskGb);
   const size = Number.isInteger(gb) && gb >= DISK_GB_MIN && gb <= Math.min(DISK_GB_MAX, offer.maxDiskGb) ? gb : null;
-  const price = size === null ? offer.stoppedCreditsPerHour : storageCreditsPerHour(offer.stoppedCreditsPerGbHour, size);
+  const price =
+    size === null ? offer.stoppedCreditsPerHour : storageCreditsPerHour(offer.stoppedCreditsPerGbHour, size);
   if (price === 0) return 'Stopped, it costs nothing.';
   return `Stopped, it costs ${perHour(price)} for its ${size ?? 50} GB disk until you terminate it.`;
 }
 
 /** Credits the balance lacks to start this offer (0 when it is enough or not known yet). */
-const shortBy = (balance: number | undefined, offer: GpuOffer): number => (balance === undefined ? 0 : Math.max(0, offer.startCredits - balance));
+const shortBy = (balance: number | undefined, offer: GpuOffer): number =>
+  balance === undefined ? 0 : Math.max(0, offer.startCredits - balance);
 
 function OfferCard({ offer, selected, onRent }: { offer: GpuOffer; selected: boolean; onRent: () => void }) {
   return (
-    <li className={`card card-pad grid gap-3 ${selected ? 'ring-2 ring-brand-400' : ''}`} data-testid="gpu-offer" aria-label={`${offer.gpuCount}× ${offer.gpuModel}, ${offer.region}`}>
+    <li
+      className={`card card-pad grid gap-3 ${selected ? 'ring-2 ring-brand-400' : ''}`}
+      data-testid="gpu-offer"
+      aria-label={`${offer.gpuCount}× ${offer.gpuModel}, ${offer.region}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-lg font-semibold text-fg">
           {offer.gpuCount}× {offer.gpuModel}
@@ -52,7 +58,9 @@ function OfferCard({ offer, selected, onRent }: { offer: GpuOffer; selected: boo
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-fg-subtle">VRAM</dt>
-          <dd className="text-fg">{offer.vramGb} GB{offer.gpuCount > 1 ? ' each' : ''}</dd>
+          <dd className="text-fg">
+            {offer.vramGb} GB{offer.gpuCount > 1 ? ' each' : ''}
+          </dd>
         </div>
         <div>
           <dt className="text-fg-subtle">vCPUs</dt>
@@ -74,13 +82,18 @@ function OfferCard({ offer, selected, onRent }: { offer: GpuOffer; selected: boo
         </div>
         <div>
           <dt className="text-fg-subtle">Availability</dt>
-          <dd className={offer.available ? 'text-success' : 'text-fg-muted'}>{offer.available ? 'Available now' : 'Sold out'}</dd>
+          <dd className={offer.available ? 'text-success' : 'text-fg-muted'}>
+            {offer.available ? 'Available now' : 'Sold out'}
+          </dd>
         </div>
       </dl>
-      {offer.supportsStop ? null : <p className="text-xs text-fg-muted">Cannot be stopped and resumed: terminate it when you are done.</p>}
+      {offer.supportsStop ? null : (
+        <p className="text-xs text-fg-muted">Cannot be stopped and resumed: terminate it when you are done.</p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-fg">
-          <strong>{perHour(offer.creditsPerHour)}</strong> <span className="text-sm text-fg-muted">≈ ${offer.approxUsdPerHour.toFixed(2)}/h</span>
+          <strong>{perHour(offer.creditsPerHour)}</strong>{' '}
+          <span className="text-sm text-fg-muted">≈ ${offer.approxUsdPerHour.toFixed(2)}/h</span>
         </p>
         <button type="button" className="btn btn-primary btn-sm" disabled={!offer.available} onClick={onRent}>
           Rent · {perHour(offer.creditsPerHour)}
@@ -108,7 +121,9 @@ function KeyForm({ onAdded }: { onAdded: (key: SshKey) => void }) {
       setPublicKey('');
       setErrors({});
     } catch (error) {
-      setErrors(error instanceof ApiError && error.status === 409 ? { publicKey: error.message } : handleStudioError(error));
+      setErrors(
+        error instanceof ApiError && error.status === 409 ? { publicKey: error.message } : handleStudioError(error),
+      );
     } finally {
       setBusy(false);
     }
@@ -117,12 +132,38 @@ function KeyForm({ onAdded }: { onAdded: (key: SshKey) => void }) {
     <fieldset className="grid min-w-0 gap-3 rounded-xl border border-line p-3">
       <legend className="px-1 text-sm font-medium text-fg">Add an SSH public key</legend>
       <Field label="Key name" error={errors.name}>
-        {(props) => <input {...props} className="input" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} placeholder="Laptop" />}
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Laptop"
+          />
+        )}
       </Field>
-      <Field label="Public key" error={errors.publicKey} hint="The one line in ~/.ssh/id_ed25519.pub (ssh-ed25519, ssh-rsa or ecdsa).">
-        {(props) => <textarea {...props} className="input min-h-20 font-mono text-xs" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} placeholder="ssh-ed25519 AAAA… you@laptop" />}
+      <Field
+        label="Public key"
+        error={errors.publicKey}
+        hint="The one line in ~/.ssh/id_ed25519.pub (ssh-ed25519, ssh-rsa or ecdsa)."
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            className="input min-h-20 font-mono text-xs"
+            value={publicKey}
+            onChange={(e) => setPublicKey(e.target.value)}
+            placeholder="ssh-ed25519 AAAA… you@laptop"
+          />
+        )}
       </Field>
-      <button type="button" className="btn btn-secondary btn-sm justify-self-start" onClick={() => void save()} disabled={busy}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm justify-self-start"
+        onClick={() => void save()}
+        disabled={busy}
+      >
         {busy ? <Spinner /> : null} Save key
       </button>
     </fieldset>
@@ -156,9 +197,16 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = LaunchBody.safeParse({ offerId: offer.id, template, image: template === 'custom' ? image : undefined, diskGb, sshKeyId });
+    const parsed = LaunchBody.safeParse({
+      offerId: offer.id,
+      template,
+      image: template === 'custom' ? image : undefined,
+      diskGb,
+      sshKeyId,
+    });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    if (shortBy(account?.credits.balance, offer) > 0) return openTopUp({ shortBy: shortBy(account?.credits.balance, offer) });
+    if (shortBy(account?.credits.balance, offer) > 0)
+      return openTopUp({ shortBy: shortBy(account?.credits.balance, offer) });
     setBusy(true);
     try {
       const rental = await api.post<Rental>('/gpu/rentals', parsed.data);
@@ -174,7 +222,12 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
   };
 
   return (
-    <form className="card card-pad grid min-w-0 content-start gap-4" onSubmit={(e) => void submit(e)} aria-labelledby="launch-title" noValidate>
+    <form
+      className="card card-pad grid min-w-0 content-start gap-4"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="launch-title"
+      noValidate
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="launch-title" className="text-lg font-semibold text-fg">
           Rent {offer.gpuCount}× {offer.gpuModel}
@@ -183,7 +236,12 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
       </div>
       <Field label="Template" error={errors.template}>
         {(props) => (
-          <select {...props} className="input" value={template} onChange={(e) => setTemplate(e.target.value as GpuTemplate)}>
+          <select
+            {...props}
+            className="input"
+            value={template}
+            onChange={(e) => setTemplate(e.target.value as GpuTemplate)}
+          >
             {offer.templates.map((t) => (
               <option key={t} value={t}>
                 {TEMPLATE_LABELS[t]}
@@ -193,14 +251,43 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
         )}
       </Field>
       {template === 'custom' ? (
-        <Field label="Image" error={errors.image} hint="A public Docker image, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04.">
-          {(props) => <input {...props} className="input font-mono" value={image} onChange={(e) => setImage(e.target.value)} />}
+        <Field
+          label="Image"
+          error={errors.image}
+          hint="A public Docker image, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04."
+        >
+          {(props) => (
+            <input {...props} className="input font-mono" value={image} onChange={(e) => setImage(e.target.value)} />
+          )}
         </Field>
       ) : null}
-      <Field label="Disk (GB)" error={errors.diskGb} hint={offer.supportsStop ? 'Kept while the machine is stopped (see the price below); erased when it is terminated.' : 'Erased when the machine is terminated.'}>
-        {(props) => <input {...props} className="input" type="number" inputMode="numeric" min={DISK_GB_MIN} max={Math.min(DISK_GB_MAX, offer.maxDiskGb)} value={diskGb} onChange={(e) => setDiskGb(e.target.value)} />}
+      <Field
+        label="Disk (GB)"
+        error={errors.diskGb}
+        hint={
+          offer.supportsStop
+            ? 'Kept while the machine is stopped (see the price below); erased when it is terminated.'
+            : 'Erased when the machine is terminated.'
+        }
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={DISK_GB_MIN}
+            max={Math.min(DISK_GB_MAX, offer.maxDiskGb)}
+            value={diskGb}
+            onChange={(e) => setDiskGb(e.target.value)}
+          />
+        )}
       </Field>
-      <Field label="SSH key" error={errors.sshKeyId} hint={keys.length === 0 ? 'Add a key below first: it is how you log in.' : undefined}>
+      <Field
+        label="SSH key"
+        error={errors.sshKeyId}
+        hint={keys.length === 0 ? 'Add a key below first: it is how you log in.' : undefined}
+      >
         {(props) => (
           <select {...props} className="input" value={sshKeyId} onChange={(e) => setSshKeyId(e.target.value)}>
             {keys.length === 0 ? <option value="">No key saved yet</option> : null}
@@ -219,7 +306,12 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
               <span className="min-w-0 truncate text-fg-muted">
                 {key.name} · {key.fingerprint}
               </span>
-              <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove key ${key.name}`} onClick={() => void removeKey(key)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Remove key ${key.name}`}
+                onClick={() => void removeKey(key)}
+              >
                 Remove
               </button>
             </li>
@@ -228,7 +320,8 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
       ) : null}
       <KeyForm onAdded={(key) => onKeys([...keys, key])} />
       <p className="text-sm text-fg-muted" data-testid="launch-costs">
-        Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. {stoppedCost(offer, diskGb)} Starting needs {offer.startCredits} credits.
+        Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. {stoppedCost(offer, diskGb)} Starting
+        needs {offer.startCredits} credits.
       </p>
       <button type="submit" className="btn btn-primary" disabled={busy || keys.length === 0}>
         {busy ? <Spinner /> : null} Rent · {perHour(offer.creditsPerHour)}
@@ -261,7 +354,11 @@ export default function GPURental() {
   const regions = useMemo(() => [...new Set(offers.map((o) => o.region))].sort(), [offers]);
   const shown = useMemo(() => {
     const list = offers.filter(
-      (o) => (!model || o.gpuModel === model) && (!minVram || o.vramGb >= Number(minVram)) && (!maxPrice || o.creditsPerHour <= Number(maxPrice)) && (!region || o.region === region),
+      (o) =>
+        (!model || o.gpuModel === model) &&
+        (!minVram || o.vramGb >= Number(minVram)) &&
+        (!maxPrice || o.creditsPerHour <= Number(maxPrice)) &&
+        (!region || o.region === region),
     );
     const by: Record<Sort, (a: GpuOffer, b: GpuOffer) => number> = {
       price: (a, b) => a.creditsPerHour - b.creditsPerHour,
@@ -274,7 +371,11 @@ export default function GPURental() {
 
   return (
     <div className="grid gap-6">
-      <ScreenHeader icon="gpu" title="Rent a GPU" description="Reserve cloud GPUs by the hour for training, rendering and inference." />
+      <ScreenHeader
+        icon="gpu"
+        title="Rent a GPU"
+        description="Reserve cloud GPUs by the hour for training, rendering and inference."
+      />
       <section className="card card-pad grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="Filters">
         <Field label="GPU model">
           {(props) => (
@@ -287,10 +388,28 @@ export default function GPURental() {
           )}
         </Field>
         <Field label="Min VRAM (GB)">
-          {(props) => <input {...props} className="input" type="number" min={0} value={minVram} onChange={(e) => setMinVram(e.target.value)} />}
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="number"
+              min={0}
+              value={minVram}
+              onChange={(e) => setMinVram(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Max credits/h">
-          {(props) => <input {...props} className="input" type="number" min={0} value={maxPrice} onChange={(e) => setMaxPrice(e.target.value)} />}
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="number"
+              min={0}
+              value={maxPrice}
+              onChange={(e) => setMaxPrice(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Region">
           {(props) => (
@@ -327,7 +446,9 @@ export default function GPURental() {
               <Spinner /> Loading GPUs…
             </p>
           ) : shown.length === 0 ? (
-            <p className="text-fg-muted">{offers.length === 0 ? 'No GPU provider is configured right now.' : 'No GPU matches these filters.'}</p>
+            <p className="text-fg-muted">
+              {offers.length === 0 ? 'No GPU provider is configured right now.' : 'No GPU matches these filters.'}
+            </p>
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {shown.map((o) => (
@@ -335,13 +456,21 @@ export default function GPURental() {
                   key={o.id}
                   offer={o}
                   selected={o.id === selected}
-                  onRent={() => (shortBy(account?.credits.balance, o) > 0 ? openTopUp({ shortBy: shortBy(account?.credits.balance, o) }) : setSelected(o.id))}
+                  onRent={() =>
+                    shortBy(account?.credits.balance, o) > 0
+                      ? openTopUp({ shortBy: shortBy(account?.credits.balance, o) })
+                      : setSelected(o.id)
+                  }
                 />
               ))}
             </ul>
           )}
         </section>
-        {offer ? <LaunchForm offer={offer} keys={keys} onKeys={setKeys} /> : <p className="text-sm text-fg-muted">Choose “Rent” on a GPU to set it up.</p>}
+        {offer ? (
+          <LaunchForm offer={offer} keys={keys} onKeys={setKeys} />
+        ) : (
+          <p className="text-sm text-fg-muted">Choose “Rent” on a GPU to set it up.</p>
+        )}
       </div>
     </div>
   );

@@ -5,22 +5,36 @@ import { LOW_CREDIT_MINUTES, type Rental, type RentalList } from '~/contract/gpu
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
-import { followRentals, warnLowCredit } from './store';
 import { openTopUp } from '~/stores/top-up';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
 import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from './parts';
+import { followRentals, warnLowCredit } from './store';
 
 const POLL_MS = 3_000;
 const isOver = (r: Rental) => r.status === 'terminated' || r.status === 'failed';
 
-function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; onAction: (action: 'stop' | 'start') => void; onTerminate: () => void; busy: boolean }) {
+function RentalCard({
+  rental,
+  onAction,
+  onTerminate,
+  busy,
+}: {
+  rental: Rental;
+  onAction: (action: 'stop' | 'start') => void;
+  onTerminate: () => void;
+  busy: boolean;
+}) {
   const low = rental.minutesLeft !== null && rental.minutesLeft <= LOW_CREDIT_MINUTES;
   return (
-    <li className="card card-pad grid gap-3" data-testid="gpu-rental" aria-label={`${rental.gpuCount}× ${rental.gpuModel}, ${RENTAL_STATUS_LABELS[rental.status]}`}>
+    <li
+      className="card card-pad grid gap-3"
+      data-testid="gpu-rental"
+      aria-label={`${rental.gpuCount}× ${rental.gpuModel}, ${RENTAL_STATUS_LABELS[rental.status]}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-fg">
           {rental.gpuCount}× {rental.gpuModel}
@@ -35,7 +49,8 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
       ) : null}
       {low ? (
         <p className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-fg" role="alert">
-          About {rental.minutesLeft} minutes of credit left. The machine stops automatically before your credits run out.{' '}
+          About {rental.minutesLeft} minutes of credit left. The machine stops automatically before your credits run
+          out.{' '}
           <button type="button" className="underline" onClick={() => openTopUp({})}>
             Add credits
           </button>
@@ -87,7 +102,11 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
           ))}
         </div>
       ) : null}
-      {!rental.supportsStop && !isOver(rental) ? <p className="text-xs text-fg-muted">This provider cannot stop and resume machines: terminate it when you are done.</p> : null}
+      {!rental.supportsStop && !isOver(rental) ? (
+        <p className="text-xs text-fg-muted">
+          This provider cannot stop and resume machines: terminate it when you are done.
+        </p>
+      ) : null}
       {isOver(rental) ? null : (
         <div className="flex flex-wrap gap-2">
           {rental.supportsStop && rental.status === 'running' ? (
@@ -96,7 +115,12 @@ function RentalCard({ rental, onAction, onTerminate, busy }: { rental: Rental; o
             </button>
           ) : null}
           {rental.supportsStop && rental.status === 'stopped' ? (
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => onAction('start')}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={busy}
+              onClick={() => onAction('start')}
+            >
               Start
             </button>
           ) : null}
@@ -150,7 +174,11 @@ export default function MyRentals() {
 
   return (
     <div className="grid gap-6">
-      <ScreenHeader icon="gpu" title="My rentals" description="The GPUs you have rented, with their status and the time left on each.">
+      <ScreenHeader
+        icon="gpu"
+        title="My rentals"
+        description="The GPUs you have rented, with their status and the time left on each."
+      >
         <Link to="/rent-gpu" className="btn btn-primary btn-sm">
           Rent a GPU
         </Link>
@@ -164,13 +192,26 @@ export default function MyRentals() {
       ) : (
         <ul className="grid gap-3">
           {rentals.map((rental) => (
-            <RentalCard key={rental.id} rental={rental} busy={busy === rental.id} onAction={(action) => void act(rental, action)} onTerminate={() => setConfirming(rental)} />
+            <RentalCard
+              key={rental.id}
+              rental={rental}
+              busy={busy === rental.id}
+              onAction={(action) => void act(rental, action)}
+              onTerminate={() => setConfirming(rental)}
+            />
           ))}
         </ul>
       )}
       {confirming ? (
-        <ConfirmDialog title="Terminate this machine?" confirmLabel="Terminate" busy={busy === confirming.id} onConfirm={() => void act(confirming, 'terminate')} onCancel={() => setConfirming(null)}>
-          Terminating deletes the machine and everything on its disk, for good: copy off anything you want to keep first. Billing ends when it is terminated.
+        <ConfirmDialog
+          title="Terminate this machine?"
+          confirmLabel="Terminate"
+          busy={busy === confirming.id}
+          onConfirm={() => void act(confirming, 'terminate')}
+          onCancel={() => setConfirming(null)}
+        >
+          Terminating deletes the machine and everything on its disk, for good: copy off anything you want to keep
+          first. Billing ends when it is terminated.
         </ConfirmDialog>
       ) : null}
     </div>

@@ -5,7 +5,11 @@ import { copyText } from '../../components/files';
 
 export function SandboxBadge({ label }: { label: string | null }) {
   if (!label) return null;
-  return <span className="rounded-full border border-accent-400/40 bg-accent-400/10 px-2 py-0.5 text-xs font-medium text-accent-400">{label}</span>;
+  return (
+    <span className="rounded-full border border-accent-400/40 bg-accent-400/10 px-2 py-0.5 text-xs font-medium text-accent-400">
+      {label}
+    </span>
+  );
 }
 
 export function CopyLine({ label, value }: { label: string; value: string }) {
@@ -14,7 +18,12 @@ export function CopyLine({ label, value }: { label: string; value: string }) {
       <span className="text-xs font-medium text-fg-subtle">{label}</span>
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 break-all rounded-lg bg-ink-900 px-2 py-1 text-sm text-fg">{value}</code>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copyText(value, label)} aria-label={`Copy ${label}`}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => void copyText(value, label)}
+          aria-label={`Copy ${label}`}
+        >
           Copy
         </button>
       </div>

@@ -16,12 +16,21 @@ let following = false;
 
 export function warnLowCredit(list: RentalList): void {
   for (const rental of list.rentals) {
-    if (rental.status !== 'running' || rental.minutesLeft === null || rental.minutesLeft > LOW_CREDIT_MINUTES || warned.has(rental.id)) continue;
+    if (
+      rental.status !== 'running' ||
+      rental.minutesLeft === null ||
+      rental.minutesLeft > LOW_CREDIT_MINUTES ||
+      warned.has(rental.id)
+    )
+      continue;
     warned.add(rental.id);
-    toast.warning(`Your ${rental.gpuModel} has about ${rental.minutesLeft} minutes of credit left. It stops automatically before your credits run out.`, {
-      action: { label: 'Add credits', onClick: () => openTopUp({}) },
-      duration: 30_000,
-    });
+    toast.warning(
+      `Your ${rental.gpuModel} has about ${rental.minutesLeft} minutes of credit left. It stops automatically before your credits run out.`,
+      {
+        action: { label: 'Add credits', onClick: () => openTopUp({}) },
+        duration: 30_000,
+      },
+    );
   }
 }
 

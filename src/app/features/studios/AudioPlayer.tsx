@@ -3,7 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { ICON_PATHS } from '~/icons/paths';
 import { clockTime } from './script-export';
 
-export function AudioPlayer({ src, label, durationHint }: { src: string; label: string; durationHint?: number | null }) {
+export function AudioPlayer({
+  src,
+  label,
+  durationHint,
+}: {
+  src: string;
+  label: string;
+  durationHint?: number | null;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -23,7 +31,10 @@ export function AudioPlayer({ src, label, durationHint }: { src: string; label: 
   };
 
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2" data-testid="audio-player">
+    <div
+      className="flex items-center gap-3 rounded-xl border border-white/10 bg-ink-900/60 px-3 py-2"
+      data-testid="audio-player"
+    >
       <audio
         ref={audio}
         src={src}

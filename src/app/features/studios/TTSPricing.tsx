@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
-import { ENGINE_LABELS, QUALITY_LABELS, VOICE_ENGINES, isOfflineEngine, voiceQuality, type Voice } from '~/contract/voices';
+import {
+  ENGINE_LABELS,
+  isOfflineEngine,
+  QUALITY_LABELS,
+  VOICE_ENGINES,
+  type Voice,
+  voiceQuality,
+} from '~/contract/voices';
 import { Icon } from '../../components/Icon';
 import { ScreenHeader } from '../../components/Screen';
 import { useVoiceCatalogue } from '../../components/voice-preview';
@@ -23,7 +30,11 @@ export default function TTSPricing() {
 
   return (
     <div className="grid gap-8">
-      <ScreenHeader icon="tag" title="Voice pricing" description="What text-to-speech costs in credits, by length and by voice." />
+      <ScreenHeader
+        icon="tag"
+        title="Voice pricing"
+        description="What text-to-speech costs in credits, by length and by voice."
+      />
 
       <section className="card card-pad grid gap-3" aria-labelledby="tts-price-title">
         <h2 id="tts-price-title" className="text-lg font-semibold text-fg">
@@ -31,7 +42,8 @@ export default function TTSPricing() {
         </h2>
         <p className="text-fg-muted">
           Every voice costs the same. Characters are counted as you see them (an emoji is one), spaces included, up to{' '}
-          {SPEECH_LIMITS.textMax.toLocaleString('en-US')} per voice-over. Previews are free, and a voice-over that fails costs nothing.
+          {SPEECH_LIMITS.textMax.toLocaleString('en-US')} per voice-over. Previews are free, and a voice-over that fails
+          costs nothing.
         </p>
         <ul className="grid gap-2 sm:grid-cols-4" aria-label="Examples">
           {EXAMPLE_LENGTHS.map((length) => (
@@ -52,8 +64,11 @@ export default function TTSPricing() {
           <textarea className="input" value={text} onChange={(event) => setText(event.target.value)} />
         </label>
         <p className="text-sm text-fg-muted" aria-live="polite">
-          {chars.toLocaleString('en-US')} characters → <strong className="text-fg">{ttsCost(text.trim())} credits</strong>
-          {chars > SPEECH_LIMITS.textMax ? ` (over the ${SPEECH_LIMITS.textMax.toLocaleString('en-US')}-character limit of one voice-over: split it in two)` : ''}
+          {chars.toLocaleString('en-US')} characters →{' '}
+          <strong className="text-fg">{ttsCost(text.trim())} credits</strong>
+          {chars > SPEECH_LIMITS.textMax
+            ? ` (over the ${SPEECH_LIMITS.textMax.toLocaleString('en-US')}-character limit of one voice-over: split it in two)`
+            : ''}
         </p>
       </section>
 
@@ -65,10 +80,15 @@ export default function TTSPricing() {
           {voiceCounts(voices).map(({ engine, count, languages }) => (
             <li key={engine} className="rounded-xl border border-white/10 px-4 py-3">
               <p className="font-medium text-fg">
-                {ENGINE_LABELS[engine].short} <span className="text-sm font-normal text-fg-muted">· {QUALITY_LABELS[voiceQuality({ engine, engineVoice: '' })]}</span>
+                {ENGINE_LABELS[engine].short}{' '}
+                <span className="text-sm font-normal text-fg-muted">
+                  · {QUALITY_LABELS[voiceQuality({ engine, engineVoice: '' })]}
+                </span>
               </p>
               <p className="text-sm text-fg-muted">
-                {count > 0 ? `${count} voices, ${languages} ${languages === 1 ? 'language' : 'languages'}` : 'Voices listed by the provider'}
+                {count > 0
+                  ? `${count} voices, ${languages} ${languages === 1 ? 'language' : 'languages'}`
+                  : 'Voices listed by the provider'}
               </p>
               {engine === 'espeak' ? null : isOfflineEngine(engine) ? (
                 <p className="hint">Available when {ENGINE_LABELS[engine].short} is installed on the server.</p>

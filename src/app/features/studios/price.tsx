@@ -4,7 +4,7 @@
  * preview (pricing.ts): its price and its button say "Offline preview · free", and until the engine is known the
  * button waits rather than show a price that might not be the one charged.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { OFFLINE_PREVIEW_LABEL } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
 import { Icon } from '../../components/Icon';
@@ -37,7 +37,17 @@ export interface Quote {
  * The line beside the submit button. `paid` is the priced engine's wording, `preview` why the offline run is free;
  * `failed` when the engine could not be asked.
  */
-export function PriceNote({ quote, failed, paid, preview }: { quote: Quote | undefined; failed: boolean; paid: ReactNode; preview: ReactNode }) {
+export function PriceNote({
+  quote,
+  failed,
+  paid,
+  preview,
+}: {
+  quote: Quote | undefined;
+  failed: boolean;
+  paid: ReactNode;
+  preview: ReactNode;
+}) {
   return (
     <p className="min-w-0 flex-1 text-sm text-fg-muted" data-testid="studio-price" aria-live="polite">
       {quote ? (
@@ -67,7 +77,9 @@ export function SubmitLabel({ quote, children }: { quote: Quote | undefined; chi
   return (
     <>
       {children}
-      {quote?.offlinePreview ? <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">{OFFLINE_PREVIEW_LABEL}</span> : null}
+      {quote?.offlinePreview ? (
+        <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">{OFFLINE_PREVIEW_LABEL}</span>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
  * What the script page copies and downloads: a plain-text script a presenter can read, and an SRT-style outline
  * (one cue per hook, scene and call to action, timed at 150 words a minute) that editors and subtitle tools open.
  */
-import { PLATFORM_LABELS, scriptTimeline, type ScriptContent, type ScriptPlatform } from '~/contract/scripts';
+import { PLATFORM_LABELS, type ScriptContent, type ScriptPlatform, scriptTimeline } from '~/contract/scripts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -40,7 +40,10 @@ export function scriptToText(content: ScriptContent, platform?: ScriptPlatform):
 
 export function scriptToSrt(content: ScriptContent): string {
   return scriptTimeline(content)
-    .map((entry, i) => `${i + 1}\n${srtTime(entry.startSec)} --> ${srtTime(entry.endSec)}\n[${entry.label}] ${entry.text}${entry.visualCue ? `\n(${entry.visualCue})` : ''}\n`)
+    .map(
+      (entry, i) =>
+        `${i + 1}\n${srtTime(entry.startSec)} --> ${srtTime(entry.endSec)}\n[${entry.label}] ${entry.text}${entry.visualCue ? `\n(${entry.visualCue})` : ''}\n`,
+    )
     .join('\n');
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '~/contract/errors';
+import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { handleStudioError } from '../../components/request-errors';

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction, type SubmitEvent } from 'react';
+import { type Dispatch, type SetStateAction, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { brand } from '~/config/brand';
-import { brandSnapshot, cardSeconds, type BrandKit } from '~/contract/brand';
-import { fieldErrors, type FieldErrors } from '~/contract/errors';
-import { createStoryboardRequestSchema, storyboardSchema, type Storyboard } from '~/contract/storyboard';
+import { type BrandKit, brandSnapshot, cardSeconds } from '~/contract/brand';
+import { type FieldErrors, fieldErrors } from '~/contract/errors';
+import { createStoryboardRequestSchema, type Storyboard, storyboardSchema } from '~/contract/storyboard';
 import {
-  DEFAULT_CAPTION_OPTIONS,
-  createVideoRequestSchema,
-  videoDimensions,
-  videoRecordSchema,
   type CreateVideoRequest,
+  createVideoRequestSchema,
+  DEFAULT_CAPTION_OPTIONS,
   type UploadedImage,
   type VideoRecord,
+  videoDimensions,
+  videoRecordSchema,
 } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { loadBrandKit } from '~/lib/brand-kit';
@@ -22,9 +22,9 @@ import { Icon } from '../../components/Icon';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { useDefaultVoice } from '../../components/voice-preview';
-import { FormatStep, ScriptStep, VisualsStep, VoiceStep, type SetField } from './CreateSteps';
+import { FormatStep, ScriptStep, type SetField, VisualsStep, VoiceStep } from './CreateSteps';
 import { CreateSummary, type Submit } from './CreateSummary';
-import { INITIAL_FORM, newIdempotencyKey, scriptFigures, submitBlocker, toRequest, type CreateForm } from './model';
+import { type CreateForm, INITIAL_FORM, newIdempotencyKey, scriptFigures, submitBlocker, toRequest } from './model';
 import { useRenderAvailability } from './RenderUnavailable';
 import { assignImages } from './storyboard/model';
 
@@ -49,10 +49,20 @@ const renderNow = (request: CreateVideoRequest, idempotencyKey: string): Promise
 /** The storyboard, with the form's own images given to its scenes in order when the user chose them. */
 async function makeStoryboard(request: CreateVideoRequest): Promise<Storyboard> {
   const parse = (data: unknown) => storyboardSchema.parse(data);
-  const storyboard = await api.post<Storyboard>('/storyboards', createStoryboardRequestSchema.parse(request), { parse });
+  const storyboard = await api.post<Storyboard>('/storyboards', createStoryboardRequestSchema.parse(request), {
+    parse,
+  });
   if (request.visuals !== 'uploaded') return storyboard;
-  const scenes = assignImages(storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition })), request.imageFileIds, request.clipAudio);
-  return api.put<Storyboard>(`/storyboards/${encodeURIComponent(storyboard.id)}`, { version: storyboard.version, settings: storyboard.settings, scenes }, { parse });
+  const scenes = assignImages(
+    storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition })),
+    request.imageFileIds,
+    request.clipAudio,
+  );
+  return api.put<Storyboard>(
+    `/storyboards/${encodeURIComponent(storyboard.id)}`,
+    { version: storyboard.version, settings: storyboard.settings, scenes },
+    { parse },
+  );
 }
 
 /** The account's brand kit (null until it has come); a saved one sets the form's brand switch and caption colour. */
@@ -68,7 +78,9 @@ function useBrandKit(setForm: Dispatch<SetStateAction<CreateForm>>): BrandKit | 
         setForm((f) => ({
           ...f,
           brandKit: f.brandKit ?? apply,
-          ...(apply && f.captionOptions.color === DEFAULT_CAPTION_OPTIONS.color ? { captionOptions: { ...f.captionOptions, color: loaded.settings.colors.primary } } : {}),
+          ...(apply && f.captionOptions.color === DEFAULT_CAPTION_OPTIONS.color
+            ? { captionOptions: { ...f.captionOptions, color: loaded.settings.colors.primary } }
+            : {}),
         }));
       },
       // Without the kit the switch stays unknown and the server applies the account's default.
@@ -100,7 +112,11 @@ export default function AgentCreate() {
   const kit = useBrandKit(setForm);
 
   const branded = Boolean(kit?.saved && form.brandKit);
-  const figures = scriptFigures(form.script, form.resolution, branded && kit ? cardSeconds(brandSnapshot(kit.settings, null)) : 0);
+  const figures = scriptFigures(
+    form.script,
+    form.resolution,
+    branded && kit ? cardSeconds(brandSnapshot(kit.settings, null)) : 0,
+  );
   const balance = account ? account.credits.balance : null;
   const blocker = submitBlocker(figures, balance);
 
@@ -122,7 +138,11 @@ export default function AgentCreate() {
 
   function showErrors(fields: FieldErrors) {
     setErrors(fields);
-    requestAnimationFrame(() => document.querySelector('[aria-invalid="true"], .field-error')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    requestAnimationFrame(() =>
+      document
+        .querySelector('[aria-invalid="true"], .field-error')
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+    );
   }
 
   /**
@@ -131,7 +151,8 @@ export default function AgentCreate() {
    */
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const mode: Submit = (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'render' ? 'render' : 'storyboard';
+    const mode: Submit =
+      (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'render' ? 'render' : 'storyboard';
     const parsed = createVideoRequestSchema.safeParse(toRequest(form));
     if (!parsed.success) {
       showErrors(fieldErrors(parsed.error.issues));
@@ -170,9 +191,20 @@ export default function AgentCreate() {
         </Link>
       </ScreenHeader>
 
-      <form className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start" onSubmit={submit} noValidate aria-label="New video">
+      <form
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+        onSubmit={submit}
+        noValidate
+        aria-label="New video"
+      >
         <div className="grid min-w-0 gap-6">
-          <ScriptStep script={form.script} figures={figures} handoff={handoff} error={errors.script ?? figures.lengthError ?? undefined} onChange={(script) => set('script', script)} />
+          <ScriptStep
+            script={form.script}
+            figures={figures}
+            handoff={handoff}
+            error={errors.script ?? figures.lengthError ?? undefined}
+            onChange={(script) => set('script', script)}
+          />
           <VoiceStep
             voiceId={form.voiceId}
             error={errors.voiceId}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { brand } from '~/config/brand';
-import { updateScene, type StoryboardScene } from '~/contract/storyboard';
+import { type StoryboardScene, updateScene } from '~/contract/storyboard';
 import { $account, refreshAccount } from '~/stores/account';
 import { useAudioPreview } from '../../components/audio-preview';
 import { Icon } from '../../components/Icon';
@@ -14,9 +14,9 @@ import { useRenderAvailability } from './RenderUnavailable';
 import { removeScene, restoreScene, scenePicture, storyboardTotals } from './storyboard/model';
 import { SceneList } from './storyboard/SceneList';
 import { SettingsPanel } from './storyboard/SettingsPanel';
-import { storyboardEditor, type SaveStatus, type StoryboardEditorState } from './storyboard/store';
 import { StoryboardSummary } from './storyboard/StoryboardSummary';
-import { VisualDialog, type VisualChoice } from './storyboard/VisualDialog';
+import { type SaveStatus, type StoryboardEditorState, storyboardEditor } from './storyboard/store';
+import { type VisualChoice, VisualDialog } from './storyboard/VisualDialog';
 
 const editor = storyboardEditor;
 const DESCRIPTION = `Check each scene before ${brand.agentName} renders: edit the words, change the pictures, reorder, then render.`;
@@ -31,10 +31,24 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
 };
 
 function SaveIndicator({ status }: { status: SaveStatus }) {
-  const tone = status === 'saved' ? 'text-success' : status === 'pending' || status === 'saving' ? 'text-fg-muted' : 'text-warning';
+  const tone =
+    status === 'saved'
+      ? 'text-success'
+      : status === 'pending' || status === 'saving'
+        ? 'text-fg-muted'
+        : 'text-warning';
   return (
-    <span className={`inline-flex items-center gap-1.5 text-sm ${tone}`} role="status" aria-live="polite" data-testid="save-status">
-      {status === 'saving' ? <Spinner className="size-3.5" /> : <Icon name={status === 'saved' ? 'check' : status === 'pending' ? 'clock' : 'alert'} className="size-4" />}
+    <span
+      className={`inline-flex items-center gap-1.5 text-sm ${tone}`}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+    >
+      {status === 'saving' ? (
+        <Spinner className="size-3.5" />
+      ) : (
+        <Icon name={status === 'saved' ? 'check' : status === 'pending' ? 'clock' : 'alert'} className="size-4" />
+      )}
       {SAVE_LABELS[status]}
     </span>
   );
@@ -68,11 +82,25 @@ function useUndoShortcuts() {
 function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean }) {
   return (
     <div className="flex items-center gap-1">
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => editor.undo()} disabled={!canUndo} title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z Meta+Z">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => editor.undo()}
+        disabled={!canUndo}
+        title="Undo (Ctrl+Z)"
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
         <Icon name="undo" className="size-4" />
         Undo
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => editor.redo()} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => editor.redo()}
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+        aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+      >
         <Icon name="redo" className="size-4" />
         Redo
       </button>
@@ -80,7 +108,8 @@ function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean 
   );
 }
 
-const scenePath = (id: string, sceneId: string, what: 'narration' | 'preview') => `/storyboards/${encodeURIComponent(id)}/scenes/${encodeURIComponent(sceneId)}/${what}`;
+const scenePath = (id: string, sceneId: string, what: 'narration' | 'preview') =>
+  `/storyboards/${encodeURIComponent(id)}/scenes/${encodeURIComponent(sceneId)}/${what}`;
 
 /** Leaving the page (reload, close, another site) while an edit is not saved yet asks first. */
 function useLeaveWarning(unsaved: boolean) {
@@ -102,7 +131,11 @@ function StoryboardNotLoaded({ phase, onRetry }: { phase: StoryboardEditorState[
           <h2 id="missing-title" className="text-lg font-semibold text-fg">
             {phase === 'missing' ? 'Storyboard not found' : "The storyboard couldn't be loaded"}
           </h2>
-          <p className="text-fg-muted">{phase === 'missing' ? 'It may have been deleted, or the link may belong to someone else.' : 'Check your connection and try again.'}</p>
+          <p className="text-fg-muted">
+            {phase === 'missing'
+              ? 'It may have been deleted, or the link may belong to someone else.'
+              : 'Check your connection and try again.'}
+          </p>
           <div className="flex flex-wrap gap-2">
             {phase === 'error' ? (
               <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>
@@ -126,13 +159,27 @@ function StoryboardNotLoaded({ phase, onRetry }: { phase: StoryboardEditorState[
 }
 
 /** What stops the edits from being saved: another tab's newer version, a failed save, or a refused setting. */
-function SaveAlerts({ save, problem, otherErrors }: { save: SaveStatus; problem: string | null; otherErrors: [string, string][] }) {
+function SaveAlerts({
+  save,
+  problem,
+  otherErrors,
+}: {
+  save: SaveStatus;
+  problem: string | null;
+  otherErrors: [string, string][];
+}) {
   return (
     <>
       {save === 'conflict' ? (
-        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+        <section
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning"
+          role="alert"
+        >
           <Icon name="alert" className="size-5 shrink-0" />
-          <p className="min-w-0 flex-1">This storyboard was changed in another tab or on another device. Reload it to carry on from that version; the edits made here since are not saved.</p>
+          <p className="min-w-0 flex-1">
+            This storyboard was changed in another tab or on another device. Reload it to carry on from that version;
+            the edits made here since are not saved.
+          </p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.reload()}>
             <Icon name="refresh" className="size-4" />
             Reload
@@ -140,7 +187,10 @@ function SaveAlerts({ save, problem, otherErrors }: { save: SaveStatus; problem:
         </section>
       ) : null}
       {save === 'failed' ? (
-        <section className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" role="alert">
+        <section
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning"
+          role="alert"
+        >
           <Icon name="wifiOff" className="size-5 shrink-0" />
           <p className="min-w-0 flex-1">Your last changes are not saved. {problem}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void editor.retry()}>
@@ -150,7 +200,10 @@ function SaveAlerts({ save, problem, otherErrors }: { save: SaveStatus; problem:
         </section>
       ) : null}
       {otherErrors.length > 0 ? (
-        <ul className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert">
+        <ul
+          className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-danger"
+          role="alert"
+        >
           {otherErrors.map(([path, message]) => (
             <li key={path}>{message}</li>
           ))}
@@ -210,7 +263,8 @@ export default function AgentStoryboard() {
     try {
       const video = await editor.render();
       if (!video) {
-        if (editor.$editor.get().save !== 'saved') toast.error('The storyboard is not saved yet, so it cannot be rendered. See the message at the top.');
+        if (editor.$editor.get().save !== 'saved')
+          toast.error('The storyboard is not saved yet, so it cannot be rendered. See the message at the top.');
         return;
       }
       void refreshAccount();
@@ -224,11 +278,14 @@ export default function AgentStoryboard() {
   /** Deleting asks nothing: the toast (and Undo) bring the scene back. */
   function remove(scene: StoryboardScene, index: number) {
     edit((s) => removeScene(s, scene.id));
-    toast(`Scene ${index + 1} deleted`, { action: { label: 'Undo', onClick: () => edit((s) => restoreScene(s, scene, index)) } });
+    toast(`Scene ${index + 1} deleted`, {
+      action: { label: 'Undo', onClick: () => edit((s) => restoreScene(s, scene, index)) },
+    });
   }
 
   function pick(sceneId: string, choice: VisualChoice) {
-    if (choice.clip && choice.visual.kind === 'upload') setClips((current) => new Set(current).add((choice.visual as { fileId: string }).fileId));
+    if (choice.clip && choice.visual.kind === 'upload')
+      setClips((current) => new Set(current).add((choice.visual as { fileId: string }).fileId));
     edit((s) => updateScene(s, sceneId, { visual: choice.visual, ...(choice.query ? { query: choice.query } : {}) }));
     setChoosing(null);
   }
@@ -240,7 +297,13 @@ export default function AgentStoryboard() {
           <SaveIndicator status={state.save} />
           <UndoButtons canUndo={state.canUndo} canRedo={state.canRedo} />
           {/* On a phone the summary and the render button come after the scenes. */}
-          <button type="button" className="btn btn-secondary btn-sm lg:hidden" onClick={() => document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm lg:hidden"
+            onClick={() =>
+              document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+            }
+          >
             {totals.scenes} scenes · {cost} credits
             <Icon name="chevronDown" className="size-4" />
           </button>

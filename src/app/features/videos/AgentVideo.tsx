@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { brand } from '~/config/brand';
 import { musicTrack } from '~/contract/music';
@@ -9,23 +9,23 @@ import {
   CAPTION_SIZE_LABELS,
   describePicture,
   formatDuration,
-  STOCK_PROVIDER_NAMES,
-  VISUAL_ORDER_LABELS,
   type ScenePicture,
+  STOCK_PROVIDER_NAMES,
   type StockCredit,
+  VISUAL_ORDER_LABELS,
   type VideoRecord,
 } from '~/contract/video';
-import { cancelVideo, deleteVideo, fileStem, retryVideo } from './actions';
-import { useVideo } from './live';
-import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
-import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';
-import { StatusBadge } from './StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { downloadUrl } from '../../components/files';
 import { formatDate } from '../../components/format';
 import { Icon } from '../../components/Icon';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
+import { cancelVideo, deleteVideo, fileStem, retryVideo } from './actions';
+import { useVideo } from './live';
+import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';
+import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
+import { StatusBadge } from './StatusBadge';
 
 const DESCRIPTION = `One video made by ${brand.agentName}: its player, progress and download.`;
 
@@ -49,7 +49,15 @@ function StepList({ video }: { video: VideoRecord }) {
             <StepIcon state={step.state} />
           </span>
           {step.label}
-          <span className="sr-only">{step.state === 'done' ? ' (done)' : step.state === 'current' ? ' (in progress)' : step.state === 'failed' ? ' (failed)' : ''}</span>
+          <span className="sr-only">
+            {step.state === 'done'
+              ? ' (done)'
+              : step.state === 'current'
+                ? ' (in progress)'
+                : step.state === 'failed'
+                  ? ' (failed)'
+                  : ''}
+          </span>
         </li>
       ))}
     </ol>
@@ -83,12 +91,16 @@ function Progress({ video, onCancel, cancelling }: { video: VideoRecord; onCance
         aria-valuenow={value}
         aria-valuetext={`${value}%${headline ? `, ${headline}` : ''}`}
       >
-        <div className="h-full rounded-full bg-gradient-to-r from-brand-500 to-cyan-400 transition-[width] duration-700" style={{ width: `${value}%` }} />
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-brand-500 to-cyan-400 transition-[width] duration-700"
+          style={{ width: `${value}%` }}
+        />
       </div>
       <StepList video={video} />
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-4">
         <p className="text-xs text-fg-subtle">
-          About {formatDuration(video.estimatedSec)} of video. You can leave this page; the video keeps being made and appears in your history.
+          About {formatDuration(video.estimatedSec)} of video. You can leave this page; the video keeps being made and
+          appears in your history.
         </p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel} disabled={cancelling}>
           {cancelling ? <Spinner /> : <Icon name="close" className="size-4" />}
@@ -115,16 +127,26 @@ function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boo
 function SetupProblem({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { availability } = useRenderAvailability();
   if (!availability) return null;
-  return availability.ready ? <RetryButton onRetry={onRetry} retrying={retrying} /> : <RenderUnavailable availability={availability} />;
+  return availability.ready ? (
+    <RetryButton onRetry={onRetry} retrying={retrying} />
+  ) : (
+    <RenderUnavailable availability={availability} />
+  );
 }
 
 function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: () => void; retrying: boolean }) {
   const failed = video.status === 'failed';
   const setup = failed && video.setupFailure;
   return (
-    <section className={`card card-pad grid gap-4 border ${failed ? '!border-danger/40' : ''}`} aria-labelledby="stopped-title" data-testid="video-stopped">
+    <section
+      className={`card card-pad grid gap-4 border ${failed ? '!border-danger/40' : ''}`}
+      aria-labelledby="stopped-title"
+      data-testid="video-stopped"
+    >
       <div className="flex items-start gap-3">
-        <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${failed ? 'bg-danger/15 text-danger' : 'bg-white/10 text-fg-muted'}`}>
+        <span
+          className={`grid size-10 shrink-0 place-items-center rounded-xl ${failed ? 'bg-danger/15 text-danger' : 'bg-white/10 text-fg-muted'}`}
+        >
           <Icon name={failed ? 'alert' : 'info'} className="size-5" />
         </span>
         <div>
@@ -135,7 +157,11 @@ function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: ()
             {failed ? video.error : 'It stopped before it was finished.'}
           </p>
           {/* A set-up failure's message already says nothing was charged. */}
-          {setup ? null : <p className="mt-2 text-sm text-fg-subtle">No credits were charged for it. Trying again holds {video.cost} credits until it is ready.</p>}
+          {setup ? null : (
+            <p className="mt-2 text-sm text-fg-subtle">
+              No credits were charged for it. Trying again holds {video.cost} credits until it is ready.
+            </p>
+          )}
         </div>
       </div>
       {failed && !setup ? <StepList video={video} /> : null}
@@ -166,7 +192,10 @@ function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => voi
       <div className="bg-black">
         <video
           className="mx-auto block bg-black"
-          style={{ width: `min(100%, calc(72dvh * ${ratio.toFixed(4)}))`, aspectRatio: `${video.width} / ${video.height}` }}
+          style={{
+            width: `min(100%, calc(72dvh * ${ratio.toFixed(4)}))`,
+            aspectRatio: `${video.width} / ${video.height}`,
+          }}
           src={file.url}
           poster={video.thumbnail?.url}
           controls
@@ -182,17 +211,29 @@ function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => voi
         />
       </div>
       <div className="flex flex-wrap items-center gap-2 p-4">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void download('mp4', file.url)} disabled={downloading !== null}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void download('mp4', file.url)}
+          disabled={downloading !== null}
+        >
           {downloading === 'mp4' ? <Spinner /> : <Icon name="download" className="size-4" />}
           Download MP4
         </button>
         {video.subtitles ? (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void download('srt', video.subtitles!.url)} disabled={downloading !== null}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void download('srt', video.subtitles!.url)}
+            disabled={downloading !== null}
+          >
             {downloading === 'srt' ? <Spinner /> : <Icon name="captions" className="size-4" />}
             Download subtitles (SRT)
           </button>
         ) : null}
-        <span className="ml-auto text-xs text-fg-subtle">{(file.size / (1024 * 1024)).toFixed(1)} MB · H.264 + AAC</span>
+        <span className="ml-auto text-xs text-fg-subtle">
+          {(file.size / (1024 * 1024)).toFixed(1)} MB · H.264 + AAC
+        </span>
       </div>
     </section>
   );
@@ -209,7 +250,8 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-const scenesText = (scenes: readonly number[]): string => `${scenes.length === 1 ? 'Scene' : 'Scenes'} ${scenes.join(', ')}`;
+const scenesText = (scenes: readonly number[]): string =>
+  `${scenes.length === 1 ? 'Scene' : 'Scenes'} ${scenes.join(', ')}`;
 
 /**
  * Pexels asks for a link back to it and credits photographers and videographers where possible; Pixabay needs no
@@ -219,7 +261,9 @@ function StockCredits({ credits }: { credits: readonly StockCredit[] }) {
   const link = 'text-cyan-300 underline underline-offset-2 hover:text-cyan-200';
   return (
     <div className="grid gap-2" data-testid="video-stock-credits">
-      <h3 className="text-sm font-medium text-fg">{credits.some((c) => c.media === 'video') ? 'Stock photos and clips' : 'Stock photos'}</h3>
+      <h3 className="text-sm font-medium text-fg">
+        {credits.some((c) => c.media === 'video') ? 'Stock photos and clips' : 'Stock photos'}
+      </h3>
       <ul className="grid gap-1.5 text-sm text-fg-muted">
         {credits.map((credit) => (
           <li key={credit.sourceUrl}>
@@ -235,7 +279,12 @@ function StockCredits({ credits }: { credits: readonly StockCredit[] }) {
               credit.author
             )}{' '}
             on{' '}
-            <a className={link} href={credit.provider === 'pexels' ? 'https://www.pexels.com' : 'https://pixabay.com'} target="_blank" rel="noopener noreferrer">
+            <a
+              className={link}
+              href={credit.provider === 'pexels' ? 'https://www.pexels.com' : 'https://pixabay.com'}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {STOCK_PROVIDER_NAMES[credit.provider]}
             </a>
             <span className="text-fg-subtle"> · {scenesText(credit.scenes)}</span>
@@ -271,7 +320,9 @@ function Details({ video }: { video: VideoRecord }) {
       </h2>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Detail label="Duration" testId="video-duration">
-          {video.durationSec === null ? `about ${formatDuration(video.estimatedSec)}` : formatDuration(video.durationSec)}
+          {video.durationSec === null
+            ? `about ${formatDuration(video.estimatedSec)}`
+            : formatDuration(video.durationSec)}
         </Detail>
         <Detail label="Resolution" testId="video-resolution">
           {video.width}×{video.height} · {video.resolution}
@@ -286,11 +337,14 @@ function Details({ video }: { video: VideoRecord }) {
           {video.captions === 'off' ? null : (
             <span className="text-fg-muted">
               {' '}
-              · {CAPTION_POSITION_LABELS[video.captionOptions.position]}, {CAPTION_SIZE_LABELS[video.captionOptions.size].toLowerCase()}
+              · {CAPTION_POSITION_LABELS[video.captionOptions.position]},{' '}
+              {CAPTION_SIZE_LABELS[video.captionOptions.size].toLowerCase()}
             </span>
           )}
         </Detail>
-        <Detail label="Visuals">{video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}</Detail>
+        <Detail label="Visuals">
+          {video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}
+        </Detail>
         <Detail label="Music" testId="video-music">
           {video.music.enabled && video.music.upload ? (
             <>
@@ -298,7 +352,8 @@ function Details({ video }: { video: VideoRecord }) {
             </>
           ) : video.music.enabled ? (
             <>
-              {musicTrack(video.music.track).name}, {video.music.volume}%<span className="block text-xs text-fg-muted">{musicTrack(video.music.track).licence}</span>
+              {musicTrack(video.music.track).name}, {video.music.volume}%
+              <span className="block text-xs text-fg-muted">{musicTrack(video.music.track).licence}</span>
             </>
           ) : (
             'Off'
@@ -306,12 +361,20 @@ function Details({ video }: { video: VideoRecord }) {
         </Detail>
         <Detail label="Brand kit" testId="video-brand-kit">
           {video.brandKit ? 'Applied' : 'Not applied'}
-          {video.brandKit ? <span className="block text-xs text-fg-muted">As it was when the video was created</span> : null}
+          {video.brandKit ? (
+            <span className="block text-xs text-fg-muted">As it was when the video was created</span>
+          ) : null}
         </Detail>
         <Detail label="Created" testId="video-created">
           <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
         </Detail>
-        <Detail label="Credits">{video.status === 'succeeded' ? `${video.creditsCharged} charged` : video.status === 'failed' || video.status === 'cancelled' ? 'None charged' : `${video.cost} held`}</Detail>
+        <Detail label="Credits">
+          {video.status === 'succeeded'
+            ? `${video.creditsCharged} charged`
+            : video.status === 'failed' || video.status === 'cancelled'
+              ? 'None charged'
+              : `${video.cost} held`}
+        </Detail>
       </dl>
       {video.pictures.length > 0 ? <ScenePictures pictures={video.pictures} /> : null}
       {video.stockCredits.length > 0 ? <StockCredits credits={video.stockCredits} /> : null}
@@ -398,7 +461,11 @@ export default function AgentVideo() {
   const running = video.status === 'queued' || video.status === 'active';
   return (
     <div className="grid gap-6">
-      <ScreenHeader icon="video" title={<span className="block text-2xl sm:text-3xl">{video.title}</span>} description={`${STATUS_LABELS[video.status]} · made by ${brand.agentName} · ${formatDate(video.createdAt)}`}>
+      <ScreenHeader
+        icon="video"
+        title={<span className="block text-2xl sm:text-3xl">{video.title}</span>}
+        description={`${STATUS_LABELS[video.status]} · made by ${brand.agentName} · ${formatDate(video.createdAt)}`}
+      >
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge video={video} />
           {video.storyboardId ? (
@@ -413,8 +480,12 @@ export default function AgentVideo() {
           </Link>
         </div>
       </ScreenHeader>
-      {running ? <Progress video={video} onCancel={() => void act('cancel', cancelVideo)} cancelling={busy === 'cancel'} /> : null}
-      {video.status === 'failed' || video.status === 'cancelled' ? <Stopped video={video} onRetry={() => void act('retry', retryVideo)} retrying={busy === 'retry'} /> : null}
+      {running ? (
+        <Progress video={video} onCancel={() => void act('cancel', cancelVideo)} cancelling={busy === 'cancel'} />
+      ) : null}
+      {video.status === 'failed' || video.status === 'cancelled' ? (
+        <Stopped video={video} onRetry={() => void act('retry', retryVideo)} retrying={busy === 'retry'} />
+      ) : null}
       {video.status === 'succeeded' ? <Player video={video} onExpired={reload} /> : null}
       <Details video={video} />
       <div className="flex flex-wrap justify-between gap-2">
@@ -428,8 +499,15 @@ export default function AgentVideo() {
         </button>
       </div>
       {confirming ? (
-        <ConfirmDialog title="Delete this video?" confirmLabel="Delete" busy={busy === 'delete'} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
-          {running ? 'It is still being made: deleting stops it and returns its credits. ' : ''}The video, its thumbnail, its subtitles and the images you uploaded only for it are removed for good.
+        <ConfirmDialog
+          title="Delete this video?"
+          confirmLabel="Delete"
+          busy={busy === 'delete'}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        >
+          {running ? 'It is still being made: deleting stops it and returns its credits. ' : ''}The video, its
+          thumbnail, its subtitles and the images you uploaded only for it are removed for good.
         </ConfirmDialog>
       ) : null}
     </div>

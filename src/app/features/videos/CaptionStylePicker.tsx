@@ -14,10 +14,10 @@ import {
   CAPTION_SIZE_SCALE,
   CAPTION_SIZES,
   CAPTION_STYLES,
-  videoDimensions,
   type CaptionOptions,
   type CaptionStyle,
   type VideoAspect,
+  videoDimensions,
 } from '~/contract/video';
 import { ChoiceGroup } from '../../components/ChoiceGroup';
 
@@ -52,14 +52,27 @@ function useSpokenWord(animated: boolean): number {
   return index;
 }
 
-export function CaptionPreview({ look, options, aspect }: { look: Exclude<CaptionStyle, 'off'>; options: CaptionOptions; aspect: VideoAspect }) {
+export function CaptionPreview({
+  look,
+  options,
+  aspect,
+}: {
+  look: Exclude<CaptionStyle, 'off'>;
+  options: CaptionOptions;
+  aspect: VideoAspect;
+}) {
   const spoken = useSpokenWord(look !== 'line');
   const { width, height } = videoDimensions(aspect, '720p');
   // Type is a share of the frame's shorter side; the preview box is sized by its width (cqw).
   // A popped word is drawn larger, as the renderer draws it (POP_SCALE).
   const fontSize = `${((CAPTION_SIZE_SCALE[options.size] * (look === 'pop' ? 1.3 : 1) * Math.min(width, height)) / width) * 100}cqw`;
   const vertical = height > width;
-  const band = options.position === 'top' ? { top: vertical ? '12%' : '8%' } : options.position === 'bottom' ? { bottom: vertical ? '20%' : '8%' } : { top: '50%', transform: 'translateY(-50%)' };
+  const band =
+    options.position === 'top'
+      ? { top: vertical ? '12%' : '8%' }
+      : options.position === 'bottom'
+        ? { bottom: vertical ? '20%' : '8%' }
+        : { top: '50%', transform: 'translateY(-50%)' };
   const word = (text: string, i: number) => {
     if (look === 'word' && i === spoken) return <span style={{ color: options.color }}>{text}</span>;
     if (look === 'karaoke') {
@@ -83,7 +96,11 @@ export function CaptionPreview({ look, options, aspect }: { look: Exclude<Captio
   return (
     <div
       className="relative mx-auto w-full overflow-hidden rounded-lg border border-white/10 bg-[linear-gradient(160deg,#3b4a6b,#1c2236_55%,#5a4a3a)] [container-type:inline-size]"
-      style={{ aspectRatio: `${width} / ${height}`, maxWidth: vertical ? '11rem' : aspect === '1:1' ? '14rem' : '20rem', ['--word-ms' as string]: `${WORD_MS}ms` }}
+      style={{
+        aspectRatio: `${width} / ${height}`,
+        maxWidth: vertical ? '11rem' : aspect === '1:1' ? '14rem' : '20rem',
+        ['--word-ms' as string]: `${WORD_MS}ms`,
+      }}
       data-testid="caption-preview"
       data-look={look}
       data-position={options.position}
@@ -93,7 +110,12 @@ export function CaptionPreview({ look, options, aspect }: { look: Exclude<Captio
     >
       <p
         className="absolute inset-x-[7%] text-center font-bold leading-tight [paint-order:stroke_fill] [-webkit-text-stroke:0.16em_rgb(0_0_0/0.8)]"
-        style={{ ...band, fontSize, fontFamily: "'DejaVu Sans', Verdana, sans-serif", color: look === 'pop' ? options.color : '#FFFFFF' }}
+        style={{
+          ...band,
+          fontSize,
+          fontFamily: "'DejaVu Sans', Verdana, sans-serif",
+          color: look === 'pop' ? options.color : '#FFFFFF',
+        }}
         data-testid="caption-preview-text"
       >
         {look === 'pop' ? (
@@ -128,7 +150,8 @@ export function CaptionStylePicker({
   onLook: (look: CaptionStyle) => void;
   onOptions: (options: CaptionOptions) => void;
 }) {
-  const set = <K extends keyof CaptionOptions>(key: K, value: CaptionOptions[K]) => onOptions({ ...options, [key]: value });
+  const set = <K extends keyof CaptionOptions>(key: K, value: CaptionOptions[K]) =>
+    onOptions({ ...options, [key]: value });
   const custom = !(CAPTION_COLORS as readonly string[]).includes(options.color);
   return (
     <div className="grid gap-4">
@@ -140,7 +163,11 @@ export function CaptionStylePicker({
         value={look}
         onChange={onLook}
         error={errors.captions}
-        choices={CAPTION_STYLES.map((style) => ({ value: style, label: CAPTION_LABELS[style], detail: CAPTION_DETAILS[style] }))}
+        choices={CAPTION_STYLES.map((style) => ({
+          value: style,
+          label: CAPTION_LABELS[style],
+          detail: CAPTION_DETAILS[style],
+        }))}
       />
       {look === 'off' ? null : (
         <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -153,7 +180,10 @@ export function CaptionStylePicker({
               value={options.position}
               onChange={(v) => set('position', v)}
               error={errors['captionOptions.position']}
-              choices={CAPTION_POSITIONS.map((position) => ({ value: position, label: CAPTION_POSITION_LABELS[position] }))}
+              choices={CAPTION_POSITIONS.map((position) => ({
+                value: position,
+                label: CAPTION_POSITION_LABELS[position],
+              }))}
             />
             <ChoiceGroup
               legend="Caption size"
@@ -174,11 +204,20 @@ export function CaptionStylePicker({
                       key={color}
                       className={`grid size-9 cursor-pointer place-items-center rounded-full border-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${options.color === color ? 'border-white' : 'border-transparent'}`}
                     >
-                      <input type="radio" name="caption-color" className="sr-only" checked={options.color === color} onChange={() => set('color', color)} aria-label={COLOR_NAMES[color]} />
+                      <input
+                        type="radio"
+                        name="caption-color"
+                        className="sr-only"
+                        checked={options.color === color}
+                        onChange={() => set('color', color)}
+                        aria-label={COLOR_NAMES[color]}
+                      />
                       <span className="size-6 rounded-full" style={{ background: color }} aria-hidden="true" />
                     </label>
                   ))}
-                  <label className={`flex cursor-pointer items-center gap-2 rounded-full border-2 py-0.5 pr-3 pl-1 text-sm text-fg-muted ${custom ? 'border-white' : 'border-transparent'}`}>
+                  <label
+                    className={`flex cursor-pointer items-center gap-2 rounded-full border-2 py-0.5 pr-3 pl-1 text-sm text-fg-muted ${custom ? 'border-white' : 'border-transparent'}`}
+                  >
                     <input
                       type="color"
                       className="size-7 cursor-pointer rounded-full border-0 bg-transparent p-0"

@@ -3,9 +3,15 @@
  * limits and then uploaded (POST /videos/uploads, one at a time so a phone connection is not split many ways).
  * Scenes use them in this order, repeating when there are more scenes than files.
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { VIDEO_LIMITS, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type UploadedImage } from '~/contract/video';
+import {
+  type UploadedImage,
+  uploadedImageSchema,
+  VIDEO_LIMITS,
+  VIDEO_UPLOAD,
+  VIDEO_UPLOAD_ACCEPT,
+} from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { isClipFile, uploadProblem } from '~/lib/upload-problem';
@@ -22,32 +28,70 @@ interface Pending {
 
 /** A clip shows its first picture, like an image's thumbnail. */
 function Preview({ url, clip, alt, className }: { url: string; clip: boolean; alt: string; className: string }) {
-  return clip ? <video src={url} muted playsInline preload="metadata" aria-label={alt} className={className} /> : <img src={url} alt={alt} className={className} loading="lazy" />;
+  return clip ? (
+    <video src={url} muted playsInline preload="metadata" aria-label={alt} className={className} />
+  ) : (
+    <img src={url} alt={alt} className={className} loading="lazy" />
+  );
 }
 
 /** An uploaded file in its scene place, with the buttons that move it or take it out. */
-function UploadedTile({ image, index, last, onMove, onRemove }: { image: UploadedImage; index: number; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
+function UploadedTile({
+  image,
+  index,
+  last,
+  onMove,
+  onRemove,
+}: {
+  image: UploadedImage;
+  index: number;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
   return (
-    <li className="group relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" data-testid="uploaded-image">
+    <li
+      className="group relative overflow-hidden rounded-xl border border-white/10 bg-ink-900"
+      data-testid="uploaded-image"
+    >
       <Preview
         url={image.url}
         clip={image.kind === 'video'}
         alt={`${image.kind === 'video' ? 'Clip' : 'Image'} ${index + 1}${image.name ? `: ${image.name}` : ''}`}
         className="aspect-video w-full object-cover"
       />
-      <span className="absolute left-2 top-2 grid size-6 place-items-center rounded-full bg-ink-950/80 text-xs font-semibold text-fg">{index + 1}</span>
+      <span className="absolute left-2 top-2 grid size-6 place-items-center rounded-full bg-ink-950/80 text-xs font-semibold text-fg">
+        {index + 1}
+      </span>
       <div className="flex items-center justify-between gap-1 border-t border-white/10 px-1.5 py-1">
-        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2" aria-label={`Move image ${index + 1} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm !min-h-8 !px-2"
+          aria-label={`Move image ${index + 1} earlier`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
           <Icon name="chevronLeft" className="size-4" />
         </button>
         <span className="truncate text-[0.6875rem] text-fg-subtle" title={image.name ?? undefined}>
           {image.durationSec !== null ? `${image.durationSec.toFixed(1)} s · ` : ''}
           {image.width}×{image.height}
         </span>
-        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2" aria-label={`Move image ${index + 1} later`} disabled={last} onClick={() => onMove(1)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm !min-h-8 !px-2"
+          aria-label={`Move image ${index + 1} later`}
+          disabled={last}
+          onClick={() => onMove(1)}
+        >
           <Icon name="chevronRight" className="size-4" />
         </button>
-        <button type="button" className="btn btn-ghost btn-sm !min-h-8 !px-2 text-danger" aria-label={`Remove image ${index + 1}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm !min-h-8 !px-2 text-danger"
+          aria-label={`Remove image ${index + 1}`}
+          onClick={onRemove}
+        >
           <Icon name="close" className="size-4" />
         </button>
       </div>
@@ -57,7 +101,10 @@ function UploadedTile({ image, index, last, onMove, onRemove }: { image: Uploade
 
 function UploadingTile({ item }: { item: Pending }) {
   return (
-    <li className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" aria-label={`Uploading ${item.name}`}>
+    <li
+      className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900"
+      aria-label={`Uploading ${item.name}`}
+    >
       <Preview url={item.preview} clip={item.clip} alt="" className="aspect-video w-full object-cover opacity-40" />
       <span className="absolute inset-0 grid place-items-center">
         <Spinner className="size-6" />
@@ -99,18 +146,29 @@ export function ImageUploader({
     const problems = files.map(uploadProblem).filter((p): p is string => p !== null);
     for (const problem of problems.slice(0, 3)) toast.error(problem);
     const accepted = files.filter((file) => uploadProblem(file) === null);
-    if (accepted.length > room) toast.error(`A video can use up to ${VIDEO_LIMITS.maxImages} images and clips; ${accepted.length - Math.max(0, room)} were left out.`);
-    const queue = accepted
-      .slice(0, Math.max(0, room))
-      .map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, name: file.name, preview: URL.createObjectURL(file), clip: isClipFile(file) }));
+    if (accepted.length > room)
+      toast.error(
+        `A video can use up to ${VIDEO_LIMITS.maxImages} images and clips; ${accepted.length - Math.max(0, room)} were left out.`,
+      );
+    const queue = accepted.slice(0, Math.max(0, room)).map((file, i) => ({
+      file,
+      key: `${Date.now()}-${i}-${file.name}`,
+      name: file.name,
+      preview: URL.createObjectURL(file),
+      clip: isClipFile(file),
+    }));
     for (const item of queue) previews.current.add(item.preview);
-    setPending((current) => [...current, ...queue.map(({ key, name, preview, clip }) => ({ key, name, preview, clip }))]);
+    setPending((current) => [
+      ...current,
+      ...queue.map(({ key, name, preview, clip }) => ({ key, name, preview, clip })),
+    ]);
     for (const item of queue) {
       try {
         const uploaded = await uploadOne(item.file);
         onChange((current) => [...current, uploaded]);
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 400 || error.status === 413)) toast.error(`${item.name}: ${error.fields.file ?? error.message}`);
+        if (error instanceof ApiError && (error.status === 400 || error.status === 413))
+          toast.error(`${item.name}: ${error.fields.file ?? error.message}`);
         else notifyApiError(error);
       } finally {
         setPending((current) => current.filter((p) => p.key !== item.key));
@@ -143,14 +201,19 @@ export function ImageUploader({
         <Icon name="upload" className="size-6 text-brand-300" />
         <p className="text-sm text-fg-muted">
           Drop images and clips here or{' '}
-          <button type="button" className="font-semibold text-cyan-300 underline-offset-2 hover:underline" onClick={() => input.current?.click()} disabled={room <= 0}>
+          <button
+            type="button"
+            className="font-semibold text-cyan-300 underline-offset-2 hover:underline"
+            onClick={() => input.current?.click()}
+            disabled={room <= 0}
+          >
             choose files
           </button>
         </p>
         <p className="hint">
-          JPEG, PNG or WebP images up to {formatBytes(VIDEO_UPLOAD.maxBytes)}; MP4, MOV or WebM clips up to {formatBytes(VIDEO_UPLOAD.maxClipBytes)} and{' '}
-          {VIDEO_UPLOAD.maxClipSec / 60} minutes (trimmed or looped to each scene). At least {VIDEO_UPLOAD.minSide} px on each side. Up to {VIDEO_LIMITS.maxImages}, used in
-          this order.
+          JPEG, PNG or WebP images up to {formatBytes(VIDEO_UPLOAD.maxBytes)}; MP4, MOV or WebM clips up to{' '}
+          {formatBytes(VIDEO_UPLOAD.maxClipBytes)} and {VIDEO_UPLOAD.maxClipSec / 60} minutes (trimmed or looped to each
+          scene). At least {VIDEO_UPLOAD.minSide} px on each side. Up to {VIDEO_LIMITS.maxImages}, used in this order.
         </p>
         <input
           ref={input}
@@ -167,7 +230,10 @@ export function ImageUploader({
         />
       </div>
       {images.length + pending.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Your images and clips, in scene order">
+        <ol
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+          aria-label="Your images and clips, in scene order"
+        >
           {images.map((image, index) => (
             <UploadedTile
               key={image.fileId}

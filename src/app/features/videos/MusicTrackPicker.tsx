@@ -4,8 +4,8 @@
  */
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { MUSIC_TRACKS, musicTrack, type MusicTrackId } from '~/contract/music';
-import { formatDuration, MUSIC_UPLOAD, uploadedMusicSchema, type UploadedMusic } from '~/contract/video';
+import { MUSIC_TRACKS, type MusicTrackId, musicTrack } from '~/contract/music';
+import { formatDuration, MUSIC_UPLOAD, type UploadedMusic, uploadedMusicSchema } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { useAudioPreview } from '../../components/audio-preview';
@@ -54,7 +54,8 @@ export function MusicTrackPicker({
     try {
       onUpload(await uploadMusic(file));
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 413)) toast.error(`${file.name}: ${err.fields.file ?? err.message}`);
+      if (err instanceof ApiError && (err.status === 400 || err.status === 413))
+        toast.error(`${file.name}: ${err.fields.file ?? err.message}`);
       else notifyApiError(err);
     } finally {
       setUploading(null);
@@ -97,11 +98,20 @@ export function MusicTrackPicker({
                 disabled={disabled}
                 onClick={() => void preview.toggle(value, previewPath(value))}
               >
-                {playing && preview.state?.loading ? <Spinner /> : <Icon name={playing ? 'stop' : 'play'} className="size-4" />}
+                {playing && preview.state?.loading ? (
+                  <Spinner />
+                ) : (
+                  <Icon name={playing ? 'stop' : 'play'} className="size-4" />
+                )}
                 <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
               </button>
             )}
-            <button type="button" className="btn btn-ghost btn-sm shrink-0" disabled={disabled || uploading !== null} onClick={() => input.current?.click()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm shrink-0"
+              disabled={disabled || uploading !== null}
+              onClick={() => input.current?.click()}
+            >
               {uploading ? <Spinner /> : <Icon name="upload" className="size-4" />}
               {uploading ? `Uploading ${uploading}…` : upload ? 'Upload another' : 'Upload your own'}
             </button>
@@ -115,7 +125,15 @@ export function MusicTrackPicker({
               onChange={(e) => void add(e.target.files?.[0])}
             />
           </div>
-          {upload ? <audio className="h-9 w-full" controls preload="none" src={upload.url} aria-label={`Preview ${upload.name ?? 'your music'}`} /> : null}
+          {upload ? (
+            <audio
+              className="h-9 w-full"
+              controls
+              preload="none"
+              src={upload.url}
+              aria-label={`Preview ${upload.name ?? 'your music'}`}
+            />
+          ) : null}
         </div>
       )}
     </Field>

@@ -1,7 +1,17 @@
 import { Field } from '../../components/Field';
 
 /** The music bed's volume slider, in steps of 5 %; shown but disabled while music is off. */
-export function MusicVolumeField({ volume, enabled, error, onChange }: { volume: number; enabled: boolean; error: string | undefined; onChange: (volume: number) => void }) {
+export function MusicVolumeField({
+  volume,
+  enabled,
+  error,
+  onChange,
+}: {
+  volume: number;
+  enabled: boolean;
+  error: string | undefined;
+  onChange: (volume: number) => void;
+}) {
   return (
     <Field label={`Music volume: ${volume}%`} error={error}>
       {(props) => (

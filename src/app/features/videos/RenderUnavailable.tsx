@@ -4,7 +4,13 @@
  * of a render that must fail.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { cannotDoYet, installCommand, missingNames, renderAvailabilitySchema, type RenderAvailability } from '~/contract/system-tools';
+import {
+  cannotDoYet,
+  installCommand,
+  missingNames,
+  type RenderAvailability,
+  renderAvailabilitySchema,
+} from '~/contract/system-tools';
 import { api } from '~/lib/api/client';
 import { Icon } from '../../components/Icon';
 
@@ -25,7 +31,11 @@ export function RenderUnavailable({ availability }: { availability: RenderAvaila
   if (!availability || availability.ready) return null;
   const { missing } = availability;
   return (
-    <section className="grid gap-2 rounded-xl border border-danger/30 bg-danger/10 px-3 py-3 text-sm text-danger" role="alert" data-testid="render-unavailable">
+    <section
+      className="grid gap-2 rounded-xl border border-danger/30 bg-danger/10 px-3 py-3 text-sm text-danger"
+      role="alert"
+      data-testid="render-unavailable"
+    >
       <p className="flex items-start gap-2 font-semibold">
         <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
         {cannotDoYet('make videos')}
@@ -33,7 +43,9 @@ export function RenderUnavailable({ availability }: { availability: RenderAvaila
       <p className="text-fg-muted">
         It is missing {missingNames(missing)}. Whoever runs it can install {missing.length > 1 ? 'them' : 'it'} with:
       </p>
-      <code className="block break-words whitespace-pre-wrap rounded-lg bg-black/40 px-2 py-1.5 font-mono text-xs text-fg">{installCommand(missing)}</code>
+      <code className="block break-words whitespace-pre-wrap rounded-lg bg-black/40 px-2 py-1.5 font-mono text-xs text-fg">
+        {installCommand(missing)}
+      </code>
       <p className="text-fg-muted">Nothing is charged until a video can be made.</p>
     </section>
   );

@@ -13,8 +13,13 @@ const TONES: Record<VideoRecord['status'], string> = {
 /** The video's status in one word; while it is being made, with the real progress. */
 export function StatusBadge({ video }: { video: Pick<VideoRecord, 'status' | 'progress'> }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[video.status]}`} data-testid="video-status">
-      {video.status === 'active' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" /> : null}
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[video.status]}`}
+      data-testid="video-status"
+    >
+      {video.status === 'active' ? (
+        <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+      ) : null}
       {STATUS_LABELS[video.status]}
       {video.status === 'active' ? <span className="tabular-nums">{percent(video.progress)}%</span> : null}
     </span>

@@ -4,16 +4,30 @@
  * Radios rather than a select: the orders' names are sentences, which a select cuts off in a narrow column.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { missingSourcesNote, VISUAL_ORDER_LABELS, VISUAL_ORDERS, type VisualOrder } from '~/contract/video';
 import { $pictureSources, loadPictureSources } from './picture-sources';
 
-export function VisualOrderField({ label, value, hint, error, onChange }: { label: string; value: VisualOrder; hint?: ReactNode; error?: string | undefined; onChange: (order: VisualOrder) => void }) {
+export function VisualOrderField({
+  label,
+  value,
+  hint,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: VisualOrder;
+  hint?: ReactNode;
+  error?: string | undefined;
+  onChange: (order: VisualOrder) => void;
+}) {
   const id = useId();
   const sources = useStore($pictureSources);
   useEffect(() => void loadPictureSources(), []);
   const note = sources ? missingSourcesNote(value, { stock: sources.stock.available, ai: sources.ai.available }) : null;
-  const describedBy = [hint ? `${id}-hint` : '', note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <fieldset className="field" aria-describedby={describedBy}>
       <legend className="label mb-1.5">{label}</legend>
@@ -23,7 +37,13 @@ export function VisualOrderField({ label, value, hint, error, onChange }: { labe
             key={order}
             className={`flex cursor-pointer items-start gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors ${value === order ? 'border-cyan-300/50 bg-cyan-300/[0.06] text-fg' : 'border-white/10 text-fg-muted hover:border-white/20'}`}
           >
-            <input type="radio" name={id} className="mt-0.5 size-4 shrink-0 accent-cyan-400" checked={value === order} onChange={() => onChange(order)} />
+            <input
+              type="radio"
+              name={id}
+              className="mt-0.5 size-4 shrink-0 accent-cyan-400"
+              checked={value === order}
+              onChange={() => onChange(order)}
+            />
             {VISUAL_ORDER_LABELS[order]}
           </label>
         ))}

@@ -1,6 +1,6 @@
 /** The video actions both agent pages offer; each reports its outcome as a toast and refreshes the balance. */
 import { toast } from 'sonner';
-import { videoRecordSchema, type VideoRecord } from '~/contract/video';
+import { type VideoRecord, videoRecordSchema } from '~/contract/video';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
 import { handleStudioError } from '../../components/request-errors';
@@ -26,9 +26,13 @@ export const retryVideo = (id: string): Promise<VideoRecord | null> =>
   act(() => api.post<VideoRecord>(path(id, '/retry'), undefined, { parse }), 'Making your video again.');
 
 export const cancelVideo = (id: string): Promise<VideoRecord | null> =>
-  act(() => api.post<VideoRecord>(path(id, '/cancel'), undefined, { parse }), 'Video cancelled. Its credits are back in your balance.');
+  act(
+    () => api.post<VideoRecord>(path(id, '/cancel'), undefined, { parse }),
+    'Video cancelled. Its credits are back in your balance.',
+  );
 
-export const deleteVideo = async (id: string): Promise<boolean> => (await act(() => api.delete(path(id)).then(() => true), 'Video deleted.')) ?? false;
+export const deleteVideo = async (id: string): Promise<boolean> =>
+  (await act(() => api.delete(path(id)).then(() => true), 'Video deleted.')) ?? false;
 
 /** A draft is its storyboard; videos already rendered from it stay. */
 export const deleteStoryboard = async (id: string): Promise<boolean> =>
@@ -36,10 +40,12 @@ export const deleteStoryboard = async (id: string): Promise<boolean> =>
 
 /** "my-video-title-1a2b3c4d" for downloaded file names. */
 export const fileStem = (video: Pick<VideoRecord, 'id' | 'title'>): string =>
-  `${video.title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'nxn-video'}-${video.id.slice(0, 8)}`;
+  `${
+    video.title
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'nxn-video'
+  }-${video.id.slice(0, 8)}`;

@@ -4,19 +4,26 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isUuid } from '~/contract/ids';
-import { isVideoFinished, videoRecordSchema, type VideoRecord } from '~/contract/video';
-import { isVideoRunning } from './model';
+import { isVideoFinished, type VideoRecord, videoRecordSchema } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
+import { isVideoRunning } from './model';
 
 const POLL_MS = 1000;
 
 export const fetchVideo = (id: string, signal?: AbortSignal): Promise<VideoRecord> =>
-  api.get(`/videos/${encodeURIComponent(id)}`, { parse: (data) => videoRecordSchema.parse(data), ...(signal ? { signal } : {}) });
+  api.get(`/videos/${encodeURIComponent(id)}`, {
+    parse: (data) => videoRecordSchema.parse(data),
+    ...(signal ? { signal } : {}),
+  });
 
-export type VideoState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'ready'; video: VideoRecord };
+export type VideoState =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'error' }
+  | { kind: 'ready'; video: VideoRecord };
 
 /** One video, polled while it is queued or being made. `set` takes a record an action answered with. */
 export function useVideo(id: string) {

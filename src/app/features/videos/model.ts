@@ -6,19 +6,19 @@ import { DEFAULT_MUSIC_TRACK, type MusicTrackId } from '~/contract/music';
 import { PRICES, type VideoResolution } from '~/contract/pricing';
 import { formatBytes } from '~/contract/storage';
 import {
-  DEFAULT_CAPTION_OPTIONS,
-  MUSIC_UPLOAD,
-  VIDEO_LIMITS,
-  VIDEO_STAGE_IDS,
-  VIDEO_STAGE_LABELS,
-  estimateNarration,
-  estimateVideoCost,
-  scriptLengthError,
   type CaptionOptions,
   type CaptionStyle,
   type CreateVideoRequestInput,
+  DEFAULT_CAPTION_OPTIONS,
+  estimateNarration,
+  estimateVideoCost,
+  MUSIC_UPLOAD,
+  scriptLengthError,
   type UploadedImage,
   type UploadedMusic,
+  VIDEO_LIMITS,
+  VIDEO_STAGE_IDS,
+  VIDEO_STAGE_LABELS,
   type VideoAspect,
   type VideoRecord,
   type VisualMode,
@@ -77,7 +77,12 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
     visuals: form.visuals,
     visualOrder: form.visualOrder,
     imageFileIds: form.visuals === 'uploaded' ? form.images.map((image) => image.fileId) : [],
-    music: { enabled: form.musicEnabled, volume: form.musicVolume, track: form.musicTrack, ...(form.musicUpload ? { fileId: form.musicUpload.fileId } : {}) },
+    music: {
+      enabled: form.musicEnabled,
+      volume: form.musicVolume,
+      track: form.musicTrack,
+      ...(form.musicUpload ? { fileId: form.musicUpload.fileId } : {}),
+    },
     ...brand,
   };
 }
@@ -108,7 +113,8 @@ export function scriptFigures(script: string, resolution: VideoResolution, cardS
 }
 
 /** "15 credits a minute at 1080p" */
-export const rateText = (resolution: VideoResolution): string => `${PRICES.videoPerMinute[resolution]} credits a minute at ${resolution}`;
+export const rateText = (resolution: VideoResolution): string =>
+  `${PRICES.videoPerMinute[resolution]} credits a minute at ${resolution}`;
 
 /** Why the button is off, in words the user can act on; null when it may be pressed. `balance` null = unknown. */
 export function submitBlocker(figures: ScriptFigures, balance: number | null): string | null {
@@ -124,7 +130,8 @@ export function submitBlocker(figures: ScriptFigures, balance: number | null): s
 
 /** Why a music file cannot be uploaded, told before sending it (the server decides the type by its bytes). */
 export function musicUploadProblem(file: Pick<File, 'size' | 'name'>): string | null {
-  if (file.size > MUSIC_UPLOAD.maxBytes) return `${file.name} is ${formatBytes(file.size)}; music files can be up to ${formatBytes(MUSIC_UPLOAD.maxBytes)}.`;
+  if (file.size > MUSIC_UPLOAD.maxBytes)
+    return `${file.name} is ${formatBytes(file.size)}; music files can be up to ${formatBytes(MUSIC_UPLOAD.maxBytes)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }
@@ -146,7 +153,8 @@ export interface Step {
   state: StepState;
 }
 
-const isStage = (stage: string | null): stage is keyof typeof VIDEO_STAGE_LABELS => stage !== null && stage in VIDEO_STAGE_LABELS;
+const isStage = (stage: string | null): stage is keyof typeof VIDEO_STAGE_LABELS =>
+  stage !== null && stage in VIDEO_STAGE_LABELS;
 
 /**
  * The pipeline's stages as a checklist. The reported stage is the one running (or, after a failure, the one that
@@ -157,14 +165,16 @@ export function progressSteps(video: Pick<VideoRecord, 'status' | 'stage'>): Ste
   return VIDEO_STAGE_IDS.map((id, index) => {
     let state: StepState = 'pending';
     if (video.status === 'succeeded' || index < reached) state = 'done';
-    else if (index === reached) state = video.status === 'failed' ? 'failed' : video.status === 'active' ? 'current' : 'pending';
+    else if (index === reached)
+      state = video.status === 'failed' ? 'failed' : video.status === 'active' ? 'current' : 'pending';
     return { id, label: VIDEO_STAGE_LABELS[id], state };
   });
 }
 
 /** The one line above the progress bar. */
 export function progressHeadline(video: Pick<VideoRecord, 'status' | 'stage' | 'progress'>): string {
-  if (video.status === 'queued') return video.stage === 'Retrying' ? 'Trying again after a hiccup…' : 'Waiting for a free renderer…';
+  if (video.status === 'queued')
+    return video.stage === 'Retrying' ? 'Trying again after a hiccup…' : 'Waiting for a free renderer…';
   if (video.status !== 'active') return '';
   return isStage(video.stage) ? `${VIDEO_STAGE_LABELS[video.stage]}…` : 'Starting…';
 }

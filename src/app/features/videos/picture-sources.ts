@@ -4,7 +4,7 @@
  * Read once per page; until it answers, or when it fails, nothing is claimed either way.
  */
 import { atom } from 'nanostores';
-import { availablePictureSourcesSchema, type AvailablePictureSources } from '~/contract/video';
+import { type AvailablePictureSources, availablePictureSourcesSchema } from '~/contract/video';
 import { api } from '~/lib/api/client';
 
 export const $pictureSources = atom<AvailablePictureSources | null>(null);
@@ -13,7 +13,9 @@ let loading: Promise<void> | undefined;
 
 export function loadPictureSources(): Promise<void> {
   loading ??= api
-    .get<AvailablePictureSources>('/videos/picture-sources', { parse: (data) => availablePictureSourcesSchema.parse(data) })
+    .get<AvailablePictureSources>('/videos/picture-sources', {
+      parse: (data) => availablePictureSourcesSchema.parse(data),
+    })
     .then((answer) => $pictureSources.set(answer))
     .catch((error: unknown) => {
       loading = undefined;

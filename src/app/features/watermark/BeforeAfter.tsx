@@ -4,19 +4,52 @@
  */
 import { useId, useState } from 'react';
 
-export function BeforeAfter({ before, after, aspect, moment }: { before: string; after: string; aspect: number; moment: string }) {
+export function BeforeAfter({
+  before,
+  after,
+  aspect,
+  moment,
+}: {
+  before: string;
+  after: string;
+  aspect: number;
+  moment: string;
+}) {
   const [split, setSplit] = useState(50);
   const id = useId();
   return (
     <figure className="grid gap-2" aria-labelledby={`${id}-caption`}>
-      <div className="relative w-full overflow-hidden rounded-xl border border-white/[0.08] bg-black" style={{ aspectRatio: String(aspect) }} data-testid="before-after">
-        <img src={after} alt={`Frame at ${moment} after removal`} className="absolute inset-0 size-full object-contain" />
-        <img src={before} alt={`Frame at ${moment} before removal`} className="absolute inset-0 size-full object-contain" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }} />
-        <div aria-hidden="true" className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow" style={{ left: `${split}%` }} />
-        <span aria-hidden="true" className="absolute left-2 top-2 rounded bg-ink-950/80 px-1.5 text-xs leading-5 text-white">
+      <div
+        className="relative w-full overflow-hidden rounded-xl border border-white/[0.08] bg-black"
+        style={{ aspectRatio: String(aspect) }}
+        data-testid="before-after"
+      >
+        <img
+          src={after}
+          alt={`Frame at ${moment} after removal`}
+          className="absolute inset-0 size-full object-contain"
+        />
+        <img
+          src={before}
+          alt={`Frame at ${moment} before removal`}
+          className="absolute inset-0 size-full object-contain"
+          style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow"
+          style={{ left: `${split}%` }}
+        />
+        <span
+          aria-hidden="true"
+          className="absolute left-2 top-2 rounded bg-ink-950/80 px-1.5 text-xs leading-5 text-white"
+        >
           Before
         </span>
-        <span aria-hidden="true" className="absolute right-2 top-2 rounded bg-ink-950/80 px-1.5 text-xs leading-5 text-white">
+        <span
+          aria-hidden="true"
+          className="absolute right-2 top-2 rounded bg-ink-950/80 px-1.5 text-xs leading-5 text-white"
+        >
           After
         </span>
       </div>

@@ -3,7 +3,7 @@
  * keyboard, a focused box moves with the arrow keys (Shift: further), resizes with Alt + arrows, and Delete
  * removes it.
  */
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from 'react';
 import { METHOD_LABELS, type WatermarkBox } from '~/contract/watermark';
 import { keyboardChange, moveBox, percent, resizeBox } from './geometry';
 
@@ -31,7 +31,13 @@ export function BoxEditor({
   onChange: (boxes: WatermarkBox[]) => void;
 }) {
   const area = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ id: string; mode: 'move' | 'resize'; startX: number; startY: number; start: WatermarkBox } | null>(null);
+  const drag = useRef<{
+    id: string;
+    mode: 'move' | 'resize';
+    startX: number;
+    startY: number;
+    start: WatermarkBox;
+  } | null>(null);
 
   useEffect(() => {
     if (focusId) area.current?.querySelector<HTMLElement>(`[data-box-id="${focusId}"]`)?.focus();
@@ -70,8 +76,14 @@ export function BoxEditor({
   };
 
   return (
-    <div ref={area} className="relative w-full overflow-hidden rounded-xl border border-white/[0.08] bg-black" style={{ aspectRatio: String(aspect) }}>
-      {frameUrl ? <img src={frameUrl} alt={frameAlt} className="absolute inset-0 size-full object-contain" draggable={false} /> : null}
+    <div
+      ref={area}
+      className="relative w-full overflow-hidden rounded-xl border border-white/[0.08] bg-black"
+      style={{ aspectRatio: String(aspect) }}
+    >
+      {frameUrl ? (
+        <img src={frameUrl} alt={frameAlt} className="absolute inset-0 size-full object-contain" draggable={false} />
+      ) : null}
       {boxes.map((box, index) => {
         const selected = box.id === selectedId;
         return (
@@ -92,7 +104,9 @@ export function BoxEditor({
             onFocus={() => onSelect(box.id)}
             onKeyDown={(e) => onKey(e, box)}
           >
-            <span className="absolute -top-5 left-0 rounded bg-ink-950/80 px-1 text-[11px] leading-4 text-white">{index + 1}</span>
+            <span className="absolute -top-5 left-0 rounded bg-ink-950/80 px-1 text-[11px] leading-4 text-white">
+              {index + 1}
+            </span>
             <span
               aria-hidden="true"
               data-testid="watermark-box-resize"

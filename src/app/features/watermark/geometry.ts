@@ -24,14 +24,29 @@ export function resizeBox<T extends Rect>(box: T, dw: number, dh: number): T {
 /** Arrow keys move the box (Shift: ten times as far); with Alt they resize it. Undefined for other keys. */
 export function keyboardChange<T extends Rect>(box: T, key: string, shift: boolean, alt: boolean): T | undefined {
   const step = shift ? 0.05 : 0.005;
-  const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const delta: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
   const d = delta[key];
   if (!d) return undefined;
   return alt ? resizeBox(box, d[0], d[1]) : moveBox(box, d[0], d[1]);
 }
 
 /** A new box in the middle of the frame, for a mark detection missed. */
-export const newBox = (id: string): WatermarkBox => ({ id, x: 0.4, y: 0.4, w: 0.2, h: 0.12, method: 'delogo', startS: null, endS: null, detected: false });
+export const newBox = (id: string): WatermarkBox => ({
+  id,
+  x: 0.4,
+  y: 0.4,
+  w: 0.2,
+  h: 0.12,
+  method: 'delogo',
+  startS: null,
+  endS: null,
+  detected: false,
+});
 
 /** "12%" style CSS for a fraction. */
 export const percent = (v: number) => `${(v * 100).toFixed(3)}%`;

@@ -42,7 +42,9 @@ export async function startWatermarkUpload(file: File): Promise<void> {
       return status === 0 || status >= 500 || status === 409 || status === 423;
     },
     onProgress(sent, total) {
-      $watermarkUpload.set(sent === total ? { phase: 'checking', name: file.name } : { phase: 'uploading', name: file.name, sent, total });
+      $watermarkUpload.set(
+        sent === total ? { phase: 'checking', name: file.name } : { phase: 'uploading', name: file.name, sent, total },
+      );
     },
     onSuccess() {
       current = null;
@@ -51,7 +53,11 @@ export async function startWatermarkUpload(file: File): Promise<void> {
     onError(error) {
       current = null;
       const body = 'originalResponse' in error ? error.originalResponse?.getBody() : undefined;
-      $watermarkUpload.set({ phase: 'failed', message: body?.trim() || 'The upload stopped. Check your connection and try again: it continues where it left off.' });
+      $watermarkUpload.set({
+        phase: 'failed',
+        message:
+          body?.trim() || 'The upload stopped. Check your connection and try again: it continues where it left off.',
+      });
     },
   });
   current = upload;

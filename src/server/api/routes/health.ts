@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { VIDEO_TOOLS, installCommand } from '../../../contract/system-tools.ts';
+import { installCommand, VIDEO_TOOLS } from '../../../contract/system-tools.ts';
 import type { ApiDeps } from '../../features/deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { toolsReadiness } from '../../jobs/workers.ts';
@@ -17,7 +17,12 @@ export function healthRoutes({ database, config }: ApiDeps) {
       const db = await database.ready();
       const { workers, missing } = db ? await toolsReadiness(database.db, VIDEO_TOOLS) : { workers: 0, missing: [] };
       const ready = db && !(config.roles.includes('worker') && missing.length > 0);
-      const videos = { ready: missing.length === 0, workers, missing, ...(missing.length > 0 ? { install: installCommand(missing) } : {}) };
+      const videos = {
+        ready: missing.length === 0,
+        workers,
+        missing,
+        ...(missing.length > 0 ? { install: installCommand(missing) } : {}),
+      };
       return c.json({ ok: ready, db: database.driver, videos }, ready ? 200 : 503);
     });
 }

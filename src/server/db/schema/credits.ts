@@ -11,7 +11,9 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     reservedDelta: integer('reserved_delta').notNull().default(0),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
@@ -35,10 +37,15 @@ export const creditLedger = pgTable(
 export const creditBalances = pgTable(
   'credit_balances',
   {
-    uid: text('uid').primaryKey().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .primaryKey()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     updatedAt: ts('updated_at'),
   },
-  (t) => [check('credit_balances_balance_nonnegative', sql`${t.balance} >= 0`), check('credit_balances_reserved_nonnegative', sql`${t.reserved} >= 0`)],
+  (t) => [
+    check('credit_balances_balance_nonnegative', sql`${t.balance} >= 0`),
+    check('credit_balances_reserved_nonnegative', sql`${t.reserved} >= 0`),
+  ],
 );

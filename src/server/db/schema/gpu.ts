@@ -4,13 +4,28 @@
  * create that dies half-way is found and finished (or adopted) by the next reconcile instead of repeated.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { GPU_PROVIDERS, RENTAL_STATUSES, type GpuTemplate } from '../../../contract/gpu.ts';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { GPU_PROVIDERS, type GpuTemplate, RENTAL_STATUSES } from '../../../contract/gpu.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const optionalTs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const owner = () => text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' });
+const owner = () =>
+  text('uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' });
 
 export const gpuSshKeys = pgTable(
   'gpu_ssh_keys',
@@ -103,5 +118,8 @@ export const gpuRunSegments = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: optionalTs('ended_at'),
   },
-  (t) => [index('gpu_run_segments_uid_started').on(t.uid, t.startedAt), index('gpu_run_segments_open').on(t.rentalId).where(sql`${t.endedAt} is null`)],
+  (t) => [
+    index('gpu_run_segments_uid_started').on(t.uid, t.startedAt),
+    index('gpu_run_segments_open').on(t.rentalId).where(sql`${t.endedAt} is null`),
+  ],
 );

@@ -16,7 +16,9 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     stage: text('stage'),

@@ -3,18 +3,28 @@
  * Add columns or tables in a new file next to this one, then run `npx drizzle-kit generate`.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import type { BrandSnapshot } from '../../../contract/brand.ts';
 import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
 import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
 import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
 import type { StoryboardScene, StoryboardStatus } from '../../../contract/storyboard.ts';
-import type { CaptionOptions, CreateVideoRequest, ScenePicture, StockCredit, VideoSettings, VisualOrder } from '../../../contract/video.ts';
-import type { BrandSnapshot } from '../../../contract/brand.ts';
+import type {
+  CaptionOptions,
+  CreateVideoRequest,
+  ScenePicture,
+  StockCredit,
+  VideoSettings,
+  VisualOrder,
+} from '../../../contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';
 
-const owner = () => text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' });
+const owner = () =>
+  text('uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' });
 const job = () => uuid('job_id').references(() => jobs.id, { onDelete: 'set null' });
 const file = (name: string) => uuid(name).references(() => files.id, { onDelete: 'set null' });
 
@@ -27,7 +37,10 @@ const options = <T>() => jsonb('options').$type<T>().notNull().default(sql`'{}':
 /** The request's choices, and the finished video's size (from the job). */
 export interface VideoOptions extends Pick<CreateVideoRequest, 'captions' | 'visuals' | 'imageFileIds'> {
   /** Without a track on videos made before the choice existed: those had DEFAULT_MUSIC_TRACK. */
-  music: Omit<CreateVideoRequest['music'], 'track'> & Partial<Pick<CreateVideoRequest['music'], 'track'>> & { /** The uploaded track's name, kept for the video page. */ fileName?: string | null };
+  music: Omit<CreateVideoRequest['music'], 'track'> &
+    Partial<Pick<CreateVideoRequest['music'], 'track'>> & {
+      /** The uploaded track's name, kept for the video page. */ fileName?: string | null;
+    };
   width?: number;
   height?: number;
   /** Absent on videos made before the choice existed: those had designed backgrounds only. */
@@ -53,13 +66,17 @@ export interface ScriptOptions {
 }
 
 /** The MP3's id and the sample rate arrive with the finished audio. */
-export interface SpeechOptions extends Pick<SpeechRequest, 'speed' | 'pitch'>, Pick<SpeechRecord, 'voiceName' | 'engine'> {
+export interface SpeechOptions
+  extends Pick<SpeechRequest, 'speed' | 'pitch'>,
+    Pick<SpeechRecord, 'voiceName' | 'engine'> {
   mp3FileId?: string;
   sampleRate?: number;
 }
 
 /** One image of a batch: its place in it, and the seed actually used (drawn when the request left it out). */
-export interface ImageOptions extends Pick<ImageRequest, 'negativePrompt' | 'aspect' | 'style'>, Pick<ImageRecord, 'batchId' | 'engine'> {
+export interface ImageOptions
+  extends Pick<ImageRequest, 'negativePrompt' | 'aspect' | 'style'>,
+    Pick<ImageRecord, 'batchId' | 'engine'> {
   index: number;
   seed: number;
 }

@@ -12,7 +12,9 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey(),
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     packId: text('pack_id').notNull(),
     credits: integer('credits').notNull(),
     amountMinor: integer('amount_minor').notNull(),
@@ -30,6 +32,9 @@ export const purchases = pgTable(
     index('purchases_uid_created').on(t.uid, t.createdAt),
     uniqueIndex('purchases_session_id').on(t.sessionId),
     index('purchases_payment_intent_id').on(t.paymentIntentId),
-    check('purchases_status', sql`${t.status} in (${sql.raw(PURCHASE_STATUSES.map((status) => `'${status}'`).join(','))})`),
+    check(
+      'purchases_status',
+      sql`${t.status} in (${sql.raw(PURCHASE_STATUSES.map((status) => `'${status}'`).join(','))})`,
+    ),
   ],
 );

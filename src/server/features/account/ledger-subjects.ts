@@ -9,15 +9,18 @@ import { ledgerSource } from '../../../contract/analytics.ts';
 import { startedMinutes } from '../../../contract/gpu.ts';
 import type { LineSubject } from '../../../contract/ledger.ts';
 import { findPack } from '../../../contract/payments.ts';
-import { rows, type Db } from '../../db/index.ts';
 import type { LineSubjects } from '../../credits/lines.ts';
+import { type Db, rows } from '../../db/index.ts';
 
 /** The id part of `job:<id>`, `gpu:<id>`, `script:<id>`, `stripe:<session>[:refund:<amount>]`. */
-const idsOf = (keys: readonly string[], prefix: string): string[] => [...new Set(keys.filter((key) => key.startsWith(`${prefix}:`)).map((key) => key.split(':')[1]!))];
-const list = (ids: readonly string[]) => sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-);
+const idsOf = (keys: readonly string[], prefix: string): string[] => [
+  ...new Set(keys.filter((key) => key.startsWith(`${prefix}:`)).map((key) => key.split(':')[1]!)),
+];
+const list = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 const NAMED_SOURCES = ['videos', 'speech', 'images', 'watermark'] as const;
 
@@ -36,23 +39,40 @@ export function ledgerSubjects(db: Db, now: () => Date = () => new Date()): Line
       );
       for (const job of jobs) {
         const source = ledgerSource({ jobKind: job.kind, keyPrefix: null });
-        if ((NAMED_SOURCES as readonly string[]).includes(source)) found.set(`job:${job.id}`, { source: source as (typeof NAMED_SOURCES)[number], name: job.name });
+        if ((NAMED_SOURCES as readonly string[]).includes(source))
+          found.set(`job:${job.id}`, { source: source as (typeof NAMED_SOURCES)[number], name: job.name });
       }
     }
     const rentalIds = idsOf(keys, 'gpu');
     if (rentalIds.length > 0) {
-      const rentals = await rows<{ id: string; gpu_count: number; gpu_model: string; run_minutes: number; running_since: string | Date | null }>(
+      const rentals = await rows<{
+        id: string;
+        gpu_count: number;
+        gpu_model: string;
+        run_minutes: number;
+        running_since: string | Date | null;
+      }>(
         db,
         sql`select id::text as id, gpu_count, gpu_model, run_minutes, running_since from gpu_rentals where uid = ${uid} and id::text in (${list(rentalIds)})`,
       );
       for (const rental of rentals) {
-        const open = rental.running_since ? startedMinutes(now().getTime() - new Date(rental.running_since).getTime()) : 0;
-        found.set(`gpu:${rental.id}`, { source: 'gpu', gpuCount: rental.gpu_count, gpuModel: rental.gpu_model, minutes: rental.run_minutes + open });
+        const open = rental.running_since
+          ? startedMinutes(now().getTime() - new Date(rental.running_since).getTime())
+          : 0;
+        found.set(`gpu:${rental.id}`, {
+          source: 'gpu',
+          gpuCount: rental.gpu_count,
+          gpuModel: rental.gpu_model,
+          minutes: rental.run_minutes + open,
+        });
       }
     }
     const scriptIds = idsOf(keys, 'script');
     if (scriptIds.length > 0) {
-      const scripts = await rows<{ id: string; prompt: string }>(db, sql`select id::text as id, prompt from scripts where uid = ${uid} and id::text in (${list(scriptIds)})`);
+      const scripts = await rows<{ id: string; prompt: string }>(
+        db,
+        sql`select id::text as id, prompt from scripts where uid = ${uid} and id::text in (${list(scriptIds)})`,
+      );
       for (const script of scripts) found.set(`script:${script.id}`, { source: 'scripts', name: script.prompt });
     }
     const sessions = idsOf(keys, 'stripe');
@@ -62,7 +82,12 @@ export function ledgerSubjects(db: Db, now: () => Date = () => new Date()): Line
         db,
         sql`select session_id, id::text as id, pack_id from purchases where uid = ${uid} and (session_id in (${list(sessions)}) or id::text in (${list(sessions)}))`,
       );
-      const packOf = new Map(purchases.flatMap((p) => [[p.id, p.pack_id] as const, ...(p.session_id ? [[p.session_id, p.pack_id] as const] : [])]));
+      const packOf = new Map(
+        purchases.flatMap((p) => [
+          [p.id, p.pack_id] as const,
+          ...(p.session_id ? [[p.session_id, p.pack_id] as const] : []),
+        ]),
+      );
       for (const key of keys.filter((k) => k.startsWith('stripe:'))) {
         const packId = packOf.get(key.split(':')[1]!);
         if (packId) found.set(key, { source: 'payments', packName: findPack(packId)?.name ?? 'Credit' });

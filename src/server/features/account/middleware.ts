@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../../db/index.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { ensureProfile, profileFromToken, type ProfileCreation } from './profiles.ts';
+import { ensureProfile, type ProfileCreation, profileFromToken } from './profiles.ts';
 
 const NOT_CREATED: ProfileCreation = { created: false, granted: 0 };
 
@@ -10,7 +10,10 @@ const NOT_CREATED: ProfileCreation = { created: false, granted: 0 };
  * it calls first, so no endpoint depends on the browser having sent POST /auth/auth. Profiles are never deleted,
  * so a uid seen once needs no second look from this process.
  */
-export function requireProfile(database: Database, options: { onCreated?: () => Promise<void>; maxKnown?: number } = {}): MiddlewareHandler<AppEnv> {
+export function requireProfile(
+  database: Database,
+  options: { onCreated?: () => Promise<void>; maxKnown?: number } = {},
+): MiddlewareHandler<AppEnv> {
   const { onCreated, maxKnown = 10_000 } = options;
   const known = new Set<string>();
   return async (c, next) => {
@@ -22,7 +25,9 @@ export function requireProfile(database: Database, options: { onCreated?: () => 
       if (creation.created) {
         c.get('log').info({ granted: creation.granted }, 'new user');
         // Awaited, once per account: a profile, its credits and its sign-in are kept together (npm start's emulator).
-        await onCreated?.().catch((err: unknown) => c.get('log').warn({ err }, 'saving the Auth emulator accounts failed'));
+        await onCreated?.().catch((err: unknown) =>
+          c.get('log').warn({ err }, 'saving the Auth emulator accounts failed'),
+        );
       }
       known.add(user.uid);
       if (known.size > maxKnown) known.delete(known.values().next().value as string);

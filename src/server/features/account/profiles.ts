@@ -23,7 +23,12 @@ export function profileFromToken(user: VerifiedUser): ProfileInput {
     const parsed = field.safeParse(value);
     return parsed.success ? parsed.data : null;
   };
-  return { uid: user.uid, email: claim(email, user.email), displayName: claim(displayName, user.name), photoURL: claim(photoURL, user.picture) };
+  return {
+    uid: user.uid,
+    email: claim(email, user.email),
+    displayName: claim(displayName, user.name),
+    photoURL: claim(photoURL, user.picture),
+  };
 }
 
 /** What creating the profile did: `created` only for the one call that made it (and its signup grant). */
@@ -41,16 +46,30 @@ export async function ensureProfile(database: Database, input: ProfileInput): Pr
       .values({ uid: input.uid, email: input.email, displayName: input.displayName, photoUrl: input.photoURL })
       .onConflictDoNothing({ target: users.uid });
     await openAccount(tx, input.uid);
-    const signup = await post(tx, { uid: input.uid, move: grant(SIGNUP_GRANT), reason: 'Signup credits', idempotencyKey: `signup:${input.uid}` });
+    const signup = await post(tx, {
+      uid: input.uid,
+      move: grant(SIGNUP_GRANT),
+      reason: 'Signup credits',
+      idempotencyKey: `signup:${input.uid}`,
+    });
     return { created: signup.applied, granted: signup.applied ? SIGNUP_GRANT : 0 };
   });
 }
 
 /** `POST /auth/auth`: the profile as the browser last saw it (its e-mail comes from the token, see profileFromToken). */
-export async function updateProfile(database: Database, input: ProfileInput): Promise<{ profile: Profile; credits: Credits }> {
+export async function updateProfile(
+  database: Database,
+  input: ProfileInput,
+): Promise<{ profile: Profile; credits: Credits }> {
   const [row] = await database.db
     .update(users)
-    .set({ email: input.email, displayName: input.displayName, photoUrl: input.photoURL, updatedAt: sql`now()`, lastSeenAt: sql`now()` })
+    .set({
+      email: input.email,
+      displayName: input.displayName,
+      photoUrl: input.photoURL,
+      updatedAt: sql`now()`,
+      lastSeenAt: sql`now()`,
+    })
     .where(eq(users.uid, input.uid))
     .returning();
   if (!row) throw new Error(`Profile ${input.uid} vanished before its update`);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AdminCreditBody, AdminUserSearch, type AdminUserDetail, type AdminUserList } from '../../../contract/admin.ts';
+import { AdminCreditBody, type AdminUserDetail, type AdminUserList, AdminUserSearch } from '../../../contract/admin.ts';
 import { LedgerFilter, LedgerQuery } from '../../../contract/api.ts';
 import { requireAdmin } from '../../auth/admin.ts';
 import { ledgerCsvResponse } from '../../credits/export.ts';
@@ -26,12 +26,18 @@ export function adminRoutes({ database, config, queue }: ApiDeps) {
   };
   return new Hono<AppEnv>()
     .use('/admin/*', requireAdmin(config))
-    .get('/admin/users', async (c) => c.json({ users: await searchUsers(db, query(c, AdminUserSearch).q) } satisfies AdminUserList))
+    .get('/admin/users', async (c) =>
+      c.json({ users: await searchUsers(db, query(c, AdminUserSearch).q) } satisfies AdminUserList),
+    )
     .get('/admin/users/:uid', async (c) => {
       const uid = c.req.param('uid');
       const profile = await existing(uid);
       const jobs = await queue.list(uid, RECENT_JOBS);
-      return c.json({ profile, credits: await getAccount(db, uid), jobs: jobs.jobs.map(toJob) } satisfies AdminUserDetail);
+      return c.json({
+        profile,
+        credits: await getAccount(db, uid),
+        jobs: jobs.jobs.map(toJob),
+      } satisfies AdminUserDetail);
     })
     .get('/admin/users/:uid/ledger', async (c) => {
       const uid = (await existing(c.req.param('uid'))).uid;
@@ -44,8 +50,16 @@ export function adminRoutes({ database, config, queue }: ApiDeps) {
     .post('/admin/users/:uid/credits', async (c) => {
       const uid = c.req.param('uid');
       const body = await jsonBody(c, AdminCreditBody);
-      const result = await changeCredits(database, { uid, ...body, operator: c.get('uid'), requestKey: body.idempotencyKey });
-      c.get('log').info({ target: uid, action: body.action, credits: body.credits, applied: result.applied }, 'operator credit change');
+      const result = await changeCredits(database, {
+        uid,
+        ...body,
+        operator: c.get('uid'),
+        requestKey: body.idempotencyKey,
+      });
+      c.get('log').info(
+        { target: uid, action: body.action, credits: body.credits, applied: result.applied },
+        'operator credit change',
+      );
       return c.json(result);
     });
 }

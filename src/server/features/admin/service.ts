@@ -33,7 +33,9 @@ export async function changeCredits(database: Database, change: CreditChange): P
       if (!(await findProfile(tx, change.uid))) throw notFound('No such user');
       const { balance } = await getAccount(tx, change.uid);
       if (balance + delta > MAX_BALANCE) {
-        throw new HttpError(409, `Cannot grant ${change.credits} credits: a balance holds at most ${MAX_BALANCE}`, { credits: `At most ${MAX_BALANCE - balance}` });
+        throw new HttpError(409, `Cannot grant ${change.credits} credits: a balance holds at most ${MAX_BALANCE}`, {
+          credits: `At most ${MAX_BALANCE - balance}`,
+        });
       }
       const { applied, account } = await post(tx, {
         uid: change.uid,
@@ -45,8 +47,12 @@ export async function changeCredits(database: Database, change: CreditChange): P
     });
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
-    throw new HttpError(409, `Cannot deduct ${change.credits} credits: the balance is ${error.available}, and it never goes below zero`, {
-      credits: `At most ${error.available}`,
-    });
+    throw new HttpError(
+      409,
+      `Cannot deduct ${change.credits} credits: the balance is ${error.available}, and it never goes below zero`,
+      {
+        credits: `At most ${error.available}`,
+      },
+    );
   }
 }

@@ -17,7 +17,10 @@ export async function searchUsers(db: Db, q: string): Promise<AdminUserSummary[]
     .orderBy(asc(users.email), asc(users.uid))
     .limit(SEARCH_LIMIT);
   const exact = (row: (typeof rows)[number]) => row.uid === q || row.email?.toLowerCase() === q.toLowerCase();
-  return [...rows.filter(exact), ...rows.filter((row) => !exact(row))].map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return [...rows.filter(exact), ...rows.filter((row) => !exact(row))].map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Users whose e-mail is exactly `email` (any case): the command line's way to name a user. */

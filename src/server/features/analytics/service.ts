@@ -4,26 +4,27 @@
  * compared with the previous period. Features that keep their own figures (GPU hours) or running work (GPU
  * rentals) contribute them through `AnalyticsContributions`, wired in api/app.ts, so this feature imports none.
  */
+
+import type { z } from 'zod';
 import {
-  addDays,
-  BALANCE_TREND_DAYS,
-  bucketOf,
-  bucketsOf,
-  ledgerSource,
-  resolveRange,
-  SOURCE_LABELS,
-  SPEND_FEATURES,
-  todayIn,
   type ActivityContribution,
   type ActivityItem,
   type AnalyticsQuery,
   type AnalyticsReport,
+  addDays,
+  BALANCE_TREND_DAYS,
   type BalanceTrend,
+  bucketOf,
+  bucketsOf,
   type LedgerSource,
+  ledgerSource,
   type Metric,
   type MetricContribution,
+  resolveRange,
+  SOURCE_LABELS,
+  SPEND_FEATURES,
+  todayIn,
 } from '../../../contract/analytics.ts';
-import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { balanceMoves, ledgerByDay, localMidnights, runningJobs, studiosByDay, videosByDay } from './store.ts';
 
@@ -113,7 +114,12 @@ export function analyticsService(database: Database, contributions: AnalyticsCon
       const studio = { speechCharacters: pair(), images: pair(), scripts: pair() };
       for (const row of studios) studio[row.what][period(row.day)] += row.amount;
 
-      const metric = (key: string, label: string, unit: Metric['unit'], [previous, value]: [number | null, number | null]): Metric => ({
+      const metric = (
+        key: string,
+        label: string,
+        unit: Metric['unit'],
+        [previous, value]: [number | null, number | null],
+      ): Metric => ({
         key,
         label,
         unit,
@@ -126,9 +132,24 @@ export function analyticsService(database: Database, contributions: AnalyticsCon
         metric('creditsBought', 'Credits bought', 'credits', bought),
         metric('creditsRefunded', 'Credits refunded', 'credits', refunded),
         metric('videos', 'Videos made', 'count', made),
-        metric('videoMinutes', 'Minutes of video', 'minutes', each((p) => round2(minutes[p]))),
-        metric('videoSuccessRate', 'Video success rate', 'ratio', each((p) => ratio(made[p], made[p] + failed[p]))),
-        metric('videoRenderSeconds', 'Average render time', 'seconds', each((p) => (rendered[p] === 0 ? null : Math.round(renderSeconds[p] / rendered[p])))),
+        metric(
+          'videoMinutes',
+          'Minutes of video',
+          'minutes',
+          each((p) => round2(minutes[p])),
+        ),
+        metric(
+          'videoSuccessRate',
+          'Video success rate',
+          'ratio',
+          each((p) => ratio(made[p], made[p] + failed[p])),
+        ),
+        metric(
+          'videoRenderSeconds',
+          'Average render time',
+          'seconds',
+          each((p) => (rendered[p] === 0 ? null : Math.round(renderSeconds[p] / rendered[p]))),
+        ),
         metric('speechCharacters', 'Speech characters', 'count', studio.speechCharacters),
         metric('images', 'Images', 'count', studio.images),
         metric('scripts', 'Scripts', 'count', studio.scripts),
@@ -138,7 +159,11 @@ export function analyticsService(database: Database, contributions: AnalyticsCon
       return {
         range,
         buckets,
-        spend: SPEND_ORDER.filter((source) => spendSeries.has(source)).map((source) => ({ source, label: SOURCE_LABELS[source], values: spendSeries.get(source)! })),
+        spend: SPEND_ORDER.filter((source) => spendSeries.has(source)).map((source) => ({
+          source,
+          label: SOURCE_LABELS[source],
+          values: spendSeries.get(source)!,
+        })),
         videos: videoSeries,
         totals,
       };

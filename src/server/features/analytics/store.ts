@@ -5,7 +5,7 @@
  * _uid_created and jobs_uid_created. The feature tables are read, never written: they belong to their features.
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/index.ts';
+import { type Db, rows } from '../../db/index.ts';
 
 /** The instants where local days begin: [start, end) covers the previous and the current period. */
 export interface Bounds {
@@ -102,7 +102,12 @@ export function studiosByDay(db: Db, uid: string, tz: string, start: string, end
 }
 
 /** The balance now and the balance's movement per local day since `start`. */
-export async function balanceMoves(db: Db, uid: string, tz: string, start: string): Promise<{ balance: number; moves: { day: string; delta: number }[] }> {
+export async function balanceMoves(
+  db: Db,
+  uid: string,
+  tz: string,
+  start: string,
+): Promise<{ balance: number; moves: { day: string; delta: number }[] }> {
   const [account] = await rows<{ balance: number }>(db, sql`select balance from credit_balances where uid = ${uid}`);
   const moves = await rows<{ day: string; delta: number }>(
     db,
@@ -124,11 +129,19 @@ export interface RunningJobRow {
 }
 
 /** The user's queued and running jobs, newest first, with what each one is making; `skipKinds` are listed by their feature. */
-export function runningJobs(db: Db, uid: string, skipKinds: readonly string[] = [], limit = 20): Promise<RunningJobRow[]> {
-  const skip = skipKinds.length > 0 ? sql` and j.kind not in (${sql.join(
-    skipKinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  )})` : sql``;
+export function runningJobs(
+  db: Db,
+  uid: string,
+  skipKinds: readonly string[] = [],
+  limit = 20,
+): Promise<RunningJobRow[]> {
+  const skip =
+    skipKinds.length > 0
+      ? sql` and j.kind not in (${sql.join(
+          skipKinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})`
+      : sql``;
   return rows<RunningJobRow>(
     db,
     sql`select j.id, j.kind, j.status, j.stage, j.progress, j.cost,

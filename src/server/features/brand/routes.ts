@@ -4,7 +4,7 @@
  * /brand-kit/logo. Each answers the whole kit.
  */
 import { Hono } from 'hono';
-import { brandKitSettingsSchema, type BrandKit } from '../../../contract/brand.ts';
+import { type BrandKit, brandKitSettingsSchema } from '../../../contract/brand.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
@@ -26,7 +26,17 @@ export function brandRoutes(deps: ApiDeps) {
     })
     .post('/brand-kit/logo', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
-      return c.json((await brand.uploadLogo(c.get('uid'), c.req.header('content-type'), body, linker(c.req.url))) satisfies BrandKit, 201);
+      return c.json(
+        (await brand.uploadLogo(
+          c.get('uid'),
+          c.req.header('content-type'),
+          body,
+          linker(c.req.url),
+        )) satisfies BrandKit,
+        201,
+      );
     })
-    .delete('/brand-kit/logo', async (c) => c.json((await brand.removeLogo(c.get('uid'), linker(c.req.url))) satisfies BrandKit));
+    .delete('/brand-kit/logo', async (c) =>
+      c.json((await brand.removeLogo(c.get('uid'), linker(c.req.url))) satisfies BrandKit),
+    );
 }

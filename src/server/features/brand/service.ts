@@ -3,15 +3,23 @@
  * takes of it. A replaced or removed logo's file is deleted unless a video being made still needs it; such a file
  * stays in the user's storage, where they can delete it once the video has finished.
  */
-import { brandSnapshot, DEFAULT_BRAND_KIT, type BrandKit, type BrandKitSettings, type BrandSnapshot } from '../../../contract/brand.ts';
+import {
+  type BrandKit,
+  type BrandKitSettings,
+  type BrandSnapshot,
+  brandSnapshot,
+  DEFAULT_BRAND_KIT,
+} from '../../../contract/brand.ts';
 import type { Database } from '../../db/index.ts';
 import { uploadMedia } from '../../media/upload.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { findBrandKit, logosInUse, replaceLogo, saveBrandSettings, type BrandKitRow } from './store.ts';
+import { type BrandKitRow, findBrandKit, logosInUse, replaceLogo, saveBrandSettings } from './store.ts';
 
 const logoOf = (row: BrandKitRow | undefined) =>
-  row?.logoFileId && row.logoWidth && row.logoHeight ? { fileId: row.logoFileId, width: row.logoWidth, height: row.logoHeight } : null;
+  row?.logoFileId && row.logoWidth && row.logoHeight
+    ? { fileId: row.logoFileId, width: row.logoWidth, height: row.logoHeight }
+    : null;
 
 /** What a new video of this account takes: null until the kit was saved or given a logo. */
 export const brandKitSource =
@@ -28,7 +36,11 @@ export function brandService(deps: Pick<ApiDeps, 'database' | 'storage' | 'confi
   async function kit(uid: string, link: FileLinker): Promise<BrandKit> {
     const row = await findBrandKit(database.db, uid);
     const logo = logoOf(row);
-    return { settings: row?.settings ?? DEFAULT_BRAND_KIT, logo: logo ? { ...logo, url: link(logo.fileId) } : null, saved: Boolean(row) };
+    return {
+      settings: row?.settings ?? DEFAULT_BRAND_KIT,
+      logo: logo ? { ...logo, url: link(logo.fileId) } : null,
+      saved: Boolean(row),
+    };
   }
 
   async function dropLogo(uid: string, fileId: string | null): Promise<void> {
@@ -42,7 +54,12 @@ export function brandService(deps: Pick<ApiDeps, 'database' | 'storage' | 'confi
       await saveBrandSettings(database.db, uid, settings);
       return kit(uid, link);
     },
-    async uploadLogo(uid: string, contentType: string | undefined, body: AsyncIterable<Uint8Array>, link: FileLinker): Promise<BrandKit> {
+    async uploadLogo(
+      uid: string,
+      contentType: string | undefined,
+      body: AsyncIterable<Uint8Array>,
+      link: FileLinker,
+    ): Promise<BrandKit> {
       const { row, width, height } = await uploadMedia(deps, uid, contentType, body, { clips: false });
       const previous = await replaceLogo(database.db, uid, { fileId: row.id, width, height });
       await dropLogo(uid, previous);

@@ -1,7 +1,7 @@
 /** The `brand_kits` rows: one per account that saved a kit or gave it a logo. */
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_BRAND_KIT, type BrandKitSettings } from '../../../contract/brand.ts';
-import { rows, type Db } from '../../db/index.ts';
+import { type BrandKitSettings, DEFAULT_BRAND_KIT } from '../../../contract/brand.ts';
+import { type Db, rows } from '../../db/index.ts';
 import { brandKits } from '../../db/schema/brand.ts';
 
 export type BrandKitRow = typeof brandKits.$inferSelect;
@@ -37,10 +37,13 @@ export async function replaceLogo(db: Db, uid: string, logo: LogoFacts | null): 
 
 /** Logos that a video being made (queued or running) took with its brand kit: their files must stay. */
 export async function logosInUse(db: Db, uid: string): Promise<Set<string>> {
-  const found = await rows<{ id: string }>(db, sql`
+  const found = await rows<{ id: string }>(
+    db,
+    sql`
     select distinct v.options -> 'brand' -> 'logo' ->> 'fileId' as id
     from videos v
     join jobs j on j.id = v.job_id
-    where v.uid = ${uid} and j.status in ('queued', 'active') and v.options -> 'brand' -> 'logo' ->> 'fileId' is not null`);
+    where v.uid = ${uid} and j.status in ('queued', 'active') and v.options -> 'brand' -> 'logo' ->> 'fileId' is not null`,
+  );
   return new Set(found.map((r) => r.id));
 }

@@ -3,17 +3,17 @@
  * short-lived HMAC-signed link (`?exp=&sig=`, from `/files/:id/url`) so <video>/<audio> can use it as src.
  * Others get 404, never a hint that the file exists.
  */
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { SignedUrl } from '../../../contract/api.ts';
 import { authenticate } from '../../auth/middleware.ts';
-import { notFound } from '../../http/errors.ts';
-import { findFile, toFileInfo, type FileRow } from '../../storage/files.ts';
-import type { ByteRange } from '../../storage/index.ts';
-import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
-import { verifyFileSignature } from '../../storage/signing.ts';
-import { signedFileLink } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { downloadHeaders, fileDisposition } from '../../storage/download-headers.ts';
+import { type FileRow, findFile, toFileInfo } from '../../storage/files.ts';
+import type { ByteRange } from '../../storage/index.ts';
+import { signedFileLink } from '../../storage/links.ts';
+import { verifyFileSignature } from '../../storage/signing.ts';
+import type { ApiDeps } from '../deps.ts';
 
 /** S3 redirects are even shorter: the signed /files link is what pages keep. */
 const DIRECT_URL_SECONDS = 5 * 60;
@@ -53,7 +53,8 @@ export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
       const id = c.req.param('id');
       const { exp, sig } = c.req.query();
       if (exp !== undefined || sig !== undefined) {
-        if (!exp || !sig || !verifyFileSignature(config.fileUrlSecret, id, exp, sig, Math.floor(Date.now() / 1000))) throw notFound('File not found');
+        if (!exp || !sig || !verifyFileSignature(config.fileUrlSecret, id, exp, sig, Math.floor(Date.now() / 1000)))
+          throw notFound('File not found');
         const file = await findFile(database.db, id);
         if (!file) throw notFound('File not found');
         return serve(c, file);

@@ -6,18 +6,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatBytes, type UploadList } from '../../../contract/storage.ts';
 import { cleanFileName, FILE_NAME_MAX } from '../../../contract/text.ts';
-import { bodyChunks, limitBytes, type ByteLimit } from '../../http/body.ts';
+import type { Db } from '../../db/index.ts';
+import { type ByteLimit, bodyChunks, limitBytes } from '../../http/body.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
 import { query } from '../../http/validate.ts';
-import type { Db } from '../../db/index.ts';
 import { toFileInfo } from '../../storage/files.ts';
-import { findUpload, listUploads, storageUsage, uploadRawFile } from '../../storage/uploads.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
+import { findUpload, listUploads, storageUsage, uploadRawFile } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../../http/context.ts';
 
-const UPLOAD_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
+const UPLOAD_TYPES =
+  /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
 /** The Storage dialog lists this many, newest first; the quota keeps the total modest. */
 const LIST_LIMIT = 500;
 
@@ -29,40 +30,49 @@ export type UploadsInUse = (db: Db, uid: string) => Promise<Set<string>>;
 export function uploadRoutes(deps: ApiDeps, imagesInUse: UploadsInUse) {
   const { database, storage, config } = deps;
   const message = `Files can be up to ${formatBytes(config.bodyLimit.upload)}.`;
-  const fileLimit: ByteLimit = { maxBytes: config.bodyLimit.upload, error: () => bodyTooLarge(message, { file: message }) };
+  const fileLimit: ByteLimit = {
+    maxBytes: config.bodyLimit.upload,
+    error: () => bodyTooLarge(message, { file: message }),
+  };
 
-  return new Hono<AppEnv>()
-    /** Raw body upload: Content-Type is the file's type, `?name=` its display name. */
-    .post('/files/upload', routeBodyLimit(fileLimit), async (c) => {
-      const declaredType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!UPLOAD_TYPES.test(declaredType)) throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
-      const { name } = query(c, UploadQuery);
-      const length = c.req.header('content-length');
-      const row = await uploadRawFile(deps, c.get('uid'), {
-        declaredType,
-        declaredBytes: length === undefined ? undefined : Number(length),
-        name: name ?? null,
-        body: limitBytes(bodyChunks(c.req.raw), fileLimit),
-      });
-      return c.json(toFileInfo(row), 201);
-    })
-    .get('/uploads', async (c) => {
-      const uid = c.get('uid');
-      const [rows, inUse, usage] = await Promise.all([
-        listUploads(database.db, uid, LIST_LIMIT),
-        imagesInUse(database.db, uid),
-        storageUsage(database.db, uid, config.storageQuotaBytes),
-      ]);
-      return c.json({ files: rows.map((row) => ({ ...toFileInfo(row), inUse: inUse.has(row.id) })), storage: usage } satisfies UploadList);
-    })
-    .delete('/uploads/:id', async (c) => {
-      const uid = c.get('uid');
-      const id = c.req.param('id');
-      if (!(await findUpload(database.db, uid, id))) throw notFound('Upload not found');
-      if ((await imagesInUse(database.db, uid)).has(id)) {
-        throw new HttpError(409, 'A video being made uses this file. Delete it once the video has finished.');
-      }
-      await deleteOwnedFiles(database, storage, uid, [id]);
-      return c.body(null, 204);
-    });
+  return (
+    new Hono<AppEnv>()
+      /** Raw body upload: Content-Type is the file's type, `?name=` its display name. */
+      .post('/files/upload', routeBodyLimit(fileLimit), async (c) => {
+        const declaredType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        if (!UPLOAD_TYPES.test(declaredType))
+          throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
+        const { name } = query(c, UploadQuery);
+        const length = c.req.header('content-length');
+        const row = await uploadRawFile(deps, c.get('uid'), {
+          declaredType,
+          declaredBytes: length === undefined ? undefined : Number(length),
+          name: name ?? null,
+          body: limitBytes(bodyChunks(c.req.raw), fileLimit),
+        });
+        return c.json(toFileInfo(row), 201);
+      })
+      .get('/uploads', async (c) => {
+        const uid = c.get('uid');
+        const [rows, inUse, usage] = await Promise.all([
+          listUploads(database.db, uid, LIST_LIMIT),
+          imagesInUse(database.db, uid),
+          storageUsage(database.db, uid, config.storageQuotaBytes),
+        ]);
+        return c.json({
+          files: rows.map((row) => ({ ...toFileInfo(row), inUse: inUse.has(row.id) })),
+          storage: usage,
+        } satisfies UploadList);
+      })
+      .delete('/uploads/:id', async (c) => {
+        const uid = c.get('uid');
+        const id = c.req.param('id');
+        if (!(await findUpload(database.db, uid, id))) throw notFound('Upload not found');
+        if ((await imagesInUse(database.db, uid)).has(id)) {
+          throw new HttpError(409, 'A video being made uses this file. Delete it once the video has finished.');
+        }
+        await deleteOwnedFiles(database, storage, uid, [id]);
+        return c.body(null, 204);
+      })
+  );
 }

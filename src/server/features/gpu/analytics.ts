@@ -7,7 +7,10 @@ import type { Database } from '../../db/index.ts';
 import { costSoFar } from './billing.ts';
 import * as store from './store.ts';
 
-export function gpuAnalytics(database: Database, now: () => Date = () => new Date()): { hours: MetricContribution; rentals: ActivityContribution } {
+export function gpuAnalytics(
+  database: Database,
+  now: () => Date = () => new Date(),
+): { hours: MetricContribution; rentals: ActivityContribution } {
   return {
     hours: {
       key: 'gpuHours',

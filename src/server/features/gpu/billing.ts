@@ -116,4 +116,5 @@ export function settlementDue(due: number, funds: Funds, perHour: number): boole
 }
 
 /** Stop a running machine before the balance could go below zero. */
-export const shouldAutoStop = (left: number | null, autoStopMinutes: number): boolean => left !== null && left < autoStopMinutes;
+export const shouldAutoStop = (left: number | null, autoStopMinutes: number): boolean =>
+  left !== null && left < autoStopMinutes;

@@ -18,16 +18,21 @@ export interface GpuReconcilerDeps {
 
 export function startGpuReconciler(deps: GpuReconcilerDeps): { close(): Promise<void> } {
   const { config, log } = deps;
-  const service = deps.service ?? createGpuService({ config: config.gpu, database: deps.database, providers: createGpuProviders(config.gpu), log });
+  const service =
+    deps.service ??
+    createGpuService({ config: config.gpu, database: deps.database, providers: createGpuProviders(config.gpu), log });
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const tick = () => {
     if (busy) return; // a slow provider must not stack passes
     busy = true;
-    running = service.reconcileAll().then(
-      () => undefined,
-      (err: unknown) => log.error({ err }, 'GPU reconcile failed'),
-    ).finally(() => (busy = false));
+    running = service
+      .reconcileAll()
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, 'GPU reconcile failed'),
+      )
+      .finally(() => (busy = false));
   };
   tick();
   const timer = setInterval(tick, config.gpu.tickSeconds * 1000);

@@ -1,9 +1,9 @@
 /** GPU rental rows: the user's SSH keys and rentals. Every user-facing read is scoped to its owner. */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { isUuid } from '../../../contract/ids.ts';
 import type { RentalStatus } from '../../../contract/gpu.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import type { Db, Tx } from '../../db/index.ts';
-import { gpuRentals, gpuRunSegments, gpuSshKeys, type GpuRentalRow } from '../../db/schema/gpu.ts';
+import { type GpuRentalRow, gpuRentals, gpuRunSegments, gpuSshKeys } from '../../db/schema/gpu.ts';
 
 export type { GpuRentalRow };
 export type RentalPatch = Partial<Omit<GpuRentalRow, 'id' | 'uid' | 'createdAt'>>;
@@ -18,7 +18,10 @@ export async function listKeys(db: Db, uid: string) {
 
 export async function getKey(db: Db, uid: string, id: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(gpuSshKeys).where(and(eq(gpuSshKeys.uid, uid), eq(gpuSshKeys.id, id)));
+  const [row] = await db
+    .select()
+    .from(gpuSshKeys)
+    .where(and(eq(gpuSshKeys.uid, uid), eq(gpuSshKeys.id, id)));
   return row;
 }
 
@@ -30,7 +33,14 @@ export async function insertKey(db: Db, key: { uid: string; name: string; public
 
 export async function deleteKey(db: Db, uid: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return (await db.delete(gpuSshKeys).where(and(eq(gpuSshKeys.uid, uid), eq(gpuSshKeys.id, id))).returning({ id: gpuSshKeys.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(gpuSshKeys)
+        .where(and(eq(gpuSshKeys.uid, uid), eq(gpuSshKeys.id, id)))
+        .returning({ id: gpuSshKeys.id })
+    ).length > 0
+  );
 }
 
 export async function insertRental(tx: Tx, row: typeof gpuRentals.$inferInsert): Promise<GpuRentalRow> {
@@ -39,7 +49,10 @@ export async function insertRental(tx: Tx, row: typeof gpuRentals.$inferInsert):
 }
 
 export async function countActive(db: Db | Tx, uid: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(gpuRentals).where(and(eq(gpuRentals.uid, uid), inArray(gpuRentals.status, ACTIVE)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gpuRentals)
+    .where(and(eq(gpuRentals.uid, uid), inArray(gpuRentals.status, ACTIVE)));
   return Number(row?.n ?? 0);
 }
 
@@ -49,7 +62,10 @@ export async function listRentals(db: Db, uid: string): Promise<GpuRentalRow[]> 
 
 export async function getRental(db: Db, uid: string, id: string): Promise<GpuRentalRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(gpuRentals).where(and(eq(gpuRentals.uid, uid), eq(gpuRentals.id, id)));
+  const [row] = await db
+    .select()
+    .from(gpuRentals)
+    .where(and(eq(gpuRentals.uid, uid), eq(gpuRentals.id, id)));
   return row;
 }
 
@@ -60,15 +76,23 @@ export async function lockRental(tx: Tx, id: string): Promise<GpuRentalRow | und
 }
 
 export async function updateRental(db: Db | Tx, id: string, patch: RentalPatch): Promise<void> {
-  await db.update(gpuRentals).set({ ...patch, updatedAt: new Date() }).where(eq(gpuRentals.id, id));
+  await db
+    .update(gpuRentals)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(gpuRentals.id, id));
 }
 
 /** Keeps the segments in step with the meter: a rental that starts running opens one, leaving `running` closes it. */
 export async function recordRunSegment(tx: Tx, before: GpuRentalRow, after: GpuRentalRow, at: Date): Promise<void> {
   if (!before.runningSince && after.runningSince) {
-    await tx.insert(gpuRunSegments).values({ rentalId: after.id, uid: after.uid, gpuCount: after.gpuCount, startedAt: after.runningSince });
+    await tx
+      .insert(gpuRunSegments)
+      .values({ rentalId: after.id, uid: after.uid, gpuCount: after.gpuCount, startedAt: after.runningSince });
   } else if (before.runningSince && !after.runningSince) {
-    await tx.update(gpuRunSegments).set({ endedAt: at }).where(and(eq(gpuRunSegments.rentalId, after.id), isNull(gpuRunSegments.endedAt)));
+    await tx
+      .update(gpuRunSegments)
+      .set({ endedAt: at })
+      .where(and(eq(gpuRunSegments.rentalId, after.id), isNull(gpuRunSegments.endedAt)));
   }
 }
 
@@ -77,20 +101,37 @@ export async function gpuHours(db: Db, uid: string, from: Date, to: Date, now: D
   const end = sql`least(coalesce(${gpuRunSegments.endedAt}, ${now.toISOString()}::timestamptz), ${to.toISOString()}::timestamptz)`;
   const start = sql`greatest(${gpuRunSegments.startedAt}, ${from.toISOString()}::timestamptz)`;
   const [row] = await db
-    .select({ seconds: sql<number>`coalesce(sum(greatest(0, extract(epoch from (${end} - ${start}))) * ${gpuRunSegments.gpuCount}), 0)::float8` })
+    .select({
+      seconds: sql<number>`coalesce(sum(greatest(0, extract(epoch from (${end} - ${start}))) * ${gpuRunSegments.gpuCount}), 0)::float8`,
+    })
     .from(gpuRunSegments)
-    .where(and(eq(gpuRunSegments.uid, uid), lt(gpuRunSegments.startedAt, to), or(isNull(gpuRunSegments.endedAt), gt(gpuRunSegments.endedAt, from))));
+    .where(
+      and(
+        eq(gpuRunSegments.uid, uid),
+        lt(gpuRunSegments.startedAt, to),
+        or(isNull(gpuRunSegments.endedAt), gt(gpuRunSegments.endedAt, from)),
+      ),
+    );
   return Number(row?.seconds ?? 0) / 3600;
 }
 
 /** The user's rentals that are not over, newest first. */
 export async function activeRentals(db: Db, uid: string): Promise<GpuRentalRow[]> {
-  return db.select().from(gpuRentals).where(and(eq(gpuRentals.uid, uid), notInArray(gpuRentals.status, FINAL))).orderBy(desc(gpuRentals.createdAt));
+  return db
+    .select()
+    .from(gpuRentals)
+    .where(and(eq(gpuRentals.uid, uid), notInArray(gpuRentals.status, FINAL)))
+    .orderBy(desc(gpuRentals.createdAt));
 }
 
 /** Rentals the reconcile loop looks after. */
 export async function openRentals(db: Db, limit = 500): Promise<GpuRentalRow[]> {
-  return db.select().from(gpuRentals).where(notInArray(gpuRentals.status, FINAL)).orderBy(asc(gpuRentals.updatedAt)).limit(limit);
+  return db
+    .select()
+    .from(gpuRentals)
+    .where(notInArray(gpuRentals.status, FINAL))
+    .orderBy(asc(gpuRentals.updatedAt))
+    .limit(limit);
 }
 
 /**
@@ -117,6 +158,9 @@ export async function claimCreate(db: Db, id: string, now: Date, staleBefore: Da
 export async function endedRentalIds(db: Db, ids: string[]): Promise<Set<string>> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Set();
-  const rows = await db.select({ id: gpuRentals.id }).from(gpuRentals).where(and(inArray(gpuRentals.id, valid), inArray(gpuRentals.status, FINAL)));
+  const rows = await db
+    .select({ id: gpuRentals.id })
+    .from(gpuRentals)
+    .where(and(inArray(gpuRentals.id, valid), inArray(gpuRentals.status, FINAL)));
   return new Set(rows.map((row) => row.id));
 }

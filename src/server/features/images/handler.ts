@@ -13,7 +13,8 @@ import { asJobError } from '~/server/providers/job-errors.ts';
 import type { ImageJobPayload, ImageJobResult } from './job.ts';
 import type { FinishedImage } from './store.ts';
 
-const contentTypeOf = (bytes: Uint8Array): string => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : bytes[0] === 0x52 ? 'image/webp' : 'image/png');
+const contentTypeOf = (bytes: Uint8Array): string =>
+  bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : bytes[0] === 0x52 ? 'image/webp' : 'image/png';
 const extensionOf = (type: string): string => type.split('/')[1]!.replace('jpeg', 'jpg');
 
 export const generateImages: JobHandler<ImageJobPayload, ImageJobResult> = async (ctx) => {

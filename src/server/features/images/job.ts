@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { IMAGE_ASPECTS, IMAGE_STYLES } from '~/contract/images.ts';
 import { imageCost } from '~/contract/pricing.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
-import { completeImages, failImages, type FinishedImage } from './store.ts';
+import { completeImages, type FinishedImage, failImages } from './store.ts';
 
 export const IMAGE_JOB = 'images.generate';
 
@@ -44,6 +44,7 @@ export const imageJobs = [
       await completeImages(tx, job.uid, result.images);
       if (result.unmadeError) await failImages(tx, job.id, result.unmadeError);
     },
-    onFailure: (tx, job) => failImages(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The image could not be made.')),
+    onFailure: (tx, job) =>
+      failImages(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The image could not be made.')),
   }),
 ];

@@ -6,18 +6,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isUuid } from '../../../contract/ids.ts';
-import { imageRequestSchema, type ImagePage } from '../../../contract/images.ts';
+import { type ImagePage, imageRequestSchema } from '../../../contract/images.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { imageService } from './service.ts';
 import { getImages, listImages } from './store.ts';
 
-const IdsQuery = z.object({ ids: z.string().max(40 * 8).transform((s) => s.split(',').filter(isUuid).slice(0, 8)) });
+const IdsQuery = z.object({
+  ids: z
+    .string()
+    .max(40 * 8)
+    .transform((s) => s.split(',').filter(isUuid).slice(0, 8)),
+});
 
 export function imageRoutes(deps: ApiDeps) {
   const { database, config } = deps;
@@ -29,13 +34,22 @@ export function imageRoutes(deps: ApiDeps) {
     .post('/images', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, imageRequestSchema);
       const ids = await images.create(c.get('uid'), request);
-      return c.json({ items: await getImages(database, c.get('uid'), ids, linker(c.req.url)), nextCursor: null } satisfies ImagePage, 202);
+      return c.json(
+        {
+          items: await getImages(database, c.get('uid'), ids, linker(c.req.url)),
+          nextCursor: null,
+        } satisfies ImagePage,
+        202,
+      );
     })
     .get('/images', async (c) => {
       const uid = c.get('uid');
       if (c.req.query('ids') !== undefined) {
         const { ids } = query(c, IdsQuery);
-        return c.json({ items: await getImages(database, uid, ids, linker(c.req.url)), nextCursor: null } satisfies ImagePage);
+        return c.json({
+          items: await getImages(database, uid, ids, linker(c.req.url)),
+          nextCursor: null,
+        } satisfies ImagePage);
       }
       const q = query(c, HistoryQuery);
       return c.json((await listImages(database, uid, q.limit, q.cursor, linker(c.req.url))) satisfies ImagePage);

@@ -13,7 +13,12 @@ import type { ApiDeps } from '../deps.ts';
 import { IMAGE_JOB, type ImageJobPayload } from './job.ts';
 import { countImagesOfJob, deleteImage, insertImageRows } from './store.ts';
 
-export function imageService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
+export function imageService({
+  database,
+  storage,
+  queue,
+  config,
+}: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   const settings = imageEngineSettings(config);
 
   return {
@@ -22,7 +27,10 @@ export function imageService({ database, storage, queue, config }: Pick<ApiDeps,
     /** Queues the batch with its credits held (402 when short); answers the new images' ids in order. */
     async create(uid: string, request: ImageRequest): Promise<string[]> {
       const engine = resolveEngine(request.engine, settings);
-      if (!engine) throw new HttpError(400, 'Invalid input', { engine: `${engineLabel(request.engine as 'openai' | 'fal', settings)} is not configured on this server.` });
+      if (!engine)
+        throw new HttpError(400, 'Invalid input', {
+          engine: `${engineLabel(request.engine as 'openai' | 'fal', settings)} is not configured on this server.`,
+        });
       const imageIds = Array.from({ length: request.count }, () => randomUUID());
       const batchId = randomUUID();
       const seed = request.seed ?? randomInt(0, 2 ** 31);
@@ -67,7 +75,8 @@ export function imageService({ database, storage, queue, config }: Pick<ApiDeps,
       const deleted = await deleteImage(database.db, uid, id);
       if (!deleted) throw notFound('Image not found');
       // The last image of a batch still being made: nothing is left to make, so the job stops and its credits return.
-      if (deleted.jobId && (await countImagesOfJob(database.db, deleted.jobId)) === 0) await queue.cancel(uid, deleted.jobId);
+      if (deleted.jobId && (await countImagesOfJob(database.db, deleted.jobId)) === 0)
+        await queue.cancel(uid, deleted.jobId);
       if (deleted.fileId) await deleteOwnedFiles(database, storage, uid, [deleted.fileId]);
     },
   };

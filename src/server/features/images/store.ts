@@ -8,12 +8,15 @@ import { isUuid } from '~/contract/ids.ts';
 import type { ImageRecord } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { images, type ImageOptions } from '~/server/db/schema/media.ts';
-import { fileFacts, type FileLinker } from '../../storage/links.ts';
+import { type ImageOptions, images } from '~/server/db/schema/media.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
+import { type FileLinker, fileFacts } from '../../storage/links.ts';
 
-type Row = { image: typeof images.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
+type Row = {
+  image: typeof images.$inferSelect;
+  job: { status: string; progress: number; error: string | null } | null;
+};
 
 function toRecord({ image, job }: Row, link: FileLinker, contentType: string | undefined): ImageRecord {
   const { options } = image;
@@ -41,7 +44,10 @@ function toRecord({ image, job }: Row, link: FileLinker, contentType: string | u
 const selection = { image: images, job: { status: jobs.status, progress: jobs.progress, error: jobs.error } };
 
 async function withFacts(database: Database, rows: Row[], link: FileLinker): Promise<ImageRecord[]> {
-  const facts = await fileFacts(database, rows.map((r) => r.image.fileId).filter((id): id is string => Boolean(id)));
+  const facts = await fileFacts(
+    database,
+    rows.map((r) => r.image.fileId).filter((id): id is string => Boolean(id)),
+  );
   return rows.map((r) => toRecord(r, link, r.image.fileId ? facts.get(r.image.fileId)?.contentType : undefined));
 }
 
@@ -66,7 +72,13 @@ export async function insertImageRows(
   );
 }
 
-export async function listImages(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
+export async function listImages(
+  database: Database,
+  uid: string,
+  limit: number,
+  cursor: string | undefined,
+  link: FileLinker,
+) {
   const { where, orderBy } = pageOf(images, uid, cursor);
   const rows = await database.db
     .select(selection)
@@ -75,11 +87,19 @@ export async function listImages(database: Database, uid: string, limit: number,
     .where(where)
     .orderBy(...orderBy)
     .limit(limit + 1);
-  const page = cutPage(rows.map((r) => ({ ...r, createdAt: r.image.createdAt, id: r.image.id })), limit);
+  const page = cutPage(
+    rows.map((r) => ({ ...r, createdAt: r.image.createdAt, id: r.image.id })),
+    limit,
+  );
   return { items: await withFacts(database, page.rows, link), nextCursor: page.nextCursor };
 }
 
-export async function getImages(database: Database, uid: string, ids: readonly string[], link: FileLinker): Promise<ImageRecord[]> {
+export async function getImages(
+  database: Database,
+  uid: string,
+  ids: readonly string[],
+  link: FileLinker,
+): Promise<ImageRecord[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const rows = await database.db
@@ -92,9 +112,16 @@ export async function getImages(database: Database, uid: string, ids: readonly s
 }
 
 /** Deletes the row and hands back its job and file ids so the caller can deal with those too. */
-export async function deleteImage(db: Db, uid: string, id: string): Promise<{ jobId: string | null; fileId: string | null } | undefined> {
+export async function deleteImage(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ jobId: string | null; fileId: string | null } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(images).where(and(eq(images.id, id), eq(images.uid, uid))).returning({ jobId: images.jobId, fileId: images.fileId });
+  const [row] = await db
+    .delete(images)
+    .where(and(eq(images.id, id), eq(images.uid, uid)))
+    .returning({ jobId: images.jobId, fileId: images.fileId });
   return row;
 }
 
@@ -115,7 +142,14 @@ export async function completeImages(tx: Tx, uid: string, finished: readonly Fin
   for (const image of finished) {
     await tx
       .update(images)
-      .set({ status: 'succeeded', fileId: image.fileId, width: image.width, height: image.height, error: null, updatedAt: new Date() })
+      .set({
+        status: 'succeeded',
+        fileId: image.fileId,
+        width: image.width,
+        height: image.height,
+        error: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(images.id, image.id), eq(images.uid, uid)));
   }
 }

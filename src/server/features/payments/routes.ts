@@ -4,11 +4,17 @@
  * Signed in: start a checkout, follow a purchase, list purchases.
  */
 import { Hono } from 'hono';
-import { CheckoutRequest, type CheckoutResponse, type PaymentsConfig, type PurchasePage, type PurchaseRecord } from '../../../contract/payments.ts';
+import {
+  CheckoutRequest,
+  type CheckoutResponse,
+  type PaymentsConfig,
+  type PurchasePage,
+  type PurchaseRecord,
+} from '../../../contract/payments.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { createStripeGateway, type PaymentGateway, type StripeEvent } from '../../providers/payments/stripe.ts';
@@ -18,9 +24,17 @@ import { getPurchase, listPurchases } from './store.ts';
 
 const unavailable = { error: 'Buying credits is not available right now. Please contact support.' };
 
-export function paymentRoutes({ config, database, log, idempotency }: ApiDeps, gateway: PaymentGateway | undefined = config.payments.stripe && createStripeGateway(config.payments.stripe)) {
-  const service = gateway && paymentsService({ database, gateway, config: config.payments, siteOrigins: config.corsOrigins, log });
-  const publicConfig: PaymentsConfig = { enabled: service !== undefined, currency: config.payments.currency, sandbox: config.payments.sandbox };
+export function paymentRoutes(
+  { config, database, log, idempotency }: ApiDeps,
+  gateway: PaymentGateway | undefined = config.payments.stripe && createStripeGateway(config.payments.stripe),
+) {
+  const service =
+    gateway && paymentsService({ database, gateway, config: config.payments, siteOrigins: config.corsOrigins, log });
+  const publicConfig: PaymentsConfig = {
+    enabled: service !== undefined,
+    currency: config.payments.currency,
+    sandbox: config.payments.sandbox,
+  };
 
   const open = new Hono<AppEnv>()
     .get('/payments/config', (c) => c.json(publicConfig))
@@ -47,7 +61,10 @@ export function paymentRoutes({ config, database, log, idempotency }: ApiDeps, g
       if (!service) return c.json(unavailable, 424);
       try {
         const user = c.get('user');
-        return c.json((await service.startCheckout({ uid: c.get('uid'), email: user.email }, request)) satisfies CheckoutResponse, 201);
+        return c.json(
+          (await service.startCheckout({ uid: c.get('uid'), email: user.email }, request)) satisfies CheckoutResponse,
+          201,
+        );
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         c.get('log').warn({ err: error, detail: error.detail }, 'Stripe checkout failed');

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { brand } from '../../../config/brand.ts';
 import {
   CANCELLED_PARAM,
+  type CheckoutResponse,
   findPack,
+  type PurchaseStatus,
   packTotal,
   RETURN_PARAM,
-  type CheckoutResponse,
-  type PurchaseStatus,
 } from '../../../contract/payments.ts';
 import type { PaymentsConfig } from '../../config/index.ts';
 import { getAccount, post } from '../../credits/service.ts';
@@ -20,17 +20,21 @@ import type { Database, Tx } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { CheckoutSession, PaymentGateway, StripeCharge, StripeEvent } from '../../providers/payments/stripe.ts';
-import { deletePurchase, insertPurchase, lockPurchase, updatePurchase, type Purchase } from './store.ts';
+import { deletePurchase, insertPurchase, lockPurchase, type Purchase, updatePurchase } from './store.ts';
 
 export interface PaymentsService {
-  startCheckout(user: { uid: string; email: string | null }, request: { packId: string; returnUrl: string }): Promise<CheckoutResponse>;
+  startCheckout(
+    user: { uid: string; email: string | null },
+    request: { packId: string; returnUrl: string },
+  ): Promise<CheckoutResponse>;
   handleEvent(event: StripeEvent): Promise<void>;
 }
 
 /** Statuses in which the pack's credits are on the account (or were, before a refund took them back). */
 const CREDITED: readonly PurchaseStatus[] = ['paid', 'refunded', 'partially_refunded'];
 
-const stripeId = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
+const stripeId = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
 
 /** The return URL without payment parameters from an earlier checkout, plus ours. */
 function returnTo(returnUrl: string, purchaseId: string, cancelled: boolean): string {
@@ -61,7 +65,11 @@ export function paymentsService(deps: {
   const { database, gateway, config, log } = deps;
 
   /** Credits the pack once; a purchase already credited is left as it is. */
-  async function credit(tx: Tx, purchase: Purchase, change: { sessionId?: string | undefined; paymentIntentId?: string | undefined; receiptUrl?: string | undefined }) {
+  async function credit(
+    tx: Tx,
+    purchase: Purchase,
+    change: { sessionId?: string | undefined; paymentIntentId?: string | undefined; receiptUrl?: string | undefined },
+  ) {
     if (CREDITED.includes(purchase.status)) return;
     await post(tx, {
       uid: purchase.uid,
@@ -74,7 +82,10 @@ export function paymentsService(deps: {
   }
 
   /** Runs `fn` on the session's purchase, locked; a session that is not one of ours is logged and left alone. */
-  async function withSessionPurchase(session: CheckoutSession, fn: (tx: Tx, purchase: Purchase) => Promise<void>): Promise<void> {
+  async function withSessionPurchase(
+    session: CheckoutSession,
+    fn: (tx: Tx, purchase: Purchase) => Promise<void>,
+  ): Promise<void> {
     await database.transaction(async (tx) => {
       const purchase = await lockPurchase(tx, { purchaseId: session.metadata?.['purchase_id'], sessionId: session.id });
       if (!purchase || (session.client_reference_id && session.client_reference_id !== purchase.uid)) {
@@ -91,14 +102,20 @@ export function paymentsService(deps: {
       log.warn({ err: error, sessionId: session.id }, 'Could not read the receipt link; crediting without it');
       return undefined;
     });
-    await withSessionPurchase(session, (tx, purchase) => credit(tx, purchase, { sessionId: session.id, paymentIntentId: stripeId(session.payment_intent), receiptUrl }));
+    await withSessionPurchase(session, (tx, purchase) =>
+      credit(tx, purchase, { sessionId: session.id, paymentIntentId: stripeId(session.payment_intent), receiptUrl }),
+    );
   }
 
   /** Moves a purchase from one of `from` to `to`; any other status means a later event has already decided. */
   const transition = (session: CheckoutSession, from: readonly PurchaseStatus[], to: PurchaseStatus) =>
     withSessionPurchase(session, async (tx, purchase) => {
       if (!from.includes(purchase.status)) return;
-      await updatePurchase(tx, purchase.id, { status: to, sessionId: session.id, ...definedOnly({ paymentIntentId: stripeId(session.payment_intent) }) });
+      await updatePurchase(tx, purchase.id, {
+        status: to,
+        sessionId: session.id,
+        ...definedOnly({ paymentIntentId: stripeId(session.payment_intent) }),
+      });
     });
 
   /**
@@ -108,7 +125,10 @@ export function paymentsService(deps: {
   async function refunded(charge: StripeCharge): Promise<void> {
     await database.transaction(async (tx) => {
       const paymentIntentId = stripeId(charge.payment_intent);
-      const purchase = await lockPurchase(tx, { purchaseId: charge.metadata?.['purchase_id'], ...definedOnly({ paymentIntentId }) });
+      const purchase = await lockPurchase(tx, {
+        purchaseId: charge.metadata?.['purchase_id'],
+        ...definedOnly({ paymentIntentId }),
+      });
       if (!purchase) {
         log.warn({ chargeId: charge.id }, 'Stripe refund without a matching purchase; ignored');
         return;
@@ -124,7 +144,12 @@ export function paymentsService(deps: {
         const taken = Math.min(toTake, balance);
         const key = `stripe:${sessionKey}:refund:${refundedMinor}`;
         if (taken > 0) {
-          await post(tx, { uid: purchase.uid, move: { kind: 'refund', delta: -taken, reservedDelta: 0 }, reason: `Payment refunded: ${taken} credits taken back`, idempotencyKey: key });
+          await post(tx, {
+            uid: purchase.uid,
+            move: { kind: 'refund', delta: -taken, reservedDelta: 0 },
+            reason: `Payment refunded: ${taken} credits taken back`,
+            idempotencyKey: key,
+          });
         }
         if (taken < toTake) {
           await post(tx, {
@@ -133,7 +158,10 @@ export function paymentsService(deps: {
             reason: `Refund shortfall: ${toTake - taken} of ${toTake} refunded credits could not be taken back (balance ${balance})`,
             idempotencyKey: `${key}:shortfall`,
           });
-          log.warn({ uid: purchase.uid, purchaseId: purchase.id, shortfall: toTake - taken }, 'Refund larger than the balance; shortfall recorded');
+          log.warn(
+            { uid: purchase.uid, purchaseId: purchase.id, shortfall: toTake - taken },
+            'Refund larger than the balance; shortfall recorded',
+          );
         }
       }
       await updatePurchase(tx, purchase.id, {
@@ -153,7 +181,14 @@ export function paymentsService(deps: {
       }
       const id = randomUUID();
       const credits = packTotal(pack);
-      await insertPurchase(database.db, { id, uid: user.uid, packId: pack.id, credits, amountMinor: pack.priceMinor, currency: config.currency });
+      await insertPurchase(database.db, {
+        id,
+        uid: user.uid,
+        packId: pack.id,
+        credits,
+        amountMinor: pack.priceMinor,
+        currency: config.currency,
+      });
       try {
         const session = await gateway.createCheckout({
           purchaseId: id,
@@ -179,7 +214,8 @@ export function paymentsService(deps: {
       switch (event.type) {
         case 'checkout.session.completed':
           // Card payments are paid now; bank debits and vouchers complete first and settle later.
-          if (event.data.object.payment_status === 'unpaid') return transition(event.data.object, ['pending'], 'processing');
+          if (event.data.object.payment_status === 'unpaid')
+            return transition(event.data.object, ['pending'], 'processing');
           return sessionPaid(event.data.object);
         case 'checkout.session.async_payment_succeeded':
           return sessionPaid(event.data.object);
@@ -198,5 +234,7 @@ export function paymentsService(deps: {
 }
 
 function definedOnly<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

@@ -4,13 +4,15 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids.ts';
-import { UNPAID_CHECKOUT_STATUSES, type PurchaseRecord } from '../../../contract/payments.ts';
+import { type PurchaseRecord, UNPAID_CHECKOUT_STATUSES } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 import { purchases } from '../../db/schema/payments.ts';
 
 export type Purchase = typeof purchases.$inferSelect;
-export type PurchaseChange = Partial<Pick<Purchase, 'status' | 'sessionId' | 'paymentIntentId' | 'receiptUrl' | 'refundedMinor' | 'creditsTakenBack'>>;
+export type PurchaseChange = Partial<
+  Pick<Purchase, 'status' | 'sessionId' | 'paymentIntentId' | 'receiptUrl' | 'refundedMinor' | 'creditsTakenBack'>
+>;
 
 export function toRecord(row: Purchase): PurchaseRecord {
   return {
@@ -26,7 +28,10 @@ export function toRecord(row: Purchase): PurchaseRecord {
   };
 }
 
-export async function insertPurchase(db: Db, row: Pick<Purchase, 'id' | 'uid' | 'packId' | 'credits' | 'amountMinor' | 'currency'>): Promise<void> {
+export async function insertPurchase(
+  db: Db,
+  row: Pick<Purchase, 'id' | 'uid' | 'packId' | 'credits' | 'amountMinor' | 'currency'>,
+): Promise<void> {
   await db.insert(purchases).values(row);
 }
 
@@ -35,11 +40,17 @@ export async function deletePurchase(db: Db, id: string): Promise<void> {
 }
 
 export async function updatePurchase(db: Db | Tx, id: string, change: PurchaseChange): Promise<void> {
-  await db.update(purchases).set({ ...change, updatedAt: new Date() }).where(eq(purchases.id, id));
+  await db
+    .update(purchases)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(purchases.id, id));
 }
 
 /** The purchase a Stripe object names: by our id in its metadata when it has one, else by the Stripe id given. */
-export async function lockPurchase(tx: Tx, ref: { purchaseId: string | undefined; sessionId?: string; paymentIntentId?: string }): Promise<Purchase | undefined> {
+export async function lockPurchase(
+  tx: Tx,
+  ref: { purchaseId: string | undefined; sessionId?: string; paymentIntentId?: string },
+): Promise<Purchase | undefined> {
   const where =
     ref.purchaseId && isUuid(ref.purchaseId)
       ? eq(purchases.id, ref.purchaseId)
@@ -55,7 +66,10 @@ export async function lockPurchase(tx: Tx, ref: { purchaseId: string | undefined
 
 export async function getPurchase(db: Db, uid: string, id: string): Promise<PurchaseRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(purchases).where(and(eq(purchases.id, id), eq(purchases.uid, uid)));
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, id), eq(purchases.uid, uid)));
   return row ? toRecord(row) : undefined;
 }
 

@@ -3,18 +3,27 @@
  * browser client would retry a 5xx on the fallback host and hide the message.
  */
 import { Hono } from 'hono';
-import { scriptContentSchema, scriptRequestSchema, type ScriptPage, type ScriptRecord, type ScriptWriterAnswer } from '../../../contract/scripts.ts';
+import {
+  type ScriptPage,
+  type ScriptRecord,
+  type ScriptWriterAnswer,
+  scriptContentSchema,
+  scriptRequestSchema,
+} from '../../../contract/scripts.ts';
+import { HistoryQuery } from '../../db/paging.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { createScriptWriter, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
-import { HistoryQuery } from '../../db/paging.ts';
+import type { ApiDeps } from '../deps.ts';
 import { writeScript } from './service.ts';
 import { deleteScript, getScript, listScripts, updateScript } from './store.ts';
-import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
 
-export function scriptRoutes({ config, database, idempotency }: ApiDeps, writer: ScriptWriter = createScriptWriter(config.llm)) {
+export function scriptRoutes(
+  { config, database, idempotency }: ApiDeps,
+  writer: ScriptWriter = createScriptWriter(config.llm),
+) {
   return new Hono<AppEnv>()
     .get('/scripts/writer', (c) => c.json({ engine: writer.engine } satisfies ScriptWriterAnswer))
     .post('/scripts', idempotent(idempotency), async (c) => {

@@ -19,20 +19,36 @@ export type WrittenScript =
   /** The writer failed for a reason the user can act on; nothing was charged. */
   | { ok: false; message: string; failure: Pick<ProviderError, 'kind' | 'status' | 'detail'> };
 
-export async function writeScript(database: Database, writer: ScriptWriter, uid: string, request: ScriptRequest, signal: AbortSignal): Promise<WrittenScript> {
+export async function writeScript(
+  database: Database,
+  writer: ScriptWriter,
+  uid: string,
+  request: ScriptRequest,
+  signal: AbortSignal,
+): Promise<WrittenScript> {
   const id = randomUUID();
   const cost = scriptCost(writer.engine.kind);
   const write = () => writer.write(request, signal);
-  const save = (tx: Tx, { engine, durationSec: _derived, ...content }: ScriptResult) => insertScript(tx, { id, uid, request, engine, content, cost });
+  const save = (tx: Tx, { engine, durationSec: _derived, ...content }: ScriptResult) =>
+    insertScript(tx, { id, uid, request, engine, content, cost });
   try {
     // The built-in writer's free preview holds nothing, so the ledger (and /billing) gets no zero-credit rows.
     const record =
       cost === 0
         ? await write().then((result) => database.transaction((tx) => save(tx, result)))
-        : await spendHold(database, { uid, key: `script:${id}`, amount: cost, reason: 'Script generation' }, write, save);
+        : await spendHold(
+            database,
+            { uid, key: `script:${id}`, amount: cost, reason: 'Script generation' },
+            write,
+            save,
+          );
     return { ok: true, record };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return { ok: false, message: `${error.message} No credits were charged.`, failure: { kind: error.kind, status: error.status, detail: error.detail } };
+    return {
+      ok: false,
+      message: `${error.message} No credits were charged.`,
+      failure: { kind: error.kind, status: error.status, detail: error.detail },
+    };
   }
 }

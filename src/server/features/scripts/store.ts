@@ -7,24 +7,27 @@ import { and, eq } from 'drizzle-orm';
 import { isUuid } from '~/contract/ids.ts';
 import {
   retimeScript,
-  scriptContentSchema,
-  scriptRequestSchema,
-  scriptEngineSchema,
   type ScriptContent,
   type ScriptEngine,
   type ScriptRecord,
   type ScriptRequest,
   type ScriptSummary,
+  scriptContentSchema,
+  scriptEngineSchema,
+  scriptRequestSchema,
 } from '~/contract/scripts.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
-import { scripts, type ScriptOptions } from '~/server/db/schema/media.ts';
+import { type ScriptOptions, scripts } from '~/server/db/schema/media.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 
 type ScriptRow = typeof scripts.$inferSelect;
 
 function readRow(row: ScriptRow): { options: ScriptOptions; content: ScriptContent } {
   return {
-    options: { request: scriptRequestSchema.parse(row.options.request), engine: scriptEngineSchema.parse(row.options.engine) },
+    options: {
+      request: scriptRequestSchema.parse(row.options.request),
+      engine: scriptEngineSchema.parse(row.options.engine),
+    },
     content: scriptContentSchema.parse(JSON.parse(row.content ?? '{}')),
   };
 }
@@ -57,7 +60,14 @@ function toSummary(row: ScriptRow): ScriptSummary {
 
 export async function insertScript(
   tx: Tx,
-  script: { id: string; uid: string; request: ScriptRequest; engine: ScriptEngine; content: ScriptContent; cost: number },
+  script: {
+    id: string;
+    uid: string;
+    request: ScriptRequest;
+    engine: ScriptEngine;
+    content: ScriptContent;
+    cost: number;
+  },
 ): Promise<ScriptRecord> {
   const [row] = await tx
     .insert(scripts)
@@ -77,19 +87,32 @@ export async function insertScript(
 
 export async function getScript(db: Db, uid: string, id: string): Promise<ScriptRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(scripts).where(and(eq(scripts.id, id), eq(scripts.uid, uid)));
+  const [row] = await db
+    .select()
+    .from(scripts)
+    .where(and(eq(scripts.id, id), eq(scripts.uid, uid)));
   return row ? toRecord(row) : undefined;
 }
 
 export async function listScripts(db: Db, uid: string, limit: number, cursor: string | undefined) {
   const { where, orderBy } = pageOf(scripts, uid, cursor);
-  const rows = await db.select().from(scripts).where(where).orderBy(...orderBy).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(scripts)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit + 1);
   const page = cutPage(rows, limit);
   return { items: page.rows.map(toSummary), nextCursor: page.nextCursor };
 }
 
 /** Saves an edited script; timings are recomputed from the words, whatever the client sent. */
-export async function updateScript(db: Db, uid: string, id: string, content: ScriptContent): Promise<ScriptRecord | undefined> {
+export async function updateScript(
+  db: Db,
+  uid: string,
+  id: string,
+  content: ScriptContent,
+): Promise<ScriptRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const { durationSec: _derived, ...timed } = retimeScript(content);
   const [row] = await db
@@ -102,6 +125,9 @@ export async function updateScript(db: Db, uid: string, id: string, content: Scr
 
 export async function deleteScript(db: Db, uid: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(scripts).where(and(eq(scripts.id, id), eq(scripts.uid, uid))).returning({ id: scripts.id });
+  const rows = await db
+    .delete(scripts)
+    .where(and(eq(scripts.id, id), eq(scripts.uid, uid)))
+    .returning({ id: scripts.id });
   return rows.length > 0;
 }

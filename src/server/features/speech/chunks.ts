@@ -46,10 +46,17 @@ function units(text: string, maxChars: number): Unit[] {
   return paragraphs.flatMap((paragraph, p) => {
     const sentences = splitSentences(paragraph);
     return sentences.flatMap((sentence, s) => {
-      const clauses = length(sentence) > maxChars ? splitLongSentence(sentence, Math.max(1, Math.floor(maxChars / CHARS_PER_WORD))) : [sentence];
+      const clauses =
+        length(sentence) > maxChars
+          ? splitLongSentence(sentence, Math.max(1, Math.floor(maxChars / CHARS_PER_WORD)))
+          : [sentence];
       const pieces = clauses.flatMap((clause) => hardSplit(clause, maxChars));
-      const sentenceEnd = s === sentences.length - 1 && p < paragraphs.length - 1 ? PAUSES_MS.paragraph : PAUSES_MS.sentence;
-      return pieces.map((piece, c) => ({ text: piece, pauseAfterMs: c === pieces.length - 1 ? sentenceEnd : PAUSES_MS.clause }));
+      const sentenceEnd =
+        s === sentences.length - 1 && p < paragraphs.length - 1 ? PAUSES_MS.paragraph : PAUSES_MS.sentence;
+      return pieces.map((piece, c) => ({
+        text: piece,
+        pauseAfterMs: c === pieces.length - 1 ? sentenceEnd : PAUSES_MS.clause,
+      }));
     });
   });
 }
@@ -59,7 +66,10 @@ export function chunkSpeechText(text: string, maxChars: number): SpeechChunk[] {
   let current: Unit | undefined;
   for (const unit of units(text, maxChars)) {
     // A paragraph break always ends a chunk so its longer pause is ours to control; otherwise pack up to the cap.
-    const fits = current && current.pauseAfterMs !== PAUSES_MS.paragraph && length(current.text) + 1 + length(unit.text) <= maxChars;
+    const fits =
+      current &&
+      current.pauseAfterMs !== PAUSES_MS.paragraph &&
+      length(current.text) + 1 + length(unit.text) <= maxChars;
     if (current && fits) current = { text: `${current.text} ${unit.text}`, pauseAfterMs: unit.pauseAfterMs };
     else {
       if (current) chunks.push(current);

@@ -7,13 +7,16 @@ import { z } from 'zod';
 import { ttsCost } from '~/contract/pricing.ts';
 import { SPEECH_LIMITS } from '~/contract/speech.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
-import { completeSpeech, failSpeech, type FinishedSpeech } from './store.ts';
+import { completeSpeech, type FinishedSpeech, failSpeech } from './store.ts';
 
 export const SPEECH_JOB = 'speech.synthesize';
 
 /** Already validated by the route against speechRequestSchema; this re-check guards the queue boundary. */
 export const SpeechJobPayload = z.object({
-  text: z.string().min(1).max(SPEECH_LIMITS.textMax * 2),
+  text: z
+    .string()
+    .min(1)
+    .max(SPEECH_LIMITS.textMax * 2),
   voiceId: z.string().min(1),
   speed: z.number().min(SPEECH_LIMITS.speedMin).max(SPEECH_LIMITS.speedMax),
   pitch: z.number().int().min(SPEECH_LIMITS.pitchMin).max(SPEECH_LIMITS.pitchMax),
@@ -30,6 +33,7 @@ export const speechJobs = [
     retryLimit: 1,
     timeoutSeconds: 15 * 60,
     onSuccess: (tx, job, result) => completeSpeech(tx, job.id, result),
-    onFailure: (tx, job) => failSpeech(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The speech could not be made.')),
+    onFailure: (tx, job) =>
+      failSpeech(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The speech could not be made.')),
   }),
 ];

@@ -5,12 +5,17 @@
  * rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { speechPreviewQuery, speechRequestSchema, type SpeechPage, type SpeechRecord } from '../../../contract/speech.ts';
+import {
+  type SpeechPage,
+  type SpeechRecord,
+  speechPreviewQuery,
+  speechRequestSchema,
+} from '../../../contract/speech.ts';
 import type { VoiceCatalogueAnswer } from '../../../contract/voices.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { fileLinker } from '../../storage/links.ts';
@@ -29,7 +34,10 @@ export function speechRoutes(deps: ApiDeps) {
       const { speed, pitch } = query(c, speechPreviewQuery);
       try {
         const wav = await speech.preview(c.req.param('voiceId'), speed, pitch, c.req.raw.signal);
-        return c.body(new Uint8Array(wav), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=86400' });
+        return c.body(new Uint8Array(wav), 200, {
+          'Content-Type': 'audio/wav',
+          'Cache-Control': 'private, max-age=86400',
+        });
       } catch (error) {
         if (error instanceof ProviderError) return c.json({ error: error.message }, 424);
         throw error;
@@ -38,11 +46,16 @@ export function speechRoutes(deps: ApiDeps) {
     .post('/speech', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, speechRequestSchema, { voiceId: speech.defaultVoiceId });
       const id = await speech.create(c.get('uid'), request);
-      return c.json((await getSpeech(database, c.get('uid'), id, linker(c.req.url))) satisfies SpeechRecord | undefined, 202);
+      return c.json(
+        (await getSpeech(database, c.get('uid'), id, linker(c.req.url))) satisfies SpeechRecord | undefined,
+        202,
+      );
     })
     .get('/speech', async (c) => {
       const q = query(c, HistoryQuery);
-      return c.json((await listSpeech(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies SpeechPage);
+      return c.json(
+        (await listSpeech(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies SpeechPage,
+      );
     })
     .get('/speech/:id', async (c) => {
       const record = await getSpeech(database, c.get('uid'), c.req.param('id'), linker(c.req.url));

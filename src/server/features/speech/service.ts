@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { ttsCost } from '../../../contract/pricing.ts';
 import type { SpeechRequest } from '../../../contract/speech.ts';
-import { engineTag, isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
+import {
+  engineTag,
+  isVoiceAvailable,
+  UNKNOWN_VOICE_MESSAGE,
+  unavailableVoiceMessage,
+} from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
@@ -22,7 +27,12 @@ import { planSpeech } from './synthesize.ts';
  */
 const PREVIEW_CACHE_SIZE = 64;
 
-export function speechService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
+export function speechService({
+  database,
+  storage,
+  queue,
+  config,
+}: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>) {
   let tts: TtsProviders | undefined;
   const providers = () => (tts ??= createTtsProviders(config.providers));
   const configured = () => availableEngines(config.providers);
@@ -47,7 +57,11 @@ export function speechService({ database, storage, queue, config }: Pick<ApiDeps
       const plan = planSpeech(voice.engine, speed, pitch);
       const out = await providers()
         .forVoice(voice)
-        .synthesize(voice.preview, voice, { speed: plan.engineSpeed, ...(plan.enginePitch !== undefined ? { pitch: plan.enginePitch } : {}), signal });
+        .synthesize(voice.preview, voice, {
+          speed: plan.engineSpeed,
+          ...(plan.enginePitch !== undefined ? { pitch: plan.enginePitch } : {}),
+          signal,
+        });
       const wav = encodeWav({ pcm: out.pcm, sampleRate: out.sampleRate, channels: 1 });
       if (previews.size >= PREVIEW_CACHE_SIZE) previews.delete(previews.keys().next().value!);
       previews.set(key, wav);
@@ -58,7 +72,8 @@ export function speechService({ database, storage, queue, config }: Pick<ApiDeps
     async create(uid: string, request: SpeechRequest): Promise<string> {
       const voice = await catalogue.find(request.voiceId);
       if (!voice) throw new HttpError(400, 'Invalid input', { voiceId: UNKNOWN_VOICE_MESSAGE });
-      if (!isVoiceAvailable(voice, configured())) throw new HttpError(400, 'Invalid input', { voiceId: unavailableVoiceMessage(voice) });
+      if (!isVoiceAvailable(voice, configured()))
+        throw new HttpError(400, 'Invalid input', { voiceId: unavailableVoiceMessage(voice) });
       const id = randomUUID();
       await queue.enqueue({
         uid,
@@ -72,7 +87,12 @@ export function speechService({ database, storage, queue, config }: Pick<ApiDeps
             text: request.text,
             voiceId: voice.id,
             cost: ttsCost(request.text),
-            options: { speed: request.speed, pitch: request.pitch, voiceName: voice.name, engine: engineTag(voice.engine) },
+            options: {
+              speed: request.speed,
+              pitch: request.pitch,
+              voiceName: voice.name,
+              engine: engineTag(voice.engine),
+            },
           }),
       });
       return id;

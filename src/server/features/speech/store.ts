@@ -4,20 +4,24 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '~/contract/ids.ts';
-import { speechCharCount, type SpeechRecord } from '~/contract/speech.ts';
+import { type SpeechRecord, speechCharCount } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { speech, type SpeechOptions } from '~/server/db/schema/media.ts';
-import { fileLinks, type FileLinker } from '../../storage/links.ts';
-import { generationStatus } from '../../jobs/status.ts';
+import { type SpeechOptions, speech } from '~/server/db/schema/media.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
+import { generationStatus } from '../../jobs/status.ts';
+import { type FileLinker, fileLinks } from '../../storage/links.ts';
 
 type Row = { row: typeof speech.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
 
 const selection = { row: speech, job: { status: jobs.status, progress: jobs.progress, error: jobs.error } };
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<SpeechRecord[]> {
-  const file = await fileLinks(database, rows.flatMap(({ row }) => [row.audioFileId, row.options.mp3FileId]), link);
+  const file = await fileLinks(
+    database,
+    rows.flatMap(({ row }) => [row.audioFileId, row.options.mp3FileId]),
+    link,
+  );
   return rows.map(({ row, job }) => {
     const { options } = row;
     const status = generationStatus(row.status, job);
@@ -43,7 +47,10 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
   });
 }
 
-export async function insertSpeechRow(tx: Tx, row: { id: string; uid: string; jobId: string; text: string; voiceId: string; cost: number; options: SpeechOptions }): Promise<void> {
+export async function insertSpeechRow(
+  tx: Tx,
+  row: { id: string; uid: string; jobId: string; text: string; voiceId: string; cost: number; options: SpeechOptions },
+): Promise<void> {
   await tx.insert(speech).values({
     id: row.id,
     uid: row.uid,
@@ -56,23 +63,54 @@ export async function insertSpeechRow(tx: Tx, row: { id: string; uid: string; jo
   });
 }
 
-export async function getSpeech(database: Database, uid: string, id: string, link: FileLinker): Promise<SpeechRecord | undefined> {
+export async function getSpeech(
+  database: Database,
+  uid: string,
+  id: string,
+  link: FileLinker,
+): Promise<SpeechRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const rows = await database.db.select(selection).from(speech).leftJoin(jobs, eq(speech.jobId, jobs.id)).where(and(eq(speech.id, id), eq(speech.uid, uid)));
+  const rows = await database.db
+    .select(selection)
+    .from(speech)
+    .leftJoin(jobs, eq(speech.jobId, jobs.id))
+    .where(and(eq(speech.id, id), eq(speech.uid, uid)));
   return (await toRecords(database, rows, link))[0];
 }
 
-export async function listSpeech(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
+export async function listSpeech(
+  database: Database,
+  uid: string,
+  limit: number,
+  cursor: string | undefined,
+  link: FileLinker,
+) {
   const { where, orderBy } = pageOf(speech, uid, cursor);
-  const rows = await database.db.select(selection).from(speech).leftJoin(jobs, eq(speech.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1);
-  const page = cutPage(rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })), limit);
+  const rows = await database.db
+    .select(selection)
+    .from(speech)
+    .leftJoin(jobs, eq(speech.jobId, jobs.id))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit + 1);
+  const page = cutPage(
+    rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })),
+    limit,
+  );
   return { items: await toRecords(database, page.rows, link), nextCursor: page.nextCursor };
 }
 
 /** Deletes the row and hands back its job and file ids so the caller can cancel and remove those too. */
-export async function deleteSpeech(db: Db, uid: string, id: string): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
+export async function deleteSpeech(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(speech).where(and(eq(speech.id, id), eq(speech.uid, uid))).returning();
+  const [row] = await db
+    .delete(speech)
+    .where(and(eq(speech.id, id), eq(speech.uid, uid)))
+    .returning();
   if (!row) return undefined;
   return { jobId: row.jobId, fileIds: [row.audioFileId, row.options.mp3FileId].filter((f): f is string => Boolean(f)) };
 }

@@ -11,14 +11,21 @@ import type { SpeechRequest } from '~/contract/speech.ts';
 import { engineTag, type VoiceEngine } from '~/contract/voices.ts';
 import { decodeWav, encodeWav } from '~/server/media/wav.ts';
 import type { TtsProviders } from '~/server/providers/tts/index.ts';
-import { chunkSpeechText } from './chunks.ts';
 import { joinSpeech } from '../../media/pcm.ts';
+import { chunkSpeechText } from './chunks.ts';
 
 /**
  * Characters per request: under each engine's cap (Google takes 5,000 bytes, which 1,500 characters of any script
  * fit; Azure stops audio at 10 minutes), small enough on eSpeak for honest progress.
  */
-const CHUNK_CHARS: Record<VoiceEngine, number> = { espeak: 800, festival: 800, openai: 4000, elevenlabs: 2500, azure: 3000, google: 1500 };
+const CHUNK_CHARS: Record<VoiceEngine, number> = {
+  espeak: 800,
+  festival: 800,
+  openai: 4000,
+  elevenlabs: 2500,
+  azure: 3000,
+  google: 1500,
+};
 
 /** What each engine does natively; the rest is done by ffmpeg afterwards. */
 const ENGINE_CONTROLS: Record<VoiceEngine, { pitch: boolean; speed: readonly [number, number] }> = {
@@ -82,7 +89,9 @@ function runFfmpeg(args: string[], input: Buffer, signal: AbortSignal | undefine
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${stderr.trim().slice(-500)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${stderr.trim().slice(-500)}`)),
+    );
     // ffmpeg may exit (on error) before reading all of stdin; that EPIPE is reported through `close`.
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
@@ -90,7 +99,11 @@ function runFfmpeg(args: string[], input: Buffer, signal: AbortSignal | undefine
 }
 
 /** One ffmpeg pass: the joined WAV in, the final WAV and a 48 kHz-compatible VBR MP3 out. */
-async function encodeOutputs(joinedWav: Buffer, filter: string | undefined, signal: AbortSignal | undefined): Promise<{ wav: Buffer; mp3: Buffer }> {
+async function encodeOutputs(
+  joinedWav: Buffer,
+  filter: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ wav: Buffer; mp3: Buffer }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'nxn-tts-'));
   try {
     const wavPath = path.join(dir, 'speech.wav');
@@ -98,7 +111,25 @@ async function encodeOutputs(joinedWav: Buffer, filter: string | undefined, sign
     const graph = filter ? ['-filter_complex', `[0:a]${filter},asplit=2[w][m]`] : [];
     const [w, m] = filter ? ['[w]', '[m]'] : ['0:a', '0:a'];
     await runFfmpeg(
-      ['-f', 'wav', '-i', 'pipe:0', ...graph, '-map', w, '-c:a', 'pcm_s16le', wavPath, '-map', m, '-c:a', 'libmp3lame', '-q:a', '3', mp3Path],
+      [
+        '-f',
+        'wav',
+        '-i',
+        'pipe:0',
+        ...graph,
+        '-map',
+        w,
+        '-c:a',
+        'pcm_s16le',
+        wavPath,
+        '-map',
+        m,
+        '-c:a',
+        'libmp3lame',
+        '-q:a',
+        '3',
+        mp3Path,
+      ],
       joinedWav,
       signal,
     );
@@ -125,14 +156,19 @@ export async function synthesizeSpeech(request: SpeechRequest, deps: SynthesizeD
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
     sampleRate ||= result.sampleRate;
-    if (result.sampleRate !== sampleRate) throw new Error(`Engine changed sample rate mid-text (${sampleRate} → ${result.sampleRate})`);
+    if (result.sampleRate !== sampleRate)
+      throw new Error(`Engine changed sample rate mid-text (${sampleRate} → ${result.sampleRate})`);
     pieces.push({ pcm: result.pcm, pauseAfterMs: chunk.pauseAfterMs / plan.engineSpeed });
     deps.onProgress?.(((i + 1) / chunks.length) * 0.85);
   }
 
   const joined = joinSpeech(pieces, sampleRate);
   if (joined.length === 0) throw new Error('The voice produced no audio for this text.');
-  const { wav, mp3 } = await encodeOutputs(encodeWav({ pcm: joined, sampleRate, channels: 1 }), plan.filter, deps.signal);
+  const { wav, mp3 } = await encodeOutputs(
+    encodeWav({ pcm: joined, sampleRate, channels: 1 }),
+    plan.filter,
+    deps.signal,
+  );
   deps.onProgress?.(1);
   const decoded = decodeWav(wav);
   return {

@@ -9,14 +9,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SceneVisual } from '~/contract/storyboard.ts';
-import type { Voice } from '~/contract/voices.ts';
 import type { VisualOrder } from '~/contract/video.ts';
+import type { Voice } from '~/contract/voices.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 
 /** Bump when what an entry holds changes shape, so old entries are never read as new ones. */
 export const CACHE_FORMAT = 1;
 
-const hash = (value: unknown): string => createHash('sha256').update(JSON.stringify({ format: CACHE_FORMAT, value })).digest('hex');
+const hash = (value: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify({ format: CACHE_FORMAT, value }))
+    .digest('hex');
 
 export interface NarrationKeyInput {
   voice: Pick<Voice, 'id' | 'engine'>;
@@ -48,18 +51,32 @@ export type VisualKeyInput =
   | { kind: 'ai'; engine: string; prompt: string; seed: number }
   | { kind: 'stock'; provider: string; media: string; id: string }
   | { kind: 'upload'; fileId: string }
-  | { kind: 'auto'; order: VisualOrder; sources: readonly string[]; text: string; query: string; seed: number; style?: IllustrationKey };
+  | {
+      kind: 'auto';
+      order: VisualOrder;
+      sources: readonly string[];
+      text: string;
+      query: string;
+      seed: number;
+      style?: IllustrationKey;
+    };
 
 export const visualKey = (input: VisualKeyInput, size: { width: number; height: number }): string =>
   hash({ ...input, width: size.width, height: size.height });
 
 /** A stable seed from a scene id, so a designed picture survives reordering (the one-step video seeds by index). */
-export const sceneSeed = (sceneId: string): number => createHash('sha256').update(sceneId).digest().readUInt32BE(0) & 0x7fffffff;
+export const sceneSeed = (sceneId: string): number =>
+  createHash('sha256').update(sceneId).digest().readUInt32BE(0) & 0x7fffffff;
 
 /** The key input of a storyboard scene's visual; `ai` names the configured engine, `sources` those available. */
 export function sceneVisualKeyInput(
   scene: { id: string; text: string; query: string; visual: SceneVisual },
-  context: { order: VisualOrder; sources: readonly string[]; aiEngine: string | undefined; illustration: IllustrationKey },
+  context: {
+    order: VisualOrder;
+    sources: readonly string[];
+    aiEngine: string | undefined;
+    illustration: IllustrationKey;
+  },
 ): VisualKeyInput {
   const seed = sceneSeed(scene.id);
   const { visual } = scene;
@@ -69,7 +86,12 @@ export function sceneVisualKeyInput(
     case 'illustration':
       return { kind: 'illustration', text: scene.text, style: context.illustration };
     case 'ai':
-      return { kind: 'ai', engine: context.aiEngine ?? 'designed', prompt: visual.prompt || scene.query || scene.text, seed: visual.seed };
+      return {
+        kind: 'ai',
+        engine: context.aiEngine ?? 'designed',
+        prompt: visual.prompt || scene.query || scene.text,
+        seed: visual.seed,
+      };
     case 'stock':
       return { kind: 'stock', provider: visual.provider, media: visual.media, id: visual.id };
     case 'upload':

@@ -12,13 +12,13 @@
  */
 import fs from 'node:fs/promises';
 import { z } from 'zod';
+import { brandSnapshotSchema, cardSeconds } from '~/contract/brand.ts';
 import { videoCost } from '~/contract/pricing.ts';
 import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts';
-import { brandSnapshotSchema, cardSeconds } from '~/contract/brand.ts';
 import { VIDEO_TOOLS } from '~/contract/system-tools.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
-import { completeVideo, failVideo, type FinishedVideo } from './store.ts';
+import { completeVideo, type FinishedVideo, failVideo } from './store.ts';
 import { settleStoryboard } from './storyboard-store.ts';
 import { videoWorkDir } from './work.ts';
 

@@ -12,8 +12,8 @@ import { bodyTooLarge } from '../../http/middleware.ts';
 import { multipartBoundary, readMultipartFile } from '../../http/multipart.ts';
 import { probe } from '../../media/ffmpeg.ts';
 import type { FileRow } from '../../storage/files.ts';
-import { sniffType, SNIFF_BYTES } from '../../storage/sniff.ts';
-import { spoolBody, storeUpload, uploadRoom, type UploadDeps } from '../../storage/uploads.ts';
+import { SNIFF_BYTES, sniffType } from '../../storage/sniff.ts';
+import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '../../storage/uploads.ts';
 
 const MB = 1024 * 1024;
 const LIMIT_MESSAGE = `Music files can be up to ${MUSIC_UPLOAD.maxBytes / MB} MB.`;
@@ -42,7 +42,12 @@ export interface UploadedMusicRow {
   durationSec: number;
 }
 
-export async function uploadMusic(deps: UploadDeps, uid: string, contentType: string | undefined, body: AsyncIterable<Uint8Array>): Promise<UploadedMusicRow> {
+export async function uploadMusic(
+  deps: UploadDeps,
+  uid: string,
+  contentType: string | undefined,
+  body: AsyncIterable<Uint8Array>,
+): Promise<UploadedMusicRow> {
   const boundary = multipartBoundary(contentType);
   if (!boundary) throw invalid('Send the music as multipart/form-data in a field named "file".');
   const room = await uploadRoom(deps, uid, undefined);
@@ -63,9 +68,14 @@ export async function uploadMusic(deps: UploadDeps, uid: string, contentType: st
     if (info.durationMs > MUSIC_UPLOAD.maxSeconds * 1000) {
       const minutes = Math.floor(info.durationMs / 60_000);
       const seconds = Math.round((info.durationMs % 60_000) / 1000);
-      throw invalid(`Music can be up to ${MUSIC_UPLOAD.maxSeconds / 60} minutes long (this track runs ${minutes}:${String(seconds).padStart(2, '0')}).`);
+      throw invalid(
+        `Music can be up to ${MUSIC_UPLOAD.maxSeconds / 60} minutes long (this track runs ${minutes}:${String(seconds).padStart(2, '0')}).`,
+      );
     }
-    return { row: await storeUpload(deps, uid, { file, contentType: type, name: upload.name }), durationSec: info.durationMs / 1000 };
+    return {
+      row: await storeUpload(deps, uid, { file, contentType: type, name: upload.name }),
+      durationSec: info.durationMs / 1000,
+    };
   } finally {
     await upload.file.dispose();
   }

@@ -6,14 +6,19 @@ import { createHash } from 'node:crypto';
 import type { BrandSnapshot } from '~/contract/brand.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
 import type { CaptionPosition, PictureSource, ScenePicture, VisualSource } from '~/contract/video.ts';
-import { illustratedWords, type IllustrationStyle } from '~/server/media/illustration/compose.ts';
+import { type IllustrationStyle, illustratedWords } from '~/server/media/illustration/compose.ts';
 import { brandPalette, scriptPalette } from '~/server/media/illustration/palette.ts';
 
 /**
  * A video's look for illustrations: the brand kit's colours when it has one, otherwise a palette seeded by `key`
  * (the storyboard's id, so its previews are what the render draws; else the job's), clear of its captions.
  */
-export function videoIllustrationStyle(key: string, frame: { width: number; height: number }, captionPosition: CaptionPosition, brand: Pick<BrandSnapshot, 'colors'> | null | undefined): IllustrationStyle {
+export function videoIllustrationStyle(
+  key: string,
+  frame: { width: number; height: number },
+  captionPosition: CaptionPosition,
+  brand: Pick<BrandSnapshot, 'colors'> | null | undefined,
+): IllustrationStyle {
   const seed = createHash('sha256').update(key).digest().readUInt32BE(0);
   return { palette: brand ? brandPalette(brand.colors) : scriptPalette('', seed), captionPosition, frame };
 }
@@ -25,7 +30,11 @@ export const queryWords = (query: string): string[] => query.split(/\s+/).filter
  * What a storyboard scene's picture will be, said before anything is made: for "auto", the first usable source that
  * has something (stock and AI are taken to find a picture; an illustration needs a subject it can draw).
  */
-export function plannedPicture(scene: Pick<StoryboardScene, 'text' | 'query' | 'visual'>, sources: readonly VisualSource[], hasAi: boolean): ScenePicture {
+export function plannedPicture(
+  scene: Pick<StoryboardScene, 'text' | 'query' | 'visual'>,
+  sources: readonly VisualSource[],
+  hasAi: boolean,
+): ScenePicture {
   const designed: ScenePicture = { source: 'designed', subjects: [] };
   const illustration = (): ScenePicture | null => {
     const subjects = illustratedWords(scene.text);
@@ -54,5 +63,7 @@ export function plannedPicture(scene: Pick<StoryboardScene, 'text' | 'query' | '
 }
 
 /** A scene's picture as the video page and the storyboard say it. */
-export const pictureOf = (picture: { source: PictureSource; subjects?: string[] | undefined }): ScenePicture => ({ source: picture.source, subjects: picture.subjects ?? [] });
-
+export const pictureOf = (picture: { source: PictureSource; subjects?: string[] | undefined }): ScenePicture => ({
+  source: picture.source,
+  subjects: picture.subjects ?? [],
+});

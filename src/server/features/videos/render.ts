@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { JobError, type JobContext, type JobHandler } from '~/server/jobs/registry.ts';
+import { createLogger } from '~/server/http/logger.ts';
+import { type JobContext, JobError, type JobHandler } from '~/server/jobs/registry.ts';
 import { ProviderError } from '~/server/providers/http.ts';
-import { isTransient } from '~/server/providers/job-errors.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createImageProvider, imageEngineSettings, resolveEngine } from '~/server/providers/images/engines.ts';
+import { isTransient } from '~/server/providers/job-errors.ts';
 import { createSceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
 import { createStockLibrary } from '~/server/providers/stock/index.ts';
-import { createLogger } from '~/server/http/logger.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { createContentCache } from './cache.ts';
@@ -31,7 +31,9 @@ interface StoredOutputs {
 function toJobError(error: unknown): unknown {
   if (!(error instanceof MediaError)) return error;
   const cause = error.cause;
-  const retryable = error.retryable ?? (cause instanceof ProviderError ? isTransient(cause) : !['clean', 'split'].includes(error.stage));
+  const retryable =
+    error.retryable ??
+    (cause instanceof ProviderError ? isTransient(cause) : !['clean', 'split'].includes(error.stage));
   return new JobError(error.message, retryable);
 }
 
@@ -43,7 +45,13 @@ function fileCopier(ctx: JobContext<VideoJobPayload>, dir: string) {
   const storage = createStorage(ctx.config);
   return async (fileId: string, name: string, missing: string): Promise<string> => {
     const file = path.join(dir, name);
-    if (await fs.access(file).then(() => true, () => false)) return file;
+    if (
+      await fs.access(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
     const bytes = await storage.get(storageKey(ctx.uid, fileId));
     if (!bytes) throw new JobError(missing, false);
     await fs.mkdir(dir, { recursive: true });
@@ -71,14 +79,28 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
     const imageIds = request.visuals === 'uploaded' ? request.imageFileIds : [];
     const uploads: string[] = [];
     for (const [i, id] of imageIds.entries()) {
-      uploads.push(await copy(id, `image-${String(i + 1).padStart(3, '0')}`, `Image ${i + 1} is no longer available. Please upload it again.`));
+      uploads.push(
+        await copy(
+          id,
+          `image-${String(i + 1).padStart(3, '0')}`,
+          `Image ${i + 1} is no longer available. Please upload it again.`,
+        ),
+      );
     }
     const musicFile =
       request.music.enabled && request.music.fileId
-        ? await copy(request.music.fileId, 'music-upload', 'Your music file is no longer available. Please upload it again.')
+        ? await copy(
+            request.music.fileId,
+            'music-upload',
+            'Your music file is no longer available. Please upload it again.',
+          )
         : undefined;
     const logo = brand?.logo
-      ? await copy(brand.logo.fileId, 'brand-logo', 'Your brand logo is no longer available. Upload it again in your brand kit, or make the video without it.')
+      ? await copy(
+          brand.logo.fileId,
+          'brand-logo',
+          'Your brand logo is no longer available. Upload it again in your brand kit, or make the video without it.',
+        )
       : null;
     const result = await runVideoPipeline({
       jobId: ctx.jobId,
@@ -96,23 +118,36 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
       ...(ctx.payload.scenes ? { scenes: ctx.payload.scenes } : {}),
       ...(ctx.payload.storyboardId ? { storyboardId: ctx.payload.storyboardId } : {}),
       // A storyboard scene's upload.
-      uploadFile: (fileId) => copy(fileId, `file-${fileId.replace(/[^\w-]/g, '')}`, `The uploaded file ${fileId} is no longer available.`),
+      uploadFile: (fileId) =>
+        copy(fileId, `file-${fileId.replace(/[^\w-]/g, '')}`, `The uploaded file ${fileId} is no longer available.`),
       cache,
       ...(musicFile ? { musicFile } : {}),
       ...(brand ? { brand: { snapshot: brand, logo } } : {}),
       signal: ctx.signal,
       onProgress: (stage, fraction) => ctx.reportProgress(stage, fraction),
       store: async (outputs: VideoOutputs): Promise<StoredOutputs> => ({
-        videoFileId: (await ctx.putFile({ path: outputs.video }, { contentType: 'video/mp4', name: 'nxn-video.mp4' })).fileId,
-        thumbnailFileId: (await ctx.putFile({ path: outputs.thumbnail }, { contentType: 'image/jpeg', name: 'nxn-video.jpg' })).fileId,
-        subtitlesFileId: (await ctx.putFile({ path: outputs.subtitles }, { contentType: 'application/x-subrip', name: 'nxn-video.srt' })).fileId,
+        videoFileId: (await ctx.putFile({ path: outputs.video }, { contentType: 'video/mp4', name: 'nxn-video.mp4' }))
+          .fileId,
+        thumbnailFileId: (
+          await ctx.putFile({ path: outputs.thumbnail }, { contentType: 'image/jpeg', name: 'nxn-video.jpg' })
+        ).fileId,
+        subtitlesFileId: (
+          await ctx.putFile({ path: outputs.subtitles }, { contentType: 'application/x-subrip', name: 'nxn-video.srt' })
+        ).fileId,
       }),
     });
     const stored = result.stored as StoredOutputs;
     await fs.rm(workDir, { recursive: true, force: true });
     const trimmed = await cache.trim();
     if (trimmed > 0) note(`Removed ${trimmed} least recently used entries from the video cache`);
-    return { ...stored, durationMs: result.durationMs, width: result.width, height: result.height, stockCredits: result.stockCredits, pictures: result.pictures };
+    return {
+      ...stored,
+      durationMs: result.durationMs,
+      width: result.width,
+      height: result.height,
+      stockCredits: result.stockCredits,
+      pictures: result.pictures,
+    };
   } catch (error) {
     throw toJobError(error);
   } finally {

@@ -9,25 +9,31 @@
  * routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
-import { createVideoRequestSchema, type AvailablePictureSources, type UploadedImage, type UploadedMusic, type VideoPage, type VideoRecord } from '../../../contract/video.ts';
 import type { RenderAvailability } from '../../../contract/system-tools.ts';
+import {
+  type AvailablePictureSources,
+  createVideoRequestSchema,
+  type UploadedImage,
+  type UploadedMusic,
+  type VideoPage,
+  type VideoRecord,
+} from '../../../contract/video.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, query } from '../../http/validate.ts';
+import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { videoService, type BrandKitSource } from './service.ts';
-import { listVideos } from './store.ts';
-import { storyboardRoutes } from './storyboard-routes.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
-import { stockSearchRoutes } from './stock-search.ts';
 import { pictureSourceAvailability } from './picture-sources.ts';
-import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
-
+import { type BrandKitSource, videoService } from './service.ts';
+import { stockSearchRoutes } from './stock-search.ts';
+import { listVideos } from './store.ts';
+import { storyboardRoutes } from './storyboard-routes.ts';
 
 export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;
@@ -40,23 +46,48 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
     .route('/', stockSearchRoutes(deps))
     .post('/videos/uploads', routeBodyLimit(MEDIA_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), MEDIA_FORM_LIMIT);
-      const { row, kind, width, height, durationSec } = await uploadMedia(deps, c.get('uid'), c.req.header('content-type'), body, { clips: true });
-      const answer: UploadedImage = { fileId: row.id, name: row.name, contentType: row.contentType, kind, size: row.size, width, height, durationSec, url: linker(c.req.url)(row.id) };
+      const { row, kind, width, height, durationSec } = await uploadMedia(
+        deps,
+        c.get('uid'),
+        c.req.header('content-type'),
+        body,
+        { clips: true },
+      );
+      const answer: UploadedImage = {
+        fileId: row.id,
+        name: row.name,
+        contentType: row.contentType,
+        kind,
+        size: row.size,
+        width,
+        height,
+        durationSec,
+        url: linker(c.req.url)(row.id),
+      };
       return c.json(answer, 201);
     })
     .post('/videos/music/uploads', routeBodyLimit(MUSIC_FORM_LIMIT), async (c) => {
       const body = limitBytes(bodyChunks(c.req.raw), MUSIC_FORM_LIMIT);
       const { row, durationSec } = await uploadMusic(deps, c.get('uid'), c.req.header('content-type'), body);
-      return c.json({ fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic, 201);
+      return c.json(
+        { fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic,
+        201,
+      );
     })
     .post('/videos', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, createVideoRequestSchema, { voiceId: videos.defaultVoiceId });
       const { videoId, created } = await videos.create(c.get('uid'), request, c.get('idempotencyKey'));
-      return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
+      return c.json(
+        (await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord,
+        created ? 202 : 200,
+      );
     })
     .get('/videos/picture-sources', (c) => c.json(pictureSources satisfies AvailablePictureSources))
     .get('/videos/music/:track/preview', (c) =>
-      c.body(new Uint8Array(musicPreview(c.req.param('track'))), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, max-age=86400' }),
+      c.body(new Uint8Array(musicPreview(c.req.param('track'))), 200, {
+        'Content-Type': 'audio/wav',
+        'Cache-Control': 'private, max-age=86400',
+      }),
     )
     .get('/videos', async (c) => {
       const q = query(c, HistoryQuery);
@@ -64,14 +95,19 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       return c.json((await listVideos(database, uid, q, linker(c.req.url), await brandKit(uid))) satisfies VideoPage);
     })
     .get('/videos/availability', async (c) => c.json((await videos.availability()) satisfies RenderAvailability))
-    .get('/videos/:id', async (c) => c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord))
+    .get('/videos/:id', async (c) =>
+      c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord),
+    )
     .post('/videos/:id/cancel', async (c) => {
       await videos.cancel(c.get('uid'), c.req.param('id'));
       return c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord);
     })
     .post('/videos/:id/retry', async (c) => {
       await videos.retry(c.get('uid'), c.req.param('id'));
-      return c.json((await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord, 202);
+      return c.json(
+        (await videos.record(c.get('uid'), c.req.param('id'), linker(c.req.url))) satisfies VideoRecord,
+        202,
+      );
     })
     .delete('/videos/:id', async (c) => {
       await videos.remove(c.get('uid'), c.req.param('id'));

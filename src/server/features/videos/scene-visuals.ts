@@ -5,16 +5,35 @@
  */
 import fs from 'node:fs/promises';
 import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
-import { availableSources, type PictureSource, type StockCredit, type VisualOrder, type VisualSource } from '~/contract/video.ts';
-import { probeClip, type ClipInfo } from '~/server/media/clip.ts';
+import {
+  availableSources,
+  type PictureSource,
+  type StockCredit,
+  type VisualOrder,
+  type VisualSource,
+} from '~/contract/video.ts';
+import { type ClipInfo, probeClip } from '~/server/media/clip.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
+import {
+  drawIllustration,
+  type IllustrationSpec,
+  type IllustrationStyle,
+  illustrateScene,
+} from '~/server/media/illustration/index.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
-import { drawIllustration, illustrateScene, type IllustrationSpec, type IllustrationStyle } from '~/server/media/illustration/index.ts';
-import { queryWords } from './picture-plan.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
-import { findStockPhoto, findStockVideo, resolveStockItem, stockPhotoKey, stockVideoKey, type StockLibrary, type StockOrientation } from '~/server/providers/stock/index.ts';
-import { sceneSeed, sceneVisualKeyInput, visualKey, type ContentCache } from './cache.ts';
+import {
+  findStockPhoto,
+  findStockVideo,
+  resolveStockItem,
+  type StockLibrary,
+  type StockOrientation,
+  stockPhotoKey,
+  stockVideoKey,
+} from '~/server/providers/stock/index.ts';
+import { type ContentCache, sceneSeed, sceneVisualKeyInput, visualKey } from './cache.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
+import { queryWords } from './picture-plan.ts';
 
 export type Size = { width: number; height: number };
 
@@ -54,16 +73,26 @@ export interface PictureSources {
 }
 
 /** The sources of `order` this server can use, in order; always ends with "designed". */
-export const usableSources = (order: VisualOrder, { ai, stock }: Pick<PictureSources, 'ai' | 'stock'>): VisualSource[] =>
-  availableSources(order, { ai: Boolean(ai), stock: Boolean(stock && stock.providers.length > 0) });
+export const usableSources = (
+  order: VisualOrder,
+  { ai, stock }: Pick<PictureSources, 'ai' | 'stock'>,
+): VisualSource[] => availableSources(order, { ai: Boolean(ai), stock: Boolean(stock && stock.providers.length > 0) });
 
-export const orientationOf = (size: Size): StockOrientation => (size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square');
+export const orientationOf = (size: Size): StockOrientation =>
+  size.width > size.height ? 'landscape' : size.width < size.height ? 'portrait' : 'square';
 
 async function fit(source: string, file: string, size: Size, signal?: AbortSignal): Promise<void> {
   await runFfmpeg(fitImageArgs(source, size, file), { signal });
 }
 
-export async function generatePicture(engine: ImageProvider, prompt: string, seed: number, file: string, size: Size, signal?: AbortSignal): Promise<void> {
+export async function generatePicture(
+  engine: ImageProvider,
+  prompt: string,
+  seed: number,
+  file: string,
+  size: Size,
+  signal?: AbortSignal,
+): Promise<void> {
   const image = await engine.generate({ prompt, ...size, seed, ...(signal ? { signal } : {}) });
   if (image.width === size.width && image.height === size.height) await fs.writeFile(file, image.png);
   else {
@@ -96,7 +125,11 @@ export interface AutoPick {
 }
 
 /** The first source in `sources` that has a picture for the scene; the designed one always does. */
-export async function autoPicture(from: PictureSources, sources: readonly VisualSource[], pick: AutoPick): Promise<Picture> {
+export async function autoPicture(
+  from: PictureSources,
+  sources: readonly VisualSource[],
+  pick: AutoPick,
+): Promise<Picture> {
   const { file, size, signal, query, text } = pick;
   const { ai, stock } = from;
   for (const source of sources) {
@@ -124,13 +157,18 @@ export async function autoPicture(from: PictureSources, sources: readonly Visual
     await generatePicture(from.images, text, pick.seed, file, size, signal);
   } catch (error) {
     if (isAbortError(error)) throw error;
-    throw new MediaError(withReason(`We couldn't create the background for scene ${pick.scene}.`, error), 'visuals', { cause: error });
+    throw new MediaError(withReason(`We couldn't create the background for scene ${pick.scene}.`, error), 'visuals', {
+      cause: error,
+    });
   }
   return { file, source: 'designed', subjects: [] };
 }
 
 /** The scene drawn from its words, or undefined when it names nothing we can draw. */
-async function illustrationPicture(from: PictureSources, pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal' | 'drawingOnly'>): Promise<Picture | undefined> {
+async function illustrationPicture(
+  from: PictureSources,
+  pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal' | 'drawingOnly'>,
+): Promise<Picture | undefined> {
   const spec = illustrateScene(pick.text, pick.scene - 1, from.illustration);
   if (!spec) return undefined;
   if (pick.drawingOnly) return { file: '', source: 'illustration', subjects: spec.subjects, illustration: spec };
@@ -138,7 +176,9 @@ async function illustrationPicture(from: PictureSources, pick: Pick<AutoPick, 's
     await drawIllustration(spec, pick.size, pick.file, pick.signal);
   } catch (error) {
     if (isAbortError(error)) throw error;
-    throw new MediaError(withReason(`We couldn't draw the illustration for scene ${pick.scene}.`, error), 'visuals', { cause: error });
+    throw new MediaError(withReason(`We couldn't draw the illustration for scene ${pick.scene}.`, error), 'visuals', {
+      cause: error,
+    });
   }
   return { file: pick.file, source: 'illustration', subjects: spec.subjects, illustration: spec };
 }
@@ -152,11 +192,26 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
   const onSkip = (reason: string) => from.onSkip?.(reason);
   const orientation = orientationOf(size);
   const clipFile = `${file.replace(/\.png$/, '')}.mp4`;
-  const video = await findStockVideo(library, { query, orientation, file: clipFile, taken, signal, onSkip, minDurationMs: pick.minClipMs });
+  const video = await findStockVideo(library, {
+    query,
+    orientation,
+    file: clipFile,
+    taken,
+    signal,
+    onSkip,
+    minDurationMs: pick.minClipMs,
+  });
   if (video) {
     try {
       const clip = await probeClip(clipFile, signal);
-      const credit = { key: stockVideoKey(video), provider: video.provider, media: 'video' as const, author: video.author, authorUrl: video.authorUrl, sourceUrl: video.pageUrl };
+      const credit = {
+        key: stockVideoKey(video),
+        provider: video.provider,
+        media: 'video' as const,
+        author: video.author,
+        authorUrl: video.authorUrl,
+        sourceUrl: video.pageUrl,
+      };
       return { file: clipFile, source: 'stock', clip, audio: 'mute', credit };
     } catch (error) {
       if (isAbortError(error)) throw error;
@@ -175,7 +230,14 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
     onSkip(`${stockPhotoKey(photo)} could not be fitted to the frame`);
     return undefined;
   }
-  const credit = { key: stockPhotoKey(photo), provider: photo.provider, media: 'photo' as const, author: photo.author, authorUrl: photo.authorUrl, sourceUrl: photo.pageUrl };
+  const credit = {
+    key: stockPhotoKey(photo),
+    provider: photo.provider,
+    media: 'photo' as const,
+    author: photo.author,
+    authorUrl: photo.authorUrl,
+    sourceUrl: photo.pageUrl,
+  };
   return { file, source: 'stock', credit };
 }
 
@@ -198,7 +260,11 @@ export interface StoryboardPick {
  * library no longer has (or an upload that is gone) is reported through onSkip and replaced by the automatic pick,
  * so a render never fails over one picture. The user's own clips are not cached: they are the user's file already.
  */
-export async function storyboardPicture(from: PictureSources, cache: ContentCache, pick: StoryboardPick): Promise<Picture> {
+export async function storyboardPicture(
+  from: PictureSources,
+  cache: ContentCache,
+  pick: StoryboardPick,
+): Promise<Picture> {
   const sources = usableSources(pick.order, from);
   const key = storyboardPictureKey(from, pick);
   const cached = await cache.getVisual<Omit<Picture, 'file'>>(key);
@@ -208,7 +274,9 @@ export async function storyboardPicture(from: PictureSources, cache: ContentCach
   }
   const made = await makeStoryboardPicture(from, sources, pick).catch(async (error: unknown) => {
     if (isAbortError(error) || error instanceof MediaError) throw error;
-    from.onSkip?.(`scene ${pick.number}: ${error instanceof Error ? error.message : String(error)}; the automatic pick is used`);
+    from.onSkip?.(
+      `scene ${pick.number}: ${error instanceof Error ? error.message : String(error)}; the automatic pick is used`,
+    );
     return autoPicture(from, sources, autoPickOf(pick));
   });
   const { file, ...meta } = made;
@@ -218,13 +286,20 @@ export async function storyboardPicture(from: PictureSources, cache: ContentCach
 }
 
 /** The cache key of a storyboard scene's picture with these sources. */
-export const storyboardPictureKey = (from: Pick<PictureSources, 'ai' | 'stock' | 'illustration'>, pick: Pick<StoryboardPick, 'scene' | 'number' | 'order' | 'size'>): string =>
+export const storyboardPictureKey = (
+  from: Pick<PictureSources, 'ai' | 'stock' | 'illustration'>,
+  pick: Pick<StoryboardPick, 'scene' | 'number' | 'order' | 'size'>,
+): string =>
   visualKey(
     sceneVisualKeyInput(pick.scene, {
       order: pick.order,
       sources: usableSources(pick.order, from),
       aiEngine: from.ai?.id,
-      illustration: { palette: from.illustration.palette, captions: from.illustration.captionPosition, side: (pick.number - 1) % 2 },
+      illustration: {
+        palette: from.illustration.palette,
+        captions: from.illustration.captionPosition,
+        side: (pick.number - 1) % 2,
+      },
     }),
     pick.size,
   );
@@ -241,7 +316,11 @@ const autoPickOf = (pick: StoryboardPick): AutoPick => ({
   signal: pick.signal,
 });
 
-async function makeStoryboardPicture(from: PictureSources, sources: readonly VisualSource[], pick: StoryboardPick): Promise<Picture> {
+async function makeStoryboardPicture(
+  from: PictureSources,
+  sources: readonly VisualSource[],
+  pick: StoryboardPick,
+): Promise<Picture> {
   const { scene, size, scratch: file, signal } = pick;
   const { visual } = scene;
   const seed = sceneSeed(scene.id);
@@ -261,18 +340,40 @@ async function makeStoryboardPicture(from: PictureSources, sources: readonly Vis
       const engine = from.ai ?? from.images;
       const prompt = visual.prompt || (scene.query ? `${scene.query}. ${scene.text}` : scene.text);
       await generatePicture(engine, prompt, visual.seed, file, size, signal);
-      return from.ai ? { file, source: 'ai', subjects: queryWords(visual.prompt || scene.query) } : { file, source: 'designed', subjects: [] };
+      return from.ai
+        ? { file, source: 'ai', subjects: queryWords(visual.prompt || scene.query) }
+        : { file, source: 'designed', subjects: [] };
     }
     case 'stock': {
       if (!from.stock) throw new Error(`no ${visual.provider} key is configured for the chosen stock ${visual.media}`);
       const target = visual.media === 'video' ? `${file.replace(/\.png$/, '')}.mp4` : `${file}.source`;
-      const item = await resolveStockItem(from.stock, { provider: visual.provider, media: visual.media, id: visual.id }, target, signal);
+      const item = await resolveStockItem(
+        from.stock,
+        { provider: visual.provider, media: visual.media, id: visual.id },
+        target,
+        signal,
+      );
       if (!item) throw new Error(`${visual.provider} no longer has the chosen ${visual.media} ${visual.id}`);
       const key = visual.media === 'video' ? stockVideoKey(item) : stockPhotoKey(item);
       pick.taken.add(key);
-      const credit = { key, provider: item.provider, media: visual.media, author: item.author, authorUrl: item.authorUrl, sourceUrl: item.pageUrl };
+      const credit = {
+        key,
+        provider: item.provider,
+        media: visual.media,
+        author: item.author,
+        authorUrl: item.authorUrl,
+        sourceUrl: item.pageUrl,
+      };
       const subjects = queryWords(scene.query);
-      if (visual.media === 'video') return { file: target, source: 'stock', subjects, clip: await probeClip(target, signal), audio: 'mute', credit };
+      if (visual.media === 'video')
+        return {
+          file: target,
+          source: 'stock',
+          subjects,
+          clip: await probeClip(target, signal),
+          audio: 'mute',
+          credit,
+        };
       await fit(target, file, size, signal);
       await fs.rm(target, { force: true });
       return { file, source: 'stock', subjects, credit };

@@ -3,9 +3,16 @@
  * its credits held, and when it may be cancelled, made again or deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { appliedBrand, cardSeconds, type BrandSnapshot } from '../../../contract/brand.ts';
-import { createVideoRequestSchema, MUSIC_UPLOAD, scriptLengthError, VIDEO_UPLOAD, type CreateVideoRequest, type VideoRecord } from '../../../contract/video.ts';
-import { toolsMissingMessage, type RenderAvailability } from '../../../contract/system-tools.ts';
+import { appliedBrand, type BrandSnapshot, cardSeconds } from '../../../contract/brand.ts';
+import { type RenderAvailability, toolsMissingMessage } from '../../../contract/system-tools.ts';
+import {
+  type CreateVideoRequest,
+  createVideoRequestSchema,
+  MUSIC_UPLOAD,
+  scriptLengthError,
+  VIDEO_UPLOAD,
+  type VideoRecord,
+} from '../../../contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -29,32 +36,42 @@ export type BrandKitSource = (uid: string) => Promise<{ applyByDefault: boolean;
 /** Thrown inside the accept transaction when another retry won the race; rolls back this one's reservation. */
 class RetryRaced extends Error {}
 
-export function videoService({ database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>, brandKit: BrandKitSource) {
+export function videoService(
+  { database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>,
+  brandKit: BrandKitSource,
+) {
   const catalogue = voiceCatalogue(config.providers);
 
   /**
    * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
    * are the user's. Answers the uploaded music's name, kept for the video page.
    */
-  async function checkRequest(uid: string, request: CreateVideoRequest, brand: BrandSnapshot | null): Promise<{ musicName: string | null }> {
+  async function checkRequest(
+    uid: string,
+    request: CreateVideoRequest,
+    brand: BrandSnapshot | null,
+  ): Promise<{ musicName: string | null }> {
     // The cards share the 5 minutes with the narration.
     const tooLong = brand ? scriptLengthError(request.script, cardSeconds(brand)) : null;
     if (tooLong) throw invalid('script', tooLong);
     const voice = await catalogue.find(request.voiceId);
     if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
-    if (!isVoiceAvailable(voice, availableEngines(config.providers))) throw invalid('voiceId', unavailableVoiceMessage(voice));
+    if (!isVoiceAvailable(voice, availableEngines(config.providers)))
+      throw invalid('voiceId', unavailableVoiceMessage(voice));
     let musicName: string | null = null;
     const musicId = request.music.fileId;
     if (musicId) {
       const music = (await ownedFiles(database.db, uid, [musicId])).get(musicId);
-      if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType)) throw invalid('music.fileId', 'Your music file is no longer available. Upload it again.');
+      if (!music || !(MUSIC_UPLOAD.types as readonly string[]).includes(music.contentType))
+        throw invalid('music.fileId', 'Your music file is no longer available. Upload it again.');
       musicName = music.name;
     }
     if (request.visuals !== 'uploaded') return { musicName };
     const owned = await ownedFiles(database.db, uid, request.imageFileIds);
     const usable: readonly string[] = [...VIDEO_UPLOAD.types, ...VIDEO_UPLOAD.clipTypes];
     const missing = request.imageFileIds.findIndex((id) => !usable.includes(owned.get(id)?.contentType ?? ''));
-    if (missing >= 0) throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
+    if (missing >= 0)
+      throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
     return { musicName };
   }
 
@@ -78,11 +95,19 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
     /** Whether this server can make videos now (the rule is jobs/workers.ts'), and if not the sentence to show. */
     async availability(): Promise<RenderAvailability> {
       const { missing } = await toolsReadiness(database.db, VIDEO_NEEDS.tools);
-      return { ready: missing.length === 0, message: missing.length > 0 ? toolsMissingMessage(VIDEO_NEEDS.doing, missing) : null, missing };
+      return {
+        ready: missing.length === 0,
+        message: missing.length > 0 ? toolsMissingMessage(VIDEO_NEEDS.doing, missing) : null,
+        missing,
+      };
     },
 
     /** Queues the video with its credits held (402 when short). A repeated idempotency key answers with the video the first request made, charged once. */
-    async create(uid: string, asked: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string; created: boolean }> {
+    async create(
+      uid: string,
+      asked: CreateVideoRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<{ videoId: string; created: boolean }> {
       // A snapshot: editing the kit later does not change a video already accepted. The job carries the snapshot,
       // not the switch, so a retry (whose request is rebuilt from the row) renders the same video.
       const { brandKit: wanted, ...request } = asked;
@@ -101,7 +126,9 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
 
     async cancel(uid: string, id: string): Promise<void> {
       const current = await existing(uid, id);
-      const result = current.jobId ? await queue.cancel(uid, current.jobId) : ({ ok: false, reason: 'conflict' } as const);
+      const result = current.jobId
+        ? await queue.cancel(uid, current.jobId)
+        : ({ ok: false, reason: 'conflict' } as const);
       if (!result.ok) throw new HttpError(409, 'This video has already finished.');
     },
 
@@ -109,7 +136,8 @@ export function videoService({ database, storage, queue, config }: Pick<ApiDeps,
     async retry(uid: string, id: string): Promise<void> {
       const current = await existing(uid, id);
       const { status } = await record(uid, id, () => '');
-      if (status !== 'failed' && status !== 'cancelled') throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
+      if (status !== 'failed' && status !== 'cancelled')
+        throw new HttpError(409, 'Only a failed or cancelled video can be made again.');
       // Today's rules, not those of the day it was first accepted: a script they now refuse is not charged again.
       const request = parse(createVideoRequestSchema, current.request);
       // It keeps the brand kit it was accepted with.

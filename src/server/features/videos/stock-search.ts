@@ -19,13 +19,22 @@ const StockSearchQuery = z.object({
     .min(1, 'Type what to search for.')
     .max(STORYBOARD_LIMITS.maxQueryChars, `Keep the search under ${STORYBOARD_LIMITS.maxQueryChars} characters.`),
   media: z.enum(STOCK_MEDIA, { error: 'Search photos or videos.' }).default('photo'),
-  orientation: z.enum(['landscape', 'portrait', 'square'], { error: 'Choose landscape, portrait or square.' }).default('landscape'),
+  orientation: z
+    .enum(['landscape', 'portrait', 'square'], { error: 'Choose landscape, portrait or square.' })
+    .default('landscape'),
 });
 
 export function stockSearchRoutes({ config }: Pick<ApiDeps, 'config'>) {
   const library = createStockLibrary(config);
   return new Hono<AppEnv>().get('/videos/stock/search', async (c) => {
     const { q, media, orientation } = query(c, StockSearchQuery);
-    return c.json((await searchStock(library, { query: q, media, orientation, signal: c.req.raw.signal })) satisfies StockSearchResults);
+    return c.json(
+      (await searchStock(library, {
+        query: q,
+        media,
+        orientation,
+        signal: c.req.raw.signal,
+      })) satisfies StockSearchResults,
+    );
   });
 }

@@ -4,19 +4,30 @@
  * runs, status, stage and progress come from the job row, which the pipeline's onProgress keeps current.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_CAPTION_OPTIONS, VIDEO_LIMITS, estimateDurationSeconds, videoDimensions, videoTitle, type CreateVideoRequest, type ScenePicture, type StockCredit, type VideoRecord, type VideoStatus } from '~/contract/video.ts';
-import { storyboardCost, storyboardScript, type StoryboardScene } from '~/contract/storyboard.ts';
-import { appliedBrand, cardSeconds, type BrandSnapshot } from '~/contract/brand.ts';
+import { appliedBrand, type BrandSnapshot, cardSeconds } from '~/contract/brand.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { DEFAULT_MUSIC_TRACK } from '~/contract/music.ts';
+import { type StoryboardScene, storyboardCost, storyboardScript } from '~/contract/storyboard.ts';
+import {
+  type CreateVideoRequest,
+  DEFAULT_CAPTION_OPTIONS,
+  estimateDurationSeconds,
+  type ScenePicture,
+  type StockCredit,
+  VIDEO_LIMITS,
+  type VideoRecord,
+  type VideoStatus,
+  videoDimensions,
+  videoTitle,
+} from '~/contract/video.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
 import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { videos, type VideoOptions } from '~/server/db/schema/media.ts';
+import { type VideoOptions, videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
-import { fileLinks, type FileLinker } from '~/server/storage/links.ts';
-import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { type FileLinker, fileLinks } from '~/server/storage/links.ts';
 import { listDrafts, type StoryboardRow } from './storyboard-store.ts';
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'errorKind' | 'finishedAt'>;
@@ -24,7 +35,14 @@ type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };
 
 const selection = {
   video: videos,
-  job: { status: jobs.status, stage: jobs.stage, progress: jobs.progress, error: jobs.error, errorKind: jobs.errorKind, finishedAt: jobs.finishedAt },
+  job: {
+    status: jobs.status,
+    stage: jobs.stage,
+    progress: jobs.progress,
+    error: jobs.error,
+    errorKind: jobs.errorKind,
+    finishedAt: jobs.finishedAt,
+  },
 };
 
 const FINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -41,7 +59,11 @@ export function videoStatus(own: string, job: Pick<JobFacts, 'status'> | null): 
 }
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<VideoRecord[]> {
-  const file = await fileLinks(database, rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]), link);
+  const file = await fileLinks(
+    database,
+    rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]),
+    link,
+  );
   return rows.map(({ video, job }) => {
     const { options } = video;
     const status = videoStatus(video.status, job);
@@ -135,9 +157,18 @@ export async function insertVideoRow(tx: Tx, row: NewVideo): Promise<void> {
   });
 }
 
-export async function getVideo(database: Database, uid: string, id: string, link: FileLinker): Promise<VideoRecord | undefined> {
+export async function getVideo(
+  database: Database,
+  uid: string,
+  id: string,
+  link: FileLinker,
+): Promise<VideoRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const rows = await database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(and(eq(videos.id, id), eq(videos.uid, uid)));
+  const rows = await database.db
+    .select(selection)
+    .from(videos)
+    .leftJoin(jobs, eq(videos.jobId, jobs.id))
+    .where(and(eq(videos.id, id), eq(videos.uid, uid)));
   return (await toRecords(database, rows, link))[0];
 }
 
@@ -191,11 +222,23 @@ export function draftRecord(row: StoryboardRow, kit: DraftBrandKit): VideoRecord
 }
 
 /** The history: videos and never-rendered drafts, newest first, one keyset over both. */
-export async function listVideos(database: Database, uid: string, page: { limit: number; cursor?: string | undefined }, link: FileLinker, kit: DraftBrandKit) {
+export async function listVideos(
+  database: Database,
+  uid: string,
+  page: { limit: number; cursor?: string | undefined },
+  link: FileLinker,
+  kit: DraftBrandKit,
+) {
   const { limit, cursor } = page;
   const { where, orderBy } = pageOf(videos, uid, cursor);
   const [rows, drafts] = await Promise.all([
-    database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).where(where).orderBy(...orderBy).limit(limit + 1),
+    database.db
+      .select(selection)
+      .from(videos)
+      .leftJoin(jobs, eq(videos.jobId, jobs.id))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit + 1),
     listDrafts(database.db, uid, limit, cursor),
   ]);
   type Entry = { createdAt: Date; id: string } & ({ row: Row } | { draft: StoryboardRow });
@@ -204,7 +247,11 @@ export async function listVideos(database: Database, uid: string, page: { limit:
     ...drafts.map((draft) => ({ draft, createdAt: draft.createdAt, id: draft.id })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const cut = cutPage(merged, limit);
-  const records = await toRecords(database, cut.rows.flatMap((e) => ('row' in e ? [e.row] : [])), link);
+  const records = await toRecords(
+    database,
+    cut.rows.flatMap((e) => ('row' in e ? [e.row] : [])),
+    link,
+  );
   const byId = new Map(records.map((r) => [r.id, r]));
   const items = cut.rows.map((e) => ('row' in e ? byId.get(e.id)! : draftRecord(e.draft, kit)));
   return { items, nextCursor: cut.nextCursor };
@@ -216,11 +263,20 @@ export async function findVideo(
   uid: string,
   id: string,
 ): Promise<
-  | { jobId: string | null; request: CreateVideoRequest; brand: BrandSnapshot | null; status: string; storyboard: { id: string; scenes: StoryboardScene[] } | undefined }
+  | {
+      jobId: string | null;
+      request: CreateVideoRequest;
+      brand: BrandSnapshot | null;
+      status: string;
+      storyboard: { id: string; scenes: StoryboardScene[] } | undefined;
+    }
   | undefined
 > {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), eq(videos.uid, uid)));
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.uid, uid)));
   if (!row) return undefined;
   const { options } = row;
   return {
@@ -239,7 +295,10 @@ export async function findVideo(
       visualOrder: options.visualOrder ?? 'designed',
       imageFileIds: options.imageFileIds,
       clipAudio: options.clipAudio ?? 'mute',
-      music: { track: DEFAULT_MUSIC_TRACK, ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }) },
+      music: {
+        track: DEFAULT_MUSIC_TRACK,
+        ...(options.music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume }),
+      },
     },
   };
 }
@@ -248,12 +307,33 @@ export async function findVideo(
  * Points the video at its new job, only if it still has the job the caller saw: of two retries at once, one
  * wins and the other's transaction (with its credit reservation) rolls back.
  */
-export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJobId: string | null, job: Pick<JobRow, 'id' | 'cost'>): Promise<boolean> {
+export async function attachRetryJob(
+  tx: Tx,
+  uid: string,
+  id: string,
+  previousJobId: string | null,
+  job: Pick<JobRow, 'id' | 'cost'>,
+): Promise<boolean> {
   const rows = await tx
     .update(videos)
     // The new job's hold, priced by today's estimate, is what the video now shows.
-    .set({ jobId: job.id, cost: job.cost, status: 'queued', stage: null, progress: 0, error: null, durationMs: null, updatedAt: sql`now()` })
-    .where(and(eq(videos.id, id), eq(videos.uid, uid), previousJobId ? eq(videos.jobId, previousJobId) : sql`${videos.jobId} is null`))
+    .set({
+      jobId: job.id,
+      cost: job.cost,
+      status: 'queued',
+      stage: null,
+      progress: 0,
+      error: null,
+      durationMs: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(videos.id, id),
+        eq(videos.uid, uid),
+        previousJobId ? eq(videos.jobId, previousJobId) : sql`${videos.jobId} is null`,
+      ),
+    )
     .returning({ id: videos.id });
   return rows.length > 0;
 }
@@ -263,14 +343,31 @@ export async function attachRetryJob(tx: Tx, uid: string, id: string, previousJo
  * outputs, and the images uploaded for it that no other video of the user still uses. Images the user picked from
  * elsewhere (made by a job, e.g. the image generator) stay.
  */
-export async function deleteVideo(db: Db, uid: string, id: string): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
+export async function deleteVideo(
+  db: Db,
+  uid: string,
+  id: string,
+): Promise<{ jobId: string | null; fileIds: string[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(videos).where(and(eq(videos.id, id), eq(videos.uid, uid))).returning();
+  const [row] = await db
+    .delete(videos)
+    .where(and(eq(videos.id, id), eq(videos.uid, uid)))
+    .returning();
   if (!row) return undefined;
   const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId].filter((f): f is string => Boolean(f));
   // Outputs a run stored before it failed are the job's files too.
-  const byJob = row.jobId ? await db.select({ id: files.id }).from(files).where(and(eq(files.uid, uid), eq(files.jobId, row.jobId))) : [];
-  return { jobId: row.jobId, fileIds: [...new Set([...own, ...byJob.map((f) => f.id), ...(await unsharedUploads(db, uid, row.options.imageFileIds))])] };
+  const byJob = row.jobId
+    ? await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.uid, uid), eq(files.jobId, row.jobId)))
+    : [];
+  return {
+    jobId: row.jobId,
+    fileIds: [
+      ...new Set([...own, ...byJob.map((f) => f.id), ...(await unsharedUploads(db, uid, row.options.imageFileIds))]),
+    ],
+  };
 }
 
 async function unsharedUploads(db: Db, uid: string, imageIds: readonly string[]): Promise<string[]> {
@@ -290,10 +387,17 @@ async function unsharedUploads(db: Db, uid: string, imageIds: readonly string[])
 }
 
 /** Uploaded images of this user among `ids`, with their types, for checking a create request. */
-export async function ownedFiles(db: Db, uid: string, ids: readonly string[]): Promise<Map<string, { contentType: string; name: string | null }>> {
+export async function ownedFiles(
+  db: Db,
+  uid: string,
+  ids: readonly string[],
+): Promise<Map<string, { contentType: string; name: string | null }>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: files.id, contentType: files.contentType, name: files.name }).from(files).where(and(eq(files.uid, uid), inArray(files.id, wanted)));
+  const rows = await db
+    .select({ id: files.id, contentType: files.contentType, name: files.name })
+    .from(files)
+    .where(and(eq(files.uid, uid), inArray(files.id, wanted)));
   return new Map(rows.map((r) => [r.id, { contentType: r.contentType, name: r.name }]));
 }
 
@@ -327,7 +431,13 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       subtitlesFileId: result.subtitlesFileId,
       durationMs: Math.round(result.durationMs),
       cost: charged,
-      options: { ...row.options, width: result.width, height: result.height, stockCredits: result.stockCredits ?? [], pictures: result.pictures ?? [] },
+      options: {
+        ...row.options,
+        width: result.width,
+        height: result.height,
+        stockCredits: result.stockCredits ?? [],
+        pictures: result.pictures ?? [],
+      },
       error: null,
       updatedAt: sql`now()`,
     })
@@ -335,7 +445,10 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
 }
 
 /** `job` is the finished job row: cancelled, or failed with its user-facing message. */
-export async function failVideo(tx: Tx, job: Pick<JobRow, 'id' | 'status' | 'stage' | 'progress' | 'error'>): Promise<void> {
+export async function failVideo(
+  tx: Tx,
+  job: Pick<JobRow, 'id' | 'status' | 'stage' | 'progress' | 'error'>,
+): Promise<void> {
   const cancelled = job.status === 'cancelled';
   await tx
     .update(videos)

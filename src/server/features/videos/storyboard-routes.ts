@@ -5,14 +5,18 @@
  * drafts are listed by GET /videos (status "draft"). The rules are in storyboard-service.ts.
  */
 import { Hono } from 'hono';
-import { createStoryboardRequestSchema, saveStoryboardRequestSchema, type Storyboard } from '../../../contract/storyboard.ts';
+import {
+  createStoryboardRequestSchema,
+  type Storyboard,
+  saveStoryboardRequestSchema,
+} from '../../../contract/storyboard.ts';
 import type { VideoRecord } from '../../../contract/video.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { videoService, type BrandKitSource } from './service.ts';
+import { type BrandKitSource, videoService } from './service.ts';
 import { storyboardService } from './storyboard-service.ts';
 
 export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
@@ -25,7 +29,9 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       const request = await jsonBody(c, createStoryboardRequestSchema, { voiceId: videos.defaultVoiceId });
       return c.json((await storyboards.create(c.get('uid'), request)) satisfies Storyboard, 201);
     })
-    .get('/storyboards/:id', async (c) => c.json((await storyboards.get(c.get('uid'), c.req.param('id'))) satisfies Storyboard))
+    .get('/storyboards/:id', async (c) =>
+      c.json((await storyboards.get(c.get('uid'), c.req.param('id'))) satisfies Storyboard),
+    )
     .put('/storyboards/:id', async (c) => {
       const request = await jsonBody(c, saveStoryboardRequestSchema);
       return c.json((await storyboards.save(c.get('uid'), c.req.param('id'), request)) satisfies Storyboard);
@@ -35,7 +41,12 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
       return c.body(null, 204);
     })
     .get('/storyboards/:id/scenes/:sceneId/narration', async (c) => {
-      const wav = await storyboards.narration(c.get('uid'), c.req.param('id'), c.req.param('sceneId'), c.req.raw.signal);
+      const wav = await storyboards.narration(
+        c.get('uid'),
+        c.req.param('id'),
+        c.req.param('sceneId'),
+        c.req.raw.signal,
+      );
       return c.body(new Uint8Array(wav), 200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, no-cache' });
     })
     .get('/storyboards/:id/scenes/:sceneId/preview', async (c) => {
@@ -44,6 +55,9 @@ export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
     })
     .post('/storyboards/:id/render', idempotent(deps.idempotency), async (c) => {
       const { videoId, created } = await storyboards.render(c.get('uid'), c.req.param('id'), c.get('idempotencyKey'));
-      return c.json((await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord, created ? 202 : 200);
+      return c.json(
+        (await videos.record(c.get('uid'), videoId, linker(c.req.url))) satisfies VideoRecord,
+        created ? 202 : 200,
+      );
     });
 }

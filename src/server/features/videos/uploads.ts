@@ -1,10 +1,12 @@
 /** Uploaded files (checked and stored by media/upload.ts) that videos still need. */
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/index.ts';
+import { type Db, rows } from '../../db/index.ts';
 
 /** Uploaded images, clips and music that a video being made (queued or running) still needs. */
 export async function imagesInUse(db: Db, uid: string): Promise<Set<string>> {
-  const found = await rows<{ id: string }>(db, sql`
+  const found = await rows<{ id: string }>(
+    db,
+    sql`
     select distinct image.id
     from videos v
     join jobs j on j.id = v.job_id
@@ -13,6 +15,7 @@ export async function imagesInUse(db: Db, uid: string): Promise<Set<string>> {
         || jsonb_path_query_array(v.options, '$.music.fileId')
         || jsonb_path_query_array(v.options, '$.scenes[*].visual.fileId')
     ) as image(id)
-    where v.uid = ${uid} and j.status in ('queued', 'active')`);
+    where v.uid = ${uid} and j.status in ('queued', 'active')`,
+  );
   return new Set(found.map((r) => r.id));
 }

@@ -15,7 +15,15 @@ export function watermarkActivity(database: Database): ActivityContribution {
     jobKinds: [WATERMARK_JOB],
     async running(uid) {
       const rows = await database.db
-        .select({ id: watermarkRemovals.id, name: watermarkRemovals.name, cost: watermarkRemovals.cost, status: jobs.status, stage: jobs.stage, progress: jobs.progress, jobCost: jobs.cost })
+        .select({
+          id: watermarkRemovals.id,
+          name: watermarkRemovals.name,
+          cost: watermarkRemovals.cost,
+          status: jobs.status,
+          stage: jobs.stage,
+          progress: jobs.progress,
+          jobCost: jobs.cost,
+        })
         .from(watermarkRemovals)
         .innerJoin(jobs, eq(jobs.id, watermarkRemovals.jobId))
         .where(and(eq(watermarkRemovals.uid, uid), inArray(jobs.status, ['queued', 'active'])))

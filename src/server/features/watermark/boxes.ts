@@ -7,9 +7,14 @@ import type { WatermarkBox } from '~/contract/watermark.ts';
 import type { WatermarkFacts } from '~/server/db/schema/watermark.ts';
 import { decodeMask } from '~/server/media/overlay-detect.ts';
 import { writeMarkMask } from '~/server/media/overlay-frames.ts';
-import { toPixels, type RemovalBox } from '~/server/media/overlay-removal.ts';
+import { type RemovalBox, toPixels } from '~/server/media/overlay-removal.ts';
 
-export async function removalBoxes(boxes: readonly WatermarkBox[], frame: { width: number; height: number }, facts: WatermarkFacts, workDir: string): Promise<RemovalBox[]> {
+export async function removalBoxes(
+  boxes: readonly WatermarkBox[],
+  frame: { width: number; height: number },
+  facts: WatermarkFacts,
+  workDir: string,
+): Promise<RemovalBox[]> {
   const mask = facts.mask ? decodeMask(facts.mask.runs, facts.mask.width * facts.mask.height) : undefined;
   const maskSize = facts.mask ?? frame;
   return Promise.all(
@@ -31,4 +36,8 @@ export async function removalBoxes(boxes: readonly WatermarkBox[], frame: { widt
 
 /** Output container: the source's own family where H.264 and its audio fit (WebM's Opus/Vorbis go into MKV). */
 export const outputType = (container: WatermarkFacts['container']) =>
-  container === 'mov' ? { ext: 'mov', contentType: 'video/quicktime' } : container === 'mkv' ? { ext: 'mkv', contentType: 'video/x-matroska' } : { ext: 'mp4', contentType: 'video/mp4' };
+  container === 'mov'
+    ? { ext: 'mov', contentType: 'video/quicktime' }
+    : container === 'mkv'
+      ? { ext: 'mkv', contentType: 'video/x-matroska' }
+      : { ext: 'mp4', contentType: 'video/mp4' };

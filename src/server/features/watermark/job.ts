@@ -40,8 +40,14 @@ export const watermarkJobs = [
     retryLimit: 1,
     // A 30-minute 4K source on a small worker takes hours, not minutes.
     timeoutSeconds: 6 * 60 * 60,
-    onSuccess: (tx, job, result, charged) => completeRender(tx, (job.payload as WatermarkJobPayload).removalId, job.id, result.fileId, charged),
+    onSuccess: (tx, job, result, charged) =>
+      completeRender(tx, (job.payload as WatermarkJobPayload).removalId, job.id, result.fileId, charged),
     onFailure: (tx, job) =>
-      failRender(tx, (job.payload as WatermarkJobPayload).removalId, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The video could not be cleaned.')),
+      failRender(
+        tx,
+        (job.payload as WatermarkJobPayload).removalId,
+        job.id,
+        job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The video could not be cleaned.'),
+      ),
   }),
 ];

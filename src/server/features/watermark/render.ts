@@ -39,7 +39,17 @@ export const renderWatermarkRemoval: JobHandler<WatermarkJobPayload, WatermarkJo
     const frames = payload.facts.frames;
     ctx.reportProgress('Starting', 0);
     await runFfmpeg(
-      ['-y', '-i', input, ...removalOutputArgs(filter, { ...payload.facts, ...frame }, { preset: config.watermark.x264Preset, audio: payload.facts.hasAudio, mp4: type.ext !== 'mkv' }), output],
+      [
+        '-y',
+        '-i',
+        input,
+        ...removalOutputArgs(
+          filter,
+          { ...payload.facts, ...frame },
+          { preset: config.watermark.x264Preset, audio: payload.facts.hasAudio, mp4: type.ext !== 'mkv' },
+        ),
+        output,
+      ],
       {
         signal: ctx.signal,
         durationMs: payload.durationMs,
@@ -51,12 +61,16 @@ export const renderWatermarkRemoval: JobHandler<WatermarkJobPayload, WatermarkJo
         },
       },
     ).catch((error: unknown) => {
-      if (error instanceof FfmpegError) throw new JobError(`The video could not be cleaned: ${error.stderr.trim().split('\n').pop() ?? error.message}`);
+      if (error instanceof FfmpegError)
+        throw new JobError(`The video could not be cleaned: ${error.stderr.trim().split('\n').pop() ?? error.message}`);
       throw error;
     });
     ctx.reportProgress('Saving', 0.99);
     const base = payload.name.replace(/\.[^.]+$/, '') || 'video';
-    const stored = await ctx.putFile({ path: output }, { contentType: type.contentType, name: `${base}-clean.${type.ext}` });
+    const stored = await ctx.putFile(
+      { path: output },
+      { contentType: type.contentType, name: `${base}-clean.${type.ext}` },
+    );
     return { fileId: stored.fileId };
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });

@@ -4,11 +4,16 @@
  * job (start, cancel; starting again is the retry), a frame of the clean copy (the before/after view) and delete. The rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { boxesRequestSchema, previewRequestSchema, resultFrameRequestSchema, type WatermarkPage } from '~/contract/watermark.ts';
+import {
+  boxesRequestSchema,
+  previewRequestSchema,
+  resultFrameRequestSchema,
+  type WatermarkPage,
+} from '~/contract/watermark.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
 import { notFound } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -31,7 +36,9 @@ export function watermarkRoutes(deps: ApiDeps) {
     .route('/', watermarkUploadRoutes(deps, service.acceptUpload))
     .get('/watermark-removal', async (c) => {
       const q = query(c, HistoryQuery);
-      return c.json((await listRemovals(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies WatermarkPage);
+      return c.json(
+        (await listRemovals(database, c.get('uid'), q.limit, q.cursor, linker(c.req.url))) satisfies WatermarkPage,
+      );
     })
     .get('/watermark-removal/:id', async (c) => c.json(await record(c.get('uid'), c.req.param('id'), c.req.url)))
     .post('/watermark-removal/:id/detect', async (c) => {
@@ -44,13 +51,25 @@ export function watermarkRoutes(deps: ApiDeps) {
     })
     .post('/watermark-removal/:id/preview', async (c) => {
       const preview = await service.preview(c.get('uid'), c.req.param('id'), await jsonBody(c, previewRequestSchema));
-      return c.body(preview.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': preview.contentType, 'Cache-Control': 'no-store' });
+      return c.body(preview.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': preview.contentType,
+        'Cache-Control': 'no-store',
+      });
     })
     .post('/watermark-removal/:id/result-frame', async (c) => {
-      const frame = await service.resultFrame(c.get('uid'), c.req.param('id'), await jsonBody(c, resultFrameRequestSchema));
-      return c.body(frame.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': frame.contentType, 'Cache-Control': 'no-store' });
+      const frame = await service.resultFrame(
+        c.get('uid'),
+        c.req.param('id'),
+        await jsonBody(c, resultFrameRequestSchema),
+      );
+      return c.body(frame.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': frame.contentType,
+        'Cache-Control': 'no-store',
+      });
     })
-    .post('/watermark-removal/:id/render', idempotent(deps.idempotency), async (c) => c.json(await service.render(c.get('uid'), c.req.param('id'), linker(c.req.url)), 202))
+    .post('/watermark-removal/:id/render', idempotent(deps.idempotency), async (c) =>
+      c.json(await service.render(c.get('uid'), c.req.param('id'), linker(c.req.url)), 202),
+    )
     .post('/watermark-removal/:id/cancel', async (c) => {
       await service.cancel(c.get('uid'), c.req.param('id'));
       return c.json(await record(c.get('uid'), c.req.param('id'), c.req.url));

@@ -8,18 +8,28 @@ import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkBox, WatermarkRecord } from '~/contract/watermark.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
-import { watermarkRemovals, type WatermarkFacts } from '~/server/db/schema/watermark.ts';
+import { type WatermarkFacts, watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { cutPage, pageOf } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
-import { fileLinks, type FileLinker } from '../../storage/links.ts';
+import { type FileLinker, fileLinks } from '../../storage/links.ts';
 
 export type RemovalRow = typeof watermarkRemovals.$inferSelect;
-type Row = { row: RemovalRow; job: { status: string; progress: number; stage: string | null; error: string | null } | null };
+type Row = {
+  row: RemovalRow;
+  job: { status: string; progress: number; stage: string | null; error: string | null } | null;
+};
 
-const selection = { row: watermarkRemovals, job: { status: jobs.status, progress: jobs.progress, stage: jobs.stage, error: jobs.error } };
+const selection = {
+  row: watermarkRemovals,
+  job: { status: jobs.status, progress: jobs.progress, stage: jobs.stage, error: jobs.error },
+};
 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<WatermarkRecord[]> {
-  const file = await fileLinks(database, rows.flatMap(({ row }) => [row.sourceFileId, row.outputFileId]), link);
+  const file = await fileLinks(
+    database,
+    rows.flatMap(({ row }) => [row.sourceFileId, row.outputFileId]),
+    link,
+  );
   return rows.map(({ row, job }) => {
     const status = row.status === 'uploaded' ? 'uploaded' : generationStatus(row.status, job);
     const running = status === 'queued' || status === 'active';
@@ -47,7 +57,10 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
 
 export async function insertRemoval(
   db: Db | Tx,
-  row: Pick<RemovalRow, 'id' | 'uid' | 'name' | 'sourceFileId' | 'durationMs' | 'width' | 'height' | 'facts' | 'rightsConfirmedAt'>,
+  row: Pick<
+    RemovalRow,
+    'id' | 'uid' | 'name' | 'sourceFileId' | 'durationMs' | 'width' | 'height' | 'facts' | 'rightsConfirmedAt'
+  >,
 ): Promise<void> {
   await db.insert(watermarkRemovals).values({ ...row, status: 'uploaded' });
 }
@@ -55,11 +68,19 @@ export async function insertRemoval(
 /** The row itself (for the service's rules), only the owner's. */
 export async function findRemoval(db: Db, uid: string, id: string): Promise<RemovalRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(watermarkRemovals).where(and(eq(watermarkRemovals.uid, uid), eq(watermarkRemovals.id, id)));
+  const [row] = await db
+    .select()
+    .from(watermarkRemovals)
+    .where(and(eq(watermarkRemovals.uid, uid), eq(watermarkRemovals.id, id)));
   return row;
 }
 
-export async function getRemoval(database: Database, uid: string, id: string, link: FileLinker): Promise<WatermarkRecord | undefined> {
+export async function getRemoval(
+  database: Database,
+  uid: string,
+  id: string,
+  link: FileLinker,
+): Promise<WatermarkRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const rows = await database.db
     .select(selection)
@@ -69,7 +90,13 @@ export async function getRemoval(database: Database, uid: string, id: string, li
   return (await toRecords(database, rows, link))[0];
 }
 
-export async function listRemovals(database: Database, uid: string, limit: number, cursor: string | undefined, link: FileLinker) {
+export async function listRemovals(
+  database: Database,
+  uid: string,
+  limit: number,
+  cursor: string | undefined,
+  link: FileLinker,
+) {
   const { where, orderBy } = pageOf(watermarkRemovals, uid, cursor);
   const rows = await database.db
     .select(selection)
@@ -78,14 +105,27 @@ export async function listRemovals(database: Database, uid: string, limit: numbe
     .where(where)
     .orderBy(...orderBy)
     .limit(limit + 1);
-  const page = cutPage(rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })), limit);
+  const page = cutPage(
+    rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })),
+    limit,
+  );
   return { items: await toRecords(database, page.rows, link), nextCursor: page.nextCursor };
 }
 
-export async function saveBoxes(db: Db, uid: string, id: string, boxes: WatermarkBox[], detection?: { mask: NonNullable<WatermarkFacts['mask']>; facts: WatermarkFacts }): Promise<void> {
+export async function saveBoxes(
+  db: Db,
+  uid: string,
+  id: string,
+  boxes: WatermarkBox[],
+  detection?: { mask: NonNullable<WatermarkFacts['mask']>; facts: WatermarkFacts },
+): Promise<void> {
   await db
     .update(watermarkRemovals)
-    .set({ boxes, updatedAt: new Date(), ...(detection ? { detectedAt: new Date(), facts: { ...detection.facts, mask: detection.mask } } : {}) })
+    .set({
+      boxes,
+      updatedAt: new Date(),
+      ...(detection ? { detectedAt: new Date(), facts: { ...detection.facts, mask: detection.mask } } : {}),
+    })
     .where(and(eq(watermarkRemovals.uid, uid), eq(watermarkRemovals.id, id)));
 }
 
@@ -100,8 +140,17 @@ export async function startRender(tx: Tx, uid: string, id: string, jobId: string
 /** A job only settles the row it was started for: a newer render has moved the row on. */
 const ofJob = (id: string, jobId: string) => and(eq(watermarkRemovals.id, id), eq(watermarkRemovals.jobId, jobId));
 
-export async function completeRender(tx: Tx, id: string, jobId: string, outputFileId: string, charged: number): Promise<void> {
-  await tx.update(watermarkRemovals).set({ status: 'succeeded', outputFileId, cost: charged, error: null, updatedAt: new Date() }).where(ofJob(id, jobId));
+export async function completeRender(
+  tx: Tx,
+  id: string,
+  jobId: string,
+  outputFileId: string,
+  charged: number,
+): Promise<void> {
+  await tx
+    .update(watermarkRemovals)
+    .set({ status: 'succeeded', outputFileId, cost: charged, error: null, updatedAt: new Date() })
+    .where(ofJob(id, jobId));
 }
 
 export async function failRender(tx: Tx, id: string, jobId: string, error: string): Promise<void> {
@@ -110,6 +159,9 @@ export async function failRender(tx: Tx, id: string, jobId: string, error: strin
 
 export async function deleteRemoval(db: Db, uid: string, id: string): Promise<RemovalRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(watermarkRemovals).where(and(eq(watermarkRemovals.uid, uid), eq(watermarkRemovals.id, id))).returning();
+  const [row] = await db
+    .delete(watermarkRemovals)
+    .where(and(eq(watermarkRemovals.uid, uid), eq(watermarkRemovals.id, id)))
+    .returning();
   return row;
 }

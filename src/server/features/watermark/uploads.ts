@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { formatBytes } from '~/contract/storage.ts';
 import { acceptedVideoName } from '~/contract/watermark.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -59,7 +59,8 @@ export function watermarkUploadRoutes(deps: ApiDeps, accept: (uid: string, uploa
     async onUploadCreate(req, upload) {
       const uid = ownerOf(req);
       const name = upload.metadata?.filename ?? '';
-      if (upload.metadata?.rights !== 'confirmed') throw refuse(400, 'Confirm that you own this video or have the right to edit it.');
+      if (upload.metadata?.rights !== 'confirmed')
+        throw refuse(400, 'Confirm that you own this video or have the right to edit it.');
       if (!acceptedVideoName(name)) throw refuse(400, 'Upload an MP4, MOV, WebM or MKV video.');
       if (upload.size === undefined) throw refuse(400, 'The upload must say how large the file is.');
       if (upload.size > config.watermark.maxBytes) throw refuse(413, maxMessage);
@@ -83,7 +84,11 @@ export function watermarkUploadRoutes(deps: ApiDeps, accept: (uid: string, uploa
           rightsConfirmedAt: new Date(upload.metadata?.rightsAt ?? Date.now()),
         });
       } catch (error) {
-        if (error instanceof HttpError) throw refuse(error.status === 400 ? 422 : error.status, Object.values(error.fields ?? {})[0] ?? error.message);
+        if (error instanceof HttpError)
+          throw refuse(
+            error.status === 400 ? 422 : error.status,
+            Object.values(error.fields ?? {})[0] ?? error.message,
+          );
         throw error;
       } finally {
         // Accepted files were moved into storage; refused ones go. Either way the upload's own record goes too.
@@ -97,7 +102,10 @@ export function watermarkUploadRoutes(deps: ApiDeps, accept: (uid: string, uploa
   // The file store only knows which uploads expired; sweeping them is ours to schedule.
   setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), SWEEP_MS).unref();
 
-  const limit = routeBodyLimit({ maxBytes: config.watermark.maxBytes, error: () => bodyTooLarge(maxMessage, { file: maxMessage }) });
+  const limit = routeBodyLimit({
+    maxBytes: config.watermark.maxBytes,
+    error: () => bodyTooLarge(maxMessage, { file: maxMessage }),
+  });
   const handle = (c: Context<AppEnv>) => {
     owners.set(c.req.raw, c.get('uid'));
     return tus.handleWeb(c.req.raw);

@@ -10,10 +10,18 @@
  * it is cached with the picture and the render draws and animates the same layers the preview shows.
  */
 import type { CaptionPosition } from '~/contract/video.ts';
-import type { IllustrationPalette } from './palette.ts';
 import { mapSvg } from './map.ts';
-import { formatNumber, iconSvg, sceneSubjects, type IconSubject, type NumberSubject, type PlaceSubject, type SceneSubjects } from './subjects.ts';
+import type { IllustrationPalette } from './palette.ts';
 import { countryFeature } from './places.ts';
+import {
+  formatNumber,
+  type IconSubject,
+  iconSvg,
+  type NumberSubject,
+  type PlaceSubject,
+  type SceneSubjects,
+  sceneSubjects,
+} from './subjects.ts';
 
 export interface Box {
   x: number;
@@ -69,7 +77,10 @@ export interface ComposeOptions {
 }
 
 /** The display face the type is set in; the render's counter uses the same file. */
-export const DISPLAY_FONT = { family: 'Noto Sans Display', file: '/usr/share/fonts/truetype/noto/NotoSansDisplay-Bold.ttf' } as const;
+export const DISPLAY_FONT = {
+  family: 'Noto Sans Display',
+  file: '/usr/share/fonts/truetype/noto/NotoSansDisplay-Bold.ttf',
+} as const;
 
 /**
  * When the first element starts to enter: once the crossfade into the scene (0.6 s) is over, so the drawing rises
@@ -91,7 +102,13 @@ export function contentArea(width: number, height: number, captions: CaptionPosi
   const band = tall ? 0.3 : 0.26;
   const top = round(height * (tall ? 0.1 : 0.07));
   const bottom = round(height * (tall ? 0.08 : 0.07));
-  if (captions === 'top') return { x: marginX, y: round(height * band), width: width - 2 * marginX, height: height - round(height * band) - bottom };
+  if (captions === 'top')
+    return {
+      x: marginX,
+      y: round(height * band),
+      width: width - 2 * marginX,
+      height: height - round(height * band) - bottom,
+    };
   if (captions === 'middle') return { x: marginX, y: top, width: width - 2 * marginX, height: height - top - bottom };
   return { x: marginX, y: top, width: width - 2 * marginX, height: height - top - round(height * band) };
 }
@@ -102,7 +119,10 @@ function placeIcon(name: string, box: Box, prefix: string): string {
   const open = /<svg\b([^>]*)>/.exec(svg);
   const viewBox = open ? /viewBox="([^"]+)"/.exec(open[1]!)?.[1] : undefined;
   const body = svg.replace(/^[\s\S]*?<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  const unique = body.replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`).replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+  const unique = body
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
   return `<svg x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}" viewBox="${viewBox ?? '0 0 32 32'}">${unique}</svg>`;
 }
 
@@ -110,13 +130,22 @@ const wrap = (svgBody: string, box: Box): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${round(box.width)}" height="${round(box.height)}" viewBox="0 0 ${round(box.width)} ${round(box.height)}">${svgBody}</svg>`;
 
 /** An icon on a soft disc with a ring and a shadow: the family look of every subject. */
-export function badgeSvg(icon: string, size: number, palette: IllustrationPalette, color: string, prefix: string): string {
+export function badgeSvg(
+  icon: string,
+  size: number,
+  palette: IllustrationPalette,
+  color: string,
+  prefix: string,
+): string {
   const r = size / 2;
   const shadow = `<ellipse cx="${r}" cy="${round(size * 0.8)}" rx="${round(size * 0.26)}" ry="${round(size * 0.05)}" fill="#000" opacity="0.28"/>`;
   const disc = `<circle cx="${r}" cy="${r}" r="${round(r * 0.96)}" fill="${color}" fill-opacity="0.2" stroke="${color}" stroke-opacity="0.7" stroke-width="${Math.max(2, round(size * 0.012))}"/>`;
   const inner = `<circle cx="${r}" cy="${r}" r="${round(r * 0.8)}" fill="${palette.ink}" fill-opacity="0.06"/>`;
   const iconSize = size * 0.6;
-  return wrap(`${disc}${inner}${shadow}${placeIcon(icon, { x: r - iconSize / 2, y: r - iconSize / 2, width: iconSize, height: iconSize }, prefix)}`, { x: 0, y: 0, width: size, height: size });
+  return wrap(
+    `${disc}${inner}${shadow}${placeIcon(icon, { x: r - iconSize / 2, y: r - iconSize / 2, width: iconSize, height: iconSize }, prefix)}`,
+    { x: 0, y: 0, width: size, height: size },
+  );
 }
 
 /** Lines of at most `maxChars` characters, breaking at spaces. */
@@ -138,13 +167,17 @@ interface TextBlock {
 type Align = 'start' | 'middle';
 
 /** x of a line and its anchor in a block `width` wide. */
-const anchor = (align: Align, width: number) => (align === 'middle' ? `x="${round(width / 2)}" text-anchor="middle"` : 'x="0"');
+const anchor = (align: Align, width: number) =>
+  align === 'middle' ? `x="${round(width / 2)}" text-anchor="middle"` : 'x="0"';
 
 /** The key phrase in large type under a short bar of the second colour, fitted to `area`. */
 function phraseBlock(phrase: string, area: Box, palette: IllustrationPalette, size: number, align: Align): TextBlock {
   let fontSize = size;
   let lines = wrapLines(phrase, Math.max(6, Math.floor(area.width / (fontSize * EM_PER_CHAR))));
-  while ((lines.length > 3 || Math.max(...lines.map((l) => l.length)) * fontSize * EM_PER_CHAR > area.width) && fontSize > size * 0.5) {
+  while (
+    (lines.length > 3 || Math.max(...lines.map((l) => l.length)) * fontSize * EM_PER_CHAR > area.width) &&
+    fontSize > size * 0.5
+  ) {
     fontSize = round(fontSize * 0.9);
     lines = wrapLines(phrase, Math.max(6, Math.floor(area.width / (fontSize * EM_PER_CHAR))));
   }
@@ -153,27 +186,43 @@ function phraseBlock(phrase: string, area: Box, palette: IllustrationPalette, si
   const height = bar + round(fontSize * 0.45) + lines.length * lineHeight;
   const width = area.width;
   const text = lines
-    .map((line, i) => `<text ${anchor(align, width)} y="${bar + round(fontSize * 0.45) + round(fontSize * 0.9) + i * lineHeight}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.ink}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text ${anchor(align, width)} y="${bar + round(fontSize * 0.45) + round(fontSize * 0.9) + i * lineHeight}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.ink}">${escapeXml(line)}</text>`,
+    )
     .join('');
   const barWidth = round(fontSize * 1.6);
   const barX = align === 'middle' ? round((width - barWidth) / 2) : 0;
-  const svg = wrap(`<rect x="${barX}" y="0" width="${barWidth}" height="${bar}" rx="${round(bar / 2)}" fill="${palette.second}"/>${text}`, { x: 0, y: 0, width, height });
+  const svg = wrap(
+    `<rect x="${barX}" y="0" width="${barWidth}" height="${bar}" rx="${round(bar / 2)}" fill="${palette.second}"/>${text}`,
+    { x: 0, y: 0, width, height },
+  );
   return { svg, box: { x: area.x, y: area.y, width, height } };
 }
 
 /** The finished number, as written in the script, in the accent colour. */
-function numberBlock(number: NumberSubject, area: Box, palette: IllustrationPalette, size: number, align: Align): TextBlock & { fontSize: number } {
+function numberBlock(
+  number: NumberSubject,
+  area: Box,
+  palette: IllustrationPalette,
+  size: number,
+  align: Align,
+): TextBlock & { fontSize: number } {
   // Figures and signs are wider than the face's average: 0.66 em keeps "40%" and "$2.5 million" inside the area.
   const shown = formatNumber(number);
   const fontSize = Math.min(size, round(area.width / Math.max(1, shown.length * 0.66)));
   const height = round(fontSize * 1.2);
   const width = area.width;
-  const svg = wrap(`<text ${anchor(align, width)} y="${round(fontSize * 0.95)}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.accent}">${escapeXml(shown)}</text>`, { x: 0, y: 0, width, height });
+  const svg = wrap(
+    `<text ${anchor(align, width)} y="${round(fontSize * 0.95)}" font-family="${DISPLAY_FONT.family}" font-weight="700" font-size="${fontSize}" fill="${palette.accent}">${escapeXml(shown)}</text>`,
+    { x: 0, y: 0, width, height },
+  );
   return { svg, box: { x: area.x, y: area.y, width, height }, fontSize };
 }
 
 /** Where a count starts: a year counts the last few years up to it, anything else from zero. */
-export const countFrom = (number: Pick<NumberSubject, 'value' | 'year'>): number => (number.year ? number.value - 25 : 0);
+export const countFrom = (number: Pick<NumberSubject, 'value' | 'year'>): number =>
+  number.year ? number.value - 25 : 0;
 
 /** What a scene's illustration draws: up to three icons (two beside a map), one place, one number. */
 export interface Drawn {
@@ -201,7 +250,9 @@ function backgroundSvg(width: number, height: number, palette: IllustrationPalet
   const dots: string[] = [];
   const step = round(short * 0.045);
   const dotsX = left ? width * 0.62 : width * 0.05;
-  for (let y = round(height * 0.06); y < height * 0.3; y += step) for (let x = round(dotsX); x < dotsX + width * 0.3; x += step) dots.push(`<circle cx="${x}" cy="${y}" r="${Math.max(1.5, short * 0.0028).toFixed(1)}"/>`);
+  for (let y = round(height * 0.06); y < height * 0.3; y += step)
+    for (let x = round(dotsX); x < dotsX + width * 0.3; x += step)
+      dots.push(`<circle cx="${x}" cy="${y}" r="${Math.max(1.5, short * 0.0028).toFixed(1)}"/>`);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${palette.top}"/><stop offset="1" stop-color="${palette.bottom}"/></linearGradient>` +
@@ -216,20 +267,47 @@ function backgroundSvg(width: number, height: number, palette: IllustrationPalet
 }
 
 /** Splits the content area into the visual's square and the text's column (or row, on tall frames). */
-function split(area: Box, width: number, height: number, index: number, hasText: boolean): { visual: Box; text: Box | null } {
+function split(
+  area: Box,
+  width: number,
+  height: number,
+  index: number,
+  hasText: boolean,
+): { visual: Box; text: Box | null } {
   if (!hasText) {
     if (width / height >= 1.3) {
       const size = Math.min(area.height, area.width * 0.6);
-      return { visual: { x: area.x + (area.width - size) / 2, y: area.y + (area.height - size) / 2, width: size, height: size }, text: null };
+      return {
+        visual: {
+          x: area.x + (area.width - size) / 2,
+          y: area.y + (area.height - size) / 2,
+          width: size,
+          height: size,
+        },
+        text: null,
+      };
     }
     // Tall and square frames keep room under the large badge for the small ones.
     const size = Math.min(area.width * 0.8, area.height * 0.6);
-    return { visual: { x: area.x + (area.width - size) / 2, y: area.y + (area.height - size * 1.4) / 2, width: size, height: size }, text: null };
+    return {
+      visual: {
+        x: area.x + (area.width - size) / 2,
+        y: area.y + (area.height - size * 1.4) / 2,
+        width: size,
+        height: size,
+      },
+      text: null,
+    };
   }
   if (width / height >= 1.3) {
     const size = Math.min(area.height, area.width * 0.46);
     const visualLeft = index % 2 === 0;
-    const visual = { x: visualLeft ? area.x + area.width * 0.02 : area.x + area.width * 0.98 - size, y: area.y + (area.height - size) / 2, width: size, height: size };
+    const visual = {
+      x: visualLeft ? area.x + area.width * 0.02 : area.x + area.width * 0.98 - size,
+      y: area.y + (area.height - size) / 2,
+      width: size,
+      height: size,
+    };
     const gap = area.width * 0.05;
     const textX = visualLeft ? visual.x + size + gap : area.x;
     const textWidth = visualLeft ? area.x + area.width - textX : visual.x - gap - area.x;
@@ -238,7 +316,10 @@ function split(area: Box, width: number, height: number, index: number, hasText:
   const size = Math.min(area.width * 0.86, area.height * 0.62);
   const visual = { x: area.x + (area.width - size) / 2, y: area.y, width: size, height: size };
   const textY = visual.y + size + area.height * 0.04;
-  return { visual, text: { x: area.x + area.width * 0.04, y: textY, width: area.width * 0.92, height: area.y + area.height - textY } };
+  return {
+    visual,
+    text: { x: area.x + area.width * 0.04, y: textY, width: area.width * 0.92, height: area.y + area.height - textY },
+  };
 }
 
 /**
@@ -263,8 +344,22 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
     if (place) {
       const feature = countryFeature(place.countryId);
       if (feature) {
-        const pin = place.place === 'city' && place.lon !== undefined && place.lat !== undefined ? { lon: place.lon, lat: place.lat } : null;
-        elements.push({ ...v, svg: mapSvg(feature, { width: round(v.width), height: round(v.height) }, palette, { text: place.name, pin }, DISPLAY_FONT.family), delay: ENTERS, words: place.word });
+        const pin =
+          place.place === 'city' && place.lon !== undefined && place.lat !== undefined
+            ? { lon: place.lon, lat: place.lat }
+            : null;
+        elements.push({
+          ...v,
+          svg: mapSvg(
+            feature,
+            { width: round(v.width), height: round(v.height) },
+            palette,
+            { text: place.name, pin },
+            DISPLAY_FONT.family,
+          ),
+          delay: ENTERS,
+          words: place.word,
+        });
       }
       // Icons ride on the map's corners as badges.
       const badge = round(v.width * 0.36);
@@ -274,11 +369,24 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
       ];
       icons.forEach((icon, i) => {
         const at = corners[i]!;
-        elements.push({ x: at.x, y: at.y, width: badge, height: badge, svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`), delay: ENTERS + 0.35 + 0.2 * i, words: icon.word });
+        elements.push({
+          x: at.x,
+          y: at.y,
+          width: badge,
+          height: badge,
+          svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`),
+          delay: ENTERS + 0.35 + 0.2 * i,
+          words: icon.word,
+        });
       });
     } else {
       const [main, ...rest] = icons;
-      elements.push({ ...v, svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'), delay: ENTERS, words: main!.word });
+      elements.push({
+        ...v,
+        svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'),
+        delay: ENTERS,
+        words: main!.word,
+      });
       const small = round(v.width * (hasText ? 0.38 : 0.42));
       const wide = width / height >= 1.3;
       // With text, the small badges sit on the large one's corners; alone, they flank it (or stand under it, tall).
@@ -298,7 +406,15 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
             ];
       rest.forEach((icon, i) => {
         const at = spots[i]!;
-        elements.push({ x: at.x, y: at.y, width: small, height: small, svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`), delay: ENTERS + 0.3 + 0.2 * i, words: icon.word });
+        elements.push({
+          x: at.x,
+          y: at.y,
+          width: small,
+          height: small,
+          svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`),
+          delay: ENTERS + 0.3 + 0.2 * i,
+          words: icon.word,
+        });
       });
     }
   }
@@ -314,14 +430,26 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
       numberFont = made.fontSize;
       numberIndex = blocks.push({ ...made, words: number.word }) - 1;
     }
-    if (phrase) blocks.push({ ...phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align), words: phrase });
+    if (phrase)
+      blocks.push({
+        ...phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align),
+        words: phrase,
+      });
     // The blocks stack in the middle of the text area, each as wide as it.
     const gap = round(short * 0.03);
     const total = blocks.reduce((sum, b) => sum + b.box.height, 0) + gap * (blocks.length - 1);
     let y = t.y + Math.max(0, (t.height - total) / 2);
     blocks.forEach((block, i) => {
       const x = t.x;
-      const element = { x, y, width: block.box.width, height: block.box.height, svg: block.svg, delay: ENTERS + 0.2 + 0.25 * i, words: block.words };
+      const element = {
+        x,
+        y,
+        width: block.box.width,
+        height: block.box.height,
+        svg: block.svg,
+        delay: ENTERS + 0.2 + 0.25 * i,
+        words: block.words,
+      };
       if (i === numberIndex && number) {
         const duration = 1.2;
         element.delay += duration;
@@ -346,7 +474,14 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
     });
   }
 
-  return { width, height, background: backgroundSvg(width, height, palette, index), elements, counter, subjects: words };
+  return {
+    width,
+    height,
+    background: backgroundSvg(width, height, palette, index),
+    elements,
+    counter,
+    subjects: words,
+  };
 }
 
 /** One video's look: every illustrated scene of it shares the palette and keeps clear of its captions. */
@@ -361,7 +496,12 @@ export const illustratedWords = (text: string): string[] => drawnSubjects(sceneS
 
 /** The drawing of the scene at `index` (0-based: it alternates the layout's sides), or null when nothing can be drawn. */
 export const illustrateScene = (text: string, index: number, style: IllustrationStyle): IllustrationSpec | null =>
-  composeIllustration(sceneSubjects(text), { ...style.frame, palette: style.palette, captionPosition: style.captionPosition, index });
+  composeIllustration(sceneSubjects(text), {
+    ...style.frame,
+    palette: style.palette,
+    captionPosition: style.captionPosition,
+    index,
+  });
 
 const wordKey = (word: string): string => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -371,7 +511,12 @@ const wordKey = (word: string): string => word.toLowerCase().replace(/[^\p{L}\p{
  * before the number is said. An element whose words the narration does not have follows the one before it. Words
  * are the scene's narration timings; `speechStart` is where its speech begins, in seconds from the scene's start.
  */
-export function enterWithSpeech(spec: IllustrationSpec, words: ReadonlyArray<{ text: string; startMs: number }>, speechStart: number, sceneSeconds: number): IllustrationSpec {
+export function enterWithSpeech(
+  spec: IllustrationSpec,
+  words: ReadonlyArray<{ text: string; startMs: number }>,
+  speechStart: number,
+  sceneSeconds: number,
+): IllustrationSpec {
   const spoken = words.map((w) => ({ key: wordKey(w.text), at: speechStart + w.startMs / 1000 }));
   const latest = Math.max(ENTERS, sceneSeconds - 2);
   const whenSaid = (phrase: string): number | undefined => {
@@ -390,6 +535,9 @@ export function enterWithSpeech(spec: IllustrationSpec, words: ReadonlyArray<{ t
   if (!counter) return { ...spec, elements };
   // The number's element is the finished number: the count runs from its entry, and it stands once the count ends.
   const start = elements[counter.element]!.delay;
-  elements[counter.element] = { ...elements[counter.element]!, delay: Math.round((start + counter.duration) * 100) / 100 };
+  elements[counter.element] = {
+    ...elements[counter.element]!,
+    delay: Math.round((start + counter.duration) * 100) / 100,
+  };
   return { ...spec, elements, counter: { ...counter, start } };
 }

@@ -54,12 +54,21 @@ let fluentNames: Set<string> | undefined;
 
 /** The names of every Fluent Emoji Flat icon that draws an emoji (from its small codepoint table, not the 9 MB set). */
 export function iconNames(): Set<string> {
-  fluentNames ??= new Set(Object.values(JSON.parse(fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8')) as Record<string, string>));
+  fluentNames ??= new Set(
+    Object.values(
+      JSON.parse(fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8')) as Record<
+        string,
+        string
+      >,
+    ),
+  );
   return fluentNames;
 }
 
 function fluentNameByHex(): Map<string, string> {
-  const chars = JSON.parse(fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8')) as Record<string, string>;
+  const chars = JSON.parse(
+    fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+  ) as Record<string, string>;
   return new Map(Object.entries(chars));
 }
 
@@ -78,7 +87,9 @@ function buildIndex(): Map<string, IndexEntry> {
   }
   const curated = new Set(built.keys());
   const byHex = fluentNameByHex();
-  const emojis = (JSON.parse(fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8')) as EmojibaseEmoji[])
+  const emojis = (
+    JSON.parse(fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8')) as EmojibaseEmoji[]
+  )
     .filter((e) => e.group !== undefined && THING_GROUPS.has(e.group) && !e.label.includes(':'))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const iconOf = (e: EmojibaseEmoji) => {
@@ -101,7 +112,9 @@ function buildIndex(): Map<string, IndexEntry> {
     if (curated.has(tag)) continue;
     // CLDR keywords are loose ("service" on the service dog, "two" on the clock at half past two): one counts only
     // where it is the last word of an icon's own label ("tree" → deciduous tree), the shortest such label.
-    const named = list.filter(({ label }) => label.split(/[\s-]+/).at(-1) === tag).sort((a, b) => a.label.length - b.label.length)[0];
+    const named = list
+      .filter(({ label }) => label.split(/[\s-]+/).at(-1) === tag)
+      .sort((a, b) => a.label.length - b.label.length)[0];
     if (named) put(tag, { icon: named.icon, weight: 0.6 });
   }
   // A word with several senses is decided per scene, never by the index alone.
@@ -140,7 +153,9 @@ let iconSet: IconifySet | undefined;
 
 /** The icon set's JSON (9 MB), read on the first drawing only. */
 function set(): IconifySet {
-  iconSet ??= JSON.parse(fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8')) as IconifySet;
+  iconSet ??= JSON.parse(
+    fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'),
+  ) as IconifySet;
   return iconSet;
 }
 

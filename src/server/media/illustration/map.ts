@@ -3,7 +3,7 @@
  * edges, and a pin with a label when the scene names a city. Natural Earth shapes (public domain, through
  * world-atlas), projected with the country at the centre so a country across the antimeridian stays whole.
  */
-import { geoArea, geoCentroid, geoDistance, geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import { type GeoPermissibleObjects, geoArea, geoCentroid, geoDistance, geoMercator, geoPath } from 'd3-geo';
 import type { Feature, Polygon } from 'geojson';
 import type { IllustrationPalette } from './palette.ts';
 import { countryFeatures } from './places.ts';
@@ -27,11 +27,19 @@ export function mainland(country: Feature): GeoPermissibleObjects {
   const largest = areas.indexOf(Math.max(...areas));
   const centre = geoCentroid(parts[largest]!);
   // A tenth of the largest part's area, within about 1,600 km of it.
-  const kept = parts.filter((part, i) => areas[i]! >= areas[largest]! * 0.1 && geoDistance(geoCentroid(part), centre) < 0.25);
+  const kept = parts.filter(
+    (part, i) => areas[i]! >= areas[largest]! * 0.1 && geoDistance(geoCentroid(part), centre) < 0.25,
+  );
   return { type: 'MultiPolygon', coordinates: kept.map((part) => part.coordinates) };
 }
 
-export function mapSvg(country: Feature, size: { width: number; height: number }, palette: IllustrationPalette, label: MapLabel, fontFamily: string): string {
+export function mapSvg(
+  country: Feature,
+  size: { width: number; height: number },
+  palette: IllustrationPalette,
+  label: MapLabel,
+  fontFamily: string,
+): string {
   const { width, height } = size;
   const framed = mainland(country);
   const [lon] = geoCentroid(framed);

@@ -46,7 +46,10 @@ const SHARED_STILL_SECONDS = 1;
  * elements that are in within a second of each other together. The finished number (the counter's element) enters
  * at once, when the count ends.
  */
-export function stillSchedule(scene: { elements: ReadonlyArray<{ delay: number }>; counter: Pick<IllustrationCounter, 'element'> | null }): Array<{ from: number; drawn: number }> {
+export function stillSchedule(scene: {
+  elements: ReadonlyArray<{ delay: number }>;
+  counter: Pick<IllustrationCounter, 'element'> | null;
+}): Array<{ from: number; drawn: number }> {
   const groups: Array<{ first: number; from: number; drawn: number }> = [];
   let settled = 0;
   scene.elements.forEach((element, i) => {
@@ -95,7 +98,13 @@ const beforeFrame = (seconds: number, fps: number) => (Math.round(seconds * fps)
  * graph's lines, ending in `output`. An element shows from its entry until a still with it drawn in takes over, or
  * else until the next scene has crossfaded in, fading out meanwhile.
  */
-export function overlayFilters(scenes: readonly PlacedLayers[], fps: number, firstInput: number, input: string, output: string): { inputs: string[]; graph: string[] } {
+export function overlayFilters(
+  scenes: readonly PlacedLayers[],
+  fps: number,
+  firstInput: number,
+  input: string,
+  output: string,
+): { inputs: string[]; graph: string[] } {
   const inputs: string[] = [];
   const graph: string[] = [];
   let last = input;
@@ -115,8 +124,14 @@ export function overlayFilters(scenes: readonly PlacedLayers[], fps: number, fir
       // Drawn in from its entry (the finished number, as the count ends): nothing to overlay.
       if (ends <= from) return;
       const fades = [
-        ...(instant ? [] : [`fade=t=in:st=${at(enters)}:d=${ENTER_SECONDS}:alpha=1:enable='${between(enters, enters + ENTER_SECONDS)}'`]),
-        ...(out && ends > out.at ? [`fade=t=out:st=${at(out.at)}:d=${at(out.seconds)}:alpha=1:enable='${between(out.at, gone)}'`] : []),
+        ...(instant
+          ? []
+          : [
+              `fade=t=in:st=${at(enters)}:d=${ENTER_SECONDS}:alpha=1:enable='${between(enters, enters + ENTER_SECONDS)}'`,
+            ]),
+        ...(out && ends > out.at
+          ? [`fade=t=out:st=${at(out.at)}:d=${at(out.seconds)}:alpha=1:enable='${between(out.at, gone)}'`]
+          : []),
       ];
       // Frames from just before the entry to just after the end; one that stays to the video's end loops for ever.
       const first = Math.max(0, Math.floor(enters * fps) - 1);
@@ -127,9 +142,13 @@ export function overlayFilters(scenes: readonly PlacedLayers[], fps: number, fir
         `[${firstInput + n}:v]format=rgba,scale=out_color_matrix=bt709:out_range=tv,format=yuva420p,loop=loop=${loops}:size=1,setpts=(${first}+N)/(${fps}*TB)` +
           `${fades.map((f) => `,${f}`).join('')}[${label}]`,
       );
-      const y = instant ? String(element.y) : `${element.y}+${rise}*pow(1-clip((t-${at(enters)})/${ENTER_SECONDS}\\,0\\,1)\\,3)`;
+      const y = instant
+        ? String(element.y)
+        : `${element.y}+${rise}*pow(1-clip((t-${at(enters)})/${ENTER_SECONDS}\\,0\\,1)\\,3)`;
       const next = `${label}-on`;
-      graph.push(`[${last}][${label}]overlay=x=${element.x}:y='${y}':eval=frame:format=yuv420:enable='${Number.isFinite(ends) ? between(from, ends) : `gte(t\\,${at(from)})`}'[${next}]`);
+      graph.push(
+        `[${last}][${label}]overlay=x=${element.x}:y='${y}':eval=frame:format=yuv420:enable='${Number.isFinite(ends) ? between(from, ends) : `gte(t\\,${at(from)})`}'[${next}]`,
+      );
       last = next;
       n++;
     });

@@ -20,8 +20,7 @@ export interface NumberSubject {
 const CURRENCY_SYMBOL = '[$€£¥₹₩₽]|US\\$|A\\$|C\\$|R\\$';
 const SCALE = 'hundred|thousand|million|billion|trillion';
 /** Units written straight after a number that belong in the typography. */
-const UNIT =
-  `%|percent|per cent|${SCALE}|k|m|bn|x|dollars?|euros?|pounds?|yen|rupees?|usd|eur|gbp|km|kg|mph|km/h|°[cf]?|degrees?|miles?|meters?|metres?|kilometers?|kilometres?|kilos?|grams?|liters?|litres?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|times`;
+const UNIT = `%|percent|per cent|${SCALE}|k|m|bn|x|dollars?|euros?|pounds?|yen|rupees?|usd|eur|gbp|km|kg|mph|km/h|°[cf]?|degrees?|miles?|meters?|metres?|kilometers?|kilometres?|kilos?|grams?|liters?|litres?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|times`;
 
 const DIGITS = new RegExp(
   `(?<![\\w.,/:])(?<prefix>(?:${CURRENCY_SYMBOL})\\s?)?(?<digits>\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)(?<s>s\\b)?(?<suffix>(?:\\s?(?:${UNIT}))(?:\\s(?:${SCALE}|dollars|euros|pounds))?)?(?![\\w/:]|[.,]\\d)`,
@@ -29,13 +28,48 @@ const DIGITS = new RegExp(
 );
 
 const SMALL: Readonly<Record<string, number>> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
-  forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, a: 1, half: 0.5,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  a: 1,
+  half: 0.5,
 };
-const MULTIPLIER: Readonly<Record<string, number>> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const MULTIPLIER: Readonly<Record<string, number>> = {
+  hundred: 100,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
 
-const SPELLED_WORD = `${Object.keys(SMALL).filter((w) => w !== 'a' && w !== 'half').join('|')}`;
+const SPELLED_WORD = `${Object.keys(SMALL)
+  .filter((w) => w !== 'a' && w !== 'half')
+  .join('|')}`;
 /** Spelled numbers count only with a unit worth showing: "seventy percent", "three million", "half a million". */
 const SPELLED = new RegExp(
   `\\b(?<spelled>(?:half an?|(?:${SPELLED_WORD})(?:[\\s-](?:${SPELLED_WORD}))*)(?:\\s(?:hundred|thousand))?)\\s(?<unit>percent|per cent|million|billion|trillion|thousand)(?<tail>\\s(?:dollars|euros|pounds|people|users|customers))?\\b`,
@@ -94,19 +128,27 @@ export function findNumbers(text: string): NumberSubject[] {
     if (base <= 0) continue;
     found.push({
       at: match.index,
-      subject: { kind: 'number', word: match[0], value: round(base, 2), prefix: '', suffix: percent ? '%' : ` ${unit.toLowerCase()}${tail}`, decimals: base % 1 === 0 ? 0 : 1 },
+      subject: {
+        kind: 'number',
+        word: match[0],
+        value: round(base, 2),
+        prefix: '',
+        suffix: percent ? '%' : ` ${unit.toLowerCase()}${tail}`,
+        decimals: base % 1 === 0 ? 0 : 1,
+      },
     });
   }
   const weight = (n: NumberSubject) => (n.prefix || (n.suffix && !n.year) ? 0 : n.year ? 1 : 2);
-  return found
-    .sort((a, b) => weight(a.subject) - weight(b.subject) || a.at - b.at)
-    .map(({ subject }) => subject);
+  return found.sort((a, b) => weight(a.subject) - weight(b.subject) || a.at - b.at).map(({ subject }) => subject);
 }
 
 /** A number as shown while it counts up to its value: separators for thousands except in a year, its decimals. */
 export function formatNumber(subject: NumberSubject, shown = subject.value): string {
   const digits = subject.year
     ? shown.toFixed(0)
-    : shown.toLocaleString('en-US', { minimumFractionDigits: subject.decimals, maximumFractionDigits: subject.decimals });
+    : shown.toLocaleString('en-US', {
+        minimumFractionDigits: subject.decimals,
+        maximumFractionDigits: subject.decimals,
+      });
   return `${subject.prefix}${digits}${subject.suffix}`;
 }

@@ -97,7 +97,19 @@ export const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
  * Names that are also everyday words or a person's name: a country or city by that name counts only written
  * mid-sentence with its capital ("flights to Turkey", not "Turkey is lean meat"), and some never count.
  */
-export const PLACE_NEEDS_MID_SENTENCE = new Set(['Turkey', 'Chad', 'Jordan', 'China', 'Guinea', 'Jersey', 'Georgia', 'America', 'Niger', 'Cork', 'Split']);
+export const PLACE_NEEDS_MID_SENTENCE = new Set([
+  'Turkey',
+  'Chad',
+  'Jordan',
+  'China',
+  'Guinea',
+  'Jersey',
+  'Georgia',
+  'America',
+  'Niger',
+  'Cork',
+  'Split',
+]);
 
 /** Never a place: common words and first names that happen to name a big city or a capital, and continents. */
 export const NOT_PLACES = new Set(
@@ -107,8 +119,20 @@ Lincoln Jackson Charlotte Madison Columbia Jamestown Plymouth Georgetown Salem H
 
 /** Several words that contain a country's name but are not it: they are read first and consume their words. */
 export const NOT_COUNTRY_PHRASES = [
-  'South America', 'North America', 'Latin America', 'Central America', 'Captain America', 'New Jersey', 'New Mexico', 'Guinea pig',
-  'Guinea pigs', 'Turkey sandwich', 'Georgia peaches', 'Jersey Shore', 'New England', 'New South Wales',
+  'South America',
+  'North America',
+  'Latin America',
+  'Central America',
+  'Captain America',
+  'New Jersey',
+  'New Mexico',
+  'Guinea pig',
+  'Guinea pigs',
+  'Turkey sandwich',
+  'Georgia peaches',
+  'Jersey Shore',
+  'New England',
+  'New South Wales',
 ];
 
 /** Other names for big cities → the GeoNames name; also the country a name means when several big cities share it. */
@@ -163,6 +187,7 @@ Innsbruck, Reykjavík, Bergen, Kraków, Honolulu, Anchorage, New Orleans, Nashvi
 Austin, Orlando, Pittsburgh, Cleveland, Minneapolis, Sacramento, Quebec, Oaxaca, Cancún, Cartagena, Valparaíso,
 Perth, Adelaide, Hobart, Jaipur, Agra, Varanasi, Siem Reap, Jerusalem, Luxor, Zanzibar, Timbuktu,
 Fès, Tangier, Durban, Mombasa, Galway, Cork, Belfast, Glasgow, Liverpool, Leeds, Brighton, York, Canterbury, Antwerp,
-Basel, Lausanne, Turin, Genoa, Palermo, Bilbao, Málaga, Ibiza, Palma, Dresden, Leipzig, Nuremberg, Stuttgart`
-    .split(/,\s*/),
+Basel, Lausanne, Turin, Genoa, Palermo, Bilbao, Málaga, Ibiza, Palma, Dresden, Leipzig, Nuremberg, Stuttgart`.split(
+    /,\s*/,
+  ),
 );

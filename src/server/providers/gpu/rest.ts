@@ -9,11 +9,20 @@ export interface RestClient {
 export function restClient(service: string, baseUrl: string, apiKey: string, timeoutMs: number): RestClient {
   return {
     async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-      const response = await sendJson(method, apiUrl(baseUrl, path), { service, headers: { authorization: `Bearer ${apiKey}` }, body, timeoutMs });
-      return readBody(service, async () => {
-        const text = await response.text();
-        return (text ? JSON.parse(text) : undefined) as T;
-      }, undefined);
+      const response = await sendJson(method, apiUrl(baseUrl, path), {
+        service,
+        headers: { authorization: `Bearer ${apiKey}` },
+        body,
+        timeoutMs,
+      });
+      return readBody(
+        service,
+        async () => {
+          const text = await response.text();
+          return (text ? JSON.parse(text) : undefined) as T;
+        },
+        undefined,
+      );
     },
   };
 }

@@ -8,15 +8,15 @@ import { ProviderError } from '../http.ts';
 import { restClient } from './rest.ts';
 import {
   CAPACITY_MESSAGE,
-  machineName,
-  NoCapacityError,
-  tagOf,
-  TEMPLATE_IMAGES,
-  TEMPLATE_PORTS,
   type CreateMachine,
   type GpuProvider,
   type Machine,
+  machineName,
+  NoCapacityError,
   type ProviderOffer,
+  TEMPLATE_IMAGES,
+  TEMPLATE_PORTS,
+  tagOf,
 } from './types.ts';
 
 const SERVICE = 'RunPod';
@@ -84,11 +84,15 @@ export function toMachine(pod: RunpodPod): Machine {
     ssh: state === 'running' && direct ? { host: direct.host, port: direct.port, user: direct.username } : null,
     links:
       state === 'running'
-        ? pod.ports.filter((port) => port.endsWith('/http')).map((port) => {
-            const number = Number(port.split('/')[0]);
-            const known = Object.values(TEMPLATE_PORTS).flat().find((entry) => entry.port === number);
-            return { label: known?.label ?? `HTTP ${number}`, url: `https://${pod.id}-${number}.proxy.runpod.net` };
-          })
+        ? pod.ports
+            .filter((port) => port.endsWith('/http'))
+            .map((port) => {
+              const number = Number(port.split('/')[0]);
+              const known = Object.values(TEMPLATE_PORTS)
+                .flat()
+                .find((entry) => entry.port === number);
+              return { label: known?.label ?? `HTTP ${number}`, url: `https://${pod.id}-${number}.proxy.runpod.net` };
+            })
         : [],
   };
 }
@@ -110,16 +114,26 @@ function podState(status: RunpodPodStatus, reachable: boolean): Machine['state']
 
 /** v2 answers a create RunPod cannot place with a 400 whose only hint is the wording of `detail`. */
 const capacityError = (error: unknown) =>
-  error instanceof ProviderError && error.kind !== 'auth' && CAPACITY_MESSAGE.test(error.detail ?? '') ? new NoCapacityError(SERVICE, error.detail ?? '') : error;
+  error instanceof ProviderError && error.kind !== 'auth' && CAPACITY_MESSAGE.test(error.detail ?? '')
+    ? new NoCapacityError(SERVICE, error.detail ?? '')
+    : error;
 
-export function createRunpodProvider(options: { apiKey: string; baseUrl: string; timeoutMs: number; sandbox: boolean }): GpuProvider {
+export function createRunpodProvider(options: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  sandbox: boolean;
+}): GpuProvider {
   const rest = restClient(SERVICE, options.baseUrl, options.apiKey, options.timeoutMs);
   const isStatus = (error: unknown, status: number) => error instanceof ProviderError && error.status === status;
   const podPath = (id: string) => `/v2/pods/${encodeURIComponent(id)}`;
 
   /** Stock differs by cloud and GPU count, and the catalog answers one (cloud, count) per request. */
   const catalog = (cloud: Cloud, count: number) =>
-    rest.call<{ gpus: RunpodGpuType[] }>('GET', `/v2/catalog/gpus?include=AVAILABILITY&product=POD&cloud=${cloud}&count=${count}`);
+    rest.call<{ gpus: RunpodGpuType[] }>(
+      'GET',
+      `/v2/catalog/gpus?include=AVAILABILITY&product=POD&cloud=${cloud}&count=${count}`,
+    );
 
   /**
    * A state action the pod is already past answers 409 ("not valid for the current status"): a stop or start
@@ -144,7 +158,8 @@ export function createRunpodProvider(options: { apiKey: string; baseUrl: string;
     async listOffers() {
       // One question at a time: a 429 or an outage stops the rest instead of spending the rate limit on them.
       const answers: { cloud: (typeof CLOUDS)[number]; count: number; gpus: RunpodGpuType[] }[] = [];
-      for (const cloud of CLOUDS) for (const count of GPU_COUNTS) answers.push({ cloud, count, gpus: (await catalog(cloud.cloud, count)).gpus });
+      for (const cloud of CLOUDS)
+        for (const count of GPU_COUNTS) answers.push({ cloud, count, gpus: (await catalog(cloud.cloud, count)).gpus });
       return answers.flatMap(({ cloud, count, gpus }) =>
         gpus
           .filter((type) => type[cloud.key] && count <= type.maxCount[cloud.key] && type.price[cloud.key] > 0)
@@ -206,7 +221,9 @@ export function createRunpodProvider(options: { apiKey: string; baseUrl: string;
       return pods.filter((pod) => pod.name === name).map(toMachine);
     },
     async listTagged() {
-      return (await rest.call<{ pods: RunpodPod[] }>('GET', '/v2/pods')).pods.map(toMachine).filter((machine) => machine.tag !== null);
+      return (await rest.call<{ pods: RunpodPod[] }>('GET', '/v2/pods')).pods
+        .map(toMachine)
+        .filter((machine) => machine.tag !== null);
     },
     async stop(machineId) {
       await act(machineId, 'stop', ['EXITED']);

@@ -68,17 +68,23 @@ export interface GpuProvider {
 /** The provider has no machine of that kind free: the launch fails at once and costs nothing. */
 export class NoCapacityError extends ProviderError {
   constructor(service: string, detail: string) {
-    super('rejected', `${service} has no machine of this kind free right now. Choose another offer or try again later.`, { detail });
+    super(
+      'rejected',
+      `${service} has no machine of this kind free right now. Choose another offer or try again later.`,
+      { detail },
+    );
     this.name = 'NoCapacityError';
   }
 }
 
 /** RunPod v2 says "could not be placed" in its docs; the v1-era wordings stay for Lambda and older answers. */
-export const CAPACITY_MESSAGE = /capacity|no longer any instances available|not enough .*available|could not be placed/i;
+export const CAPACITY_MESSAGE =
+  /capacity|no longer any instances available|not enough .*available|could not be placed/i;
 
 /** Machines are named "nxn-<rental id>" so a person looking at the provider's console knows whose they are. */
 export const machineName = (tag: string): string => `nxn-${tag}`;
-export const tagOf = (name: string | null | undefined): string | null => (name?.startsWith('nxn-') ? name.slice(4) : null);
+export const tagOf = (name: string | null | undefined): string | null =>
+  name?.startsWith('nxn-') ? name.slice(4) : null;
 
 /** The images behind each template. A custom template runs the user's own image. */
 export const TEMPLATE_IMAGES: Record<Exclude<GpuTemplate, 'custom'>, string> = {

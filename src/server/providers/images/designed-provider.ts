@@ -7,7 +7,8 @@ export interface DesignedImageProvider extends ImageProvider {
   close(): Promise<void>;
 }
 
-const isStyle = (style: string | undefined): style is BackgroundStyle => (BACKGROUND_STYLES as readonly string[]).includes(style ?? '');
+const isStyle = (style: string | undefined): style is BackgroundStyle =>
+  (BACKGROUND_STYLES as readonly string[]).includes(style ?? '');
 
 /** Largest side we draw; far above any video frame (a 5-minute pan margin included). */
 const MAX_SIDE = 8192;
@@ -18,7 +19,14 @@ export function createDesignedImageProvider(): DesignedImageProvider {
     id: 'designed',
     async generate(request: ImageRequest): Promise<GeneratedImage> {
       const { width, height } = request;
-      if (!Number.isInteger(width) || !Number.isInteger(height) || width < 16 || height < 16 || width > MAX_SIDE || height > MAX_SIDE) {
+      if (
+        !Number.isInteger(width) ||
+        !Number.isInteger(height) ||
+        width < 16 ||
+        height < 16 ||
+        width > MAX_SIDE ||
+        height > MAX_SIDE
+      ) {
         throw new RangeError(`Image size must be whole pixels between 16 and ${MAX_SIDE}`);
       }
       const spec: BackgroundSpec = { prompt: request.prompt, width, height, seed: request.seed ?? 0 };

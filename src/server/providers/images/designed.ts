@@ -6,7 +6,7 @@
  * only the grain is per pixel, which also dithers away gradient banding in 8-bit video.
  */
 
-import { clamp01, mulberry32, oklch, paletteFor, type Palette, type Rgb } from '../../media/color.ts';
+import { clamp01, mulberry32, oklch, type Palette, paletteFor, type Rgb } from '../../media/color.ts';
 import { hashText } from '../../media/hash.ts';
 
 export const BACKGROUND_STYLES = ['aurora', 'hills', 'bokeh'] as const;
@@ -184,7 +184,8 @@ const GRAIN_TILE = 509;
 function grainTile(seed: number): Float32Array {
   const tile = new Float32Array(GRAIN_TILE * GRAIN_TILE);
   for (let y = 0; y < GRAIN_TILE; y++) {
-    for (let x = 0; x < GRAIN_TILE; x++) tile[y * GRAIN_TILE + x] = (hash2(x, y, seed) + hash2(y, x, seed ^ 0x5bd1e995) - 1) * 4;
+    for (let x = 0; x < GRAIN_TILE; x++)
+      tile[y * GRAIN_TILE + x] = (hash2(x, y, seed) + hash2(y, x, seed ^ 0x5bd1e995) - 1) * 4;
   }
   return tile;
 }

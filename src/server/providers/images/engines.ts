@@ -2,7 +2,12 @@
  * The image studio's engines: the offline abstract artwork always, OpenAI images when OPENAI_API_KEY is set, FLUX
  * on fal.ai when FAL_KEY is set. Labels are what the gallery shows under each image.
  */
-import { resolveImageEngine, type ImageEngineChoice, type ImageEngineId, type ImageEngineInfo } from '~/contract/images.ts';
+import {
+  type ImageEngineChoice,
+  type ImageEngineId,
+  type ImageEngineInfo,
+  resolveImageEngine,
+} from '~/contract/images.ts';
 import type { ServerConfig } from '~/server/config/index.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createOpenAiImageProvider } from '~/server/providers/images/openai.ts';
@@ -18,7 +23,9 @@ export interface ImageEngineSettings {
 export function imageEngineSettings({ providers }: Pick<ServerConfig, 'providers'>): ImageEngineSettings {
   const { openaiApiKey, falApiKey } = providers;
   return {
-    openai: openaiApiKey ? { apiKey: openaiApiKey, baseUrl: providers.openaiBaseUrl, model: providers.openaiImageModel } : undefined,
+    openai: openaiApiKey
+      ? { apiKey: openaiApiKey, baseUrl: providers.openaiBaseUrl, model: providers.openaiImageModel }
+      : undefined,
     fal: falApiKey ? { apiKey: falApiKey, baseUrl: providers.falBaseUrl, model: providers.falModel } : undefined,
   };
 }
@@ -44,7 +51,10 @@ export function resolveEngine(choice: ImageEngineChoice, settings: ImageEngineSe
   return resolveImageEngine(choice, (id) => id === 'offline' || settings[id] !== undefined);
 }
 
-export function createImageProvider(id: ImageEngineId, settings: ImageEngineSettings): ImageProvider & { close?: () => Promise<void> } {
+export function createImageProvider(
+  id: ImageEngineId,
+  settings: ImageEngineSettings,
+): ImageProvider & { close?: () => Promise<void> } {
   if (id === 'fal' && settings.fal) return createFalFluxProvider(settings.fal);
   if (id === 'openai' && settings.openai) return createOpenAiImageProvider(settings.openai);
   return createDesignedImageProvider();

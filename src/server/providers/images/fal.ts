@@ -4,7 +4,7 @@
  * sync_mode they are data URIs, otherwise fal CDN links we download. FLUX takes no negative prompt or style
  * parameter, so both are written into the prompt, as the OpenAI adapter does.
  */
-import { postJson, ProviderError, readBody } from '~/server/providers/http.ts';
+import { ProviderError, postJson, readBody } from '~/server/providers/http.ts';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '~/server/providers/images/types.ts';
 import { imageDimensions } from '../../media/image-size.ts';
 
@@ -36,13 +36,26 @@ function decodeDataUri(uri: string): Buffer | undefined {
 
 async function download(url: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Buffer> {
   const deadline = AbortSignal.timeout(timeoutMs);
-  const response = await readBody(SERVICE, () => fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline }), signal);
-  if (!response.ok) throw new ProviderError('unavailable', `${SERVICE} made the image but we could not download it.`, { status: response.status });
+  const response = await readBody(
+    SERVICE,
+    () => fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline }),
+    signal,
+  );
+  if (!response.ok)
+    throw new ProviderError('unavailable', `${SERVICE} made the image but we could not download it.`, {
+      status: response.status,
+    });
   return Buffer.from(await readBody(SERVICE, () => response.arrayBuffer(), signal));
 }
 
 export const falPrompt = (request: Pick<ImageRequest, 'prompt' | 'style' | 'negativePrompt'>): string =>
-  [request.prompt, request.style ? `Style: ${request.style}.` : '', request.negativePrompt ? `Avoid: ${request.negativePrompt}.` : ''].filter(Boolean).join(' ');
+  [
+    request.prompt,
+    request.style ? `Style: ${request.style}.` : '',
+    request.negativePrompt ? `Avoid: ${request.negativePrompt}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 export function createFalFluxProvider(config: FalConfig): ImageProvider {
   const timeoutMs = config.timeoutMs ?? 120_000;
@@ -72,7 +85,9 @@ export function createFalFluxProvider(config: FalConfig): ImageProvider {
       }
       const image = result.images?.[0];
       const link = typeof image?.url === 'string' ? image.url : '';
-      const bytes = decodeDataUri(link) ?? (/^https?:\/\//.test(link) ? await download(link, timeoutMs, request.signal) : undefined);
+      const bytes =
+        decodeDataUri(link) ??
+        (/^https?:\/\//.test(link) ? await download(link, timeoutMs, request.signal) : undefined);
       const size = bytes ? imageDimensions(bytes) : undefined;
       if (!bytes || !size) throw new ProviderError('bad_output', `${SERVICE} sent back no usable image.`);
       return { png: bytes, width: size.width, height: size.height };

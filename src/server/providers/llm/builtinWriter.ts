@@ -5,15 +5,15 @@
  * gives the same script, which keeps tests and previews stable.
  */
 import {
-  SCRIPT_CONTENT_LIMITS,
-  WORDS_PER_SECOND,
   countWords,
   retimeScript,
-  toHashtag,
+  SCRIPT_CONTENT_LIMITS,
   type ScriptContent,
   type ScriptPlatform,
   type ScriptRequest,
   type ScriptTone,
+  toHashtag,
+  WORDS_PER_SECOND,
 } from '~/contract/scripts';
 import { hashText } from '../../media/hash.ts';
 
@@ -36,13 +36,32 @@ const decapitalise = (s: string): string => {
   return /^[A-Z][a-z']*$/.test(first) ? s[0]!.toLowerCase() + s.slice(1) : s;
 };
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'but',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'vs',
+  'with',
+]);
 
 export const titleCase = (s: string): string =>
   s
     .split(/\s+/)
     .filter(Boolean)
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : /[A-Z]/.test(w.slice(1)) ? w : capitalise(w)))
+    .map((w, i) =>
+      i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : /[A-Z]/.test(w.slice(1)) ? w : capitalise(w),
+    )
     .join(' ');
 
 const sentence = (s: string): string => {
@@ -262,7 +281,8 @@ export function subjectOf(topic: string): string {
 }
 
 const DEFAULT_CTA: Record<ScriptPlatform, Template> = {
-  youtube: (c) => `If this helped, subscribe for more on ${c.topic}, and tell me in the comments what you want to see next.`,
+  youtube: (c) =>
+    `If this helped, subscribe for more on ${c.topic}, and tell me in the comments what you want to see next.`,
   shorts: (c) => `Follow for more quick tips on ${c.topic}, and save this for later.`,
   square: (c) => `Follow for more on ${c.topic}, and share this with someone who needs it.`,
 };
@@ -286,12 +306,14 @@ export function hashtagsFor(topic: string, audience: string, platform: ScriptPla
     platform === 'shorts' ? '#Shorts' : platform === 'youtube' ? '#YouTube' : '#LearnOnSocial',
   ];
   const seen = new Set<string>();
-  return candidates.filter((tag) => {
-    const key = tag.toLowerCase();
-    if (!tag || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, 8);
+  return candidates
+    .filter((tag) => {
+      const key = tag.toLowerCase();
+      if (!tag || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 8);
 }
 
 /**
@@ -332,7 +354,12 @@ function planScenes(req: ScriptRequest, c: Ctx, sceneCount: number): PlannedScen
   const keyPointScene = (point: string, i: number, total: number): PlannedScene => {
     const ordinal = i === total - 1 && total > 1 ? ordinals.at(-1)! : ordinals[Math.min(i, ordinals.length - 2)]!;
     const clean = point.replace(/[.!?]+$/, '');
-    return { caption: clean, subject: 'hands-on b-roll showing it in action', lead: `${ordinal}: ${decapitalise(clean)}`, lines: [] };
+    return {
+      caption: clean,
+      subject: 'hands-on b-roll showing it in action',
+      lead: `${ordinal}: ${decapitalise(clean)}`,
+      lines: [],
+    };
   };
 
   if (req.keyPoints.length > 0) {
@@ -343,7 +370,12 @@ function planScenes(req: ScriptRequest, c: Ctx, sceneCount: number): PlannedScen
       const [lead, ...rest] = why.lines.map((t) => t(c));
       scenes.unshift({ caption: why.caption(c), subject: why.visual, lead: lead!, lines: rest });
       const [recapLead, ...recapRest] = RECAP_LINES.map((t) => t(c));
-      scenes.push({ caption: 'Recap', subject: 'a quick recap with each key point as on-screen text', lead: recapLead!, lines: [...req.keyPoints.map((p) => decapitalise(p)), ...recapRest] });
+      scenes.push({
+        caption: 'Recap',
+        subject: 'a quick recap with each key point as on-screen text',
+        lead: recapLead!,
+        lines: [...req.keyPoints.map((p) => decapitalise(p)), ...recapRest],
+      });
     }
     return scenes;
   }
@@ -355,7 +387,12 @@ function planScenes(req: ScriptRequest, c: Ctx, sceneCount: number): PlannedScen
     return { caption: angle.caption(c), subject: angle.visual, lead: lead!, lines: rest };
   });
   const [recapLead, ...recapRest] = RECAP_LINES.map((t) => t(c));
-  scenes.push({ caption: 'Recap', subject: 'a quick recap with the main ideas as on-screen text', lead: recapLead!, lines: recapRest });
+  scenes.push({
+    caption: 'Recap',
+    subject: 'a quick recap with the main ideas as on-screen text',
+    lead: recapLead!,
+    lines: recapRest,
+  });
   return scenes;
 }
 
@@ -393,7 +430,10 @@ export function writeBuiltinScript(req: ScriptRequest): ScriptContent & { durati
 
   const totalWords = Math.round(req.targetSeconds * WORDS_PER_SECOND);
   const bodyWords = Math.max(totalWords - countWords(hook) - countWords(cta), 12);
-  const sceneCount = Math.max(2, Math.min(12, Math.round(bodyWords / WORDS_PER_SECOND / SECONDS_PER_SCENE[req.platform])));
+  const sceneCount = Math.max(
+    2,
+    Math.min(12, Math.round(bodyWords / WORDS_PER_SECOND / SECONDS_PER_SCENE[req.platform])),
+  );
   const planned = planScenes(req, c, sceneCount);
   const perScene = Math.max(8, Math.floor(bodyWords / planned.length));
   const support = SUPPORT_LINES.map((t) => t(c));

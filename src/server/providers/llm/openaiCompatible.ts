@@ -5,12 +5,14 @@
  * deadlines and HTTP error messages are the shared ones of providers/http.ts.
  */
 import type { LlmConfig } from '../../config/index.ts';
-import { postJson, ProviderError, readBody } from '../http.ts';
+import { ProviderError, postJson, readBody } from '../http.ts';
 import type { ChatMessage, ChatOptions, ChatProvider } from './types';
 
 /** A 400 that names response_format means the server does not do JSON mode; worth repeating without it. */
 const rejectsJsonMode = (error: unknown): boolean =>
-  error instanceof ProviderError && error.status === 400 && /response_format|json_object|json mode/i.test(error.detail ?? '');
+  error instanceof ProviderError &&
+  error.status === 400 &&
+  /response_format|json_object|json mode/i.test(error.detail ?? '');
 
 type ContentPart = { type?: string; text?: string };
 
@@ -29,16 +31,26 @@ export function messageText(payload: unknown): string {
 
 /** The model names itself in error messages ("gpt-4o-mini is busy right now"), as the UI labels its scripts. */
 export const unreadableReply = (model: string, detail: string): ProviderError =>
-  new ProviderError('bad_output', `${model} sent back an answer we could not read. Please try again.`, { detail: detail.slice(0, 500) });
+  new ProviderError('bad_output', `${model} sent back an answer we could not read. Please try again.`, {
+    detail: detail.slice(0, 500),
+  });
 
 export function createOpenAICompatibleChat(config: LlmConfig): ChatProvider {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const headers: Record<string, string> = { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+  };
   const send = (messages: ChatMessage[], json: boolean, signal: AbortSignal | undefined) =>
     postJson(url, {
       service: config.model,
       headers,
-      body: { model: config.model, messages, stream: false, ...(json ? { response_format: { type: 'json_object' } } : {}) },
+      body: {
+        model: config.model,
+        messages,
+        stream: false,
+        ...(json ? { response_format: { type: 'json_object' } } : {}),
+      },
       timeoutMs: config.timeoutMs,
       signal,
     });

@@ -8,10 +8,10 @@
 import {
   SCRIPT_CONTENT_LIMITS as L,
   retimeScript,
-  scriptContentSchema,
-  toHashtag,
   type ScriptContent,
   type ScriptPlatform,
+  scriptContentSchema,
+  toHashtag,
 } from '~/contract/scripts';
 import { stripUnsafeText } from '~/contract/text';
 import { shorten, visualCueFor } from './builtinWriter';
@@ -35,7 +35,8 @@ export function firstBalancedObject(text: string): string | undefined {
 }
 
 /** Models can emit control characters (even \u0000); the script rules refuse them, so they go here. */
-const cleanStrings = (_key: string, value: unknown): unknown => (typeof value === 'string' ? stripUnsafeText(value) : value);
+const cleanStrings = (_key: string, value: unknown): unknown =>
+  typeof value === 'string' ? stripUnsafeText(value) : value;
 
 const tryParse = (json: string): unknown => {
   for (const candidate of [json, json.replace(/,\s*([}\]])/g, '$1')]) {
@@ -85,15 +86,44 @@ function asText(value: unknown): string {
 function asList(value: unknown, splitter: RegExp): string[] {
   if (Array.isArray(value)) return value.map(asText).filter(Boolean);
   const text = asText(value);
-  return text ? text.split(splitter).map((s) => s.trim()).filter(Boolean) : [];
+  return text
+    ? text
+        .split(splitter)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 const KEYS = {
   titles: ['titles', 'titleoptions', 'titleideas', 'title', 'headlines'],
   hook: ['hook', 'openinghook', 'opening', 'intro'],
   scenes: ['scenes', 'sections', 'segments', 'script', 'beats', 'shots'],
-  narration: ['narration', 'voiceover', 'vo', 'text', 'script', 'dialogue', 'spoken', 'speech', 'line', 'lines', 'content'],
-  visual: ['visualcue', 'visual', 'visuals', 'visualdescription', 'broll', 'shot', 'footage', 'onscreen', 'onscreentext', 'imageprompt', 'image'],
+  narration: [
+    'narration',
+    'voiceover',
+    'vo',
+    'text',
+    'script',
+    'dialogue',
+    'spoken',
+    'speech',
+    'line',
+    'lines',
+    'content',
+  ],
+  visual: [
+    'visualcue',
+    'visual',
+    'visuals',
+    'visualdescription',
+    'broll',
+    'shot',
+    'footage',
+    'onscreen',
+    'onscreentext',
+    'imageprompt',
+    'image',
+  ],
   cta: ['cta', 'calltoaction', 'outro', 'closing'],
   description: ['description', 'videodescription', 'summary', 'caption'],
   hashtags: ['hashtags', 'tags', 'hashtag'],

@@ -6,9 +6,9 @@
 import {
   BUILTIN_WRITER_LABEL,
   PLATFORM_LABELS,
-  WORDS_PER_SECOND,
   type ScriptRequest,
   type ScriptResult,
+  WORDS_PER_SECOND,
 } from '~/contract/scripts';
 import type { LlmConfig } from '~/server/config/index.ts';
 import { writeBuiltinScript } from './builtinWriter';
@@ -51,7 +51,9 @@ export function scriptMessages(request: ScriptRequest): ChatMessage[] {
     `Platform: ${PLATFORM_LABELS[request.platform]}`,
     `Target length: ${request.targetSeconds} seconds, so about ${words} spoken words in total (hook + scenes + cta).`,
     request.platform === 'shorts' ? 'Vertical video: fast cuts, one idea per scene, 5-10 seconds per scene.' : '',
-    request.keyPoints.length > 0 ? `Cover these key points, one or more scenes each, in this order:\n${request.keyPoints.map((p) => `- ${p}`).join('\n')}` : '',
+    request.keyPoints.length > 0
+      ? `Cover these key points, one or more scenes each, in this order:\n${request.keyPoints.map((p) => `- ${p}`).join('\n')}`
+      : '',
     request.callToAction ? `Call to action to use: ${request.callToAction}` : '',
   ];
   return [

@@ -29,14 +29,23 @@ export function parseSceneQueries(reply: string, count: number): string[] | unde
   try {
     const queries = (JSON.parse(json) as { queries?: unknown }).queries;
     if (!Array.isArray(queries) || queries.length !== count) return undefined;
-    const cleaned = queries.map((q) => (typeof q === 'string' ? q.replace(/[^\p{L}\p{N}\s'-]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS) : ''));
+    const cleaned = queries.map((q) =>
+      typeof q === 'string'
+        ? q
+            .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, MAX_QUERY_CHARS)
+        : '',
+    );
     return cleaned.every(Boolean) ? cleaned : undefined;
   } catch {
     return undefined;
   }
 }
 
-export const keywordSceneQueries: SceneQueryWriter = async (scenes) => scenes.map((scene) => sceneQuery(scene, scenes.join(' ')));
+export const keywordSceneQueries: SceneQueryWriter = async (scenes) =>
+  scenes.map((scene) => sceneQuery(scene, scenes.join(' ')));
 
 export function chatSceneQueries(chat: ChatProvider, onFallback?: (reason: string) => void): SceneQueryWriter {
   return async (scenes, signal) => {
@@ -53,5 +62,7 @@ export function chatSceneQueries(chat: ChatProvider, onFallback?: (reason: strin
   };
 }
 
-export const createSceneQueryWriter = (llm: LlmConfig | undefined, onFallback?: (reason: string) => void): SceneQueryWriter =>
-  llm ? chatSceneQueries(createOpenAICompatibleChat(llm), onFallback) : keywordSceneQueries;
+export const createSceneQueryWriter = (
+  llm: LlmConfig | undefined,
+  onFallback?: (reason: string) => void,
+): SceneQueryWriter => (llm ? chatSceneQueries(createOpenAICompatibleChat(llm), onFallback) : keywordSceneQueries);

@@ -49,15 +49,28 @@ function providerError(error: unknown): ProviderError {
     return new ProviderError('auth', 'Payments are not set up correctly. Please contact support.', upstream(error));
   }
   if (error instanceof Stripe.errors.StripeRateLimitError) {
-    return new ProviderError('rate_limited', 'The payment service is busy right now. Please try again in a minute.', { status: 429, detail: error.message });
+    return new ProviderError('rate_limited', 'The payment service is busy right now. Please try again in a minute.', {
+      status: 429,
+      detail: error.message,
+    });
   }
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new ProviderError('unreachable', 'The payment service could not be reached. Please try again.', { detail: error.message });
+    return new ProviderError('unreachable', 'The payment service could not be reached. Please try again.', {
+      detail: error.message,
+    });
   }
   if (error instanceof Stripe.errors.StripeError) {
-    return new ProviderError('rejected', 'The payment service could not start this checkout. Please try again later.', upstream(error));
+    return new ProviderError(
+      'rejected',
+      'The payment service could not start this checkout. Please try again later.',
+      upstream(error),
+    );
   }
-  return new ProviderError('unavailable', 'The payment service could not start this checkout. Please try again later.', { detail: String(error) });
+  return new ProviderError(
+    'unavailable',
+    'The payment service could not start this checkout. Please try again later.',
+    { detail: String(error) },
+  );
 }
 
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
@@ -72,7 +85,11 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.productName } },
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountMinor,
+                  product_data: { name: input.productName },
+                },
               },
             ],
             client_reference_id: input.uid,
@@ -86,7 +103,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
           // A retried request (ours or the SDK's) never opens a second session for the same purchase.
           { idempotencyKey: `checkout:${input.purchaseId}` },
         );
-        if (!session.url) throw new ProviderError('bad_output', 'The payment service gave no checkout page. Please try again.');
+        if (!session.url)
+          throw new ProviderError('bad_output', 'The payment service gave no checkout page. Please try again.');
         return { sessionId: session.id, url: session.url };
       } catch (error) {
         throw error instanceof ProviderError ? error : providerError(error);

@@ -13,13 +13,22 @@ import type { StockItem, StockMedia, StockOrientation, StockProvider, StockSearc
 export const STOCK_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Case and spacing do not change what a search finds, so they do not change the key. */
-export function stockCacheKey(provider: string, query: string, orientation: StockOrientation, media: StockMedia = 'photo'): string {
+export function stockCacheKey(
+  provider: string,
+  query: string,
+  orientation: StockOrientation,
+  media: StockMedia = 'photo',
+): string {
   const normalized = query.toLowerCase().replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(JSON.stringify([provider, media, normalized, orientation])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([provider, media, normalized, orientation]))
+    .digest('hex');
 }
 
 export const stockLookupKey = (provider: string, media: StockMedia, id: string): string =>
-  createHash('sha256').update(JSON.stringify([provider, media, 'id', id])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([provider, media, 'id', id]))
+    .digest('hex');
 
 export interface StockCacheOptions {
   dir: string;
@@ -31,7 +40,11 @@ export function withSearchCache(provider: StockProvider, options: StockCacheOpti
   const ttlMs = options.ttlMs ?? STOCK_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
 
-  async function cached<T>(key: string, isValue: (value: unknown) => value is T, ask: () => Promise<T | undefined>): Promise<T | undefined> {
+  async function cached<T>(
+    key: string,
+    isValue: (value: unknown) => value is T,
+    ask: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     const file = path.join(options.dir, `${key}.json`);
     try {
       const entry = JSON.parse(await fs.readFile(file, 'utf8')) as { savedAt: number; value?: unknown };
@@ -50,9 +63,12 @@ export function withSearchCache(provider: StockProvider, options: StockCacheOpti
   }
 
   const isList = <T>(value: unknown): value is T[] => Array.isArray(value);
-  const isItem = <T>(value: unknown): value is T => typeof value === 'object' && value !== null && 'downloadUrl' in value;
+  const isItem = <T>(value: unknown): value is T =>
+    typeof value === 'object' && value !== null && 'downloadUrl' in value;
   const search = <M extends StockMedia>(media: M, request: StockSearch, ask: () => Promise<Array<StockItem<M>>>) =>
-    cached(stockCacheKey(provider.id, request.query, request.orientation, media), isList<StockItem<M>>, ask).then((items) => items ?? []);
+    cached(stockCacheKey(provider.id, request.query, request.orientation, media), isList<StockItem<M>>, ask).then(
+      (items) => items ?? [],
+    );
 
   return {
     id: provider.id,

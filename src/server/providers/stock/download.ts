@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { StockMedia } from '~/contract/storyboard.ts';
 import { probe } from '../../media/ffmpeg.ts';
 import { decodesAsImage } from '../../media/image-check.ts';
-import { sniffType, SNIFF_BYTES } from '../../storage/sniff.ts';
+import { SNIFF_BYTES, sniffType } from '../../storage/sniff.ts';
 import { ProviderError } from '../http.ts';
 
 /** Pexels' large2x and Pixabay's largeImageURL are a few hundred KB; an original from a 50 MP camera is not wanted. */
@@ -19,8 +19,15 @@ export const STOCK_MAX_DOWNLOAD_BYTES = 15 * 1024 * 1024;
 /** A 1080p stock clip runs 2-8 MB for every 10 seconds; a long one at a high bit rate is not worth the wait. */
 export const STOCK_MAX_VIDEO_DOWNLOAD_BYTES = 80 * 1024 * 1024;
 
-const ACCEPTED: Record<StockMedia, { types: ReadonlySet<string>; what: string; check: (file: string, signal?: AbortSignal) => Promise<boolean> }> = {
-  photo: { types: new Set(['image/jpeg', 'image/png', 'image/webp']), what: 'a JPEG, PNG or WebP picture', check: (file) => decodesAsImage(file) },
+const ACCEPTED: Record<
+  StockMedia,
+  { types: ReadonlySet<string>; what: string; check: (file: string, signal?: AbortSignal) => Promise<boolean> }
+> = {
+  photo: {
+    types: new Set(['image/jpeg', 'image/png', 'image/webp']),
+    what: 'a JPEG, PNG or WebP picture',
+    check: (file) => decodesAsImage(file),
+  },
   video: {
     types: new Set(['video/mp4', 'video/quicktime', 'video/webm']),
     what: 'an MP4, QuickTime or WebM video',
@@ -49,17 +56,24 @@ export async function downloadStockFile(url: string, file: string, options: Stoc
   const maxBytes = options.maxBytes ?? (media === 'photo' ? STOCK_MAX_DOWNLOAD_BYTES : STOCK_MAX_VIDEO_DOWNLOAD_BYTES);
   const deadline = AbortSignal.timeout(options.timeoutMs ?? (media === 'photo' ? 60_000 : 180_000));
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  const refuse = (why: string) => new ProviderError('bad_output', `${options.service} sent a ${noun} we could not use.`, { detail: why });
+  const refuse = (why: string) =>
+    new ProviderError('bad_output', `${options.service} sent a ${noun} we could not use.`, { detail: why });
   let response: Response;
   try {
     response = await fetch(url, { signal, redirect: 'follow' });
   } catch (error) {
     options.signal?.throwIfAborted();
-    throw new ProviderError(deadline.aborted ? 'timeout' : 'unreachable', `We couldn't download the ${noun} from ${options.service}.`, { detail: String(error) });
+    throw new ProviderError(
+      deadline.aborted ? 'timeout' : 'unreachable',
+      `We couldn't download the ${noun} from ${options.service}.`,
+      { detail: String(error) },
+    );
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw new ProviderError('unavailable', `We couldn't download the ${noun} from ${options.service}.`, { status: response.status });
+    throw new ProviderError('unavailable', `We couldn't download the ${noun} from ${options.service}.`, {
+      status: response.status,
+    });
   }
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) {
@@ -78,14 +92,25 @@ export async function downloadStockFile(url: string, file: string, options: Stoc
   });
   const accepted = ACCEPTED[media];
   try {
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), limit, createWriteStream(file), { signal });
+    await pipeline(
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      limit,
+      createWriteStream(file),
+      { signal },
+    );
     const type = sniffType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-    if (!type || !accepted.types.has(type)) throw refuse(`its bytes are ${type ?? 'no known type'}, not ${accepted.what}`);
-    if (!(await accepted.check(file, signal))) throw refuse(media === 'photo' ? 'it does not decode' : 'it holds no playable picture');
+    if (!type || !accepted.types.has(type))
+      throw refuse(`its bytes are ${type ?? 'no known type'}, not ${accepted.what}`);
+    if (!(await accepted.check(file, signal)))
+      throw refuse(media === 'photo' ? 'it does not decode' : 'it holds no playable picture');
   } catch (error) {
     await fs.rm(file, { force: true });
     options.signal?.throwIfAborted();
     if (error instanceof ProviderError) throw error;
-    throw new ProviderError(deadline.aborted ? 'timeout' : 'unreachable', `We couldn't download the ${noun} from ${options.service}.`, { detail: String(error) });
+    throw new ProviderError(
+      deadline.aborted ? 'timeout' : 'unreachable',
+      `We couldn't download the ${noun} from ${options.service}.`,
+      { detail: String(error) },
+    );
   }
 }

@@ -17,7 +17,15 @@ import { createPexelsProvider } from './pexels.ts';
 import { createPixabayProvider } from './pixabay.ts';
 import type { StockItem, StockOrientation, StockPhoto, StockProvider, StockVideo } from './types.ts';
 
-export type { StockItem, StockMedia, StockOrientation, StockPhoto, StockProvider, StockSearch, StockVideo } from './types.ts';
+export type {
+  StockItem,
+  StockMedia,
+  StockOrientation,
+  StockPhoto,
+  StockProvider,
+  StockSearch,
+  StockVideo,
+} from './types.ts';
 
 export interface StockLibrary {
   providers: StockProvider[];
@@ -33,8 +41,10 @@ export const stockCacheDir = (dataDir: string): string => path.join(dataDir, 'ca
 export function createStockLibrary({ providers, dataDir }: Pick<ServerConfig, 'providers' | 'dataDir'>): StockLibrary {
   const dir = stockCacheDir(dataDir);
   const found: StockProvider[] = [];
-  if (providers.pexelsApiKey) found.push(createPexelsProvider({ apiKey: providers.pexelsApiKey, baseUrl: providers.pexelsApiUrl }));
-  if (providers.pixabayApiKey) found.push(createPixabayProvider({ apiKey: providers.pixabayApiKey, baseUrl: providers.pixabayApiUrl }));
+  if (providers.pexelsApiKey)
+    found.push(createPexelsProvider({ apiKey: providers.pexelsApiKey, baseUrl: providers.pexelsApiUrl }));
+  if (providers.pixabayApiKey)
+    found.push(createPixabayProvider({ apiKey: providers.pixabayApiKey, baseUrl: providers.pixabayApiUrl }));
   return { providers: found.map((provider) => withSearchCache(provider, { dir })) };
 }
 
@@ -58,11 +68,13 @@ export interface StockPick {
 }
 
 export const stockPhotoKey = (photo: Pick<StockPhoto, 'provider' | 'id'>): string => `${photo.provider}:${photo.id}`;
-export const stockVideoKey = (video: Pick<StockVideo, 'provider' | 'id'>): string => `${video.provider}:video:${video.id}`;
+export const stockVideoKey = (video: Pick<StockVideo, 'provider' | 'id'>): string =>
+  `${video.provider}:video:${video.id}`;
 
 const reason = (error: ProviderError) => `${error.message}${error.detail ? ` (${error.detail})` : ''}`;
 
-const downloadLimit = (library: StockLibrary, media: StockMedia) => (media === 'photo' ? library.maxDownloadBytes : library.maxVideoDownloadBytes);
+const downloadLimit = (library: StockLibrary, media: StockMedia) =>
+  media === 'photo' ? library.maxDownloadBytes : library.maxVideoDownloadBytes;
 
 async function findStock<M extends StockMedia>(
   library: StockLibrary,
@@ -88,7 +100,12 @@ async function findStock<M extends StockMedia>(
       const reserved = !pick.taken.has(taken);
       pick.taken.add(taken);
       try {
-        await downloadStockFile(item.downloadUrl, pick.file, { service: STOCK_PROVIDER_NAMES[provider.id], media, maxBytes: downloadLimit(library, media), signal: pick.signal });
+        await downloadStockFile(item.downloadUrl, pick.file, {
+          service: STOCK_PROVIDER_NAMES[provider.id],
+          media,
+          maxBytes: downloadLimit(library, media),
+          signal: pick.signal,
+        });
         return item;
       } catch (error) {
         if (reserved) pick.taken.delete(taken);
@@ -107,9 +124,18 @@ export function findStockPhoto(library: StockLibrary, pick: StockPick): Promise<
 }
 
 /** A clip at least `minDurationMs` long (the scene's length), so the render never has to loop it. */
-export function findStockVideo(library: StockLibrary, pick: StockPick & { minDurationMs?: number }): Promise<StockVideo | undefined> {
+export function findStockVideo(
+  library: StockLibrary,
+  pick: StockPick & { minDurationMs?: number },
+): Promise<StockVideo | undefined> {
   const min = pick.minDurationMs ?? 0;
-  return findStock(library, pick, 'video', async (provider) => (await provider.searchVideos(pick)).filter((video) => video.durationMs >= min), stockVideoKey);
+  return findStock(
+    library,
+    pick,
+    'video',
+    async (provider) => (await provider.searchVideos(pick)).filter((video) => video.durationMs >= min),
+    stockVideoKey,
+  );
 }
 
 /**
@@ -126,7 +152,12 @@ export async function resolveStockItem<M extends StockMedia>(
   if (!provider) return undefined;
   const item = await provider.getItem(pick.media, pick.id, signal);
   if (!item) return undefined;
-  await downloadStockFile(item.downloadUrl, file, { service: STOCK_PROVIDER_NAMES[provider.id], media: pick.media, maxBytes: downloadLimit(library, pick.media), signal });
+  await downloadStockFile(item.downloadUrl, file, {
+    service: STOCK_PROVIDER_NAMES[provider.id],
+    media: pick.media,
+    maxBytes: downloadLimit(library, pick.media),
+    signal,
+  });
   return item;
 }
 
@@ -154,7 +185,8 @@ export async function searchStock(
   const lists = await Promise.all(
     library.providers.map(async (provider) => {
       try {
-        const items: Array<StockPhoto | StockVideo> = request.media === 'photo' ? await provider.searchPhotos(request) : await provider.searchVideos(request);
+        const items: Array<StockPhoto | StockVideo> =
+          request.media === 'photo' ? await provider.searchPhotos(request) : await provider.searchVideos(request);
         return items.map((item) => toSearchItem(request.media, item));
       } catch (error) {
         request.signal?.throwIfAborted();
@@ -165,6 +197,7 @@ export async function searchStock(
     }),
   );
   const items: StockSearchItem[] = [];
-  for (let i = 0; lists.some((list) => i < list.length); i++) for (const list of lists) if (list[i]) items.push(list[i]!);
+  for (let i = 0; lists.some((list) => i < list.length); i++)
+    for (const list of lists) if (list[i]) items.push(list[i]!);
   return { items, problems, available: library.providers.length > 0 };
 }

@@ -11,7 +11,15 @@
 import type { StockMedia } from '~/contract/storyboard.ts';
 import { ProviderError } from '../http.ts';
 import { getStockJson } from './request.ts';
-import { pickRendition, text, type StockItem, type StockPhoto, type StockProvider, type StockSearch, type StockVideo } from './types.ts';
+import {
+  pickRendition,
+  type StockItem,
+  type StockPhoto,
+  type StockProvider,
+  type StockSearch,
+  type StockVideo,
+  text,
+} from './types.ts';
 
 export interface PexelsConfig {
   apiKey: string;
@@ -96,7 +104,10 @@ export function createPexelsProvider(config: PexelsConfig): StockProvider {
       signal,
     });
   const search = (kind: 'photo' | 'video', { query, orientation, signal }: StockSearch) =>
-    get(`${kind === 'photo' ? '/v1/search' : '/videos/search'}?${new URLSearchParams({ query, orientation, per_page: '15' })}`, signal);
+    get(
+      `${kind === 'photo' ? '/v1/search' : '/videos/search'}?${new URLSearchParams({ query, orientation, per_page: '15' })}`,
+      signal,
+    );
 
   return {
     id: 'pexels',
@@ -111,7 +122,10 @@ export function createPexelsProvider(config: PexelsConfig): StockProvider {
     async getItem<M extends StockMedia>(media: M, id: string, signal?: AbortSignal): Promise<StockItem<M> | undefined> {
       let body: unknown;
       try {
-        body = await get(media === 'photo' ? `/v1/photos/${encodeURIComponent(id)}` : `/videos/videos/${encodeURIComponent(id)}`, signal);
+        body = await get(
+          media === 'photo' ? `/v1/photos/${encodeURIComponent(id)}` : `/videos/videos/${encodeURIComponent(id)}`,
+          signal,
+        );
       } catch (error) {
         if (error instanceof ProviderError && error.status === 404) return undefined;
         throw error;

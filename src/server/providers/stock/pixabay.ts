@@ -10,7 +10,16 @@
  */
 import type { StockMedia } from '~/contract/storyboard.ts';
 import { getStockJson } from './request.ts';
-import { fitsOrientation, pickRendition, text, type StockItem, type StockOrientation, type StockPhoto, type StockProvider, type StockVideo } from './types.ts';
+import {
+  fitsOrientation,
+  pickRendition,
+  type StockItem,
+  type StockOrientation,
+  type StockPhoto,
+  type StockProvider,
+  type StockVideo,
+  text,
+} from './types.ts';
 
 export interface PixabayConfig {
   apiKey: string;
@@ -43,7 +52,10 @@ function credit(hit: PixabayHit) {
   const user = text(hit.user);
   return {
     author: user ?? 'Pixabay contributor',
-    authorUrl: user && hit.user_id !== undefined ? `https://pixabay.com/users/${encodeURIComponent(user)}-${String(hit.user_id)}/` : null,
+    authorUrl:
+      user && hit.user_id !== undefined
+        ? `https://pixabay.com/users/${encodeURIComponent(user)}-${String(hit.user_id)}/`
+        : null,
   };
 }
 
@@ -65,7 +77,9 @@ function toPhoto(hit: PixabayHit): StockPhoto | undefined {
 
 function toVideo(hit: PixabayHit): StockVideo | undefined {
   const sizes = SIZES.map((size) => hit.videos?.[size]).filter((v) => v !== undefined);
-  const rendition = pickRendition(sizes.map((v) => ({ url: text(v.url) ?? '', width: Number(v.width) || 0, height: Number(v.height) || 0 })));
+  const rendition = pickRendition(
+    sizes.map((v) => ({ url: text(v.url) ?? '', width: Number(v.width) || 0, height: Number(v.height) || 0 })),
+  );
   const pageUrl = text(hit.pageURL);
   const durationMs = Math.round((Number(hit.duration) || 0) * 1000);
   const thumbnailUrl = sizes.map((v) => text(v.thumbnail)).find((t) => t !== undefined);
@@ -85,7 +99,11 @@ function toVideo(hit: PixabayHit): StockVideo | undefined {
 
 export function createPixabayProvider(config: PixabayConfig): StockProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
-  const get = async (media: StockMedia, params: Record<string, string>, signal: AbortSignal | undefined): Promise<PixabayHit[]> => {
+  const get = async (
+    media: StockMedia,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<PixabayHit[]> => {
     const query = new URLSearchParams({ key: config.apiKey, ...params });
     const body = (await getStockJson(`${base}/api/${media === 'video' ? 'videos/' : ''}?${query}`, {
       service: 'Pixabay',
@@ -98,12 +116,28 @@ export function createPixabayProvider(config: PixabayConfig): StockProvider {
   return {
     id: 'pixabay',
     async searchPhotos({ query, orientation, signal }) {
-      const hits = await get('photo', { q: query.slice(0, MAX_QUERY), image_type: 'photo', orientation: ORIENTATION[orientation], safesearch: 'true', per_page: '20' }, signal);
+      const hits = await get(
+        'photo',
+        {
+          q: query.slice(0, MAX_QUERY),
+          image_type: 'photo',
+          orientation: ORIENTATION[orientation],
+          safesearch: 'true',
+          per_page: '20',
+        },
+        signal,
+      );
       return hits.flatMap((hit) => toPhoto(hit) ?? []);
     },
     async searchVideos({ query, orientation, signal }) {
-      const hits = await get('video', { q: query.slice(0, MAX_QUERY), video_type: 'film', safesearch: 'true', per_page: '20' }, signal);
-      return hits.flatMap((hit) => toVideo(hit) ?? []).filter((video) => fitsOrientation(video.width, video.height, orientation));
+      const hits = await get(
+        'video',
+        { q: query.slice(0, MAX_QUERY), video_type: 'film', safesearch: 'true', per_page: '20' },
+        signal,
+      );
+      return hits
+        .flatMap((hit) => toVideo(hit) ?? [])
+        .filter((video) => fitsOrientation(video.width, video.height, orientation));
     },
     async getItem<M extends StockMedia>(media: M, id: string, signal?: AbortSignal): Promise<StockItem<M> | undefined> {
       const [hit] = await get(media, { id }, signal);

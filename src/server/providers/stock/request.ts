@@ -27,7 +27,14 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
   });
 
 export async function getStockJson(url: string, options: StockRequestOptions): Promise<unknown> {
-  const send = () => sendJson('GET', url, { service: options.service, headers: { accept: 'application/json', ...options.headers }, body: undefined, timeoutMs: options.timeoutMs, signal: options.signal });
+  const send = () =>
+    sendJson('GET', url, {
+      service: options.service,
+      headers: { accept: 'application/json', ...options.headers },
+      body: undefined,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    });
   let response: Response;
   try {
     response = await send();
@@ -41,6 +48,8 @@ export async function getStockJson(url: string, options: StockRequestOptions): P
     return await response.json();
   } catch (error) {
     options.signal?.throwIfAborted();
-    throw new ProviderError('bad_output', `${options.service} sent an answer we couldn't read.`, { detail: String(error) });
+    throw new ProviderError('bad_output', `${options.service} sent an answer we couldn't read.`, {
+      detail: String(error),
+    });
   }
 }

@@ -72,7 +72,8 @@ export function pickRendition(renditions: readonly Rendition[]): Rendition | und
   return best;
 }
 
-export const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 ? value : undefined;
 
 /** A video's shape against the one asked for; square asks for anything. */
 export function fitsOrientation(width: number, height: number, orientation: StockOrientation): boolean {

@@ -3,9 +3,23 @@
  * (`POST /cognitiveservices/v1` with SSML). The REST API returns audio only, so word timings come from forced
  * alignment.
  */
-import { GENDER_LABELS, languageNameFor, liveVoiceId, previewLineFor, type Voice, type VoiceGender } from '~/contract/voices.ts';
+import {
+  GENDER_LABELS,
+  languageNameFor,
+  liveVoiceId,
+  previewLineFor,
+  type Voice,
+  type VoiceGender,
+} from '~/contract/voices.ts';
 import { ProviderError, readBody, sendJson } from '../http.ts';
-import { durationOf, pcmFromBytes, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
+import {
+  durationOf,
+  pcmFromBytes,
+  type SynthesisOptions,
+  type SynthesisResult,
+  type TtsProvider,
+  type WordTimer,
+} from './types.ts';
 
 /** Headerless 16-bit mono PCM at the neural voices' native 24 kHz. */
 const OUTPUT_FORMAT = 'raw-24khz-16bit-mono-pcm';
@@ -51,7 +65,12 @@ export async function listAzureVoices(config: AzureSpeechConfig, signal?: AbortS
   const list = await readBody(SERVICE, () => response.json() as Promise<unknown>, signal);
   if (!Array.isArray(list)) throw new ProviderError('bad_output', `${SERVICE} sent a voice list we couldn't read.`);
   return (list as AzureVoiceEntry[])
-    .filter((entry) => typeof entry?.ShortName === 'string' && typeof entry.Locale === 'string' && (entry.VoiceType ?? 'Neural') === 'Neural')
+    .filter(
+      (entry) =>
+        typeof entry?.ShortName === 'string' &&
+        typeof entry.Locale === 'string' &&
+        (entry.VoiceType ?? 'Neural') === 'Neural',
+    )
     .map((entry) => ({
       id: liveVoiceId('azure', entry.ShortName),
       name: entry.DisplayName ?? entry.LocalName ?? entry.ShortName,
@@ -87,7 +106,11 @@ export function createAzureTtsProvider(config: AzureSpeechConfig & { timeWords: 
     async synthesize(text: string, voice: Voice, options: SynthesisOptions = {}): Promise<SynthesisResult> {
       const response = await sendJson('POST', url(config, '/cognitiveservices/v1'), {
         service: SERVICE,
-        headers: { 'Ocp-Apim-Subscription-Key': config.apiKey, 'X-Microsoft-OutputFormat': OUTPUT_FORMAT, 'User-Agent': 'NXN' },
+        headers: {
+          'Ocp-Apim-Subscription-Key': config.apiKey,
+          'X-Microsoft-OutputFormat': OUTPUT_FORMAT,
+          'User-Agent': 'NXN',
+        },
         contentType: 'application/ssml+xml',
         body: azureSsml(text, voice, options),
         timeoutMs: config.timeoutMs ?? 90_000,

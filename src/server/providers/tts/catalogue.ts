@@ -4,7 +4,16 @@
  * provider's list is kept for an hour in this process; when a refresh fails the last good list is kept (and the
  * refresh retried a minute later), so an outage at a provider does not empty the picker.
  */
-import { defaultVoiceId, findVoice, LIVE_ENGINES, parseLiveVoiceId, VOICES, type LiveEngine, type Voice, type VoiceCatalogueAnswer } from '~/contract/voices.ts';
+import {
+  defaultVoiceId,
+  findVoice,
+  LIVE_ENGINES,
+  type LiveEngine,
+  parseLiveVoiceId,
+  VOICES,
+  type Voice,
+  type VoiceCatalogueAnswer,
+} from '~/contract/voices.ts';
 import { createLogger, type Logger } from '../../http/logger.ts';
 import { listAzureVoices } from './azure.ts';
 import { listElevenLabsVoices } from './elevenlabs.ts';
@@ -32,9 +41,15 @@ type Lister = () => Promise<Voice[]>;
 function listers(keys: TtsKeys): Partial<Record<LiveEngine, Lister>> {
   const { azureSpeechKey, azureSpeechBaseUrl, googleTtsApiKey, elevenlabsApiKey } = keys;
   return {
-    ...(azureSpeechKey && azureSpeechBaseUrl ? { azure: () => listAzureVoices({ apiKey: azureSpeechKey, baseUrl: azureSpeechBaseUrl }) } : {}),
-    ...(googleTtsApiKey ? { google: () => listGoogleVoices({ apiKey: googleTtsApiKey, baseUrl: keys.googleTtsBaseUrl }) } : {}),
-    ...(elevenlabsApiKey ? { elevenlabs: () => listElevenLabsVoices({ apiKey: elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl }) } : {}),
+    ...(azureSpeechKey && azureSpeechBaseUrl
+      ? { azure: () => listAzureVoices({ apiKey: azureSpeechKey, baseUrl: azureSpeechBaseUrl }) }
+      : {}),
+    ...(googleTtsApiKey
+      ? { google: () => listGoogleVoices({ apiKey: googleTtsApiKey, baseUrl: keys.googleTtsBaseUrl }) }
+      : {}),
+    ...(elevenlabsApiKey
+      ? { elevenlabs: () => listElevenLabsVoices({ apiKey: elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl }) }
+      : {}),
   };
 }
 
@@ -72,7 +87,10 @@ export function createVoiceCatalogue(keys: TtsKeys, options: CatalogueOptions = 
       })
       .catch((error: unknown) => {
         current.retryAt = now() + retryMs;
-        logger.warn({ err: error, engine, kept: current.voices?.length ?? 0 }, 'Could not read the voice list; keeping the last one');
+        logger.warn(
+          { err: error, engine, kept: current.voices?.length ?? 0 },
+          'Could not read the voice list; keeping the last one',
+        );
         return current.voices ?? [];
       })
       .finally(() => {

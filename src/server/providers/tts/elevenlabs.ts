@@ -2,10 +2,25 @@
  * ElevenLabs (`POST /v1/text-to-speech/{voice_id}/with-timestamps`): audio plus the time of every character,
  * which gives exact word timings. The account's voices, its own clones included, are read from `GET /v1/voices`.
  */
-import { languageNameFor, liveVoiceId, previewLineFor, VOICES, type Voice, type VoiceGender } from '~/contract/voices.ts';
-import { apiUrl, postJson, ProviderError, readBody, sendJson } from '../http.ts';
-import { wordsFromCharacterAlignment, type CharacterAlignment } from '../../media/word-timing.ts';
-import { clamp, durationOf, pcmFromBytes, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
+import {
+  languageNameFor,
+  liveVoiceId,
+  previewLineFor,
+  VOICES,
+  type Voice,
+  type VoiceGender,
+} from '~/contract/voices.ts';
+import { type CharacterAlignment, wordsFromCharacterAlignment } from '../../media/word-timing.ts';
+import { apiUrl, ProviderError, postJson, readBody, sendJson } from '../http.ts';
+import {
+  clamp,
+  durationOf,
+  pcmFromBytes,
+  type SynthesisOptions,
+  type SynthesisResult,
+  type TtsProvider,
+  type WordTimer,
+} from './types.ts';
 
 /** Raw 16-bit mono; 24 kHz is available on every plan (44.1 kHz PCM needs a Pro plan). */
 const OUTPUT_FORMAT = 'pcm_24000';
@@ -31,11 +46,16 @@ export interface ElevenLabsVoiceEntry {
 }
 
 /** The premade voices the static catalogue already lists keep their static ids, so saved choices stay valid. */
-const staticVoiceIds = new Set(VOICES.filter((voice) => voice.engine === 'elevenlabs').map((voice) => voice.engineVoice));
+const staticVoiceIds = new Set(
+  VOICES.filter((voice) => voice.engine === 'elevenlabs').map((voice) => voice.engineVoice),
+);
 
 const gender = (label: string | undefined): VoiceGender => (label === 'female' || label === 'male' ? label : 'neutral');
 
-export async function listElevenLabsVoices(config: Pick<ElevenLabsConfig, 'apiKey' | 'baseUrl' | 'timeoutMs'>, signal?: AbortSignal): Promise<Voice[]> {
+export async function listElevenLabsVoices(
+  config: Pick<ElevenLabsConfig, 'apiKey' | 'baseUrl' | 'timeoutMs'>,
+  signal?: AbortSignal,
+): Promise<Voice[]> {
   const response = await sendJson('GET', apiUrl(config.baseUrl, '/v1/voices'), {
     service: 'ElevenLabs',
     headers: { 'xi-api-key': config.apiKey },
@@ -44,7 +64,8 @@ export async function listElevenLabsVoices(config: Pick<ElevenLabsConfig, 'apiKe
     signal,
   });
   const json = await readBody('ElevenLabs', () => response.json() as Promise<{ voices?: unknown }>, signal);
-  if (!Array.isArray(json.voices)) throw new ProviderError('bad_output', "ElevenLabs sent a voice list we couldn't read.");
+  if (!Array.isArray(json.voices))
+    throw new ProviderError('bad_output', "ElevenLabs sent a voice list we couldn't read.");
   return (json.voices as ElevenLabsVoiceEntry[])
     .filter((entry) => typeof entry?.voice_id === 'string' && !staticVoiceIds.has(entry.voice_id))
     .map((entry) => {
@@ -74,7 +95,11 @@ interface TimestampedAudio {
 
 const isAlignment = (value: unknown): value is CharacterAlignment => {
   const a = value as Partial<CharacterAlignment> | null | undefined;
-  return Array.isArray(a?.characters) && Array.isArray(a?.character_start_times_seconds) && Array.isArray(a?.character_end_times_seconds);
+  return (
+    Array.isArray(a?.characters) &&
+    Array.isArray(a?.character_start_times_seconds) &&
+    Array.isArray(a?.character_end_times_seconds)
+  );
 };
 
 export function createElevenLabsProvider(config: ElevenLabsConfig): TtsProvider {
@@ -99,7 +124,10 @@ export function createElevenLabsProvider(config: ElevenLabsConfig): TtsProvider 
       }
       const pcm = pcmFromBytes(Buffer.from(json.audio_base64, 'base64'));
       const given = isAlignment(json.alignment) ? wordsFromCharacterAlignment(json.alignment) : [];
-      const words = given.length > 0 ? given : await config.timeWords(text, voice, { pcm, sampleRate: SAMPLE_RATE }, options.signal);
+      const words =
+        given.length > 0
+          ? given
+          : await config.timeWords(text, voice, { pcm, sampleRate: SAMPLE_RATE }, options.signal);
       return { pcm, sampleRate: SAMPLE_RATE, durationMs: durationOf(pcm.length, SAMPLE_RATE), words };
     },
   };

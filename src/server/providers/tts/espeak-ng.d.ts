@@ -1,7 +1,16 @@
 /** The parts of the eSpeak NG Emscripten build that the synthesis worker uses. */
 declare module '@echogarden/espeak-ng-emscripten' {
   export interface EspeakRawEvent {
-    type: 'sentence' | 'word' | 'phoneme' | 'end' | 'mark' | 'play' | 'msg_terminated' | 'list_terminated' | 'samplerate';
+    type:
+      | 'sentence'
+      | 'word'
+      | 'phoneme'
+      | 'end'
+      | 'mark'
+      | 'play'
+      | 'msg_terminated'
+      | 'list_terminated'
+      | 'samplerate';
     /** 1-based character position in the synthesised text. */
     text_position: number;
     word_length: number;

@@ -3,9 +3,9 @@
  * Emscripten module, which is why it lives outside the server process.
  */
 import initialize, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
-import { serveWorker } from '../worker-pool.ts';
-import type { EspeakEvent } from '../../media/word-timing.ts';
 import { alignAudio, type FrameMapping, type TimedAudio } from '../../media/alignment.ts';
+import type { EspeakEvent } from '../../media/word-timing.ts';
+import { serveWorker } from '../worker-pool.ts';
 
 export interface EspeakTask {
   text: string;
@@ -48,7 +48,8 @@ serveWorker<EspeakTask, EspeakOutput>(async ({ text, voice, rate, pitch, alignTo
   espeak.synthesize(text.replace(/[<>]/g, ' '), (samples, rawEvents) => {
     if (samples.length > 0) chunks.push(samples);
     for (const e of rawEvents) {
-      if (e.type === 'word' || e.type === 'end') events.push({ type: e.type, textPosition: e.text_position - 1, audioMs: e.audio_position });
+      if (e.type === 'word' || e.type === 'end')
+        events.push({ type: e.type, textPosition: e.text_position - 1, audioMs: e.audio_position });
     }
   });
   const pcm = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));

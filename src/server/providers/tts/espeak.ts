@@ -1,9 +1,9 @@
 /** Offline speech: eSpeak NG on a worker thread, with word timings from its own word events. */
 import { VOICES, type Voice } from '~/contract/voices.ts';
+import { mapWords, type TimedAudio } from '../../media/alignment.ts';
+import { type TimedWord, wordsFromEspeakEvents } from '../../media/word-timing.ts';
 import { WorkerPool } from '../worker-pool.ts';
 import type { EspeakOutput, EspeakTask } from './espeak-worker.ts';
-import { mapWords, type TimedAudio } from '../../media/alignment.ts';
-import { wordsFromEspeakEvents, type TimedWord } from '../../media/word-timing.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 
 /**
@@ -18,7 +18,12 @@ export interface EspeakProvider extends TtsProvider {
    * Word times for another engine's recording of `text`: eSpeak reads the same text in the voice's language and
    * its known word times are carried across to the recording by dynamic time warping.
    */
-  align(text: string, voice: Pick<Voice, 'language' | 'gender'>, audio: TimedAudio, signal?: AbortSignal): Promise<TimedWord[]>;
+  align(
+    text: string,
+    voice: Pick<Voice, 'language' | 'gender'>,
+    audio: TimedAudio,
+    signal?: AbortSignal,
+  ): Promise<TimedWord[]>;
   close(): Promise<void>;
 }
 
@@ -59,7 +64,12 @@ export function createEspeakProvider(): EspeakProvider {
       const { pcm, sampleRate, events, alignment } = await pool.run(task, { signal });
       if (!alignment) throw new Error('eSpeak returned no alignment');
       const reference = wordsFromEspeakEvents(text, events, durationOf(pcm.length, sampleRate));
-      return mapWords(reference, alignment.firstColumn, alignment.hopMs, durationOf(audio.pcm.length, audio.sampleRate));
+      return mapWords(
+        reference,
+        alignment.firstColumn,
+        alignment.hopMs,
+        durationOf(audio.pcm.length, audio.sampleRate),
+      );
     },
     close: () => pool.close(),
   };

@@ -12,9 +12,9 @@ import path from 'node:path';
 import type { MissingTool } from '~/contract/system-tools.ts';
 import type { Voice } from '~/contract/voices.ts';
 import { commandOutput } from '../../media/tools.ts';
-import { ProviderError } from '../http.ts';
 import { decodeWav } from '../../media/wav.ts';
-import { wordsFromEspeakEvents, type EspeakEvent } from '../../media/word-timing.ts';
+import { type EspeakEvent, wordsFromEspeakEvents } from '../../media/word-timing.ts';
+import { ProviderError } from '../http.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 
 export interface FestivalConfig {
@@ -134,7 +134,8 @@ export function festivalEvents(text: string, tokens: readonly FestivalToken[]): 
     cursor = found + name.length;
     events.push({ type: 'word', textPosition: offsets[found]!, audioMs: token.startMs });
     const next = tokens[k + 1];
-    if (!next || next.startMs - token.endMs >= PAUSE_MS) events.push({ type: 'end', textPosition: offsets[found]!, audioMs: token.endMs });
+    if (!next || next.startMs - token.endMs >= PAUSE_MS)
+      events.push({ type: 'end', textPosition: offsets[found]!, audioMs: token.endMs });
   });
   return events;
 }
@@ -159,7 +160,11 @@ export function createFestivalProvider(config: FestivalConfig): TtsProvider {
   async function run(script: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<string> {
     const limit = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
     return new Promise((resolve, reject) => {
-      const child = spawn(command, ['--batch', script], { stdio: ['ignore', 'pipe', 'pipe'], signal: limit, killSignal: 'SIGKILL' });
+      const child = spawn(command, ['--batch', script], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        signal: limit,
+        killSignal: 'SIGKILL',
+      });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -171,7 +176,13 @@ export function createFestivalProvider(config: FestivalConfig): TtsProvider {
       });
       child.on('close', (code) => {
         if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-        else reject(new ProviderError('bad_output', `Festival failed: ${Buffer.concat(err).toString('utf8').trim().slice(-300)}`));
+        else
+          reject(
+            new ProviderError(
+              'bad_output',
+              `Festival failed: ${Buffer.concat(err).toString('utf8').trim().slice(-300)}`,
+            ),
+          );
       });
     });
   }
@@ -179,7 +190,8 @@ export function createFestivalProvider(config: FestivalConfig): TtsProvider {
   return {
     engine: 'festival',
     async synthesize(text: string, voice: Voice, options: SynthesisOptions = {}): Promise<SynthesisResult> {
-      if (!festivalInstalled(command, config.voicesDir)) throw new ProviderError('rejected', 'Festival is not installed on this server.');
+      if (!festivalInstalled(command, config.voicesDir))
+        throw new ProviderError('rejected', 'Festival is not installed on this server.');
       const dir = await mkdtemp(path.join(tmpdir(), 'nxn-festival-'));
       try {
         const wavPath = path.join(dir, 'speech.wav');
@@ -190,9 +202,15 @@ export function createFestivalProvider(config: FestivalConfig): TtsProvider {
         // Festival reads at about 15× real time here; a generous limit that still ends a stuck process.
         const output = await run(scriptPath, config.timeoutMs ?? 30_000 + 60 * text.length, options.signal);
         const { pcm, sampleRate, channels } = decodeWav(await readFile(wavPath));
-        if (channels !== 1 || pcm.length === 0) throw new ProviderError('bad_output', 'Festival wrote no usable audio.');
+        if (channels !== 1 || pcm.length === 0)
+          throw new ProviderError('bad_output', 'Festival wrote no usable audio.');
         const durationMs = durationOf(pcm.length, sampleRate);
-        return { pcm, sampleRate, durationMs, words: wordsFromEspeakEvents(text, festivalEvents(text, parseFestivalTokens(output)), durationMs) };
+        return {
+          pcm,
+          sampleRate,
+          durationMs,
+          words: wordsFromEspeakEvents(text, festivalEvents(text, parseFestivalTokens(output)), durationMs),
+        };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

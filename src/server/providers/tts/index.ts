@@ -1,18 +1,17 @@
 /** Picks the engine for a voice: eSpeak offline, Festival when installed, cloud engines only with their key. */
-import { isVoiceAvailable, unavailableVoiceMessage, type ConfiguredEngines, type Voice } from '~/contract/voices.ts';
+import { type ConfiguredEngines, isVoiceAvailable, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
 import { createLogger, type Logger } from '../../http/logger.ts';
-import { ProviderError } from '../http.ts';
 import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
+import { ProviderError } from '../http.ts';
 import { createAzureTtsProvider } from './azure.ts';
+import { voiceCatalogue } from './catalogue.ts';
 import { createElevenLabsProvider } from './elevenlabs.ts';
 import { createEspeakProvider, type EspeakProvider } from './espeak.ts';
-import { voiceCatalogue } from './catalogue.ts';
 import { createFestivalProvider } from './festival.ts';
 import { createGoogleTtsProvider } from './google.ts';
-import { createOpenAiTtsProvider } from './openai.ts';
 import { availableEngines, type TtsKeys } from './keys.ts';
+import { createOpenAiTtsProvider } from './openai.ts';
 import type { TtsProvider, WordTimer } from './types.ts';
-
 
 export interface TtsProviders {
   configured: ConfiguredEngines;
@@ -29,7 +28,10 @@ function createWordTimer(espeak: EspeakProvider, logger: Pick<Logger, 'warn'>): 
       return await espeak.align(text, voice, audio, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
-      logger.warn({ err: error, engine: voice.engine, voice: voice.id }, 'Word alignment failed; captions use estimated word times');
+      logger.warn(
+        { err: error, engine: voice.engine, voice: voice.id },
+        'Word alignment failed; captions use estimated word times',
+      );
       const bounds = speechBounds(audio.pcm, audio.sampleRate);
       return estimateWordTimings(text, bounds.startMs, bounds.endMs);
     }
@@ -40,20 +42,35 @@ export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logge
   const espeak = createEspeakProvider();
   const timeWords = createWordTimer(espeak, options.logger ?? createLogger('info', 'tts'));
   const festival = createFestivalProvider({ command: keys.festivalPath });
-  const openai = keys.openaiApiKey ? createOpenAiTtsProvider({ apiKey: keys.openaiApiKey, baseUrl: keys.openaiBaseUrl, timeWords }) : undefined;
+  const openai = keys.openaiApiKey
+    ? createOpenAiTtsProvider({ apiKey: keys.openaiApiKey, baseUrl: keys.openaiBaseUrl, timeWords })
+    : undefined;
   const elevenlabs = keys.elevenlabsApiKey
     ? createElevenLabsProvider({ apiKey: keys.elevenlabsApiKey, baseUrl: keys.elevenlabsBaseUrl, timeWords })
     : undefined;
   const { azureSpeechKey, azureSpeechBaseUrl, googleTtsApiKey } = keys;
-  const azure = azureSpeechKey && azureSpeechBaseUrl ? createAzureTtsProvider({ apiKey: azureSpeechKey, baseUrl: azureSpeechBaseUrl, timeWords }) : undefined;
-  const google = googleTtsApiKey ? createGoogleTtsProvider({ apiKey: googleTtsApiKey, baseUrl: keys.googleTtsBaseUrl, timeWords }) : undefined;
+  const azure =
+    azureSpeechKey && azureSpeechBaseUrl
+      ? createAzureTtsProvider({ apiKey: azureSpeechKey, baseUrl: azureSpeechBaseUrl, timeWords })
+      : undefined;
+  const google = googleTtsApiKey
+    ? createGoogleTtsProvider({ apiKey: googleTtsApiKey, baseUrl: keys.googleTtsBaseUrl, timeWords })
+    : undefined;
   const configured = availableEngines(keys);
-  const providers: Record<Voice['engine'], TtsProvider | undefined> = { espeak, festival, openai, elevenlabs, azure, google };
+  const providers: Record<Voice['engine'], TtsProvider | undefined> = {
+    espeak,
+    festival,
+    openai,
+    elevenlabs,
+    azure,
+    google,
+  };
   return {
     configured,
     forVoice(voice) {
       const provider = providers[voice.engine];
-      if (!provider || !isVoiceAvailable(voice, configured)) throw new ProviderError('rejected', unavailableVoiceMessage(voice));
+      if (!provider || !isVoiceAvailable(voice, configured))
+        throw new ProviderError('rejected', unavailableVoiceMessage(voice));
       return provider;
     },
     findVoice: (id) => voiceCatalogue(keys).find(id),
@@ -61,6 +78,6 @@ export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logge
   };
 }
 
+export type { TimedWord } from '../../media/word-timing.ts';
 export { availableEngines, type TtsKeys } from './keys.ts';
 export type { SynthesisOptions, SynthesisResult, TtsProvider } from './types.ts';
-export type { TimedWord } from '../../media/word-timing.ts';

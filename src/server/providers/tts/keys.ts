@@ -1,5 +1,5 @@
 /** What the speech engines need from the configuration, and which of them that makes usable. */
-import { configuredEngines, type ConfiguredEngines } from '~/contract/voices.ts';
+import { type ConfiguredEngines, configuredEngines } from '~/contract/voices.ts';
 import { festivalInstalled } from './festival.ts';
 
 export interface TtsKeys {

@@ -3,8 +3,16 @@
  * API returns audio only, so word timings come from aligning the audio with a reference rendering.
  */
 import type { Voice } from '~/contract/voices.ts';
-import { apiUrl, postJson, ProviderError, readBody } from '../http.ts';
-import { clamp, durationOf, pcmFromBytes, type SynthesisOptions, type SynthesisResult, type TtsProvider, type WordTimer } from './types.ts';
+import { apiUrl, ProviderError, postJson, readBody } from '../http.ts';
+import {
+  clamp,
+  durationOf,
+  pcmFromBytes,
+  type SynthesisOptions,
+  type SynthesisResult,
+  type TtsProvider,
+  type WordTimer,
+} from './types.ts';
 
 /** `response_format: "pcm"` is documented as raw 24 kHz signed 16-bit little-endian mono. */
 const PCM_SAMPLE_RATE = 24_000;

@@ -28,7 +28,12 @@ export interface TtsProvider {
  * Word times for audio an engine returned without them: forced alignment against a reference rendering, or an
  * estimate when that fails.
  */
-export type WordTimer = (text: string, voice: Voice, audio: { pcm: Int16Array; sampleRate: number }, signal?: AbortSignal) => Promise<TimedWord[]>;
+export type WordTimer = (
+  text: string,
+  voice: Voice,
+  audio: { pcm: Int16Array; sampleRate: number },
+  signal?: AbortSignal,
+) => Promise<TimedWord[]>;
 
 export const durationOf = (samples: number, sampleRate: number): number => Math.round((samples / sampleRate) * 1000);
 

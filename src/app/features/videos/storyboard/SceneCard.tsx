@@ -1,9 +1,15 @@
 /** One scene of the storyboard: its words, picture, length, narration preview, transition and the scene edits. */
 import { useId, useRef } from 'react';
-import { SCENE_TRANSITION_LABELS, SCENE_TRANSITIONS, STORYBOARD_LIMITS, type SceneTransition, type StoryboardScene } from '~/contract/storyboard';
+import {
+  SCENE_TRANSITION_LABELS,
+  SCENE_TRANSITIONS,
+  type SceneTransition,
+  STORYBOARD_LIMITS,
+  type StoryboardScene,
+} from '~/contract/storyboard';
+import type { ScenePicture } from '~/contract/video';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
-import type { ScenePicture } from '~/contract/video';
 import { formatSceneSeconds, pictureText, type SceneLength } from './model';
 import { ScenePreview } from './ScenePreview';
 
@@ -79,16 +85,36 @@ export function SceneCard(props: SceneCardProps) {
           Scene {number}
         </h3>
         <span id={`${textId}-length`} className="text-xs tabular-nums text-fg-subtle" data-testid="scene-length">
-          {length.narratedSec === null ? `about ${formatSceneSeconds(length.estimatedSec)}` : `${formatSceneSeconds(length.narratedSec)} narrated`}
+          {length.narratedSec === null
+            ? `about ${formatSceneSeconds(length.estimatedSec)}`
+            : `${formatSceneSeconds(length.narratedSec)} narrated`}
         </span>
         <span className="ml-auto flex items-center gap-1">
-          <button type="button" className="btn btn-ghost btn-sm !min-h-9 !px-2" onClick={() => props.onMove(-1)} disabled={index === 0} aria-label={`Move scene ${number} up`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm !min-h-9 !px-2"
+            onClick={() => props.onMove(-1)}
+            disabled={index === 0}
+            aria-label={`Move scene ${number} up`}
+          >
             <Icon name="chevronDown" className="size-4 rotate-180" />
           </button>
-          <button type="button" className="btn btn-ghost btn-sm !min-h-9 !px-2" onClick={() => props.onMove(1)} disabled={index === count - 1} aria-label={`Move scene ${number} down`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm !min-h-9 !px-2"
+            onClick={() => props.onMove(1)}
+            disabled={index === count - 1}
+            aria-label={`Move scene ${number} down`}
+          >
             <Icon name="chevronDown" className="size-4" />
           </button>
-          <button type="button" className="btn btn-ghost btn-sm !min-h-9 !px-2 text-fg-subtle hover:!text-danger" onClick={props.onDelete} disabled={count === 1} aria-label={`Delete scene ${number}`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm !min-h-9 !px-2 text-fg-subtle hover:!text-danger"
+            onClick={props.onDelete}
+            disabled={count === 1}
+            aria-label={`Delete scene ${number}`}
+          >
             <Icon name="trash" className="size-4" />
           </button>
         </span>
@@ -96,11 +122,22 @@ export function SceneCard(props: SceneCardProps) {
 
       <div className="grid gap-3 sm:grid-cols-[13rem_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-2">
-          <ScenePreview path={props.previewPath} version={props.previewVersion} aspect={props.aspect} clip={props.clip} label={`Scene ${number}: ${pictureWords}`} />
+          <ScenePreview
+            path={props.previewPath}
+            version={props.previewVersion}
+            aspect={props.aspect}
+            clip={props.clip}
+            label={`Scene ${number}: ${pictureWords}`}
+          />
           <p className="min-w-0 break-words text-xs text-fg-muted" data-testid="scene-visual">
             {pictureWords}
           </p>
-          <button type="button" className="btn btn-secondary btn-sm !min-h-9 justify-self-start" onClick={props.onChangeVisual} aria-label={`Change visual of scene ${number}`}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm !min-h-9 justify-self-start"
+            onClick={props.onChangeVisual}
+            aria-label={`Change visual of scene ${number}`}
+          >
             <Icon name="image" className="size-4" />
             Change
           </button>
@@ -142,10 +179,21 @@ export function SceneCard(props: SceneCardProps) {
               {narration.loading ? <Spinner /> : <Icon name={narration.playing ? 'stop' : 'play'} className="size-4" />}
               {narration.playing ? 'Stop' : 'Listen'}
             </button>
-            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={() => props.onSplit(text.current?.selectionStart ?? 0)} aria-label={`Split at cursor, scene ${number}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm !min-h-9"
+              onClick={() => props.onSplit(text.current?.selectionStart ?? 0)}
+              aria-label={`Split at cursor, scene ${number}`}
+            >
               Split at cursor
             </button>
-            <button type="button" className="btn btn-ghost btn-sm !min-h-9" onClick={props.onMerge} disabled={index === count - 1} aria-label={`Merge with next, scene ${number}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm !min-h-9"
+              onClick={props.onMerge}
+              disabled={index === count - 1}
+              aria-label={`Merge with next, scene ${number}`}
+            >
               Merge with next
             </button>
           </div>

@@ -7,7 +7,11 @@ import { api } from '~/lib/api/client';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 
-type PreviewState = { kind: 'waiting' } | { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed'; message: string };
+type PreviewState =
+  | { kind: 'waiting' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; url: string }
+  | { kind: 'failed'; message: string };
 
 /** `path` null: the scene is not saved yet, so there is nothing to ask for. A new `version` fetches again. */
 function usePreviewImage(path: string | null, version: string): PreviewState {
@@ -39,7 +43,11 @@ function usePreviewImage(path: string | null, version: string): PreviewState {
         url = URL.createObjectURL(await response.blob());
         if (!abort.signal.aborted) setState({ kind: 'ready', url });
       } catch (error) {
-        if (!abort.signal.aborted) setState({ kind: 'failed', message: error instanceof Error ? error.message : 'The preview could not be made.' });
+        if (!abort.signal.aborted)
+          setState({
+            kind: 'failed',
+            message: error instanceof Error ? error.message : 'The preview could not be made.',
+          });
       }
     })();
     return () => {
@@ -53,14 +61,33 @@ function usePreviewImage(path: string | null, version: string): PreviewState {
   return state;
 }
 
-export function ScenePreview({ path, version, label, clip, aspect }: { path: string | null; version: string; label: string; clip: boolean; aspect: string }) {
+export function ScenePreview({
+  path,
+  version,
+  label,
+  clip,
+  aspect,
+}: {
+  path: string | null;
+  version: string;
+  label: string;
+  clip: boolean;
+  aspect: string;
+}) {
   const state = usePreviewImage(path, version);
   return (
-    <div className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900" style={{ aspectRatio: aspect.replace(':', ' / ') }} data-testid="scene-preview">
+    <div
+      className="relative overflow-hidden rounded-xl border border-white/10 bg-ink-900"
+      style={{ aspectRatio: aspect.replace(':', ' / ') }}
+      data-testid="scene-preview"
+    >
       {state.kind === 'ready' ? (
         <img src={state.url} alt={label} className="size-full object-cover" data-testid="scene-preview-image" />
       ) : (
-        <span className="grid size-full place-items-center p-3 text-center text-xs text-fg-subtle" role={state.kind === 'failed' ? 'alert' : 'status'}>
+        <span
+          className="grid size-full place-items-center p-3 text-center text-xs text-fg-subtle"
+          role={state.kind === 'failed' ? 'alert' : 'status'}
+        >
           {state.kind === 'failed' ? (
             <span className="grid justify-items-center gap-1">
               <Icon name="alert" className="size-5 text-warning" />
@@ -77,7 +104,10 @@ export function ScenePreview({ path, version, label, clip, aspect }: { path: str
         </span>
       )}
       {clip ? (
-        <span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-md bg-ink-950/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-fg" data-testid="clip-badge">
+        <span
+          className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-md bg-ink-950/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-fg"
+          data-testid="clip-badge"
+        >
           <Icon name="video" className="size-3.5" />
           Clip
         </span>

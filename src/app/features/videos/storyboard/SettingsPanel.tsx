@@ -4,20 +4,48 @@ import { Link } from 'react-router';
 import type { FieldErrors } from '~/contract/errors';
 import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
-import { ASPECT_LABELS, CAPTION_LABELS, CAPTION_STYLES, VIDEO_ASPECTS, type CaptionStyle, type VideoAspect, type VideoSettings } from '~/contract/video';
+import {
+  ASPECT_LABELS,
+  CAPTION_LABELS,
+  CAPTION_STYLES,
+  type CaptionStyle,
+  VIDEO_ASPECTS,
+  type VideoAspect,
+  type VideoSettings,
+} from '~/contract/video';
 import { QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { Field } from '../../../components/Field';
-import { MusicVolumeField } from '../MusicVolumeField';
 import { Icon } from '../../../components/Icon';
-import { VisualOrderField } from '../VisualOrderField';
 import { VoicePicker } from '../../../components/VoicePicker';
 import { useVoiceCatalogue } from '../../../components/voice-preview';
+import { MusicVolumeField } from '../MusicVolumeField';
+import { VisualOrderField } from '../VisualOrderField';
 
-function Select<T extends string>({ label, value, options, error, onChange, disabled }: { label: string; value: T; options: readonly { value: T; label: string }[]; error?: string | undefined; onChange: (value: T) => void; disabled?: boolean }) {
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  error,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  error?: string | undefined;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}) {
   return (
     <Field label={label} error={error}>
       {(props) => (
-        <select {...props} className="input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
+        <select
+          {...props}
+          className="input"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value as T)}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -29,8 +57,19 @@ function Select<T extends string>({ label, value, options, error, onChange, disa
   );
 }
 
-export function SettingsPanel({ settings, errors, onChange, children }: { settings: VideoSettings; errors: FieldErrors; onChange: (settings: VideoSettings) => void; children?: ReactNode }) {
-  const set = <K extends keyof VideoSettings>(key: K, value: VideoSettings[K]) => onChange({ ...settings, [key]: value });
+export function SettingsPanel({
+  settings,
+  errors,
+  onChange,
+  children,
+}: {
+  settings: VideoSettings;
+  errors: FieldErrors;
+  onChange: (settings: VideoSettings) => void;
+  children?: ReactNode;
+}) {
+  const set = <K extends keyof VideoSettings>(key: K, value: VideoSettings[K]) =>
+    onChange({ ...settings, [key]: value });
   const error = (key: string) => errors[`settings.${key}`];
   // The merged catalogue, so a live voice (Azure, Google, ElevenLabs) is named too.
   const voice = useVoiceCatalogue().voices.find((v) => v.id === settings.voiceId);
@@ -62,20 +101,46 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
           <VoicePicker value={settings.voiceId} onChange={(id) => set('voiceId', id)} error={error('voiceId')} />
         </div>
       </details>
-      <Select<VideoAspect> label="Aspect ratio" value={settings.aspect} error={error('aspect')} onChange={(v) => set('aspect', v)} options={VIDEO_ASPECTS.map((a) => ({ value: a, label: ASPECT_LABELS[a] }))} />
+      <Select<VideoAspect>
+        label="Aspect ratio"
+        value={settings.aspect}
+        error={error('aspect')}
+        onChange={(v) => set('aspect', v)}
+        options={VIDEO_ASPECTS.map((a) => ({ value: a, label: ASPECT_LABELS[a] }))}
+      />
       <Select<VideoResolution>
         label="Resolution"
         value={settings.resolution}
         error={error('resolution')}
         onChange={(v) => set('resolution', v)}
-        options={VIDEO_RESOLUTIONS.map((r) => ({ value: r, label: `${r} · ${PRICES.videoPerMinute[r]} credits a minute` }))}
+        options={VIDEO_RESOLUTIONS.map((r) => ({
+          value: r,
+          label: `${r} · ${PRICES.videoPerMinute[r]} credits a minute`,
+        }))}
       />
-      <Select<CaptionStyle> label="Captions" value={settings.captions} error={error('captions')} onChange={(v) => set('captions', v)} options={CAPTION_STYLES.map((c) => ({ value: c, label: CAPTION_LABELS[c] }))} />
-      <VisualOrderField label="Pictures for “Chosen for you” scenes" value={settings.visualOrder} error={error('visualOrder')} onChange={(v) => set('visualOrder', v)} />
+      <Select<CaptionStyle>
+        label="Captions"
+        value={settings.captions}
+        error={error('captions')}
+        onChange={(v) => set('captions', v)}
+        options={CAPTION_STYLES.map((c) => ({ value: c, label: CAPTION_LABELS[c] }))}
+      />
+      <VisualOrderField
+        label="Pictures for “Chosen for you” scenes"
+        value={settings.visualOrder}
+        error={error('visualOrder')}
+        onChange={(v) => set('visualOrder', v)}
+      />
       <div className="grid gap-3 border-t border-white/10 pt-4">
         <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium text-fg">
           Background music
-          <input type="checkbox" role="switch" className="size-5 accent-cyan-400" checked={settings.music.enabled} onChange={(e) => set('music', { ...settings.music, enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            role="switch"
+            className="size-5 accent-cyan-400"
+            checked={settings.music.enabled}
+            onChange={(e) => set('music', { ...settings.music, enabled: e.target.checked })}
+          />
         </label>
         <Select<MusicTrackId | 'upload'>
           label="Music track"
@@ -88,7 +153,10 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
             const { fileId: _own, ...music } = settings.music;
             set('music', { ...music, track: v });
           }}
-          options={[...(settings.music.fileId ? [{ value: 'upload' as const, label: 'Your own track' }] : []), ...MUSIC_TRACKS.map((t) => ({ value: t.id, label: t.name }))]}
+          options={[
+            ...(settings.music.fileId ? [{ value: 'upload' as const, label: 'Your own track' }] : []),
+            ...MUSIC_TRACKS.map((t) => ({ value: t.id, label: t.name })),
+          ]}
         />
         <MusicVolumeField
           volume={settings.music.volume}
@@ -100,7 +168,13 @@ export function SettingsPanel({ settings, errors, onChange, children }: { settin
       <div className="grid gap-1.5 border-t border-white/10 pt-4">
         <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium text-fg">
           Brand kit
-          <input type="checkbox" role="switch" className="size-5 accent-cyan-400" checked={settings.brandKit ?? false} onChange={(e) => set('brandKit', e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            className="size-5 accent-cyan-400"
+            checked={settings.brandKit ?? false}
+            onChange={(e) => set('brandKit', e.target.checked)}
+          />
         </label>
         <p className="text-xs text-fg-subtle">
           Your logo, colours, caption font and intro and outro cards, as set in{' '}

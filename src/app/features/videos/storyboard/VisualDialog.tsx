@@ -3,14 +3,33 @@
  * (Regenerate draws a new seed), an illustration drawn from the scene's words, the designed background, or the
  * user's own image or clip.
  */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type SubmitEvent } from 'react';
-import { CLIP_AUDIO, STORYBOARD_LIMITS, stockSearchResultsSchema, type ClipAudio, type SceneVisual, type StockMedia, type StockSearchItem, type StockSearchResults, type StoryboardScene } from '~/contract/storyboard';
-import { STOCK_PROVIDER_NAMES, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT, uploadedImageSchema, type ScenePicture, type UploadedImage, type VideoAspect, type VisualOrder } from '~/contract/video';
+import { type KeyboardEvent, type ReactNode, type SubmitEvent, useId, useRef, useState } from 'react';
+import {
+  CLIP_AUDIO,
+  type ClipAudio,
+  type SceneVisual,
+  STORYBOARD_LIMITS,
+  type StockMedia,
+  type StockSearchItem,
+  type StockSearchResults,
+  type StoryboardScene,
+  stockSearchResultsSchema,
+} from '~/contract/storyboard';
+import {
+  type ScenePicture,
+  STOCK_PROVIDER_NAMES,
+  type UploadedImage,
+  uploadedImageSchema,
+  VIDEO_UPLOAD,
+  VIDEO_UPLOAD_ACCEPT,
+  type VideoAspect,
+  type VisualOrder,
+} from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
+import { uploadProblem } from '~/lib/upload-problem';
 import { useDialogFocus } from '../../../components/dialog-focus';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
-import { uploadProblem } from '~/lib/upload-problem';
 import { formatBytes } from '../model';
 import { illustrationOutlook, nextSeed, stockOrientation } from './model';
 
@@ -23,7 +42,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const CLIP_AUDIO_LABELS: Record<ClipAudio, string> = { mute: 'Mute clip sound', duck: 'Keep it quietly under the voice' };
+const CLIP_AUDIO_LABELS: Record<ClipAudio, string> = {
+  mute: 'Mute clip sound',
+  duck: 'Keep it quietly under the voice',
+};
 
 export interface VisualChoice {
   visual: SceneVisual;
@@ -68,7 +90,14 @@ export function VisualDialog({ scene, number, aspect, picture, visualOrder, onPi
   return (
     <>
       <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panel} className="dialog-panel card grid !max-w-3xl gap-4 p-4 sm:p-6" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="visual-dialog">
+      <div
+        ref={panel}
+        className="dialog-panel card grid !max-w-3xl gap-4 p-4 sm:p-6"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="visual-dialog"
+      >
         <div className="flex items-start justify-between gap-3">
           <h2 id={titleId} className="text-lg font-semibold text-fg">
             Change the visual of scene {number}
@@ -77,7 +106,12 @@ export function VisualDialog({ scene, number, aspect, picture, visualOrder, onPi
             <Icon name="close" className="size-4" />
           </button>
         </div>
-        <div className="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-white/[0.03] p-1 sm:grid-cols-5" role="tablist" aria-label="Where the visual comes from" onKeyDown={onTabKey}>
+        <div
+          className="grid grid-cols-3 gap-1 rounded-xl border border-white/10 bg-white/[0.03] p-1 sm:grid-cols-5"
+          role="tablist"
+          aria-label="Where the visual comes from"
+          onKeyDown={onTabKey}
+        >
           {TABS.map((t, i) => (
             <button
               key={t.id}
@@ -100,7 +134,9 @@ export function VisualDialog({ scene, number, aspect, picture, visualOrder, onPi
         <div id={`${titleId}-panel`} role="tabpanel" aria-labelledby={`${titleId}-tab-${tab}`} className="grid gap-4">
           {tab === 'stock' ? <StockTab scene={scene} aspect={aspect} onPick={onPick} /> : null}
           {tab === 'ai' ? <AiTab scene={scene} onPick={onPick} /> : null}
-          {tab === 'illustration' ? <IllustrationTab scene={scene} picture={picture} visualOrder={visualOrder} onPick={onPick} /> : null}
+          {tab === 'illustration' ? (
+            <IllustrationTab scene={scene} picture={picture} visualOrder={visualOrder} onPick={onPick} />
+          ) : null}
           {tab === 'designed' ? <DesignedTab scene={scene} onPick={onPick} /> : null}
           {tab === 'upload' ? <UploadTab scene={scene} onPick={onPick} /> : null}
         </div>
@@ -121,9 +157,21 @@ function Notice({ tone = 'info', children }: { tone?: 'info' | 'warning'; childr
   );
 }
 
-type Search = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; results: StockSearchResults } | { kind: 'failed'; message: string };
+type Search =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'done'; results: StockSearchResults }
+  | { kind: 'failed'; message: string };
 
-function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: VideoAspect; onPick: (choice: VisualChoice) => void }) {
+function StockTab({
+  scene,
+  aspect,
+  onPick,
+}: {
+  scene: StoryboardScene;
+  aspect: VideoAspect;
+  onPick: (choice: VisualChoice) => void;
+}) {
   const [query, setQuery] = useState(scene.query || scene.text.split(/\s+/).slice(0, 6).join(' '));
   const [media, setMedia] = useState<StockMedia>(scene.visual.kind === 'stock' ? scene.visual.media : 'photo');
   const [search, setSearch] = useState<Search>({ kind: 'idle' });
@@ -136,7 +184,9 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
     setSearch({ kind: 'loading' });
     try {
       const params = new URLSearchParams({ q: words.trim(), media: kind, orientation: stockOrientation(aspect) });
-      const results = await api.get<StockSearchResults>(`/videos/stock/search?${params}`, { parse: (data) => stockSearchResultsSchema.parse(data) });
+      const results = await api.get<StockSearchResults>(`/videos/stock/search?${params}`, {
+        parse: (data) => stockSearchResultsSchema.parse(data),
+      });
       if (request === latest.current) setSearch({ kind: 'done', results });
     } catch (error) {
       if (request !== latest.current) return;
@@ -157,21 +207,37 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
     void run(query, media);
   }
 
-  const isCurrent = (item: StockSearchItem) => scene.visual.kind === 'stock' && scene.visual.provider === item.provider && scene.visual.id === item.id;
+  const isCurrent = (item: StockSearchItem) =>
+    scene.visual.kind === 'stock' && scene.visual.provider === item.provider && scene.visual.id === item.id;
 
   return (
     <div className="grid gap-3">
-      <form className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end" onSubmit={submit} role="search" aria-label="Stock photos and videos">
+      <form
+        className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
+        onSubmit={submit}
+        role="search"
+        aria-label="Stock photos and videos"
+      >
         <div className="field">
           <label htmlFor={inputId} className="label">
             Search stock photos and videos
           </label>
-          <input id={inputId} type="search" className="input" value={query} maxLength={STORYBOARD_LIMITS.maxQueryChars} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id={inputId}
+            type="search"
+            className="input"
+            value={query}
+            maxLength={STORYBOARD_LIMITS.maxQueryChars}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <fieldset className="flex gap-1 rounded-xl border border-white/10 p-1">
           <legend className="sr-only">Kind</legend>
           {(['photo', 'video'] as const).map((kind) => (
-            <label key={kind} className={`btn btn-sm cursor-pointer ${media === kind ? 'bg-brand-500/25 text-fg' : 'btn-ghost text-fg-muted'}`}>
+            <label
+              key={kind}
+              className={`btn btn-sm cursor-pointer ${media === kind ? 'bg-brand-500/25 text-fg' : 'btn-ghost text-fg-muted'}`}
+            >
               <input
                 type="radio"
                 name="stock-media"
@@ -191,12 +257,14 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
           Search
         </button>
       </form>
-      {search.kind === 'idle' ? <p className="text-sm text-fg-subtle">Search with the scene’s words or your own, then pick a result.</p> : null}
+      {search.kind === 'idle' ? (
+        <p className="text-sm text-fg-subtle">Search with the scene’s words or your own, then pick a result.</p>
+      ) : null}
       {search.kind === 'failed' ? <Notice tone="warning">{search.message}</Notice> : null}
       {search.kind === 'done' && !search.results.available ? (
         <Notice>
-          No stock library is connected to this workspace (it needs a Pexels or Pixabay key), so there is nothing to search. An AI image, a designed
-          background or your own upload works for every scene.
+          No stock library is connected to this workspace (it needs a Pexels or Pixabay key), so there is nothing to
+          search. An AI image, a designed background or your own upload works for every scene.
         </Notice>
       ) : null}
       {search.kind === 'done'
@@ -206,7 +274,10 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
             </Notice>
           ))
         : null}
-      {search.kind === 'done' && search.results.available && search.results.items.length === 0 && search.results.problems.length === 0 ? (
+      {search.kind === 'done' &&
+      search.results.available &&
+      search.results.items.length === 0 &&
+      search.results.problems.length === 0 ? (
         <Notice>Nothing found for “{query.trim()}”. Try other words, or the other kind.</Notice>
       ) : null}
       {search.kind === 'done' && search.results.items.length > 0 ? (
@@ -218,9 +289,19 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
                 className={`group relative block overflow-hidden rounded-lg border ${isCurrent(item) ? 'border-cyan-300' : 'border-white/10'} bg-ink-900 focus-visible:ring-2 focus-visible:ring-cyan-300`}
                 aria-label={`Use this ${item.media} by ${item.author} from ${STOCK_PROVIDER_NAMES[item.provider]}`}
                 aria-pressed={isCurrent(item)}
-                onClick={() => onPick({ visual: { kind: 'stock', provider: item.provider, media: item.media, id: item.id }, query: query.trim() })}
+                onClick={() =>
+                  onPick({
+                    visual: { kind: 'stock', provider: item.provider, media: item.media, id: item.id },
+                    query: query.trim(),
+                  })
+                }
               >
-                <img src={item.thumbnailUrl} alt="" className="aspect-video w-full object-cover transition-transform group-hover:scale-105" loading="lazy" />
+                <img
+                  src={item.thumbnailUrl}
+                  alt=""
+                  className="aspect-video w-full object-cover transition-transform group-hover:scale-105"
+                  loading="lazy"
+                />
                 {item.media === 'video' ? (
                   <span className="absolute left-1.5 top-1.5 inline-flex items-center gap-1 rounded bg-ink-950/85 px-1 py-0.5 text-[0.6875rem] font-semibold text-fg">
                     <Icon name="video" className="size-3" />
@@ -230,14 +311,24 @@ function StockTab({ scene, aspect, onPick }: { scene: StoryboardScene; aspect: V
               </button>
               <p className="truncate text-[0.6875rem] text-fg-subtle">
                 {item.authorUrl ? (
-                  <a href={item.authorUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-fg">
+                  <a
+                    href={item.authorUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline underline-offset-2 hover:text-fg"
+                  >
                     {item.author}
                   </a>
                 ) : (
                   item.author
                 )}{' '}
                 ·{' '}
-                <a href={item.pageUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-fg">
+                <a
+                  href={item.pageUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline underline-offset-2 hover:text-fg"
+                >
                   {STOCK_PROVIDER_NAMES[item.provider]}
                 </a>
               </p>
@@ -269,16 +360,27 @@ function AiTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: Vis
           aria-describedby={`${promptId}-hint`}
         />
         <p id={`${promptId}-hint`} className="hint">
-          Made by the image engine this workspace is set up with; where there is none, the scene falls back to a designed background.
+          Made by the image engine this workspace is set up with; where there is none, the scene falls back to a
+          designed background.
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" disabled={!usable} onClick={() => onPick({ visual: { kind: 'ai', prompt: prompt.trim(), seed: current?.seed ?? 0 } })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={!usable}
+          onClick={() => onPick({ visual: { kind: 'ai', prompt: prompt.trim(), seed: current?.seed ?? 0 } })}
+        >
           <Icon name="sparkles" className="size-4" />
           Use this prompt
         </button>
         {current ? (
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!usable} onClick={() => onPick({ visual: { kind: 'ai', prompt: prompt.trim(), seed: nextSeed(current.seed) } })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={!usable}
+            onClick={() => onPick({ visual: { kind: 'ai', prompt: prompt.trim(), seed: nextSeed(current.seed) } })}
+          >
             <Icon name="refresh" className="size-4" />
             Regenerate
           </button>
@@ -288,31 +390,53 @@ function AiTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: Vis
   );
 }
 
-function IllustrationTab({ scene, picture, visualOrder, onPick }: { scene: StoryboardScene; picture: ScenePicture | null; visualOrder: VisualOrder; onPick: (choice: VisualChoice) => void }) {
+function IllustrationTab({
+  scene,
+  picture,
+  visualOrder,
+  onPick,
+}: {
+  scene: StoryboardScene;
+  picture: ScenePicture | null;
+  visualOrder: VisualOrder;
+  onPick: (choice: VisualChoice) => void;
+}) {
   const outlook = illustrationOutlook(scene.visual, picture, visualOrder);
   return (
     <div className="grid gap-3">
       <p className="text-sm text-fg-muted">
-        A picture drawn from the scene’s own words, in the video’s colours: the things it names as icons, a place it names as a map, a number it gives
-        counting up. It is made here, with no stock library or image model, and costs nothing extra.
+        A picture drawn from the scene’s own words, in the video’s colours: the things it names as icons, a place it
+        names as a map, a number it gives counting up. It is made here, with no stock library or image model, and costs
+        nothing extra.
       </p>
       {outlook.kind === 'draws' ? (
-        <p className="rounded-xl border border-white/10 bg-white/[0.03] px-3 py-2 text-sm text-fg" data-testid="illustration-outlook">
+        <p
+          className="rounded-xl border border-white/10 bg-white/[0.03] px-3 py-2 text-sm text-fg"
+          data-testid="illustration-outlook"
+        >
           For this scene it draws: <span className="font-medium">{outlook.subjects.join(', ')}</span>.
         </p>
       ) : outlook.kind === 'nothing' ? (
         <Notice>
-          Nothing in this scene’s words can be drawn yet, so the designed background stands in. Name a thing, a place or a number and the illustration
-          shows it.
+          Nothing in this scene’s words can be drawn yet, so the designed background stands in. Name a thing, a place or
+          a number and the illustration shows it.
         </Notice>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" aria-pressed={scene.visual.kind === 'illustration'} onClick={() => onPick({ visual: { kind: 'illustration' } })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-pressed={scene.visual.kind === 'illustration'}
+          onClick={() => onPick({ visual: { kind: 'illustration' } })}
+        >
           <Icon name="image" className="size-4" />
           Use an illustration
         </button>
       </div>
-      <p className="hint">The scene’s preview shows the drawing once you pick it. When nothing in the scene can be drawn, the designed background stands in.</p>
+      <p className="hint">
+        The scene’s preview shows the drawing once you pick it. When nothing in the scene can be drawn, the designed
+        background stands in.
+      </p>
     </div>
   );
 }
@@ -320,24 +444,40 @@ function IllustrationTab({ scene, picture, visualOrder, onPick }: { scene: Story
 function DesignedTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: VisualChoice) => void }) {
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-fg-muted">An abstract background in the video’s colours, with slow movement. It never fails and costs nothing extra.</p>
+      <p className="text-sm text-fg-muted">
+        An abstract background in the video’s colours, with slow movement. It never fails and costs nothing extra.
+      </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" aria-pressed={scene.visual.kind === 'designed'} onClick={() => onPick({ visual: { kind: 'designed' } })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-pressed={scene.visual.kind === 'designed'}
+          onClick={() => onPick({ visual: { kind: 'designed' } })}
+        >
           <Icon name="wand" className="size-4" />
           Use a designed background
         </button>
-        <button type="button" className="btn btn-secondary btn-sm" aria-pressed={scene.visual.kind === 'auto'} onClick={() => onPick({ visual: { kind: 'auto' } })}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-pressed={scene.visual.kind === 'auto'}
+          onClick={() => onPick({ visual: { kind: 'auto' } })}
+        >
           Choose for me
         </button>
       </div>
-      <p className="hint">“Choose for me” takes the first source in the video’s visual order that has a picture for this scene.</p>
+      <p className="hint">
+        “Choose for me” takes the first source in the video’s visual order that has a picture for this scene.
+      </p>
     </div>
   );
 }
 
 function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: VisualChoice) => void }) {
   const [audio, setAudio] = useState<ClipAudio>(scene.visual.kind === 'upload' ? scene.visual.audio : 'mute');
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'failed'; message: string }
+  >({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const audioName = useId();
 
@@ -351,7 +491,9 @@ function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice:
     const body = new FormData();
     body.append('file', file, file.name);
     try {
-      const answer = await api.post<UploadedImage>('/videos/uploads', body, { parse: (data) => uploadedImageSchema.parse(data) });
+      const answer = await api.post<UploadedImage>('/videos/uploads', body, {
+        parse: (data) => uploadedImageSchema.parse(data),
+      });
       onPick({ visual: { kind: 'upload', fileId: answer.fileId, audio }, clip: answer.kind === 'video' });
     } catch (error) {
       const message =
@@ -367,25 +509,41 @@ function UploadTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice:
   return (
     <div className="grid gap-3">
       <p className="text-sm text-fg-muted">
-        A photo (JPEG, PNG or WebP, up to {formatBytes(VIDEO_UPLOAD.maxBytes)}) or a video clip (MP4, MOV or WebM, up to {formatBytes(VIDEO_UPLOAD.maxClipBytes)}). A
-        clip is trimmed or looped to the scene’s length; phone footage is turned the right way up.
+        A photo (JPEG, PNG or WebP, up to {formatBytes(VIDEO_UPLOAD.maxBytes)}) or a video clip (MP4, MOV or WebM, up to{' '}
+        {formatBytes(VIDEO_UPLOAD.maxClipBytes)}). A clip is trimmed or looped to the scene’s length; phone footage is
+        turned the right way up.
       </p>
       <fieldset className="grid gap-1.5">
         <legend className="label">If it is a clip with sound</legend>
         {CLIP_AUDIO.map((choice) => (
           <label key={choice} className="flex cursor-pointer items-center gap-2 text-sm text-fg">
-            <input type="radio" name={audioName} className="accent-cyan-400" checked={audio === choice} onChange={() => setAudio(choice)} />
+            <input
+              type="radio"
+              name={audioName}
+              className="accent-cyan-400"
+              checked={audio === choice}
+              onChange={() => setAudio(choice)}
+            />
             {CLIP_AUDIO_LABELS[choice]}
           </label>
         ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => input.current?.click()} disabled={state.kind === 'uploading'}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => input.current?.click()}
+          disabled={state.kind === 'uploading'}
+        >
           {state.kind === 'uploading' ? <Spinner /> : <Icon name="upload" className="size-4" />}
           {state.kind === 'uploading' ? `Uploading ${state.name}…` : 'Choose a file'}
         </button>
         {scene.visual.kind === 'upload' && scene.visual.audio !== audio ? (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => onPick({ visual: { ...scene.visual, audio } as SceneVisual })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => onPick({ visual: { ...scene.visual, audio } as SceneVisual })}
+          >
             Keep the current upload, {CLIP_AUDIO_LABELS[audio].toLowerCase()}
           </button>
         ) : null}

@@ -3,14 +3,19 @@
  * the labels of a scene's visual, and the few edits the contract's scene functions do not cover. No React here.
  */
 import type { FieldErrors } from '~/contract/errors';
-import { storyboardCost, type SceneVisual, type StoryboardScene, type StoryboardSceneView } from '~/contract/storyboard';
 import {
+  type SceneVisual,
+  type StoryboardScene,
+  type StoryboardSceneView,
+  storyboardCost,
+} from '~/contract/storyboard';
+import {
+  type ClipAudio,
   describePicture,
   estimateNarration,
+  type ScenePicture,
   STOCK_PROVIDER_NAMES,
   VISUAL_ORDER_SOURCES,
-  type ClipAudio,
-  type ScenePicture,
   type VideoAspect,
   type VideoResolution,
   type VideoSettings,
@@ -28,7 +33,10 @@ export interface SceneLength {
  * The server's narrated length belongs to the text it narrated: once the user changes the words here, only the
  * estimate is true until the next save narrates (or looks up) the new text.
  */
-export function sceneLength(scene: Pick<StoryboardScene, 'id' | 'text'>, saved: readonly Pick<StoryboardSceneView, 'id' | 'text' | 'narratedSec'>[]): SceneLength {
+export function sceneLength(
+  scene: Pick<StoryboardScene, 'id' | 'text'>,
+  saved: readonly Pick<StoryboardSceneView, 'id' | 'text' | 'narratedSec'>[],
+): SceneLength {
   const match = saved.find((s) => s.id === scene.id);
   return {
     estimatedSec: estimateNarration(scene.text).seconds,
@@ -44,7 +52,11 @@ export interface StoryboardTotals {
   cost: number;
 }
 
-export function storyboardTotals(scenes: readonly Pick<StoryboardScene, 'id' | 'text'>[], saved: readonly StoryboardSceneView[], resolution: VideoResolution): StoryboardTotals {
+export function storyboardTotals(
+  scenes: readonly Pick<StoryboardScene, 'id' | 'text'>[],
+  saved: readonly StoryboardSceneView[],
+  resolution: VideoResolution,
+): StoryboardTotals {
   const seconds = scenes.reduce((sum, scene) => {
     const { estimatedSec, narratedSec } = sceneLength(scene, saved);
     return sum + (narratedSec ?? estimatedSec);
@@ -98,15 +110,26 @@ export function removeScene(scenes: readonly StoryboardScene[], id: string): Sto
  * A deleted scene put back at the place it had, or at the end when the storyboard has since become shorter. A scene
  * already there (the deletion was undone another way) is not added twice.
  */
-export function restoreScene(scenes: readonly StoryboardScene[], scene: StoryboardScene, index: number): StoryboardScene[] {
+export function restoreScene(
+  scenes: readonly StoryboardScene[],
+  scene: StoryboardScene,
+  index: number,
+): StoryboardScene[] {
   if (scenes.some((s) => s.id === scene.id)) return [...scenes];
   return [...scenes.slice(0, index), scene, ...scenes.slice(index)];
 }
 
 /** The create form's own images and clips, given to the scenes in order and repeated when there are more scenes. */
-export function assignImages(scenes: readonly StoryboardScene[], fileIds: readonly string[], audio: ClipAudio = 'mute'): StoryboardScene[] {
+export function assignImages(
+  scenes: readonly StoryboardScene[],
+  fileIds: readonly string[],
+  audio: ClipAudio = 'mute',
+): StoryboardScene[] {
   if (fileIds.length === 0) return [...scenes];
-  return scenes.map((scene, i) => ({ ...scene, visual: { kind: 'upload', fileId: fileIds[i % fileIds.length]!, audio } }));
+  return scenes.map((scene, i) => ({
+    ...scene,
+    visual: { kind: 'upload', fileId: fileIds[i % fileIds.length]!, audio },
+  }));
 }
 
 /** The stock search's orientation for the video's shape. */
@@ -159,7 +182,9 @@ export function pictureText(visual: SceneVisual, picture: ScenePicture | null): 
     case 'auto':
       return `${label} · ${describePicture(picture)}`;
     case 'illustration':
-      return picture.source === 'illustration' ? describePicture(picture) : `${label}: nothing here to draw, so a designed background`;
+      return picture.source === 'illustration'
+        ? describePicture(picture)
+        : `${label}: nothing here to draw, so a designed background`;
     case 'ai':
       return picture.source === 'ai' ? label : `${label}: no image model here, so a designed background`;
     default:
@@ -170,11 +195,16 @@ export function pictureText(visual: SceneVisual, picture: ScenePicture | null): 
 /** What the Illustration tab can say it will draw of a scene, from what the server last said of its words. */
 export type IllustrationOutlook = { kind: 'draws'; subjects: string[] } | { kind: 'nothing' } | { kind: 'unknown' };
 
-export function illustrationOutlook(visual: SceneVisual, picture: ScenePicture | null, order: VisualOrder): IllustrationOutlook {
+export function illustrationOutlook(
+  visual: SceneVisual,
+  picture: ScenePicture | null,
+  order: VisualOrder,
+): IllustrationOutlook {
   if (!picture) return { kind: 'unknown' };
   if (picture.source === 'illustration') return { kind: 'draws', subjects: picture.subjects };
   // A designed background where an illustration was tried means nothing in the words can be drawn.
-  const triedIllustration = visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[order].includes('illustration'));
+  const triedIllustration =
+    visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[order].includes('illustration'));
   return picture.source === 'designed' && triedIllustration ? { kind: 'nothing' } : { kind: 'unknown' };
 }
 
@@ -183,10 +213,16 @@ export function illustrationOutlook(visual: SceneVisual, picture: ScenePicture |
  * its words (designed backgrounds and illustrations are drawn from them), the order for an automatic pick, and for
  * illustrations the scene's place and the video's captions and brand kit (layout and palette).
  */
-export function previewVersion(scene: Pick<StoryboardScene, 'text' | 'query' | 'visual'>, index: number, settings: Pick<VideoSettings, 'aspect' | 'visualOrder' | 'captionOptions' | 'brandKit'>): string {
+export function previewVersion(
+  scene: Pick<StoryboardScene, 'text' | 'query' | 'visual'>,
+  index: number,
+  settings: Pick<VideoSettings, 'aspect' | 'visualOrder' | 'captionOptions' | 'brandKit'>,
+): string {
   const { visual } = scene;
   const byWords = visual.kind !== 'stock' && visual.kind !== 'upload';
-  const drawn = visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[settings.visualOrder].includes('illustration'));
+  const drawn =
+    visual.kind === 'illustration' ||
+    (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[settings.visualOrder].includes('illustration'));
   return JSON.stringify([
     visual,
     scene.query,
@@ -205,6 +241,8 @@ export function nextSeed(current: number, random: () => number = Math.random): n
 
 /** Whether a scene's visual moves: stock videos, and uploads the editor knows to be clips. */
 export function isClip(visual: SceneVisual, clipFileIds: ReadonlySet<string>): boolean {
-  return (visual.kind === 'stock' && visual.media === 'video') || (visual.kind === 'upload' && clipFileIds.has(visual.fileId));
+  return (
+    (visual.kind === 'stock' && visual.media === 'video') ||
+    (visual.kind === 'upload' && clipFileIds.has(visual.fileId))
+  );
 }
-

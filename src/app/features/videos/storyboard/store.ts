@@ -11,10 +11,16 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import { fieldErrors } from '~/contract/errors';
-import { saveStoryboardRequestSchema, storyboardSchema, type SaveStoryboardRequest, type Storyboard, type StoryboardScene } from '~/contract/storyboard';
-import { videoRecordSchema, type VideoRecord, type VideoSettings } from '~/contract/video';
+import {
+  type SaveStoryboardRequest,
+  type Storyboard,
+  type StoryboardScene,
+  saveStoryboardRequestSchema,
+  storyboardSchema,
+} from '~/contract/storyboard';
+import { type VideoRecord, type VideoSettings, videoRecordSchema } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
-import { splitSaveErrors, type SplitErrors } from './model';
+import { type SplitErrors, splitSaveErrors } from './model';
 
 export type SaveStatus =
   /** Everything on screen is on the server. */
@@ -67,7 +73,19 @@ const UNDO_GROUP_MS = 1000;
 const UNDO_LIMIT = 100;
 
 const NO_ERRORS: SplitErrors = { scenes: {}, other: {} };
-const INITIAL: StoryboardEditorState = { phase: 'idle', id: '', saved: null, scenes: [], settings: null, save: 'saved', errors: NO_ERRORS, problem: null, rendering: false, canUndo: false, canRedo: false };
+const INITIAL: StoryboardEditorState = {
+  phase: 'idle',
+  id: '',
+  saved: null,
+  scenes: [],
+  settings: null,
+  save: 'saved',
+  errors: NO_ERRORS,
+  problem: null,
+  rendering: false,
+  canUndo: false,
+  canRedo: false,
+};
 
 const stripView = (storyboard: Storyboard): StoryboardScene[] =>
   storyboard.scenes.map(({ id, text, query, visual, transition }) => ({ id, text, query, visual, transition }));
@@ -126,7 +144,11 @@ function createAutosave($editor: EditorAtom, patch: Patch, deps: Pick<Storyboard
     const state = $editor.get();
     if (!state.saved || !state.settings) return;
     const startedAt = edits;
-    const body: SaveStoryboardRequest = { version: state.saved.version, settings: state.settings, scenes: state.scenes };
+    const body: SaveStoryboardRequest = {
+      version: state.saved.version,
+      settings: state.settings,
+      scenes: state.scenes,
+    };
     const checked = saveStoryboardRequestSchema.safeParse(body);
     if (!checked.success) {
       patch({ save: 'invalid', errors: splitSaveErrors(fieldErrors(checked.error.issues), state.scenes) });
@@ -184,7 +206,12 @@ function createAutosave($editor: EditorAtom, patch: Patch, deps: Pick<Storyboard
  * request the client re-sends) does not start a second render, while an edit makes a new one possible.
  * Throws what the server answered (402 and friends) for the screen to show.
  */
-function createRender($editor: EditorAtom, patch: Patch, deps: Pick<StoryboardEditorDeps, 'render' | 'newKey'>, flush: () => Promise<boolean>) {
+function createRender(
+  $editor: EditorAtom,
+  patch: Patch,
+  deps: Pick<StoryboardEditorDeps, 'render' | 'newKey'>,
+  flush: () => Promise<boolean>,
+) {
   let renderKey: { version: number; key: string } | null = null;
   return async function render(): Promise<VideoRecord | null> {
     if (!(await flush())) return null;
@@ -213,7 +240,17 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
 
   function adopt(storyboard: Storyboard) {
     history.clear();
-    patch({ phase: 'ready', saved: storyboard, scenes: stripView(storyboard), settings: storyboard.settings, save: 'saved', errors: NO_ERRORS, problem: null, canUndo: false, canRedo: false });
+    patch({
+      phase: 'ready',
+      saved: storyboard,
+      scenes: stripView(storyboard),
+      settings: storyboard.settings,
+      save: 'saved',
+      errors: NO_ERRORS,
+      problem: null,
+      canUndo: false,
+      canRedo: false,
+    });
   }
 
   async function open(id: string): Promise<void> {
@@ -225,7 +262,10 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
       if (run === opened) adopt(storyboard);
     } catch (error) {
       if (run !== opened) return;
-      patch({ phase: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error', problem: problemText(error) });
+      patch({
+        phase: error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'missing' : 'error',
+        problem: problemText(error),
+      });
     }
   }
 
@@ -259,11 +299,14 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
   }
 
   /** `group` names what is being edited (a scene's words) so that typing it is one undo step. */
-  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[], group?: string) => change({ scenes: edit($editor.get().scenes) }, group);
+  const editScenes = (edit: (scenes: readonly StoryboardScene[]) => StoryboardScene[], group?: string) =>
+    change({ scenes: edit($editor.get().scenes) }, group);
   /** A slider dragged or a colour picked is one step; a different setting changed next is another. */
   const editSettings = (settings: VideoSettings) => {
     const before = $editor.get().settings;
-    const changed = (Object.keys(settings) as (keyof VideoSettings)[]).filter((key) => JSON.stringify(settings[key]) !== JSON.stringify(before?.[key]));
+    const changed = (Object.keys(settings) as (keyof VideoSettings)[]).filter(
+      (key) => JSON.stringify(settings[key]) !== JSON.stringify(before?.[key]),
+    );
     change({ settings }, `settings:${changed.join(',')}`);
   };
 
@@ -277,7 +320,8 @@ export function createStoryboardEditor(deps: StoryboardEditorDeps) {
     try {
       const fresh = await deps.load(id);
       const now = $editor.get();
-      if (now.id === id && now.save === 'saved' && now.saved && fresh.version === now.saved.version) patch({ saved: fresh });
+      if (now.id === id && now.save === 'saved' && now.saved && fresh.version === now.saved.version)
+        patch({ saved: fresh });
     } catch {
       // Only figures: the next save brings them.
     }
@@ -323,7 +367,11 @@ const parseStoryboard = (data: unknown) => storyboardSchema.parse(data);
 export const storyboardEditor = createStoryboardEditor({
   load: (id) => api.get<Storyboard>(base(id), { parse: parseStoryboard }),
   save: (id, body) => api.put<Storyboard>(base(id), body, { parse: parseStoryboard }),
-  render: (id, key) => api.post<VideoRecord>(`${base(id)}/render`, undefined, { headers: { 'Idempotency-Key': key }, parse: (data) => videoRecordSchema.parse(data) }),
+  render: (id, key) =>
+    api.post<VideoRecord>(`${base(id)}/render`, undefined, {
+      headers: { 'Idempotency-Key': key },
+      parse: (data) => videoRecordSchema.parse(data),
+    }),
   newKey: () => crypto.randomUUID(),
   delayMs: 800,
   now: () => Date.now(),
