@@ -9,7 +9,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { UNSAFE_TEXT_MESSAGE } from '~/contract/text.ts';
-import { encodePng } from '~/server/providers/images/png.ts';
+import { encodePng } from '~/server/media/png.ts';
 import { createUser, ensureAuthEmulator, type TestUser } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';

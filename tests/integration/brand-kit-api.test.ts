@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND_KIT } from '~/contract/brand';
 import { storyboardCost } from '~/contract/storyboard';
-import { encodePng } from '~/server/providers/images/png';
+import { encodePng } from '~/server/media/png';
 import { apiSuite } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 

@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodePng } from '~/server/media/png';
 import { ProviderError } from '~/server/providers/http';
 import { createFalFluxProvider } from '~/server/providers/images/fal';
-import { encodePng } from '~/server/providers/images/png';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { imageDimensions } from '~/server/media/image-size';
-import { encodePng } from '~/server/providers/images/png';
+import { encodePng } from '~/server/media/png';
 import { type Api, apiSuite, until } from './support/api-suite';
 import { createUser } from './support/auth-emulator';
 import { client } from './support/stack';

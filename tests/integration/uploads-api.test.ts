@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config/index.ts';
 import { makeContext } from '~/server/jobs/runner.ts';
 import { decodesAsImage } from '~/server/media/image-check.ts';
-import { encodePng } from '~/server/providers/images/png';
+import { encodePng } from '~/server/media/png';
 import { storageKey } from '~/server/storage/index.ts';
 import { createUser, ensureAuthEmulator, type TestUser } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePng } from '~/server/providers/images/png';
+import { encodePng } from '~/server/media/png';
 import { apiSuite } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 import { type StockServer, startStockServer } from './support/stock-servers';

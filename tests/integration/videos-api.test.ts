@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { VIDEO_STAGE_IDS } from '~/contract/video';
-import { encodePng } from '~/server/providers/images/png';
+import { encodePng } from '~/server/media/png';
 import { apiSuite, until } from './support/api-suite';
 import type { TestUser } from './support/auth-emulator';
 

@@ -10,8 +10,8 @@ import { concurrencyLimit } from '~/server/http/concurrency.ts';
 import { HttpError } from '~/server/http/errors.ts';
 import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
 import { imageHeader } from '~/server/media/image-size.ts';
+import { encodePng } from '~/server/media/png.ts';
 import { imageHeaderProblem } from '~/server/media/upload.ts';
-import { encodePng } from '~/server/providers/images/png.ts';
 import { sniffType } from '~/server/storage/sniff.ts';
 import { sweepStaleUploads, uploadTempDir } from '~/server/storage/uploads.ts';
 

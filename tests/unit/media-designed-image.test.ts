@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { paletteFor } from '~/server/media/color.ts';
+import { encodePng } from '~/server/media/png.ts';
 import { chooseStyle, drawBackground } from '~/server/providers/images/designed.ts';
-import { encodePng } from '~/server/providers/images/png.ts';
 
 /** Decodes our own PNGs (RGB, filter "Sub") back to pixels. */
 function decodePng(png: Buffer): { width: number; height: number; rgb: Uint8Array } {
