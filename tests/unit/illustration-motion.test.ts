@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { drawOver } from '~/server/media/illustration/draw.ts';
 import { ENTER_SECONDS, type MotionLayers, overlayFilters, stillSchedule } from '~/server/media/illustration/motion.ts';
 import { DEFAULT_RENDER, planRender, type RenderVisual } from '~/server/media/render.ts';
 import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
@@ -14,6 +15,18 @@ describe('the stills an illustrated scene shows', () => {
       { from: 0.6 + ENTER_SECONDS, drawn: 1 },
       { from: 3.2 + ENTER_SECONDS, drawn: 3 },
     ]);
+  });
+
+  it('are the background with each element laid over it as resvg would draw them together, clipped to the still', () => {
+    const canvas = {
+      width: 3,
+      height: 1,
+      pixels: Uint8Array.from([10, 20, 30, 255, 10, 20, 30, 255, 10, 20, 30, 255]),
+    };
+    // Premultiplied: half-transparent red, then nothing, then white.
+    const layer = { width: 3, height: 1, pixels: Uint8Array.from([128, 0, 0, 128, 0, 0, 0, 0, 255, 255, 255, 255]) };
+    drawOver(canvas, layer, 1, 0);
+    expect([...canvas.pixels]).toEqual([10, 20, 30, 255, 133, 10, 15, 255, 10, 20, 30, 255]);
   });
 
   it('never draw an element in before the ones under it, and draw the finished number in as the count ends', () => {

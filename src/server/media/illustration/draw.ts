@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
+import { type RenderedImage, type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
+import { encodePng } from '../png.ts';
 import { DISPLAY_FONT, type IllustrationSpec } from './compose.ts';
 import { type MotionLayers, stillSchedule } from './motion.ts';
 
@@ -20,18 +21,17 @@ const FONT: NonNullable<ResvgRenderOptions['font']> = {
  * resvg takes an AbortSignal only once (napi wraps it; a second call with the same one throws InvalidArg), and a
  * render draws many pictures under one job's signal: each call gets its own signal that follows the caller's.
  */
-async function rasterize(svg: string, signal?: AbortSignal): Promise<Buffer> {
+async function rasterize(svg: string, signal?: AbortSignal): Promise<RenderedImage> {
   signal?.throwIfAborted();
   const own = new AbortController();
   const abort = () => own.abort(signal?.reason);
   signal?.addEventListener('abort', abort, { once: true });
   try {
-    const image = await renderAsync(
+    return await renderAsync(
       svg,
       { font: FONT, fitTo: { mode: 'original' }, shapeRendering: 2, textRendering: 1 },
       own.signal,
     );
-    return image.asPng();
   } finally {
     signal?.removeEventListener('abort', abort);
   }
@@ -58,13 +58,55 @@ export async function drawIllustration(
   signal?: AbortSignal,
 ): Promise<void> {
   const body = inner(spec.background, 0, 0) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('');
-  await fs.writeFile(file, await rasterize(covering(spec, size, body), signal));
+  await fs.writeFile(file, (await rasterize(covering(spec, size, body), signal)).asPng());
+}
+
+/** Premultiplied RGBA, row by row, as resvg gives it (read once: each read of `RenderedImage.pixels` is a new copy). */
+interface Pixels {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+const pixelsOf = (image: RenderedImage): Pixels => ({ pixels: image.pixels, width: image.width, height: image.height });
+
+/**
+ * `layer` drawn over `canvas` with its top-left corner at x, y: what resvg draws when both are in one picture (source
+ * over), without drawing either again.
+ */
+export function drawOver(canvas: Pixels, layer: Pixels, x: number, y: number): void {
+  const [from, to] = [Math.max(0, -x), Math.min(layer.width, canvas.width - x)];
+  for (let row = Math.max(0, -y); row < Math.min(layer.height, canvas.height - y); row++)
+    for (let col = from; col < to; col++) {
+      const src = (row * layer.width + col) * 4;
+      const alpha = layer.pixels[src + 3]!;
+      if (alpha === 0) continue;
+      const dst = ((y + row) * canvas.width + x + col) * 4;
+      for (let c = 0; c < 4; c++)
+        canvas.pixels[dst + c] = layer.pixels[src + c]! + Math.round((canvas.pixels[dst + c]! * (255 - alpha)) / 255);
+    }
+}
+
+/**
+ * A still as the render's lanes read it: RGB, so every still of a video has one pixel format (the designed ones are
+ * RGB too). The frame's part of it is opaque, so the premultiplied colours are the colours.
+ */
+function stillPng(canvas: Pixels): Buffer {
+  const rgb = new Uint8Array(canvas.width * canvas.height * 3);
+  for (let i = 0, j = 0; j < rgb.length; i += 4, j += 3) {
+    rgb[j] = canvas.pixels[i]!;
+    rgb[j + 1] = canvas.pixels[i + 1]!;
+    rgb[j + 2] = canvas.pixels[i + 2]!;
+  }
+  return encodePng(rgb, canvas.width, canvas.height);
 }
 
 /**
  * What the render needs (motion.ts): the scene's stills at the still size asked for, the frame in their middle (the
  * scene rests there rather than pan): the background, then the background with the elements drawn in as they will
  * have entered (`stillSchedule`); and each element alone at frame pixels, which the render overlays while it enters.
+ * The background and each element are rasterised once; the stills are made of those layers rather than drawn again
+ * (drawing and encoding each still with resvg took three times as long).
  */
 export async function drawLayers(
   spec: IllustrationSpec,
@@ -79,39 +121,35 @@ export async function drawLayers(
     x: Math.floor((stillSize.width - spec.width) / 2),
     y: Math.floor((stillSize.height - spec.height) / 2),
   };
-  const still = async (name: string, drawn: number): Promise<string> => {
+  const canvasSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stillSize.width}" height="${stillSize.height}">${inner(spec.background, origin.x, origin.y)}</svg>`;
+  const [background, layers] = await Promise.all([
+    rasterize(canvasSvg, signal),
+    Promise.all(spec.elements.map((element) => rasterize(element.svg, signal))),
+  ]);
+  const elements = await Promise.all(
+    spec.elements.map(async (element, i) => {
+      const file = path.join(dir, `element-${i}.png`);
+      await fs.writeFile(file, layers[i]!.asPng());
+      return { file, x: Math.round(element.x), y: Math.round(element.y), delay: element.delay };
+    }),
+  );
+  const canvas = pixelsOf(background);
+  const still = async (name: string): Promise<string> => {
     const file = path.join(dir, name);
-    const body =
-      inner(spec.background, origin.x, origin.y) +
-      spec.elements
-        .slice(0, drawn)
-        .map((e) => inner(e.svg, origin.x + e.x, origin.y + e.y))
-        .join('');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stillSize.width}" height="${stillSize.height}" viewBox="0 0 ${stillSize.width} ${stillSize.height}">${body}</svg>`;
-    await fs.writeFile(file, await rasterize(svg, signal));
+    await fs.writeFile(file, stillPng(canvas));
     return file;
   };
-  const [background, stills, elements] = await Promise.all([
-    still('background.png', 0),
-    Promise.all(
-      stillSchedule(spec).map(async ({ from, drawn }) => ({
-        file: await still(`drawn-${drawn}.png`, drawn),
-        from,
-        drawn,
-      })),
-    ),
-    Promise.all(
-      spec.elements.map(async (element, i) => {
-        const file = path.join(dir, `element-${i}.png`);
-        await fs.writeFile(file, await rasterize(element.svg, signal));
-        return { file, x: Math.round(element.x), y: Math.round(element.y), delay: element.delay };
-      }),
-    ),
-  ]);
+  const first = await still('background.png');
+  const stills: NonNullable<MotionLayers['rest']>['stills'] = [];
+  for (const { from, drawn } of stillSchedule(spec)) {
+    for (let i = stills.at(-1)?.drawn ?? 0; i < drawn; i++)
+      drawOver(canvas, pixelsOf(layers[i]!), origin.x + elements[i]!.x, origin.y + elements[i]!.y);
+    stills.push({ file: await still(`drawn-${drawn}.png`), from, drawn });
+  }
   return {
     width: spec.width,
     height: spec.height,
-    background,
+    background: first,
     rest: { origin, stills },
     elements,
     counter: spec.counter,
