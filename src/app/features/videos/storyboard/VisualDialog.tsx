@@ -175,7 +175,6 @@ function StockTab({
   const [query, setQuery] = useState(scene.query || scene.text.split(/\s+/).slice(0, 6).join(' '));
   const [media, setMedia] = useState<StockMedia>(scene.visual.kind === 'stock' ? scene.visual.media : 'photo');
   const [search, setSearch] = useState<Search>({ kind: 'idle' });
-  const inputId = useId();
   const latest = useRef(0);
 
   async function run(words: string, kind: StockMedia) {
@@ -202,61 +201,117 @@ function StockTab({
     }
   }
 
-  function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(query, media);
-  }
-
   const isCurrent = (item: StockSearchItem) =>
     scene.visual.kind === 'stock' && scene.visual.provider === item.provider && scene.visual.id === item.id;
 
   return (
     <div className="grid gap-3">
-      <form
-        className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
-        onSubmit={submit}
-        role="search"
-        aria-label="Stock photos and videos"
-      >
-        <div className="field">
-          <label htmlFor={inputId} className="label">
-            Search stock photos and videos
-          </label>
-          <input
-            id={inputId}
-            type="search"
-            className="input"
-            value={query}
-            maxLength={STORYBOARD_LIMITS.maxQueryChars}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
-        <fieldset className="flex gap-1 rounded-xl border border-white/10 p-1">
-          <legend className="sr-only">Kind</legend>
-          {(['photo', 'video'] as const).map((kind) => (
-            <label
-              key={kind}
-              className={`btn btn-sm cursor-pointer ${media === kind ? 'bg-brand-500/25 text-fg' : 'btn-ghost text-fg-muted'}`}
-            >
-              <input
-                type="radio"
-                name="stock-media"
-                className="sr-only"
-                checked={media === kind}
-                onChange={() => {
-                  setMedia(kind);
-                  if (search.kind !== 'idle') void run(query, kind);
-                }}
-              />
-              {kind === 'photo' ? 'Photos' : 'Videos'}
-            </label>
+      <StockSearchForm
+        query={query}
+        media={media}
+        searching={search.kind === 'loading'}
+        onQuery={setQuery}
+        onMedia={(kind) => {
+          setMedia(kind);
+          if (search.kind !== 'idle') void run(query, kind);
+        }}
+        onSearch={() => void run(query, media)}
+      />
+      <StockSearchNotices search={search} query={query} />
+      {search.kind === 'done' && search.results.items.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Search results" data-testid="stock-results">
+          {search.results.items.map((item) => (
+            <StockResult
+              key={`${item.provider}-${item.media}-${item.id}`}
+              item={item}
+              current={isCurrent(item)}
+              onUse={() =>
+                onPick({
+                  visual: { kind: 'stock', provider: item.provider, media: item.media, id: item.id },
+                  query: query.trim(),
+                })
+              }
+            />
           ))}
-        </fieldset>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!query.trim() || search.kind === 'loading'}>
-          {search.kind === 'loading' ? <Spinner /> : <Icon name="search" className="size-4" />}
-          Search
-        </button>
-      </form>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The words to search for, photos or videos, and the Search button. */
+function StockSearchForm({
+  query,
+  media,
+  searching,
+  onQuery,
+  onMedia,
+  onSearch,
+}: {
+  query: string;
+  media: StockMedia;
+  searching: boolean;
+  onQuery: (query: string) => void;
+  onMedia: (media: StockMedia) => void;
+  onSearch: () => void;
+}) {
+  const inputId = useId();
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch();
+  }
+
+  return (
+    <form
+      className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
+      onSubmit={submit}
+      role="search"
+      aria-label="Stock photos and videos"
+    >
+      <div className="field">
+        <label htmlFor={inputId} className="label">
+          Search stock photos and videos
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className="input"
+          value={query}
+          maxLength={STORYBOARD_LIMITS.maxQueryChars}
+          onChange={(e) => onQuery(e.target.value)}
+        />
+      </div>
+      <fieldset className="flex gap-1 rounded-xl border border-white/10 p-1">
+        <legend className="sr-only">Kind</legend>
+        {(['photo', 'video'] as const).map((kind) => (
+          <label
+            key={kind}
+            className={`btn btn-sm cursor-pointer ${media === kind ? 'bg-brand-500/25 text-fg' : 'btn-ghost text-fg-muted'}`}
+          >
+            <input
+              type="radio"
+              name="stock-media"
+              className="sr-only"
+              checked={media === kind}
+              onChange={() => onMedia(kind)}
+            />
+            {kind === 'photo' ? 'Photos' : 'Videos'}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={!query.trim() || searching}>
+        {searching ? <Spinner /> : <Icon name="search" className="size-4" />}
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** What the search says besides its results: how to start, why it failed, or why there is nothing. */
+function StockSearchNotices({ search, query }: { search: Search; query: string }) {
+  return (
+    <>
       {search.kind === 'idle' ? (
         <p className="text-sm text-fg-subtle">Search with the scene’s words or your own, then pick a result.</p>
       ) : null}
@@ -280,63 +335,58 @@ function StockTab({
       search.results.problems.length === 0 ? (
         <Notice>Nothing found for “{query.trim()}”. Try other words, or the other kind.</Notice>
       ) : null}
-      {search.kind === 'done' && search.results.items.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Search results" data-testid="stock-results">
-          {search.results.items.map((item) => (
-            <li key={`${item.provider}-${item.media}-${item.id}`} className="grid gap-1">
-              <button
-                type="button"
-                className={`group relative block overflow-hidden rounded-lg border ${isCurrent(item) ? 'border-cyan-300' : 'border-white/10'} bg-ink-900 focus-visible:ring-2 focus-visible:ring-cyan-300`}
-                aria-label={`Use this ${item.media} by ${item.author} from ${STOCK_PROVIDER_NAMES[item.provider]}`}
-                aria-pressed={isCurrent(item)}
-                onClick={() =>
-                  onPick({
-                    visual: { kind: 'stock', provider: item.provider, media: item.media, id: item.id },
-                    query: query.trim(),
-                  })
-                }
-              >
-                <img
-                  src={item.thumbnailUrl}
-                  alt=""
-                  className="aspect-video w-full object-cover transition-transform group-hover:scale-105"
-                  loading="lazy"
-                />
-                {item.media === 'video' ? (
-                  <span className="absolute left-1.5 top-1.5 inline-flex items-center gap-1 rounded bg-ink-950/85 px-1 py-0.5 text-[0.6875rem] font-semibold text-fg">
-                    <Icon name="video" className="size-3" />
-                    {item.durationSec === null ? 'Clip' : `${Math.round(item.durationSec)} s`}
-                  </span>
-                ) : null}
-              </button>
-              <p className="truncate text-[0.6875rem] text-fg-subtle">
-                {item.authorUrl ? (
-                  <a
-                    href={item.authorUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline underline-offset-2 hover:text-fg"
-                  >
-                    {item.author}
-                  </a>
-                ) : (
-                  item.author
-                )}{' '}
-                ·{' '}
-                <a
-                  href={item.pageUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline underline-offset-2 hover:text-fg"
-                >
-                  {STOCK_PROVIDER_NAMES[item.provider]}
-                </a>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    </>
+  );
+}
+
+/** One photo or clip found, to use for the scene, with its author and library credited. */
+function StockResult({ item, current, onUse }: { item: StockSearchItem; current: boolean; onUse: () => void }) {
+  return (
+    <li className="grid gap-1">
+      <button
+        type="button"
+        className={`group relative block overflow-hidden rounded-lg border ${current ? 'border-cyan-300' : 'border-white/10'} bg-ink-900 focus-visible:ring-2 focus-visible:ring-cyan-300`}
+        aria-label={`Use this ${item.media} by ${item.author} from ${STOCK_PROVIDER_NAMES[item.provider]}`}
+        aria-pressed={current}
+        onClick={onUse}
+      >
+        <img
+          src={item.thumbnailUrl}
+          alt=""
+          className="aspect-video w-full object-cover transition-transform group-hover:scale-105"
+          loading="lazy"
+        />
+        {item.media === 'video' ? (
+          <span className="absolute left-1.5 top-1.5 inline-flex items-center gap-1 rounded bg-ink-950/85 px-1 py-0.5 text-[0.6875rem] font-semibold text-fg">
+            <Icon name="video" className="size-3" />
+            {item.durationSec === null ? 'Clip' : `${Math.round(item.durationSec)} s`}
+          </span>
+        ) : null}
+      </button>
+      <p className="truncate text-[0.6875rem] text-fg-subtle">
+        {item.authorUrl ? (
+          <a
+            href={item.authorUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline underline-offset-2 hover:text-fg"
+          >
+            {item.author}
+          </a>
+        ) : (
+          item.author
+        )}{' '}
+        ·{' '}
+        <a
+          href={item.pageUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="underline underline-offset-2 hover:text-fg"
+        >
+          {STOCK_PROVIDER_NAMES[item.provider]}
+        </a>
+      </p>
+    </li>
   );
 }
 
