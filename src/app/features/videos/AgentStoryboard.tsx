@@ -213,6 +213,47 @@ function SaveAlerts({
   );
 }
 
+/** Next to the title: whether the edits are saved, undo and redo, and the way to the summary and the last render. */
+function StoryboardToolbar({
+  save,
+  canUndo,
+  canRedo,
+  scenes,
+  cost,
+  videoId,
+}: {
+  save: SaveStatus;
+  canUndo: boolean;
+  canRedo: boolean;
+  scenes: number;
+  cost: number;
+  videoId: string | null;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <SaveIndicator status={save} />
+      <UndoButtons canUndo={canUndo} canRedo={canRedo} />
+      {/* On a phone the summary and the render button come after the scenes. */}
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm lg:hidden"
+        onClick={() =>
+          document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        }
+      >
+        {scenes} scenes · {cost} credits
+        <Icon name="chevronDown" className="size-4" />
+      </button>
+      {videoId ? (
+        <Link to={`/nxn-agent/video/${videoId}`} className="btn btn-secondary btn-sm">
+          <Icon name="video" className="size-4" />
+          Last render
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 export default function AgentStoryboard() {
   const { storyboardId = '' } = useParams();
   const navigate = useNavigate();
@@ -293,27 +334,14 @@ export default function AgentStoryboard() {
   return (
     <div className="grid gap-6">
       <ScreenHeader icon="video" title="Storyboard" description={saved.title}>
-        <div className="flex flex-wrap items-center gap-3">
-          <SaveIndicator status={state.save} />
-          <UndoButtons canUndo={state.canUndo} canRedo={state.canRedo} />
-          {/* On a phone the summary and the render button come after the scenes. */}
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm lg:hidden"
-            onClick={() =>
-              document.getElementById('storyboard-summary')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-            }
-          >
-            {totals.scenes} scenes · {cost} credits
-            <Icon name="chevronDown" className="size-4" />
-          </button>
-          {saved.videoId ? (
-            <Link to={`/nxn-agent/video/${saved.videoId}`} className="btn btn-secondary btn-sm">
-              <Icon name="video" className="size-4" />
-              Last render
-            </Link>
-          ) : null}
-        </div>
+        <StoryboardToolbar
+          save={state.save}
+          canUndo={state.canUndo}
+          canRedo={state.canRedo}
+          scenes={totals.scenes}
+          cost={cost}
+          videoId={saved.videoId}
+        />
       </ScreenHeader>
 
       <SaveAlerts save={state.save} problem={state.problem} otherErrors={Object.entries(errors.other)} />
