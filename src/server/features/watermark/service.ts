@@ -1,39 +1,19 @@
 /**
- * The watermark studio's rules: a finished upload becomes a removal only if it is a video ffmpeg can decode within
- * the length limit (stored within the user's quota); detection replaces the boxes with its proposals; boxes are
- * checked before they are kept; a render is one `watermark` job with its credits held, and starting another
- * replaces the previous result; deleting a removal stops its job and deletes both files.
+ * The watermark studio's rules for a removal's life: a finished upload becomes a removal only if it is a video ffmpeg
+ * can decode within the length limit (stored within the user's quota); a render is one `watermark` job with its
+ * credits held, and starting another replaces the previous result; deleting a removal stops its job and deletes both
+ * files. Marking the boxes and previewing them is editing.ts.
  */
 import fs from 'node:fs/promises';
-import type {
-  BoxesRequest,
-  PreviewRequest,
-  ResultFrameRequest,
-  WatermarkBox,
-  WatermarkRecord,
-} from '~/contract/watermark.ts';
+import type { WatermarkRecord } from '~/contract/watermark.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { edgeCrop, toPixels } from '../../media/overlay-removal.ts';
-import { findFile } from '../../storage/files.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
-import { storeUpload, uploadTempDir } from '../../storage/uploads.ts';
+import { storeUpload } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
+import { checkBoxes, heavy, invalid, removalAccess } from './access.ts';
+import { removalEditing } from './editing.ts';
 import { WATERMARK_JOB, type WatermarkJobPayload } from './job.ts';
-import { sourceInput } from './source.ts';
-import {
-  deleteRemoval,
-  findRemoval,
-  getRemoval,
-  insertRemoval,
-  type RemovalRow,
-  saveBoxes,
-  startRender,
-} from './store.ts';
-
-/** ffmpeg and the detector load only when a request needs them (see media.ts). */
-const heavy = () => import('./media.ts');
-
-const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
+import { deleteRemoval, getRemoval, insertRemoval, startRender } from './store.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -41,9 +21,6 @@ const CONTENT_TYPES: Record<string, string> = {
   webm: 'video/webm',
   mkv: 'video/x-matroska',
 };
-
-/** Seconds a presigned source link lives for a request's ffmpeg. */
-const REQUEST_LINK_SECONDS = 15 * 60;
 
 export interface FinishedUpload {
   id: string;
@@ -55,37 +32,8 @@ export interface FinishedUpload {
 
 export function watermarkService(deps: ApiDeps) {
   const { database, storage, config, queue } = deps;
-
-  async function ownRow(uid: string, id: string): Promise<RemovalRow> {
-    const row = await findRemoval(database.db, uid, id);
-    if (!row) throw notFound('Video not found');
-    return row;
-  }
-
-  async function sourceFile(uid: string, row: RemovalRow) {
-    const file = row.sourceFileId ? await findFile(database.db, row.sourceFileId, uid) : undefined;
-    if (!file) throw new HttpError(409, 'The uploaded video is no longer in your storage. Upload it again.');
-    return file;
-  }
-
-  const inputOf = async (uid: string, row: RemovalRow): Promise<string> =>
-    sourceInput(config, (key) => storage.directUrl(key, REQUEST_LINK_SECONDS), (await sourceFile(uid, row)).storageKey);
-
-  /** Crop boxes must sit near an edge; refused here so neither a preview nor a render fails on them later. */
-  function checkBoxes(row: RemovalRow, boxes: readonly WatermarkBox[]): void {
-    try {
-      edgeCrop(
-        boxes.map((b) => ({ ...toPixels(b, row.width, row.height), method: b.method })),
-        row.width,
-        row.height,
-      );
-    } catch (error) {
-      if (error instanceof RangeError) throw invalid('boxes', error.message);
-      throw error;
-    }
-    if (boxes.some((b) => b.startS !== null && b.startS * 1000 >= row.durationMs))
-      throw invalid('boxes', 'A box starts after the video ends.');
-  }
+  const access = removalAccess(deps);
+  const { ownRow, sourceFile } = access;
 
   return {
     /** Called when the last byte of an upload arrived: probe it, then keep it (within the quota) as a removal. */
@@ -118,55 +66,7 @@ export function watermarkService(deps: ApiDeps) {
       });
     },
 
-    async detect(uid: string, id: string): Promise<void> {
-      const row = await ownRow(uid, id);
-      const { detectMarks } = await heavy();
-      const { boxes, mask } = await detectMarks(await inputOf(uid, row), row);
-      await saveBoxes(database.db, uid, id, boxes, { mask, facts: row.facts });
-    },
-
-    async saveBoxes(uid: string, id: string, request: BoxesRequest): Promise<void> {
-      const row = await ownRow(uid, id);
-      checkBoxes(row, request.boxes);
-      await saveBoxes(database.db, uid, id, request.boxes);
-    },
-
-    async preview(
-      uid: string,
-      id: string,
-      request: PreviewRequest,
-    ): Promise<{ bytes: Uint8Array; contentType: string }> {
-      const row = await ownRow(uid, id);
-      checkBoxes(row, request.boxes);
-      if (request.atS * 1000 > row.durationMs) throw invalid('atS', 'This moment is past the end of the video.');
-      const { renderPreview } = await heavy();
-      const source = {
-        input: await inputOf(uid, row),
-        width: row.width,
-        height: row.height,
-        durationMs: row.durationMs,
-        facts: row.facts,
-      };
-      return renderPreview(source, request.boxes, request.atS, request.kind, uploadTempDir(config), 'veryfast');
-    },
-
-    /** A frame of the clean copy, for the before/after view of a finished removal. */
-    async resultFrame(
-      uid: string,
-      id: string,
-      request: ResultFrameRequest,
-    ): Promise<{ bytes: Uint8Array; contentType: string }> {
-      const row = await ownRow(uid, id);
-      const file = row.outputFileId ? await findFile(database.db, row.outputFileId, uid) : undefined;
-      if (!file) throw new HttpError(409, 'This video has no clean copy yet.');
-      if (request.atS * 1000 > row.durationMs) throw invalid('atS', 'This moment is past the end of the video.');
-      const { frameJpeg } = await heavy();
-      return frameJpeg(
-        await sourceInput(config, (key) => storage.directUrl(key, REQUEST_LINK_SECONDS), file.storageKey),
-        row.durationMs,
-        request.atS,
-      );
-    },
+    ...removalEditing(deps, access),
 
     /** Queues the render of the saved boxes with its credits held (402 when short). */
     async render(uid: string, id: string, link: FileLinker): Promise<WatermarkRecord> {
