@@ -183,7 +183,7 @@ Every query is one \`group by\` over the user's local days that reads only that 
 \`credit_ledger_uid_created\`, added for this, or another index on \`uid\` when the range covers most of the history,
 and the feature tables' \`*_uid_created\`), and the ledger is grouped before it meets the user's own jobs, so the
 database returns a few hundred grouped rows whatever the history's size; the buckets, totals and previous-period
-figures are summed from those in \`features/analytics/service.ts\`. On this shared machine single runs vary with the
+figures are summed from those in \`features/analytics/rollup.ts\`. On this shared machine single runs vary with the
 load others put on it (the max column); a first version, which joined every job in the table before grouping, measured
 a 90-day p95 on PGlite between 78 ms and 360 ms from one run to the next, against 74 ms here at a similar load.
 `,
