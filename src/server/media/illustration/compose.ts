@@ -322,6 +322,172 @@ function split(
   };
 }
 
+/** The place as a map filling the visual's square, with the icons riding on its corners as badges. */
+function mapElements(
+  place: PlaceSubject,
+  icons: IconSubject[],
+  v: Box,
+  palette: IllustrationPalette,
+): IllustrationElement[] {
+  const elements: IllustrationElement[] = [];
+  const feature = countryFeature(place.countryId);
+  if (feature) {
+    const pin =
+      place.place === 'city' && place.lon !== undefined && place.lat !== undefined
+        ? { lon: place.lon, lat: place.lat }
+        : null;
+    elements.push({
+      ...v,
+      svg: mapSvg(
+        feature,
+        { width: round(v.width), height: round(v.height) },
+        palette,
+        { text: place.name, pin },
+        DISPLAY_FONT.family,
+      ),
+      delay: ENTERS,
+      words: place.word,
+    });
+  }
+  const badge = round(v.width * 0.36);
+  const corners = [
+    { x: v.x + v.width - badge * 0.8, y: v.y + v.height - badge * 0.95 },
+    { x: v.x - badge * 0.2, y: v.y + badge * 0.05 },
+  ];
+  icons.forEach((icon, i) => {
+    const at = corners[i]!;
+    elements.push({
+      x: at.x,
+      y: at.y,
+      width: badge,
+      height: badge,
+      svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`),
+      delay: ENTERS + 0.35 + 0.2 * i,
+      words: icon.word,
+    });
+  });
+  return elements;
+}
+
+/** The first icon as a large badge filling the visual's square, the others as smaller badges around it. */
+function badgeElements(
+  icons: IconSubject[],
+  v: Box,
+  palette: IllustrationPalette,
+  wide: boolean,
+  hasText: boolean,
+): IllustrationElement[] {
+  const [main, ...rest] = icons;
+  const elements: IllustrationElement[] = [
+    {
+      ...v,
+      svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'),
+      delay: ENTERS,
+      words: main!.word,
+    },
+  ];
+  const small = round(v.width * (hasText ? 0.38 : 0.42));
+  // With text, the small badges sit on the large one's corners; alone, they flank it (or stand under it, tall).
+  const spots = hasText
+    ? [
+        { x: v.x + v.width - small * 0.75, y: v.y + v.height - small * 0.9 },
+        { x: v.x - small * 0.2, y: v.y - small * 0.05 },
+      ]
+    : wide
+      ? [
+          { x: v.x - small * 1.05, y: v.y + v.height * 0.55 - small / 2 },
+          { x: v.x + v.width + small * 0.05, y: v.y + v.height * 0.45 - small / 2 },
+        ]
+      : [
+          { x: v.x + v.width * 0.5 - small * 1.1, y: v.y + v.height * 0.92 },
+          { x: v.x + v.width * 0.5 + small * 0.1, y: v.y + v.height * 0.92 },
+        ];
+  rest.forEach((icon, i) => {
+    const at = spots[i]!;
+    elements.push({
+      x: at.x,
+      y: at.y,
+      width: small,
+      height: small,
+      svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`),
+      delay: ENTERS + 0.3 + 0.2 * i,
+      words: icon.word,
+    });
+  });
+  return elements;
+}
+
+interface TextLayers {
+  elements: IllustrationElement[];
+  counter: IllustrationCounter | null;
+}
+
+/**
+ * The number (counting up) and the key phrase, stacked in the text area. `firstElement` is how many elements come
+ * before them in the spec, so the counter can name the element that shows its finished number.
+ */
+function textLayers(
+  number: NumberSubject | undefined,
+  phrase: string,
+  t: Box,
+  options: { short: number; palette: IllustrationPalette; align: Align; visualSubject: boolean; firstElement: number },
+): TextLayers {
+  const { short, palette, align, visualSubject, firstElement } = options;
+  const elements: IllustrationElement[] = [];
+  let counter: IllustrationCounter | null = null;
+  const blocks: Array<TextBlock & { words: string }> = [];
+  let numberIndex = -1;
+  let numberFont = 0;
+  if (number) {
+    const made = numberBlock(number, t, palette, round(short * (visualSubject ? 0.2 : 0.26)), align);
+    numberFont = made.fontSize;
+    numberIndex = blocks.push({ ...made, words: number.word }) - 1;
+  }
+  if (phrase)
+    blocks.push({
+      ...phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align),
+      words: phrase,
+    });
+  // The blocks stack in the middle of the text area, each as wide as it.
+  const gap = round(short * 0.03);
+  const total = blocks.reduce((sum, b) => sum + b.box.height, 0) + gap * (blocks.length - 1);
+  let y = t.y + Math.max(0, (t.height - total) / 2);
+  blocks.forEach((block, i) => {
+    const x = t.x;
+    const element = {
+      x,
+      y,
+      width: block.box.width,
+      height: block.box.height,
+      svg: block.svg,
+      delay: ENTERS + 0.2 + 0.25 * i,
+      words: block.words,
+    };
+    if (i === numberIndex && number) {
+      const duration = 1.2;
+      element.delay += duration;
+      counter = {
+        x: round(align === 'middle' ? x + block.box.width / 2 : x),
+        align,
+        baseline: round(y + numberFont * 0.95),
+        fontSize: numberFont,
+        color: palette.accent,
+        from: countFrom(number),
+        to: number.value,
+        decimals: number.decimals,
+        prefix: number.prefix,
+        suffix: number.suffix,
+        start: ENTERS + 0.2,
+        duration,
+        element: firstElement + elements.length,
+      };
+    }
+    elements.push(element);
+    y += block.box.height + gap;
+  });
+  return { elements, counter };
+}
+
 /**
  * The drawing for a scene, or null when it names nothing we can draw (then the designed background stands in). The
  * text alone is not an illustration: a picture has to show at least one thing the narration names.
@@ -340,138 +506,24 @@ export function composeIllustration(subjects: SceneSubjects, options: ComposeOpt
   let counter: IllustrationCounter | null = null;
 
   if (layout.visual) {
-    const v = layout.visual;
-    if (place) {
-      const feature = countryFeature(place.countryId);
-      if (feature) {
-        const pin =
-          place.place === 'city' && place.lon !== undefined && place.lat !== undefined
-            ? { lon: place.lon, lat: place.lat }
-            : null;
-        elements.push({
-          ...v,
-          svg: mapSvg(
-            feature,
-            { width: round(v.width), height: round(v.height) },
-            palette,
-            { text: place.name, pin },
-            DISPLAY_FONT.family,
-          ),
-          delay: ENTERS,
-          words: place.word,
-        });
-      }
-      // Icons ride on the map's corners as badges.
-      const badge = round(v.width * 0.36);
-      const corners = [
-        { x: v.x + v.width - badge * 0.8, y: v.y + v.height - badge * 0.95 },
-        { x: v.x - badge * 0.2, y: v.y + badge * 0.05 },
-      ];
-      icons.forEach((icon, i) => {
-        const at = corners[i]!;
-        elements.push({
-          x: at.x,
-          y: at.y,
-          width: badge,
-          height: badge,
-          svg: badgeSvg(icon.icon, badge, palette, i === 0 ? palette.accent : palette.second, `i${i}`),
-          delay: ENTERS + 0.35 + 0.2 * i,
-          words: icon.word,
-        });
-      });
-    } else {
-      const [main, ...rest] = icons;
-      elements.push({
-        ...v,
-        svg: badgeSvg(main!.icon, round(v.width), palette, palette.accent, 'm'),
-        delay: ENTERS,
-        words: main!.word,
-      });
-      const small = round(v.width * (hasText ? 0.38 : 0.42));
-      const wide = width / height >= 1.3;
-      // With text, the small badges sit on the large one's corners; alone, they flank it (or stand under it, tall).
-      const spots = hasText
-        ? [
-            { x: v.x + v.width - small * 0.75, y: v.y + v.height - small * 0.9 },
-            { x: v.x - small * 0.2, y: v.y - small * 0.05 },
-          ]
-        : wide
-          ? [
-              { x: v.x - small * 1.05, y: v.y + v.height * 0.55 - small / 2 },
-              { x: v.x + v.width + small * 0.05, y: v.y + v.height * 0.45 - small / 2 },
-            ]
-          : [
-              { x: v.x + v.width * 0.5 - small * 1.1, y: v.y + v.height * 0.92 },
-              { x: v.x + v.width * 0.5 + small * 0.1, y: v.y + v.height * 0.92 },
-            ];
-      rest.forEach((icon, i) => {
-        const at = spots[i]!;
-        elements.push({
-          x: at.x,
-          y: at.y,
-          width: small,
-          height: small,
-          svg: badgeSvg(icon.icon, small, palette, palette.second, `s${i}`),
-          delay: ENTERS + 0.3 + 0.2 * i,
-          words: icon.word,
-        });
-      });
-    }
+    elements.push(
+      ...(place
+        ? mapElements(place, icons, layout.visual, palette)
+        : badgeElements(icons, layout.visual, palette, width / height >= 1.3, hasText)),
+    );
   }
 
   if (layout.text) {
-    const t = layout.text;
-    const blocks: Array<TextBlock & { words: string }> = [];
-    let numberIndex = -1;
-    let numberFont = 0;
     const align: Align = !visualSubject || height > width * 0.77 ? 'middle' : 'start';
-    if (number) {
-      const made = numberBlock(number, t, palette, round(short * (visualSubject ? 0.2 : 0.26)), align);
-      numberFont = made.fontSize;
-      numberIndex = blocks.push({ ...made, words: number.word }) - 1;
-    }
-    if (phrase)
-      blocks.push({
-        ...phraseBlock(phrase, t, palette, round(short * (number ? 0.055 : 0.075)), align),
-        words: phrase,
-      });
-    // The blocks stack in the middle of the text area, each as wide as it.
-    const gap = round(short * 0.03);
-    const total = blocks.reduce((sum, b) => sum + b.box.height, 0) + gap * (blocks.length - 1);
-    let y = t.y + Math.max(0, (t.height - total) / 2);
-    blocks.forEach((block, i) => {
-      const x = t.x;
-      const element = {
-        x,
-        y,
-        width: block.box.width,
-        height: block.box.height,
-        svg: block.svg,
-        delay: ENTERS + 0.2 + 0.25 * i,
-        words: block.words,
-      };
-      if (i === numberIndex && number) {
-        const duration = 1.2;
-        element.delay += duration;
-        counter = {
-          x: round(align === 'middle' ? x + block.box.width / 2 : x),
-          align,
-          baseline: round(y + numberFont * 0.95),
-          fontSize: numberFont,
-          color: palette.accent,
-          from: countFrom(number),
-          to: number.value,
-          decimals: number.decimals,
-          prefix: number.prefix,
-          suffix: number.suffix,
-          start: ENTERS + 0.2,
-          duration,
-          element: elements.length,
-        };
-      }
-      elements.push(element);
-      y += block.box.height + gap;
+    const text = textLayers(number, phrase, layout.text, {
+      short,
+      palette,
+      align,
+      visualSubject,
+      firstElement: elements.length,
     });
+    elements.push(...text.elements);
+    counter = text.counter;
   }
 
   return {
