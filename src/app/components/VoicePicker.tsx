@@ -10,12 +10,13 @@ import {
   isVoiceAvailable,
   QUALITY_LABELS,
   unavailableVoiceMessage,
+  type Voice,
   type VoiceQuality,
   voiceQuality,
 } from '~/contract/voices';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
-import { listVoices, voiceLanguages } from './voice-list';
+import { listVoices, type VoiceFilters, voiceLanguages } from './voice-list';
 import { type PreviewSettings, useVoiceCatalogue, useVoicePreview } from './voice-preview';
 
 const QUALITY_STYLES: Record<VoiceQuality, string> = {
@@ -33,6 +34,135 @@ function QualityTag({ quality }: { quality: VoiceQuality }) {
     >
       {QUALITY_LABELS[quality]}
     </span>
+  );
+}
+
+/** The search box and the language and gender filters over the list. */
+function VoiceSearchFilters({
+  filters,
+  languages,
+  onFilters,
+}: {
+  filters: VoiceFilters;
+  languages: string[];
+  onFilters: (filters: VoiceFilters) => void;
+}) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="relative">
+        <Icon
+          name="search"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
+        />
+        <input
+          className="input !pl-9"
+          type="search"
+          placeholder="Search by name or language"
+          aria-label="Search voices"
+          value={filters.search}
+          onChange={(e) => onFilters({ ...filters, search: e.target.value })}
+        />
+      </div>
+      <select
+        className="input"
+        aria-label="Language"
+        value={filters.language}
+        onChange={(e) => onFilters({ ...filters, language: e.target.value })}
+      >
+        <option value="">All languages ({languages.length})</option>
+        {languages.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <select
+        className="input"
+        aria-label="Gender"
+        value={filters.gender}
+        onChange={(e) => onFilters({ ...filters, gender: e.target.value })}
+      >
+        <option value="">Any gender</option>
+        <option value="female">Female</option>
+        <option value="male">Male</option>
+        <option value="neutral">Neutral</option>
+      </select>
+    </div>
+  );
+}
+
+/** One voice in the list: its radio, what it is, and its preview button when it can be used. */
+function VoiceOption({
+  voice,
+  available,
+  checked,
+  recommended,
+  playing,
+  loading,
+  onChoose,
+  onPreview,
+}: {
+  voice: Voice;
+  available: boolean;
+  checked: boolean;
+  recommended: boolean;
+  playing: boolean;
+  loading: boolean;
+  onChoose: () => void;
+  onPreview: () => void;
+}) {
+  return (
+    <div
+      className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${
+        checked ? 'bg-brand-500/20 ring-1 ring-brand-400' : available ? 'hover:bg-white/5' : 'opacity-60'
+      }`}
+    >
+      <label
+        className={`flex min-w-0 flex-1 items-center gap-3 py-1 pl-1 ${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}
+      >
+        <input
+          type="radio"
+          name="voice"
+          className="sr-only"
+          value={voice.id}
+          checked={checked}
+          disabled={!available}
+          onChange={onChoose}
+        />
+        <span
+          className={`grid size-5 shrink-0 place-items-center rounded-full border ${checked ? 'border-brand-400 bg-brand-500 text-white' : 'border-white/25'}`}
+          aria-hidden="true"
+        >
+          {checked ? <span className="size-2 rounded-full bg-white" /> : null}
+        </span>
+        <span className="min-w-0">
+          <span className="font-medium text-fg">{voice.name}</span>
+          <QualityTag quality={voiceQuality(voice)} />
+          {recommended ? <span className="ml-1.5 text-xs font-medium text-accent-400">Recommended</span> : null}
+          <span className="ml-2 text-xs text-fg-subtle">
+            {voice.languageName} · {GENDER_LABELS[voice.gender]}
+            {` · ${ENGINE_LABELS[voice.engine].short}`}
+            {voice.custom ? ' · Your voice' : ''}
+            {voice.styles?.length
+              ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}`
+              : ''}
+          </span>
+          {!available ? <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span> : null}
+        </span>
+      </label>
+      {available ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm shrink-0 !px-2.5"
+          aria-label={`${playing ? 'Stop preview of' : 'Preview'} ${voice.name}, ${voice.languageName}`}
+          aria-pressed={playing}
+          onClick={onPreview}
+        >
+          {playing && loading ? <Spinner /> : <Icon name={playing ? 'stop' : 'play'} className="size-4" />}
+          <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -54,18 +184,13 @@ export function VoicePicker({
   /** Previews spoken at these settings (the voice studio's speed and pitch); otherwise at the engine's defaults. */
   previewSettings?: PreviewSettings;
 }) {
-  const [search, setSearch] = useState('');
-  const [language, setLanguage] = useState('');
-  const [gender, setGender] = useState('');
+  const [filters, setFilters] = useState<VoiceFilters>({ search: '', language: '', gender: '' });
   const { voices: catalogue, configured, defaultVoiceId } = useVoiceCatalogue();
   const preview = useVoicePreview(previewSettings);
   const errorId = useId();
   const selected = layout === 'section' ? catalogue.find((voice) => voice.id === value) : undefined;
   const languages = useMemo(() => voiceLanguages(catalogue), [catalogue]);
-  const voices = useMemo(
-    () => listVoices({ search, language, gender }, configured, catalogue),
-    [search, language, gender, configured, catalogue],
-  );
+  const voices = useMemo(() => listVoices(filters, configured, catalogue), [filters, configured, catalogue]);
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
@@ -76,36 +201,7 @@ export function VoicePicker({
           {QUALITY_LABELS[voiceQuality(selected)]} · {selected.languageName} · {GENDER_LABELS[selected.gender]}
         </p>
       ) : null}
-      <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="relative">
-          <Icon
-            name="search"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
-          />
-          <input
-            className="input !pl-9"
-            type="search"
-            placeholder="Search by name or language"
-            aria-label="Search voices"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <select className="input" aria-label="Language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-          <option value="">All languages ({languages.length})</option>
-          {languages.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <select className="input" aria-label="Gender" value={gender} onChange={(e) => setGender(e.target.value)}>
-          <option value="">Any gender</option>
-          <option value="female">Female</option>
-          <option value="male">Male</option>
-          <option value="neutral">Neutral</option>
-        </select>
-      </div>
+      <VoiceSearchFilters filters={filters} languages={languages} onFilters={setFilters} />
       <p className="hint" aria-live="polite">
         {voices.length} of {catalogue.length} voices
       </p>
@@ -117,73 +213,19 @@ export function VoicePicker({
         {voices.length === 0 ? (
           <p className="p-3 text-sm text-fg-muted">No voice matches. Clear the search or pick another language.</p>
         ) : null}
-        {voices.map((voice) => {
-          const available = isVoiceAvailable(voice, configured);
-          const checked = voice.id === value;
-          const playing = preview.state?.id === voice.id;
-          return (
-            <div
-              key={voice.id}
-              className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${
-                checked ? 'bg-brand-500/20 ring-1 ring-brand-400' : available ? 'hover:bg-white/5' : 'opacity-60'
-              }`}
-            >
-              <label
-                className={`flex min-w-0 flex-1 items-center gap-3 py-1 pl-1 ${available ? 'cursor-pointer' : 'cursor-not-allowed'}`}
-              >
-                <input
-                  type="radio"
-                  name="voice"
-                  className="sr-only"
-                  value={voice.id}
-                  checked={checked}
-                  disabled={!available}
-                  onChange={() => onChange(voice.id)}
-                />
-                <span
-                  className={`grid size-5 shrink-0 place-items-center rounded-full border ${checked ? 'border-brand-400 bg-brand-500 text-white' : 'border-white/25'}`}
-                  aria-hidden="true"
-                >
-                  {checked ? <span className="size-2 rounded-full bg-white" /> : null}
-                </span>
-                <span className="min-w-0">
-                  <span className="font-medium text-fg">{voice.name}</span>
-                  <QualityTag quality={voiceQuality(voice)} />
-                  {voice.id === defaultVoiceId ? (
-                    <span className="ml-1.5 text-xs font-medium text-accent-400">Recommended</span>
-                  ) : null}
-                  <span className="ml-2 text-xs text-fg-subtle">
-                    {voice.languageName} · {GENDER_LABELS[voice.gender]}
-                    {` · ${ENGINE_LABELS[voice.engine].short}`}
-                    {voice.custom ? ' · Your voice' : ''}
-                    {voice.styles?.length
-                      ? ` · ${voice.styles.slice(0, 3).join(', ')}${voice.styles.length > 3 ? '…' : ''}`
-                      : ''}
-                  </span>
-                  {!available ? (
-                    <span className="block text-xs text-warning">{unavailableVoiceMessage(voice)}</span>
-                  ) : null}
-                </span>
-              </label>
-              {available ? (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm shrink-0 !px-2.5"
-                  aria-label={`${playing ? 'Stop preview of' : 'Preview'} ${voice.name}, ${voice.languageName}`}
-                  aria-pressed={playing}
-                  onClick={() => void preview.toggle(voice)}
-                >
-                  {playing && preview.state?.loading ? (
-                    <Spinner />
-                  ) : (
-                    <Icon name={playing ? 'stop' : 'play'} className="size-4" />
-                  )}
-                  <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
-                </button>
-              ) : null}
-            </div>
-          );
-        })}
+        {voices.map((voice) => (
+          <VoiceOption
+            key={voice.id}
+            voice={voice}
+            available={isVoiceAvailable(voice, configured)}
+            checked={voice.id === value}
+            recommended={voice.id === defaultVoiceId}
+            playing={preview.state?.id === voice.id}
+            loading={Boolean(preview.state?.loading)}
+            onChoose={() => onChange(voice.id)}
+            onPreview={() => void preview.toggle(voice)}
+          />
+        ))}
       </div>
       {error ? (
         <p id={errorId} className="field-error" role="alert">
