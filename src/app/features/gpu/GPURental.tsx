@@ -170,6 +170,86 @@ function KeyForm({ onAdded }: { onAdded: (key: SshKey) => void }) {
   );
 }
 
+/** The keys already saved, each with its Remove button (removing one takes it out of the launch form too). */
+function SavedSshKeys({ keys, onKeys }: { keys: SshKey[]; onKeys: (keys: SshKey[]) => void }) {
+  const removeKey = async (key: SshKey) => {
+    try {
+      await api.delete(`/gpu/ssh-keys/${key.id}`);
+      onKeys(keys.filter((k) => k.id !== key.id));
+    } catch (error) {
+      handleStudioError(error);
+    }
+  };
+  return (
+    <ul className="grid min-w-0 gap-1 text-sm" aria-label="Saved SSH keys">
+      {keys.map((key) => (
+        <li key={key.id} className="flex min-w-0 items-center justify-between gap-2">
+          <span className="min-w-0 truncate text-fg-muted">
+            {key.name} · {key.fingerprint}
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Remove key ${key.name}`}
+            onClick={() => void removeKey(key)}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The template to start from and, for a custom one, the Docker image. */
+function TemplateFields({
+  templates,
+  template,
+  image,
+  errors,
+  onTemplate,
+  onImage,
+}: {
+  templates: GpuTemplate[];
+  template: GpuTemplate;
+  image: string;
+  errors: FieldErrors;
+  onTemplate: (template: GpuTemplate) => void;
+  onImage: (image: string) => void;
+}) {
+  return (
+    <>
+      <Field label="Template" error={errors.template}>
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={template}
+            onChange={(e) => onTemplate(e.target.value as GpuTemplate)}
+          >
+            {templates.map((t) => (
+              <option key={t} value={t}>
+                {TEMPLATE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {template === 'custom' ? (
+        <Field
+          label="Image"
+          error={errors.image}
+          hint="A public Docker image, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04."
+        >
+          {(props) => (
+            <input {...props} className="input font-mono" value={image} onChange={(e) => onImage(e.target.value)} />
+          )}
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
 function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; onKeys: (keys: SshKey[]) => void }) {
   const navigate = useNavigate();
   const account = useStore($account);
@@ -185,15 +265,6 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
   useEffect(() => {
     if (!keys.some((key) => key.id === sshKeyId)) setSshKeyId(keys[0]?.id ?? '');
   }, [keys, sshKeyId]);
-
-  const removeKey = async (key: SshKey) => {
-    try {
-      await api.delete(`/gpu/ssh-keys/${key.id}`);
-      onKeys(keys.filter((k) => k.id !== key.id));
-    } catch (error) {
-      handleStudioError(error);
-    }
-  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -234,33 +305,14 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
         </h2>
         <SandboxBadge label={offer.sandboxLabel} />
       </div>
-      <Field label="Template" error={errors.template}>
-        {(props) => (
-          <select
-            {...props}
-            className="input"
-            value={template}
-            onChange={(e) => setTemplate(e.target.value as GpuTemplate)}
-          >
-            {offer.templates.map((t) => (
-              <option key={t} value={t}>
-                {TEMPLATE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {template === 'custom' ? (
-        <Field
-          label="Image"
-          error={errors.image}
-          hint="A public Docker image, e.g. nvidia/cuda:12.4.1-runtime-ubuntu22.04."
-        >
-          {(props) => (
-            <input {...props} className="input font-mono" value={image} onChange={(e) => setImage(e.target.value)} />
-          )}
-        </Field>
-      ) : null}
+      <TemplateFields
+        templates={offer.templates}
+        template={template}
+        image={image}
+        errors={errors}
+        onTemplate={setTemplate}
+        onImage={setImage}
+      />
       <Field
         label="Disk (GB)"
         error={errors.diskGb}
@@ -299,25 +351,7 @@ function LaunchForm({ offer, keys, onKeys }: { offer: GpuOffer; keys: SshKey[]; 
           </select>
         )}
       </Field>
-      {keys.length > 0 ? (
-        <ul className="grid min-w-0 gap-1 text-sm" aria-label="Saved SSH keys">
-          {keys.map((key) => (
-            <li key={key.id} className="flex min-w-0 items-center justify-between gap-2">
-              <span className="min-w-0 truncate text-fg-muted">
-                {key.name} · {key.fingerprint}
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                aria-label={`Remove key ${key.name}`}
-                onClick={() => void removeKey(key)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {keys.length > 0 ? <SavedSshKeys keys={keys} onKeys={onKeys} /> : null}
       <KeyForm onAdded={(key) => onKeys([...keys, key])} />
       <p className="text-sm text-fg-muted" data-testid="launch-costs">
         Billed by the minute at {perHour(offer.creditsPerHour)} while it runs. {stoppedCost(offer, diskGb)} Starting
