@@ -1,0 +1,176 @@
+/**
+ * The developer platform's contract: API keys (scoped, shown once, stored as hashes) and webhook endpoints with
+ * their events and delivery log. The key's scopes decide which routes it reaches (`requiredScope`); the routes a key
+ * never reaches (sign-in, admin, keys and webhooks themselves, purchases) answer 403 through a key.
+ */
+import { z } from 'zod';
+import { textField } from './text.ts';
+
+/** What a key is allowed to do. Every route a key may call needs exactly one of these. */
+export const API_KEY_SCOPES = ['read', 'create', 'gpu', 'billing:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { label: string; description: string }> = {
+  read: { label: 'Read', description: 'See videos, studio work, voices, uploads and analytics' },
+  create: { label: 'Create', description: 'Make videos, storyboards, scripts, speech, images and watermark removals' },
+  gpu: { label: 'GPU rental', description: 'Launch, watch and stop GPU machines, and manage their SSH keys' },
+  'billing:read': { label: 'Billing (read)', description: 'See the balance, ledger and purchases' },
+};
+
+/** Every key starts with this, so a leaked one is easy to recognise (and to scan for). */
+export const API_KEY_PREFIX = 'nxn_sk_';
+/** How much of a key the list shows after it is made: the fixed prefix and the first characters of the secret. */
+export const API_KEY_SHOWN_CHARS = API_KEY_PREFIX.length + 6;
+export const API_KEY_PATTERN = /^nxn_sk_[A-Za-z0-9_-]{43}$/;
+
+export const createApiKeySchema = z.object({
+  name: textField().trim().min(1, 'Give the key a name').max(60, 'At most 60 characters'),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES, { error: `Scopes are ${API_KEY_SCOPES.join(', ')}` }))
+    .min(1, 'Choose at least one scope')
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+export type CreateApiKeyRequest = z.output<typeof createApiKeySchema>;
+
+export const apiKeyRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, e.g. "nxn_sk_Ab12Cd": enough to tell keys apart, useless to an attacker. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
+
+/** Answer of the create: the only time the whole key is shown. */
+export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyListSchema = z.object({ items: z.array(apiKeyRecordSchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+/** The events a webhook endpoint can subscribe to. */
+export const WEBHOOK_EVENTS = [
+  'video.succeeded',
+  'video.failed',
+  'speech.succeeded',
+  'speech.failed',
+  'image.succeeded',
+  'image.failed',
+  'watermark.succeeded',
+  'watermark.failed',
+  'rental.status_changed',
+  'payment.succeeded',
+  'payment.refunded',
+  'credits.low',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** "Send test event" sends this one; it reaches an endpoint whatever it subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'video.succeeded': 'A video is ready',
+  'video.failed': 'A video failed',
+  'speech.succeeded': 'Speech is ready',
+  'speech.failed': 'Speech failed',
+  'image.succeeded': 'An image is ready',
+  'image.failed': 'An image failed',
+  'watermark.succeeded': 'A watermark removal is ready',
+  'watermark.failed': 'A watermark removal failed',
+  'rental.status_changed': 'A GPU rental changed status',
+  'payment.succeeded': 'A payment went through',
+  'payment.refunded': 'A payment was refunded',
+  'credits.low': 'Credits are running low',
+};
+
+/** The body every delivery carries (Standard Webhooks' recommended shape); its id is the `webhook-id` header. */
+export const webhookPayloadSchema = z.object({
+  type: z.union([z.enum(WEBHOOK_EVENTS), z.literal(WEBHOOK_TEST_EVENT)]),
+  timestamp: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+const eventsField = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }))
+  .min(1, 'Choose at least one event')
+  .transform((events) => [...new Set(events)]);
+
+/** The URL's shape only; the server also refuses http outside development and private addresses. */
+const endpointUrl = textField()
+  .trim()
+  .max(2048, 'At most 2048 characters')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL' }));
+
+export const createWebhookEndpointSchema = z.object({
+  url: endpointUrl,
+  events: eventsField,
+  description: textField().trim().max(200, 'At most 200 characters').optional().default(''),
+});
+export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSchema>;
+export type CreateWebhookEndpointRequest = z.output<typeof createWebhookEndpointSchema>;
+
+/** Change an endpoint; `enabled: true` turns back on one that was disabled after failing. */
+export const updateWebhookEndpointSchema = z
+  .object({
+    url: endpointUrl.optional(),
+    events: eventsField.optional(),
+    description: textField().trim().max(200, 'At most 200 characters').optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
+export type UpdateWebhookEndpointRequest = z.output<typeof updateWebhookEndpointSchema>;
+
+export const webhookEndpointRecordSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  /** Why it was turned off (after failing for too long), shown to the user; null while enabled. */
+  disabledReason: z.string().nullable(),
+  /** When deliveries started failing without a success since; null when the last one went through. */
+  failingSince: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpointRecord = z.infer<typeof webhookEndpointRecordSchema>;
+
+/** Answer of the create: the only time the signing secret ("whsec_…") is shown. */
+export const createdWebhookEndpointSchema = webhookEndpointRecordSchema.extend({ secret: z.string() });
+export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
+
+export const webhookEndpointListSchema = z.object({ items: z.array(webhookEndpointRecordSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  /** The event's id (the `webhook-id` header): receivers drop a repeat they have seen. */
+  eventId: z.string(),
+  eventType: z.string(),
+  /** pending: waiting for its next attempt; failed: every attempt failed (or the endpoint was disabled). */
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The last attempt's HTTP status; null when it got no answer (timeout, refused, bad address). */
+  responseStatus: z.number().int().nullable(),
+  /** The last attempt's time to an answer, in milliseconds. */
+  responseMs: z.number().int().nullable(),
+  /** What went wrong on the last attempt, in words. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryPageSchema = z.object({
+  items: z.array(webhookDeliverySchema),
+  nextCursor: z.string().nullable(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
