@@ -152,6 +152,24 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     expect((await call('get_balance')).data).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
+  it('answers a lone JSON-RPC tools/call, with no session to open first (curl works)', async () => {
+    const user = await createUser();
+    const res = await fetch(new URL('/mcp', stack.url), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.idToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_balance' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    const answer = await res.json();
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { structuredContent: { balance: SIGNUP_GRANT } } });
+  });
+
   it('refuses a request without credentials with how to connect, and has no event stream', async () => {
     const initialize = {
       jsonrpc: '2.0',

@@ -105,7 +105,10 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
   // The MCP server's tools call this very app, as the caller, once every route is mounted.
-  app.route('/', mcpRoutes((request, env) => app.fetch(request, env)));
+  app.route(
+    '/',
+    mcpRoutes((request, env) => app.fetch(request, env)),
+  );
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
   app.route(

@@ -59,7 +59,7 @@ export function apiFailure(answer: ApiAnswer): CallToolResult {
   const lines = [message, ...fields.map(([field, text]) => `- ${field === '_' ? 'input' : field}: ${String(text)}`)];
   if (answer.status === 402 && typeof body.needed === 'number' && typeof body.available === 'number')
     lines.push(
-      `It needs ${credits(body.needed)}; ${credits(body.available)} are available. The account owner can buy credits on the Billing page.`,
+      `It needs ${credits(body.needed)}; ${credits(body.available)} ${body.available === 1 ? 'is' : 'are'} available. The account owner can buy credits on the Billing page.`,
     );
   if (answer.status === 429) lines.push(`Wait ${answer.retryAfter ?? 'a few'} seconds, then call again.`);
   if (answer.status >= 500)
@@ -85,7 +85,9 @@ export function videoResult(video: VideoRecord, lead?: string): CallToolResult {
     subtitlesUrl: video.subtitles?.url ?? null,
     error: video.error,
   };
-  const stage = video.stage ? (VIDEO_STAGE_LABELS[video.stage as keyof typeof VIDEO_STAGE_LABELS] ?? video.stage) : null;
+  const stage = video.stage
+    ? (VIDEO_STAGE_LABELS[video.stage as keyof typeof VIDEO_STAGE_LABELS] ?? video.stage)
+    : null;
   const poll = `Call get_video with id "${video.id}" again in about ${POLL_SECONDS} seconds until the status is succeeded.`;
   switch (video.status) {
     case 'succeeded':
@@ -153,7 +155,10 @@ export function speechResult(speech: SpeechRecord, lead?: string): CallToolResul
       data,
     );
   if (speech.status === 'failed')
-    return result([lead, `Speech ${speech.id} failed: ${speech.error ?? 'no reason given'}. Nothing was charged.`], data);
+    return result(
+      [lead, `Speech ${speech.id} failed: ${speech.error ?? 'no reason given'}. Nothing was charged.`],
+      data,
+    );
   return result(
     [
       lead,
@@ -245,10 +250,14 @@ export interface VoiceFilter {
   engine?: string | undefined;
 }
 
+/** "en", "pt-BR": a language tag, matched by its subtags; anything else is a language's name ("Portuguese"). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+
 const matchesLanguage = (voice: Voice, language: string): boolean => {
   const wanted = language.trim().toLowerCase();
   const tag = voice.language.toLowerCase();
-  return tag === wanted || tag.startsWith(`${wanted}-`) || voice.languageName.toLowerCase().includes(wanted);
+  if (LANGUAGE_TAG.test(wanted)) return tag === wanted || tag.startsWith(`${wanted}-`);
+  return voice.languageName.toLowerCase().includes(wanted);
 };
 
 /**

@@ -38,7 +38,7 @@ export function connectsWithApiKey(_c: Context<AppEnv>): boolean {
  */
 export const mcpCredentials: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'OPTIONS' && !c.req.header('authorization')) return keyRequired(c);
-  await next();
+  return next();
 };
 
 /** API requests made as the caller of `c`: same credentials, same client address, same request id in the logs. */
@@ -79,10 +79,8 @@ export function mcpRoutes(fetch: ApiFetch) {
     .post(MCP_PATH, async (c) => {
       if (!connectsWithApiKey(c)) return keyRequired(c);
       const server = createMcpServer(callerOf(c, fetch));
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
+      // No sessionIdGenerator: stateless, no Mcp-Session-Id to keep or check.
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
       await server.connect(transport);
       try {
         return await transport.handleRequest(c.req.raw);
@@ -93,7 +91,11 @@ export function mcpRoutes(fetch: ApiFetch) {
     })
     .on(['GET', 'DELETE'], MCP_PATH, (c) =>
       c.json(
-        { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only.' }, id: null },
+        {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only.' },
+          id: null,
+        },
         405,
         { Allow: 'POST' },
       ),

@@ -69,7 +69,9 @@ function registerVideoTools(server: McpServer, call: ApiCall) {
         script: video.script.describe(
           'What the narrator says, as plain text; up to 5 minutes spoken (about 750 words). Lines in [brackets] or (parentheses) are not read.',
         ),
-        voiceId: video.voiceId.optional().describe("A voice id from list_voices; the server's default voice if left out."),
+        voiceId: video.voiceId
+          .optional()
+          .describe("A voice id from list_voices; the server's default voice if left out."),
         aspect: video.aspect.default('16:9').describe('16:9 landscape, 9:16 vertical (shorts, reels) or 1:1 square.'),
         resolution: video.resolution.default('720p').describe('720p or 1080p.'),
         captions: video.captions.default('word').describe('Burned-in captions: off, line, word, karaoke or pop.'),
@@ -82,13 +84,11 @@ function registerVideoTools(server: McpServer, call: ApiCall) {
       annotations: CREATE,
     },
     async ({ idempotencyKey: key, ...request }) =>
-      answered<VideoRecord>(
-        call('POST', '/videos', { ...request, visuals: 'generated' }, key),
-        (record, { status }) =>
-          videoResult(
-            record,
-            status === 200 ? 'This idempotency key was used before: this is the video it made.' : 'Video accepted.',
-          ),
+      answered<VideoRecord>(call('POST', '/videos', { ...request, visuals: 'generated' }, key), (record, { status }) =>
+        videoResult(
+          record,
+          status === 200 ? 'This idempotency key was used before: this is the video it made.' : 'Video accepted.',
+        ),
       ),
   );
   server.registerTool(
@@ -111,12 +111,14 @@ function registerStudioTools(server: McpServer, call: ApiCall) {
     {
       title: 'Generate a script',
       description:
-        "Write a video script about a topic: hook, scenes and call to action, timed at 150 words a minute. Returns the narration to pass to create_video, the title, and what it cost (the offline writer, used when the server has no AI model, is free).",
+        'Write a video script about a topic: hook, scenes and call to action, timed at 150 words a minute. Returns the narration to pass to create_video, the title, and what it cost (the offline writer, used when the server has no AI model, is free).',
       inputSchema: {
         topic: script.topic.describe('What the video is about.'),
         audience: script.audience.optional(),
         tone: script.tone.default('friendly'),
-        platform: script.platform.default('youtube').describe('youtube (16:9), shorts (9:16, at most 3 minutes) or square.'),
+        platform: script.platform
+          .default('youtube')
+          .describe('youtube (16:9), shorts (9:16, at most 3 minutes) or square.'),
         targetSeconds: script.targetSeconds.default(60).describe('Spoken length in seconds, 15 to 300.'),
         keyPoints: script.keyPoints.optional(),
         callToAction: script.callToAction.optional(),
@@ -137,7 +139,9 @@ function registerStudioTools(server: McpServer, call: ApiCall) {
         'Read a text aloud with a voice (a voice-over without a video). Returns a speech id: call get_speech with it until the status is succeeded; it then has links to the MP3 and WAV.',
       inputSchema: {
         text: speech.text.describe('The words to speak, up to 5,000 characters.'),
-        voiceId: speech.voiceId.optional().describe("A voice id from list_voices; the server's default voice if left out."),
+        voiceId: speech.voiceId
+          .optional()
+          .describe("A voice id from list_voices; the server's default voice if left out."),
         speed: speech.speed.describe('0.5 to 2; 1 is normal.'),
         pitch: speech.pitch.describe('Semitones, -6 to +6.'),
         idempotencyKey,
@@ -200,11 +204,7 @@ function registerAccountTools(server: McpServer, call: ApiCall) {
       description:
         'Voices this server can read with, best-sounding first: id, name, language and quality. Filter by language to find one for a script.',
       inputSchema: {
-        language: z
-          .string()
-          .max(60)
-          .optional()
-          .describe('A language tag ("en", "pt-BR") or name ("Portuguese").'),
+        language: z.string().max(60).optional().describe('A language tag ("en", "pt-BR") or name ("Portuguese").'),
         engine: z.enum(VOICE_ENGINES).optional().describe('Only voices of this speech engine.'),
       },
       annotations: READ,
