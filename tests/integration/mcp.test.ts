@@ -135,6 +135,36 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     });
   }, 240_000);
 
+  it('writes a script, reads a text aloud and draws an image on the offline engines', async () => {
+    const { call } = await connect();
+    const script = await call('generate_script', { topic: 'Why the tide turns', targetSeconds: 15 });
+    expect(script.isError).toBe(false);
+    expect(script.data).toMatchObject({ offline: true, creditsCharged: 0, writer: 'Built-in writer' });
+    expect(script.text).toContain(script.data.narration);
+
+    /** Polls a get_ tool until the job has finished. */
+    const finished = async (tool: string, id: string) => {
+      let answer = await call(tool, { id });
+      for (let i = 0; i < 60 && !['succeeded', 'failed'].includes(answer.data.status); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = await call(tool, { id });
+      }
+      return answer;
+    };
+    const speech = await call('synthesize_speech', { text: 'The tide turns twice a day.', voiceId: 'en-us-olivia' });
+    expect(speech.text).toMatch(/^Accepted\./);
+    const spoken = await finished('get_speech', speech.data.id);
+    expect(spoken.data).toMatchObject({ status: 'succeeded', error: null });
+    expect((await fetch(spoken.data.mp3Url)).headers.get('content-type')).toBe('audio/mpeg');
+
+    const images = await call('generate_image', { prompt: 'a lighthouse at dusk', engine: 'offline' });
+    expect(images.data.ids).toHaveLength(1);
+    const drawn = await finished('get_image', images.data.ids[0]);
+    expect(drawn.data).toMatchObject({ status: 'succeeded', error: null });
+    expect(drawn.text).toContain(`PNG: ${drawn.data.url}`);
+    expect((await fetch(drawn.data.url)).headers.get('content-type')).toBe('image/png');
+  });
+
   it("answers bad input with the API's own messages, naming the field", async () => {
     const { call } = await connect();
     // Only the API knows how long a script runs: its 400 comes back as the tool's error.
