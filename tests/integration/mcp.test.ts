@@ -213,7 +213,7 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
       body: JSON.stringify(initialize),
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: API_KEY_REQUIRED }, id: null });
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: API_KEY_REQUIRED }, id: null });
 
     const client = new Client({ name: 'nxn-test', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL('/mcp', stack.url)))).rejects.toThrow(

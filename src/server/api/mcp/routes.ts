@@ -19,9 +19,12 @@ export type ApiFetch = (request: Request, env: unknown) => Response | Promise<Re
 export const MCP_PATH = '/mcp';
 export const API_KEY_REQUIRED = 'Connect with an API key: create one at /account/developers';
 
-/** The JSON-RPC error an MCP client shows when it may not connect; -32001 is the SDK's "unauthorized". */
+/** -32000: JSON-RPC's server-defined error, as the SDK's transport answers HTTP-level refusals. */
+const SERVER_ERROR = -32000;
+
+/** The JSON-RPC error an MCP client shows when it may not connect. */
 const keyRequired = (c: Context) =>
-  c.json({ jsonrpc: '2.0', error: { code: -32001, message: API_KEY_REQUIRED }, id: null }, 401);
+  c.json({ jsonrpc: '2.0', error: { code: SERVER_ERROR, message: API_KEY_REQUIRED }, id: null }, 401);
 
 /**
  * Whether this authenticated request may use the MCP server. Agents connect with an API key, never with a person's
@@ -52,9 +55,11 @@ function callerOf(c: Context<AppEnv>, fetch: ApiFetch): ApiCall {
     }
     if (body !== undefined) headers.set('content-type', 'application/json');
     if (idempotencyKey !== undefined) headers.set('idempotency-key', idempotencyKey);
+    // The caller's signal: a client that hangs up stops work that watches for it (a script being written).
     const request = new Request(new URL(path, origin), {
       method,
       headers,
+      signal: c.req.raw.signal,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const response = await fetch(request, c.env);
@@ -93,7 +98,7 @@ export function mcpRoutes(fetch: ApiFetch) {
       c.json(
         {
           jsonrpc: '2.0',
-          error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only.' },
+          error: { code: SERVER_ERROR, message: 'Method not allowed: this server is stateless, POST only.' },
           id: null,
         },
         405,
