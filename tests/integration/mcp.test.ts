@@ -22,6 +22,12 @@ afterAll(async () => stopEmulator());
 
 const SCRIPT = 'The lighthouse keeper climbs the stairs at dusk. The lamp turns and the ships come home.';
 
+/**
+ * What a new caller sends as `Authorization: Bearer <credential>`: today a new user's session token, which the
+ * server lets in until API keys authenticate requests; then a key made for that user.
+ */
+const newCredential = async () => (await createUser()).idToken;
+
 /** The text of a tool result, its structured data and whether it is an error. */
 const read = (result: unknown) => {
   const { content, structuredContent, isError } = result as CallToolResult;
@@ -34,13 +40,13 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
   let stack: Stack;
   const clients: Client[] = [];
 
-  /** An MCP client connected as a new user; `Authorization` carries what an API key will. */
+  /** An MCP client connected as a new caller. */
   const connect = async () => {
-    const user = await createUser();
+    const credential = await newCredential();
     const client = new Client({ name: 'nxn-test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL('/mcp', stack.url), {
-        requestInit: { headers: { Authorization: `Bearer ${user.idToken}` } },
+        requestInit: { headers: { Authorization: `Bearer ${credential}` } },
       }),
     );
     clients.push(client);
@@ -183,11 +189,10 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
   });
 
   it('answers a lone JSON-RPC tools/call, with no session to open first (curl works)', async () => {
-    const user = await createUser();
     const res = await fetch(new URL('/mcp', stack.url), {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${user.idToken}`,
+        authorization: `Bearer ${await newCredential()}`,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
@@ -220,9 +225,8 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
       API_KEY_REQUIRED,
     );
 
-    const user = await createUser();
     const stream = await fetch(new URL('/mcp', stack.url), {
-      headers: { authorization: `Bearer ${user.idToken}`, accept: 'text/event-stream' },
+      headers: { authorization: `Bearer ${await newCredential()}`, accept: 'text/event-stream' },
     });
     expect(stream.status).toBe(405);
     expect(stream.headers.get('allow')).toBe('POST');
