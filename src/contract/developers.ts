@@ -45,8 +45,12 @@ export const apiKeyRecordSchema = z.object({
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
-/** Answer of the create: the only time the whole key is shown. */
-export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string() });
+/**
+ * Answer of the create: the only time the whole key is shown. A repeat of the create (the same Idempotency-Key)
+ * answers the same key with `secret: null`, since the key is kept only as a hash: if the first answer was lost,
+ * revoke that key and make another.
+ */
+export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string().nullable() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 export const apiKeyListSchema = z.object({ items: z.array(apiKeyRecordSchema) });
