@@ -17,7 +17,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyRecord; onRevoke: () => vo
   const revoked = apiKey.revokedAt !== null;
   return (
     <li
-      className={`grid gap-1 rounded-xl border border-line p-3 sm:grid-cols-[1fr_auto] sm:items-center ${revoked ? 'opacity-70' : ''}`}
+      className={`grid gap-1 rounded-xl border border-white/10 p-3 sm:grid-cols-[1fr_auto] sm:items-center ${revoked ? 'opacity-70' : ''}`}
       aria-label={`API key ${apiKey.name}`}
     >
       <div className="grid min-w-0 gap-1">

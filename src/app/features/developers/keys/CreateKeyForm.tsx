@@ -46,7 +46,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   };
 
   return (
-    <form className="grid gap-4 rounded-xl border border-line p-4" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="grid gap-4 rounded-xl border border-white/10 p-4" onSubmit={(e) => void submit(e)} noValidate>
       <h3 className="font-semibold text-fg">Create a key</h3>
       <Field label="Key name" error={errors.name} hint="So you know later where it is used, e.g. “CMS export”.">
         {(props) => (

@@ -31,7 +31,7 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: CreatedApiKey & { se
           within its scopes.
         </p>
         <code
-          className="block break-all rounded-xl border border-line bg-ink-900 p-3 font-mono text-sm text-fg"
+          className="block break-all rounded-xl border border-white/10 bg-ink-900 p-3 font-mono text-sm text-fg"
           data-testid="new-api-key"
         >
           {apiKey.secret}
@@ -46,7 +46,6 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: CreatedApiKey & { se
             className="btn btn-primary"
             onClick={() => void copyText(apiKey.secret, 'API key')}
           >
-            <Icon name="check" className="size-4" />
             Copy
           </button>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
