@@ -1,7 +1,8 @@
 /**
  * The developer platform's contract: API keys (scoped, shown once, stored as hashes) and webhook endpoints with
- * their events and delivery log. The key's scopes decide which routes it reaches (`requiredScope`); the routes a key
- * never reaches (sign-in, admin, keys and webhooks themselves, purchases) answer 403 through a key.
+ * their events and delivery log. The key's scopes decide which routes it reaches (`routeScope` in api-scopes.ts); the
+ * routes a key never reaches (sign-in, keys and webhooks themselves, purchases) answer 403 through a key, and the
+ * operator console the 404 it gives anyone who is not an operator.
  */
 import { z } from 'zod';
 import { textField } from './text.ts';

@@ -120,6 +120,10 @@ describe.each(await databaseTargets())('API keys on %s', (_name, makeTarget) => 
     expect((await reader('GET', '/gpu/rentals')).body.error).toBe('This API key lacks the "gpu" scope');
     expect((await reader('GET', '/credits/ledger')).body.error).toBe('This API key lacks the "billing:read" scope');
     expect((await reader('GET', '/videos')).status).toBe(200);
+    // A file's own download takes a session; a key is told to ask for a signed link.
+    const download = await reader('GET', `/files/${crypto.randomUUID()}`);
+    expect([download.status, download.body.error]).toEqual([401, expect.stringMatching(/GET \/files\/:id\/url/)]);
+    expect((await reader('GET', `/files/${crypto.randomUUID()}/url`)).status).toBe(404);
 
     const billing = withKey(stack.url, (await makeKey(['billing:read'])).secret);
     expect((await billing('GET', '/credits/ledger')).status).toBe(200);

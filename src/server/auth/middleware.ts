@@ -14,6 +14,8 @@ import type { TokenVerifier, VerifiedUser } from './firebase.ts';
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 export const INVALID_API_KEY = 'This API key is not valid (revoked or unknown)';
+const KEY_NOT_TAKEN =
+  'This route takes a session, not an API key; with a key, ask GET /files/:id/url for a signed link';
 
 /** The caller behind an Authorization header (a Firebase ID token, or an API key when `keys` is given), or a 401. */
 export async function identify(
@@ -23,7 +25,9 @@ export async function identify(
 ): Promise<{ user: VerifiedUser; key?: KeyCaller['key'] }> {
   const token = BEARER.exec(header ?? '')?.[1];
   if (!token) throw new HttpError(401, 'Sign in required');
-  if (keys && isApiKeyCredential(token)) {
+  if (isApiKeyCredential(token)) {
+    // Only the signed-in routes take a key; the rest (a file's own download) say what to use instead.
+    if (!keys) throw new HttpError(401, KEY_NOT_TAKEN);
     const caller = await keys.authenticate(token);
     if (!caller) throw new HttpError(401, INVALID_API_KEY);
     return caller;
