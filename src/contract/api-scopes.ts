@@ -8,8 +8,9 @@
  * must not spend the owner's card) and the operator console. The console answers 404 through a key, as it does to
  * anyone who is not an operator; the others answer 403 with `sessionOnlyMessage`.
  *
- * `/mcp` (the Model Context Protocol server) needs the `read` scope to connect; each of its tools then needs the
- * scope of the route it stands for (`keyAllows`), so a read-only key can list voices but not create a video.
+ * `/mcp` (the Model Context Protocol server) needs the `read` scope to connect; each tool call is then an API request
+ * of its own with the caller's key, checked against its route's scope, so a read-only key can list voices but not
+ * create a video.
  */
 import type { ApiKeyScope } from './developers.ts';
 
