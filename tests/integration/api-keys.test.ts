@@ -64,7 +64,13 @@ describe.each(await databaseTargets())('API keys on %s', (_name, makeTarget) => 
     const me = await asKey('GET', '/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ profile: { uid: user.uid, email: user.email }, admin: false });
+    const usedAt = async () =>
+      (await api('GET', '/developer/keys')).body.items.find((k: { id: string }) => k.id === key.id).lastUsedAt;
+    const firstUse = await usedAt();
+    expect(Date.parse(firstUse)).toBeGreaterThan(Date.now() - 60_000);
     const job = await asKey('POST', '/jobs', hold, { 'Idempotency-Key': 'key-job-1' });
+    // Written once a minute at most, not on every request.
+    expect(await usedAt()).toBe(firstUse);
     expect(job.status).toBe(201);
     expect((await api('GET', `/jobs/${job.body.id}`)).status).toBe(200);
     expect((await asKey('POST', `/jobs/${job.body.id}/cancel`)).status).toBe(200);
