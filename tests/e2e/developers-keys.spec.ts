@@ -11,7 +11,7 @@ test('make an API key on the Developers screen, copy it, call the API with it, r
   request,
 }) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('link', { name: 'Developers' }).click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Developers' }).click();
   await expect(page).toHaveURL('/account/developers');
   await expect(page.getByRole('heading', { name: 'Developers', level: 1 })).toBeVisible();
   await expect(page.getByText('No keys yet.')).toBeVisible();
