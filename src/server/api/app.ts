@@ -17,6 +17,7 @@ import { brandRoutes } from '../features/brand/routes.ts';
 import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
 import type { ApiDeps } from '../features/deps.ts';
+import { webhookRoutes } from '../features/developers/webhooks/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
 import { gpuAnalytics } from '../features/gpu/analytics.ts';
@@ -102,6 +103,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
+  app.route('/', webhookRoutes(deps));
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
   app.route(
