@@ -128,6 +128,25 @@ const RUNS: Record<string, ScriptRun> = {
       new RegExp(`${databaseName}\\s+POST /jobs .* \\d+ req/s .* failures 0`),
     ],
   },
+  'scripts/bench-webhooks.ts': {
+    args: () => [
+      '--jobs',
+      '2',
+      '--deliveries',
+      '10',
+      '--receiver-ms',
+      '50',
+      '--render-minutes',
+      '0.1',
+      '--only',
+      database,
+      '--no-write',
+    ],
+    prints: [
+      new RegExp(`\\| ${databaseName} \\| 2 \\| \\d+ ms \\| \\d+ ms \\|`),
+      /\| Drain of the 10 deliveries \| [\d.]+ \|/,
+    ],
+  },
   'scripts/bench-upload.ts': {
     args: () => ['--sizes', '1', '--refused', '3'],
     env: {

@@ -11,7 +11,10 @@ export type Answer = number | { redirect: string; status?: number } | 'hang';
 export interface Received {
   headers: Record<string, string>;
   body: string;
+  /** performance.now() when it arrived, for intervals. */
   at: number;
+  /** Date.now() when it arrived, to compare with times the database wrote. */
+  receivedAt: number;
 }
 
 export interface Receiver {
@@ -39,7 +42,12 @@ export async function startReceiver(options: { delayMs?: number } = {}): Promise
           Array.isArray(value) ? value.join(',') : (value ?? ''),
         ]),
       );
-      received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
+      received.push({
+        headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+        receivedAt: Date.now(),
+      });
       for (const wake of waiters) wake();
       const answer = answers.shift() ?? 200;
       if (answer === 'hang') {
