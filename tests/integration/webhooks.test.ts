@@ -8,11 +8,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_CREDITS_THRESHOLD, SIGNUP_GRANT } from '~/contract/pricing.ts';
+import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
 import { postWebhook } from '~/server/features/developers/webhooks/outbound.ts';
 import { createWebhookService } from '~/server/features/developers/webhooks/service.ts';
 import { HttpError } from '~/server/http/errors.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
+import { sshPublicKey } from './support/ssh-key.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
 import { type Received, type Receiver, startReceiver } from './support/webhook-receiver.ts';
 
@@ -240,6 +242,47 @@ describe.each(await databaseTargets())('webhooks on %s', (_name, makeTarget) => 
     // Allowed, the request goes to exactly that address.
     expect(await send(true)).toMatchObject({ status: 200, error: null });
     expect(receiver.received.at(-1)?.headers.host).toBe(`hooks.example:${port}`);
+  });
+
+  it("tells of a GPU rental's status changes", async () => {
+    const sandbox = await startRunpodSandbox({ provisioningMs: 0 });
+    const gpu = await stack.extraApi({
+      RUNPOD_API_URL: sandbox.url,
+      RUNPOD_API_KEY: 'rp-key',
+      GPU_SANDBOX: '1',
+      WEBHOOKS_ALLOW_LOOPBACK: '1',
+    });
+    try {
+      const { user } = await signedUp();
+      const api = client(gpu.url, user);
+      const hook = await addEndpoint(api, `${receiver.url}/gpu`, ['rental.status_changed']);
+      const key = await api('POST', '/gpu/ssh-keys', { name: 'Laptop', publicKey: sshPublicKey() });
+      const offer = (await api('GET', '/gpu/offers')).body.offers.find((o: { available: boolean }) => o.available);
+      const rented = await api('POST', '/gpu/rentals', {
+        offerId: offer.id,
+        template: 'ubuntu-ssh',
+        diskGb: 20,
+        sshKeyId: key.body.id,
+      });
+      expect(rented.status).toBe(201);
+      expect((await api('POST', `/gpu/rentals/${rented.body.id}/terminate`)).body.status).toBe('terminated');
+      const items = await until(
+        () => log(api, hook.id),
+        (list) => list.some((d) => d.status === 'succeeded') && list.every((d) => d.status === 'succeeded'),
+      );
+      const statuses = receiver.received
+        .filter((r) => r.headers['webhook-id'] && items.some((d) => d.eventId === r.headers['webhook-id']))
+        .map((r) => verified(hook.secret, r))
+        .map((event) => {
+          expect(event.type).toBe('rental.status_changed');
+          expect(event.data).toMatchObject({ id: rented.body.id, links: { self: `/gpu/rentals/${rented.body.id}` } });
+          return event.data.status;
+        });
+      expect(statuses.at(-1)).toBe('terminated');
+    } finally {
+      await gpu.close();
+      await sandbox.close();
+    }
   });
 
   it('tells once when a spend takes the balance below the low-credits line', async () => {
