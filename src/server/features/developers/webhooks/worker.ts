@@ -96,72 +96,8 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
       },
       { policy: config, timeoutMs, ...(options.resolve ? { resolve: options.resolve } : {}) },
     );
-    await record(job, found.endpoint.id, at, outcome);
+    await recordAttempt({ database, schedule, log }, job, found.endpoint.id, at, outcome);
   };
-
-  /** The attempt's log line and what follows from it, in one transaction. */
-  const record = (job: DeliverJob, endpointId: string, at: Date, outcome: PostOutcome) =>
-    database.transaction(async (tx) => {
-      const ok = delivered(outcome.status);
-      const error = ok ? null : (outcome.error ?? `The endpoint answered ${outcome.status}`);
-      const made = job.attempt + 1;
-      const delay = ok ? undefined : nextDelay(made, schedule);
-      const status = ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
-      const [updated] = await tx
-        .update(webhookDeliveries)
-        .set({
-          status,
-          attempts: made,
-          responseStatus: outcome.status,
-          responseMs: outcome.ms,
-          error,
-          lastAttemptAt: at,
-          nextAttemptAt: delay === undefined ? null : new Date(Date.now() + delay),
-        })
-        .where(
-          and(
-            eq(webhookDeliveries.id, job.deliveryId),
-            eq(webhookDeliveries.attempts, job.attempt),
-            eq(webhookDeliveries.status, 'pending'),
-          ),
-        )
-        .returning({ id: webhookDeliveries.id });
-      if (!updated) return; // a duplicate job recorded this attempt first
-      await tx.insert(webhookAttempts).values({
-        deliveryId: job.deliveryId,
-        at,
-        responseStatus: outcome.status,
-        responseMs: outcome.ms,
-        error,
-      });
-      if (ok) {
-        await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
-        return;
-      }
-      const [endpoint] = await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
-        .where(eq(webhookEndpoints.id, endpointId))
-        .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
-      if (status !== 'failed' || !endpoint?.enabled) return;
-      const [first] = await tx
-        .select({ at: min(webhookAttempts.at) })
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.deliveryId, job.deliveryId));
-      if (!shouldDisable({ exhausted: true, failingSince: endpoint.failingSince, firstAttemptAt: first?.at ?? at }))
-        return;
-      const since = endpoint.failingSince?.toISOString().replace('T', ' ').slice(0, 16) ?? '';
-      await tx
-        .update(webhookEndpoints)
-        .set({
-          enabled: false,
-          disabledReason: `Turned off: every delivery since ${since} UTC failed (last: ${error}). Fix the receiver, then turn the endpoint on again.`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(webhookEndpoints.id, endpointId));
-      await failPending(tx, endpointId, 'The endpoint was turned off after failing for too long');
-      log.warn({ endpointId }, 'webhook endpoint turned off after failing for too long');
-    });
 
   const workId = await boss.work<DeliverJob>(
     WEBHOOK_QUEUE,
@@ -212,4 +148,78 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
       await boss.offWork(WEBHOOK_QUEUE, { id: workId, wait: false }).catch(() => undefined);
     },
   };
+}
+
+/**
+ * The attempt's log line and what follows from it, in one transaction: the delivery's summary and next attempt, the
+ * endpoint's failing-since, and turning the endpoint off when it has failed for the whole schedule.
+ */
+function recordAttempt(
+  { database, schedule, log }: { database: Database; schedule: readonly number[]; log: Logger },
+  job: DeliverJob,
+  endpointId: string,
+  at: Date,
+  outcome: PostOutcome,
+) {
+  return database.transaction(async (tx) => {
+    const ok = delivered(outcome.status);
+    const error = ok ? null : (outcome.error ?? `The endpoint answered ${outcome.status}`);
+    const made = job.attempt + 1;
+    const delay = ok ? undefined : nextDelay(made, schedule);
+    const status = ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status,
+        attempts: made,
+        responseStatus: outcome.status,
+        responseMs: outcome.ms,
+        error,
+        lastAttemptAt: at,
+        nextAttemptAt: delay === undefined ? null : new Date(Date.now() + delay),
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.id, job.deliveryId),
+          eq(webhookDeliveries.attempts, job.attempt),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (!updated) return; // a duplicate job recorded this attempt first
+    await tx.insert(webhookAttempts).values({
+      deliveryId: job.deliveryId,
+      at,
+      responseStatus: outcome.status,
+      responseMs: outcome.ms,
+      error,
+    });
+    if (ok) {
+      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+      return;
+    }
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+    if (status !== 'failed' || !endpoint?.enabled) return;
+    const [first] = await tx
+      .select({ at: min(webhookAttempts.at) })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, job.deliveryId));
+    if (!shouldDisable({ exhausted: true, failingSince: endpoint.failingSince, firstAttemptAt: first?.at ?? at }))
+      return;
+    const since = endpoint.failingSince?.toISOString().replace('T', ' ').slice(0, 16) ?? '';
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        enabled: false,
+        disabledReason: `Turned off: every delivery since ${since} UTC failed (last: ${error}). Fix the receiver, then turn the endpoint on again.`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(webhookEndpoints.id, endpointId));
+    await failPending(tx, endpointId, 'The endpoint was turned off after failing for too long');
+    log.warn({ endpointId }, 'webhook endpoint turned off after failing for too long');
+  });
 }
