@@ -10,6 +10,7 @@ const SERVER_LAYERS = [
   ['config'],
   ['http'],
   ['db'],
+  ['events'],
   ['auth', 'credits', 'storage'],
   ['jobs'],
   ['media'],

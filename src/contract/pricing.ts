@@ -21,6 +21,12 @@ export const PRICES = {
   watermarkPerMinute: 5,
 } as const;
 
+/**
+ * Below this many spendable credits the account is running low (the `credits.low` webhook, sent once each time a
+ * spend crosses it): the price of one minute of 720p video, the smallest video worth making.
+ */
+export const LOW_CREDITS_THRESHOLD = PRICES.videoPerMinute['720p'];
+
 const MINUTE_MS = 60_000;
 
 /** Video price: every started minute counts, so a 61 s video costs two minutes. */

@@ -67,11 +67,18 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
       });
     }
     case 'worker': {
-      const [{ startWorker }, { startGpuReconciler }, { checkMediaTools }, { festivalProblems }] = await Promise.all([
+      const [
+        { startWorker },
+        { startGpuReconciler },
+        { checkMediaTools },
+        { festivalProblems },
+        { startWebhookDelivery },
+      ] = await Promise.all([
         import('./jobs/worker.ts'),
         import('./features/gpu/reconcile.ts'),
         import('./media/tools.ts'),
         import('./providers/tts/festival.ts'),
+        import('./features/developers/webhooks/worker.ts'),
       ]);
       const workerLog = log.child({ role: 'worker' });
       // The programs and files jobs run, checked on this machine (the API learns the result through the database).
@@ -89,8 +96,16 @@ async function startRole(role: Role, config: ServerConfig, shared: Shared, log: 
       });
       // GPU rentals live outside the job queue: a loop mirrors each provider and settles credits.
       const gpu = startGpuReconciler({ config, database: await shared.database(), log: workerLog });
+      // Webhook deliveries have their own queue and concurrency: a slow receiver never holds up a render.
+      const webhooks = await startWebhookDelivery({
+        database: await shared.database(),
+        queue: await shared.queue(),
+        config: config.webhooks,
+        log: workerLog,
+      });
       return {
         async close() {
+          await webhooks.close();
           await gpu.close();
           await worker.close();
         },

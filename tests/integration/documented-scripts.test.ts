@@ -132,6 +132,25 @@ const RUNS: Record<string, ScriptRun> = {
     args: () => ['--seconds', '1', '--connections', '2', '--warm-up', '0', '--no-write'],
     prints: [/\| Session \(Firebase ID token\) \| \d+ \| \d+ \| \d+ \|/, /\| API key \| \d+ \| \d+ \| \d+ \|/],
   },
+  'scripts/bench-webhooks.ts': {
+    args: () => [
+      '--jobs',
+      '2',
+      '--deliveries',
+      '10',
+      '--receiver-ms',
+      '50',
+      '--render-minutes',
+      '0.1',
+      '--only',
+      database,
+      '--no-write',
+    ],
+    prints: [
+      new RegExp(`\\| ${databaseName} \\| 2 \\| \\d+ ms \\| \\d+ ms \\|`),
+      /\| Drain of the 10 deliveries \| [\d.]+ \|/,
+    ],
+  },
   'scripts/bench-upload.ts': {
     args: () => ['--sizes', '1', '--refused', '3'],
     env: {

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, packTotal } from '~/contract/payments.ts';
@@ -18,6 +19,7 @@ import { until } from './support/api-suite.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, type Stack, startStack, testConfig } from './support/stack.ts';
+import { startReceiver } from './support/webhook-receiver.ts';
 
 const SECRET_KEY = 'sk_test_payments_suite';
 const WEBHOOK_SECRET = 'whsec_payments_suite';
@@ -52,7 +54,7 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
 
   beforeAll(async () => {
     target = await makeTarget();
-    stack = await startStack(target);
+    stack = await startStack(target, { env: { WEBHOOKS_ALLOW_LOOPBACK: '1' } });
     // The sandbox needs the webhook's address before the API can be told the sandbox's.
     const port = await freePort();
     sandbox = await startStripeSandbox({
@@ -67,6 +69,7 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
       STRIPE_API_BASE: sandbox.url,
       PAYMENTS_SANDBOX: '1',
       CORS_ORIGINS: SITE,
+      WEBHOOKS_ALLOW_LOOPBACK: '1',
     };
     const config = testConfig(target, env);
     api = await startApiServer({
@@ -311,6 +314,39 @@ describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
     await expect(stripe.refunds.create({ payment_intent: session.payment_intent as string })).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
     });
+  });
+
+  it("tells the user's webhook endpoint once that the payment went through, and of each refund", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { call } = await signedUp();
+      const hook = await call('POST', '/webhooks/endpoints', {
+        url: receiver.url,
+        events: ['payment.succeeded', 'payment.refunded'],
+      });
+      expect(hook.status).toBe(201);
+      const { purchaseId, url } = await checkout(call);
+      await choose(url, 'pay');
+      await settled(call, purchaseId, 'paid');
+      const [paid] = await receiver.waitFor(1);
+      expect(new Webhook(hook.body.secret).verify(paid!.body, paid!.headers)).toMatchObject({
+        type: 'payment.succeeded',
+        data: { id: purchaseId, packId: starter.id, creditsAdded: packTotal(starter) },
+      });
+      const session = await stripe.checkout.sessions.retrieve(url.split('/').at(-1)!);
+      await stripe.refunds.create({ payment_intent: session.payment_intent as string, amount: starter.priceMinor / 2 });
+      await settled(call, purchaseId, 'partially_refunded');
+      const [, refunded] = await receiver.waitFor(2);
+      expect(JSON.parse(refunded!.body)).toMatchObject({
+        type: 'payment.refunded',
+        data: { id: purchaseId, refundedMinor: starter.priceMinor / 2, creditsTakenBack: packTotal(starter) / 2 },
+      });
+      // Stripe's redeliveries of both events are no news.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('ends in the same place whatever order the events arrive in', async () => {

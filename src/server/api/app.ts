@@ -19,6 +19,7 @@ import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { apiKeyRoutes } from '../features/developers/keys-routes.ts';
+import { webhookRoutes } from '../features/developers/webhooks/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
 import { gpuAnalytics } from '../features/gpu/analytics.ts';
@@ -110,6 +111,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
   app.route('/', apiKeyRoutes(deps));
+  app.route('/', webhookRoutes(deps));
   // The MCP server's tools call this very app, as the caller, once every route is mounted.
   app.route(
     '/',

@@ -191,6 +191,8 @@ const variables = z.object({
   WORKER_CONCURRENCY: wholeNumber(2, 1),
   JOB_POLL_SECONDS: wholeNumber(1, 1),
   JOB_MONITOR_SECONDS: wholeNumber(15, 1),
+  WEBHOOKS_ALLOW_LOOPBACK: flag(),
+  WEBHOOKS_CONCURRENCY: wholeNumber(20, 1),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   OPENAI_API_KEY: text(),
   OPENAI_BASE_URL: baseUrl(OPENAI_BASE_URL),
@@ -270,6 +272,9 @@ function checkTogether(env: Variables, ctx: z.RefinementCtx): void {
   if (production && env.PAYMENTS_SANDBOX) problem('PAYMENTS_SANDBOX', 'must not be set when NODE_ENV=production');
   // The sandbox rents nothing real; a production deployment must never show it to paying users.
   if (production && env.GPU_SANDBOX) problem('GPU_SANDBOX', 'must not be set when NODE_ENV=production');
+  // Loopback endpoints are for a receiver on the developer's own machine; a server must never post to itself.
+  if (production && env.WEBHOOKS_ALLOW_LOOPBACK)
+    problem('WEBHOOKS_ALLOW_LOOPBACK', 'must not be set when NODE_ENV=production');
   if (env.GPU_SANDBOX && !env.RUNPOD_API_URL)
     problem('RUNPOD_API_URL', 'must point at the sandbox when GPU_SANDBOX is set');
   if (env.LLM_BASE_URL && !env.LLM_MODEL)
@@ -471,6 +476,15 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
           pollSeconds: env.JOB_POLL_SECONDS,
           /** How often jobs with a silent worker (missed heartbeats) are found and retried. */
           monitorSeconds: env.JOB_MONITOR_SECONDS,
+        },
+        /** Outgoing webhook deliveries (features/developers/webhooks). */
+        webhooks: {
+          /** Endpoints may be plain http (and, with allowLoopback, on this machine): true outside production. */
+          development: env.NODE_ENV !== 'production',
+          /** Endpoints on 127.0.0.0/8 or ::1 are allowed (a receiver on the developer's machine). */
+          allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+          /** Deliveries one worker process sends at once, on their own queue (never a render's slot). */
+          concurrency: env.WEBHOOKS_CONCURRENCY,
         },
         /** Public base URL of the API for absolute signed file URLs; unset → a trusted origin (see apiHosts). */
         publicApiUrl: env.PUBLIC_API_URL,

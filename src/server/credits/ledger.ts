@@ -56,5 +56,12 @@ export function apply(account: Account, move: Movement): Account {
   return next;
 }
 
+/**
+ * Whether a movement took the spendable balance from at least `threshold` to below it: the one moment the account
+ * becomes low. Further spends below it, or a balance that was already low, are not a new crossing.
+ */
+export const crossedLow = (before: number, after: number, threshold: number): boolean =>
+  before >= threshold && after < threshold;
+
 /** Replays a history; equals the stored balance row when the ledger and the row agree. */
 export const replay = (moves: readonly Movement[]): Account => moves.reduce(apply, { balance: 0, reserved: 0 });

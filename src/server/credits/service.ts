@@ -6,9 +6,11 @@
 import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { LedgerEntry, LedgerPage } from '../../contract/api.ts';
 import { CATEGORY_RULES, type LedgerCategory } from '../../contract/ledger.ts';
+import { LOW_CREDITS_THRESHOLD } from '../../contract/pricing.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { creditBalances, creditLedger } from '../db/schema/credits.ts';
-import { type Account, InsufficientCreditsError, type Movement } from './ledger.ts';
+import { emitEvent } from '../events/emit.ts';
+import { type Account, crossedLow, InsufficientCreditsError, type Movement } from './ledger.ts';
 
 export interface PostOptions {
   uid: string;
@@ -62,6 +64,8 @@ export async function post(tx: Tx, options: PostOptions): Promise<{ applied: boo
     if (move.delta < 0) throw new InsufficientCreditsError(-move.delta, current.balance);
     throw new Error(`Ledger movement ${move.kind} for ${uid} does not fit the account ${JSON.stringify(current)}`);
   }
+  if (crossedLow(account.balance - move.delta, account.balance, LOW_CREDITS_THRESHOLD))
+    await emitEvent(tx, uid, 'credits.low', { balance: account.balance, threshold: LOW_CREDITS_THRESHOLD });
   return { applied: true, account };
 }
 

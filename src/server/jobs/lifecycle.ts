@@ -14,6 +14,7 @@ import { capture, release, reserve } from '../credits/ledger.ts';
 import { post } from '../credits/service.ts';
 import type { Database, Tx } from '../db/index.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import { emitJobEvent } from '../events/jobs.ts';
 import type { JobRow, JobSpec } from './registry.ts';
 
 export const toJob = (row: JobRow): Job => ({
@@ -154,6 +155,7 @@ export async function succeed(
       });
     }
     await spec?.onSuccess?.(tx, row, result, used);
+    await emitEnd(tx, spec, row, used);
     return row;
   });
 }
@@ -204,6 +206,20 @@ export async function finishUnsuccessful(
         idempotencyKey: creditKey(jobId, 'release'),
       });
     await spec?.onFailure?.(tx, row, config);
+    // A cancel is the user's own doing: no one needs telling.
+    if (row.status === 'failed') await emitEnd(tx, spec, row, 0);
     return row;
   });
+}
+
+/** The kind's webhook event, in the transaction that ended the job (so it is sent exactly when the end commits). */
+async function emitEnd(tx: Tx, spec: JobSpec | undefined, row: JobRow, charged: number): Promise<void> {
+  if (!spec?.event || (row.status !== 'succeeded' && row.status !== 'failed')) return;
+  const record = (await spec.event.record?.(tx, row)) ?? { id: row.id };
+  await emitJobEvent(
+    tx,
+    spec.event.subject,
+    { id: row.id, uid: row.uid, status: row.status, charged, error: row.error },
+    record,
+  );
 }

@@ -25,6 +25,7 @@ import type { SystemTool } from '../../contract/system-tools.ts';
 import type { ServerConfig } from '../config/index.ts';
 import type { Tx } from '../db/index.ts';
 import type { jobs } from '../db/schema/jobs.ts';
+import type { JobEventSubject, JobRecord } from '../events/jobs.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -98,6 +99,11 @@ export interface JobSpec<P = unknown, R = unknown> {
   onSuccess?: (tx: Tx, job: JobRow, result: R, charged: number) => Promise<void>;
   /** In the transaction that marks failure or cancellation (in the API or a worker) and releases the credits. */
   onFailure?: (tx: Tx, job: JobRow, config: ServerConfig) => Promise<void>;
+  /**
+   * The webhook events its end is (`<subject>.succeeded` / `<subject>.failed`, events/jobs.ts) and the record the
+   * API shows for it (default: the job's id). Emitted by the framework in the transaction that ends the job.
+   */
+  event?: { subject: JobEventSubject; record?: (tx: Tx, job: JobRow) => Promise<JobRecord> | JobRecord };
 }
 
 /** Checks a spec against its payload and result types, then erases them so specs of any kinds share one list. */

@@ -204,6 +204,8 @@ export async function startApi({
     RUNPOD_API_URL: GPU_SANDBOX_URL,
     GPU_SANDBOX: '1',
     GPU_TICK_SECONDS: '1',
+    // The webhook spec's receiver listens on this machine.
+    WEBHOOKS_ALLOW_LOOPBACK: '1',
     ADMIN_EMAILS: ADMIN_EMAIL,
     ...env,
   });

@@ -2,6 +2,7 @@
 import { startApiServer } from '~/server/api/server.ts';
 import { loadConfig, type ServerConfig } from '~/server/config/index.ts';
 import { type Database, openDatabase } from '~/server/db/index.ts';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from '~/server/features/developers/webhooks/worker.ts';
 import { imageJobs } from '~/server/features/images/job.ts';
 import { speechJobs } from '~/server/features/speech/job.ts';
 import { videoJobs } from '~/server/features/videos/job.ts';
@@ -46,8 +47,15 @@ export function testConfig(target: Target, env: Record<string, string> = {}): Se
   });
 }
 
-export async function startStack(target: Target): Promise<Stack> {
-  const config = testConfig(target);
+export interface StackOptions {
+  /** Settings of this stack's API and worker (e.g. WEBHOOKS_ALLOW_LOOPBACK=1 for a receiver on this machine). */
+  env?: Record<string, string>;
+  /** The webhook worker's schedule, timeout and so on (defaults: production's, with a fast relay). */
+  webhooks?: Pick<WebhookDeliveryOptions, 'schedule' | 'timeoutMs' | 'relayMs' | 'leaseMs'>;
+}
+
+export async function startStack(target: Target, options: StackOptions = {}): Promise<Stack> {
+  const config = testConfig(target, options.env);
   const log = createLogger(config.logLevel, 'test');
   const database = await openDatabase(config);
   // The API accepts `test.remote` too; only a worker in another process runs it.
@@ -59,6 +67,14 @@ export async function startStack(target: Target): Promise<Stack> {
   const startWorkerWith = (workerConfig: ServerConfig) =>
     startWorker({ config: workerConfig, database, queue, log, jobs: createJobRegistry(workerJobs) });
   let worker = await startWorkerWith(config);
+  const webhooks = await startWebhookDelivery({
+    database,
+    queue,
+    config: config.webhooks,
+    log,
+    relayMs: 50,
+    ...options.webhooks,
+  });
   const extras: { close(): Promise<void> }[] = [];
   return {
     url: api.url,
@@ -87,6 +103,7 @@ export async function startStack(target: Target): Promise<Stack> {
     async close() {
       for (const extra of extras) await extra.close();
       await worker.close();
+      await webhooks.close();
       await api.close();
       await queue.stop();
       await database.close();

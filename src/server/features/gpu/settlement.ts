@@ -8,6 +8,7 @@ import type { GpuConfig } from '../../config/index.ts';
 import { capture, release, reserve } from '../../credits/ledger.ts';
 import { getAccount, post } from '../../credits/service.ts';
 import type { Database, Tx } from '../../db/index.ts';
+import { emitEvent } from '../../events/emit.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { GpuProvider, Machine } from '../../providers/gpu/index.ts';
 import {
@@ -96,6 +97,16 @@ export function createGpuSettlement({ config, database, log, now, providerOf }: 
       const { id: _id, uid: _uid, createdAt: _created, ...patch } = next;
       await store.updateRental(tx, id, patch);
       await store.recordRunSegment(tx, row, next, at);
+      if (next.status !== row.status)
+        await emitEvent(tx, row.uid, 'rental.status_changed', {
+          id: row.id,
+          status: next.status,
+          previousStatus: row.status,
+          gpuModel: row.gpuModel,
+          gpuCount: row.gpuCount,
+          reason: next.statusReason ?? null,
+          links: { self: `/gpu/rentals/${row.id}` },
+        });
       return next;
     });
   }

@@ -40,6 +40,13 @@ export const imageJobs = [
     public: false,
     retryLimit: 1,
     timeoutSeconds: 10 * 60,
+    event: {
+      subject: 'image',
+      record: (_tx, job) => {
+        const { imageIds } = job.payload as ImageJobPayload;
+        return { id: imageIds[0] ?? job.id, extra: { imageIds } };
+      },
+    },
     onSuccess: async (tx, job, result) => {
       await completeImages(tx, job.uid, result.images);
       if (result.unmadeError) await failImages(tx, job.id, result.unmadeError);

@@ -6,6 +6,7 @@
 import type { PurchaseStatus } from '../../../contract/payments.ts';
 import { getAccount, post } from '../../credits/service.ts';
 import type { Database, Tx } from '../../db/index.ts';
+import { emitEvent } from '../../events/emit.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { CheckoutSession, PaymentGateway, StripeCharge, StripeEvent } from '../../providers/payments/stripe.ts';
 import { lockPurchase, type Purchase, updatePurchase } from './store.ts';
@@ -24,6 +25,15 @@ function receiptOf(session: CheckoutSession): string | undefined {
   return charge && typeof charge !== 'string' ? (charge.receipt_url ?? undefined) : undefined;
 }
 
+/** What a payment event says about the purchase (the billing page's purchase, by id). */
+const purchaseData = (purchase: Purchase) => ({
+  id: purchase.id,
+  packId: purchase.packId,
+  credits: purchase.credits,
+  amountMinor: purchase.amountMinor,
+  currency: purchase.currency,
+});
+
 /** Credits the pack once; a purchase already credited is left as it is. */
 async function credit(
   tx: Tx,
@@ -39,6 +49,7 @@ async function credit(
   });
   await updatePurchase(tx, purchase.id, { status: 'paid', ...definedOnly(change) });
   purchase.status = 'paid';
+  await emitEvent(tx, purchase.uid, 'payment.succeeded', { ...purchaseData(purchase), creditsAdded: purchase.credits });
 }
 
 /**
@@ -78,6 +89,13 @@ async function takeBack(tx: Tx, purchase: Purchase, charge: StripeCharge, log: L
       );
     }
   }
+  // Stripe repeats events: only a refund that returned more money than before is news.
+  if (refundedMinor > purchase.refundedMinor)
+    await emitEvent(tx, purchase.uid, 'payment.refunded', {
+      ...purchaseData(purchase),
+      refundedMinor,
+      creditsTakenBack: Math.max(owed, purchase.creditsTakenBack),
+    });
   await updatePurchase(tx, purchase.id, {
     status: refundedMinor >= purchase.amountMinor ? 'refunded' : 'partially_refunded',
     refundedMinor,

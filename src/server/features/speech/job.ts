@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ttsCost } from '~/contract/pricing.ts';
 import { SPEECH_LIMITS } from '~/contract/speech.ts';
 import { defineJob } from '~/server/jobs/registry.ts';
-import { completeSpeech, type FinishedSpeech, failSpeech } from './store.ts';
+import { completeSpeech, type FinishedSpeech, failSpeech, speechOfJob } from './store.ts';
 
 export const SPEECH_JOB = 'speech.synthesize';
 
@@ -32,6 +32,7 @@ export const speechJobs = [
     public: false,
     retryLimit: 1,
     timeoutSeconds: 15 * 60,
+    event: { subject: 'speech', record: (tx, job) => speechOfJob(tx, job.id) },
     onSuccess: (tx, job, result) => completeSpeech(tx, job.id, result),
     onFailure: (tx, job) =>
       failSpeech(tx, job.id, job.status === 'cancelled' ? 'Cancelled' : (job.error ?? 'The speech could not be made.')),

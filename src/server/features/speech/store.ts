@@ -138,6 +138,12 @@ export async function completeSpeech(tx: Tx, jobId: string, result: FinishedSpee
     .where(eq(speech.jobId, jobId));
 }
 
+/** The speech record a job made (its id is its own, not the job's). */
+export async function speechOfJob(tx: Tx, jobId: string): Promise<{ id: string }> {
+  const [row] = await tx.select({ id: speech.id }).from(speech).where(eq(speech.jobId, jobId));
+  return { id: row?.id ?? jobId };
+}
+
 export async function failSpeech(tx: Tx, jobId: string, error: string): Promise<void> {
   await tx.update(speech).set({ status: 'failed', error, updatedAt: new Date() }).where(eq(speech.jobId, jobId));
 }

@@ -59,6 +59,7 @@ export const videoJobs = [
     // A 5-minute video renders in a few minutes; the margin covers a machine busy with other jobs.
     timeoutSeconds: 45 * 60,
     // Per started minute of the video actually made; the framework caps it at the estimate's price it held.
+    event: { subject: 'video', record: (_tx, job) => ({ id: VideoJobPayload.parse(job.payload).videoId }) },
     charge: (result, payload) => videoCost(result.durationMs, payload.request.resolution),
     onSuccess: async (tx, job, result, charged) => {
       await completeVideo(tx, job.id, result, charged);

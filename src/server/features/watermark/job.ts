@@ -40,6 +40,7 @@ export const watermarkJobs = [
     retryLimit: 1,
     // A 30-minute 4K source on a small worker takes hours, not minutes.
     timeoutSeconds: 6 * 60 * 60,
+    event: { subject: 'watermark', record: (_tx, job) => ({ id: (job.payload as WatermarkJobPayload).removalId }) },
     onSuccess: (tx, job, result, charged) =>
       completeRender(tx, (job.payload as WatermarkJobPayload).removalId, job.id, result.fileId, charged),
     onFailure: (tx, job) =>

@@ -1,11 +1,197 @@
-/** Placeholder for the webhook endpoints part of the Developers screen, until it is built. */
-export function WebhooksSection() {
+/**
+ * The Developers screen's webhooks: the user's endpoints (URL, events, on or off and why, failing since when),
+ * adding one (its signing secret shown once), turning one on or off, deleting it, sending a test event, and each
+ * one's delivery log with "Resend".
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type {
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpointList,
+  WebhookEndpointRecord,
+} from '~/contract/developers';
+import { api } from '~/lib/api/client';
+import { notifyApiError } from '~/lib/notify';
+import { useConfirm } from '../../../components/confirm';
+import { formatDate } from '../../../components/format';
+import { DeliveryLog } from './DeliveryLog';
+import { EndpointForm, SecretOnce } from './EndpointForm';
+
+function EndpointCard({
+  endpoint,
+  onChanged,
+  onDelete,
+}: {
+  endpoint: WebhookEndpointRecord;
+  onChanged: (endpoint: WebhookEndpointRecord) => void;
+  onDelete: () => void;
+}) {
+  const [showLog, setShowLog] = useState(false);
+  const [logKey, setLogKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (run: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await run();
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setEnabled = (enabled: boolean) =>
+    act(async () => {
+      onChanged(await api.patch<WebhookEndpointRecord>(`/webhooks/endpoints/${endpoint.id}`, { enabled }));
+      toast.success(enabled ? 'Endpoint turned on' : 'Endpoint turned off');
+    });
+  const sendTest = () =>
+    act(async () => {
+      await api.post<WebhookDelivery>(`/webhooks/endpoints/${endpoint.id}/test`);
+      toast.success('Test event sent');
+      setShowLog(true);
+      setLogKey((key) => key + 1);
+    });
+
   return (
-    <section className="card card-pad grid gap-2" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title" className="text-lg font-semibold text-fg">
-        Webhooks
-      </h2>
-      <p className="text-sm text-fg-muted">Webhooks are coming: NXN will call your URL when a video or job is done.</p>
+    <li className="card card-pad grid gap-3" data-testid="webhook-endpoint" aria-label={`Endpoint ${endpoint.url}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 break-all text-sm font-semibold text-fg">{endpoint.url}</code>
+        <span
+          className={`rounded-full border px-2 text-xs ${endpoint.enabled ? 'border-success/40 text-success' : 'border-danger/40 text-danger'}`}
+        >
+          {endpoint.enabled ? 'On' : 'Off'}
+        </span>
+      </div>
+      {endpoint.description ? <p className="text-sm text-fg-muted">{endpoint.description}</p> : null}
+      {endpoint.disabledReason ? (
+        <p className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-fg" role="alert">
+          {endpoint.disabledReason}
+        </p>
+      ) : endpoint.failingSince ? (
+        <p className="text-sm text-danger" role="status">
+          Failing since {formatDate(endpoint.failingSince)}: deliveries are being retried.
+        </p>
+      ) : null}
+      <p className="text-xs text-fg-subtle">
+        {endpoint.events.join(', ')} · added {formatDate(endpoint.createdAt)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy || !endpoint.enabled}
+          onClick={() => void sendTest()}
+        >
+          Send test event
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy}
+          onClick={() => void setEnabled(!endpoint.enabled)}
+        >
+          {endpoint.enabled ? 'Turn off' : 'Turn on'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-expanded={showLog}
+          onClick={() => setShowLog(!showLog)}
+        >
+          {showLog ? 'Hide deliveries' : 'Show deliveries'}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm text-danger" disabled={busy} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+      {showLog ? <DeliveryLog endpointId={endpoint.id} refreshKey={logKey} /> : null}
+    </li>
+  );
+}
+
+export function WebhooksSection() {
+  const [endpoints, setEndpoints] = useState<WebhookEndpointRecord[] | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const { askDelete, dialog } = useConfirm();
+
+  const load = useCallback(async () => {
+    try {
+      setEndpoints((await api.get<WebhookEndpointList>('/webhooks/endpoints')).items);
+    } catch (error) {
+      notifyApiError(error);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const replace = (next: WebhookEndpointRecord) =>
+    setEndpoints((current) => current?.map((e) => (e.id === next.id ? next : e)) ?? null);
+  const turnedOff = endpoints?.filter((e) => e.disabledReason) ?? [];
+
+  return (
+    <section className="grid gap-4" aria-labelledby="webhooks-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="webhooks-heading" className="text-xl font-semibold text-fg">
+            Webhooks
+          </h2>
+          <p className="text-sm text-fg-muted">
+            We POST an event to your endpoints when a video, voice-over, image or watermark removal finishes, a GPU
+            rental changes, a payment settles or your credits run low; each is signed (Standard Webhooks) and retried
+            for about a day.
+          </p>
+        </div>
+        {adding || created ? null : (
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            Add endpoint
+          </button>
+        )}
+      </div>
+      {turnedOff.length > 0 ? (
+        <p className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-fg" role="alert">
+          {turnedOff.length === 1 ? 'One endpoint was' : `${turnedOff.length} endpoints were`} turned off after failing
+          for too long. Fix the receiver, then turn it on again.
+        </p>
+      ) : null}
+      {created ? <SecretOnce endpoint={created} onDone={() => setCreated(null)} /> : null}
+      {adding ? (
+        <EndpointForm
+          onCancel={() => setAdding(false)}
+          onCreated={(endpoint) => {
+            setAdding(false);
+            setCreated(endpoint);
+            const { secret: _shownOnce, ...record } = endpoint;
+            setEndpoints((current) => [record, ...(current ?? [])]);
+          }}
+        />
+      ) : null}
+      {endpoints === null ? (
+        <p className="text-sm text-fg-muted">Loading endpoints…</p>
+      ) : endpoints.length === 0 && !adding ? (
+        <p className="text-sm text-fg-muted">No endpoints yet.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {endpoints.map((endpoint) => (
+            <EndpointCard
+              key={endpoint.id}
+              endpoint={endpoint}
+              onChanged={replace}
+              onDelete={() =>
+                askDelete({
+                  title: 'Delete this endpoint?',
+                  body: `Nothing more is sent to ${endpoint.url}, and its delivery log goes with it.`,
+                  path: `/webhooks/endpoints/${endpoint.id}`,
+                  deleted: 'Endpoint deleted',
+                  onDeleted: () => setEndpoints((current) => current?.filter((e) => e.id !== endpoint.id) ?? null),
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {dialog}
     </section>
   );
 }
