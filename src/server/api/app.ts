@@ -1,7 +1,7 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
- * IP rate limit → body limit → (health checks, signed file links, payments config, Stripe's webhook) → token →
- * user rate limit → profile → routes.
+ * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
+ * webhook) → token → user rate limit → profile → routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -34,6 +34,7 @@ import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 
 export function createApiApp(deps: ApiDeps) {
   const { config } = deps;
@@ -72,6 +73,7 @@ export function createApiApp(deps: ApiDeps) {
   const files = fileRoutes(deps);
   const payments = paymentRoutes(deps);
   app.route('/', healthRoutes(deps));
+  app.route('/', openApiRoutes(deps));
   app.route('/', files.public);
   // Stripe's webhook signs its body instead of carrying a user token.
   app.route('/', payments.public);
