@@ -152,6 +152,7 @@ const mcp: Endpoint[] = [
     rawBody: { contentType: 'application/json', description: 'A JSON-RPC message of the Model Context Protocol.' },
     answerType: 'application/json',
     status: 200,
+    example: { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
   },
 ];
 

@@ -47,7 +47,11 @@ const responses = {
   Conflict: error('The Idempotency-Key was used for another request, or the thing changed meanwhile', {
     error: 'This Idempotency-Key was already used for another request; send a new key with a new request.',
   }),
-  TooManyRequests: error('Too many requests: wait Retry-After seconds', { error: 'Too many requests' }, retryAfter),
+  TooManyRequests: error(
+    'Too many requests: wait Retry-After seconds',
+    { error: 'Too many requests, please slow down' },
+    retryAfter,
+  ),
   ServiceUnavailable: error(
     'This server cannot do it now (no worker with the tools it needs)',
     { error: 'Videos cannot be made right now' },

@@ -100,7 +100,9 @@ function requestBody(endpoint: Endpoint): unknown {
       : contentType === 'application/json'
         ? { type: 'object' }
         : { type: 'string', format: 'binary' };
-  return { required: true, description, content: { [contentType]: { schema: raw } } };
+  const example = endpoint.example?.body;
+  const media = { schema: raw, ...(example !== undefined ? { example } : {}) };
+  return { required: true, description, content: { [contentType]: media } };
 }
 
 export function operation(endpoint: Endpoint): Record<string, unknown> {
