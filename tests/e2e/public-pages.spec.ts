@@ -26,6 +26,14 @@ test('the dedicated text-to-speech post is also served at its top-level path, ca
   expect(await page.locator('article').textContent()).toBe(alias);
 });
 
+test('the About page credits the open data the offline pictures use, as GeoNames asks', async ({ page }) => {
+  await page.goto('/about#credits');
+  const credits = page.locator('#credits');
+  await expect(credits.getByRole('heading', { name: 'Credits' })).toBeVisible();
+  await expect(credits).toContainText('contain data from GeoNames (CC BY 4.0)');
+  await expect(credits.getByRole('link', { name: 'GeoNames' })).toHaveAttribute('href', 'https://www.geonames.org/');
+});
+
 test('directory-style paths work with and without a trailing slash', async ({ page }) => {
   for (const path of ['/about/', '/blog/', '/blog/tts-tools/']) {
     expect((await page.goto(path))?.status(), path).toBe(200);

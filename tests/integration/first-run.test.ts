@@ -148,6 +148,12 @@ describe('a server whose worker has no ffmpeg on its PATH', () => {
       visualOrder: 'designed',
     });
     expect(board.status).toBe(201);
+    // A scene's picture preview needs ffmpeg in the API: it says so, as a 503 the screen shows, not a crash.
+    const preview = await api('GET', `/storyboards/${board.body.id}/scenes/${board.body.scenes[0].id}/preview`);
+    expect(preview.status).toBe(503);
+    expect(preview.body.error).toBe(
+      'This server cannot show scene previews yet. It is missing ffmpeg. Whoever runs it can install it with: sudo apt-get install -y --no-install-recommends ffmpeg',
+    );
     const render = await api('POST', `/storyboards/${board.body.id}/render`);
     expect(render.status).toBe(503);
     expect(render.body.error).toBe(availability.body.message);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { idempotencyStore } from '~/server/db/idempotency.ts';
+import { encodePng } from '~/server/media/png.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -120,6 +121,41 @@ describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarg
     expect(draft.status).toBe(201);
     expect((await api('POST', '/storyboards', board, draftKey)).body.id).toBe(draft.body.id);
     expect((await api('GET', '/videos')).body.items.filter((item: any) => item.status === 'draft')).toHaveLength(1);
+  });
+
+  it('applies to streamed uploads: the same file answers the first upload, another file is a 409', async () => {
+    const { user, api } = await signedUp();
+    const upload = async (path: string, bytes: Uint8Array, key: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+      const raw = path === '/files/upload';
+      const res = await fetch(`${stack.url}${path}${raw ? '?name=logo.png' : ''}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${user.idToken}`,
+          'Idempotency-Key': key,
+          ...(raw ? { 'content-type': 'image/png' } : {}),
+        },
+        body: raw ? new Uint8Array(bytes) : form,
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const grey = encodePng(new Uint8Array(256 * 256 * 3).fill(120), 256, 256);
+    const white = encodePng(new Uint8Array(256 * 256 * 3).fill(250), 256, 256);
+
+    const first = await upload('/files/upload', grey, 'upload-raw-1');
+    const again = await upload('/files/upload', grey, 'upload-raw-1');
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    expect((await upload('/files/upload', white, 'upload-raw-1')).status).toBe(409);
+
+    const scene = await upload('/videos/uploads', grey, 'upload-form-1');
+    const sceneAgain = await upload('/videos/uploads', grey, 'upload-form-1');
+    expect([scene.status, sceneAgain.status]).toEqual([201, 200]);
+    expect(sceneAgain.body).toEqual(scene.body);
+    expect((await upload('/videos/uploads', white, 'upload-form-1')).status).toBe(409);
+    // Two uploads made, each once: the repeats stored nothing.
+    expect((await api('GET', '/uploads')).body.files).toHaveLength(2);
   });
 
   it('lets the same request take over a key whose first request never answered (its process died)', async () => {

@@ -1,7 +1,7 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
  * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
- * webhook) → token → user rate limit → profile → routes.
+ * webhook, /mcp without credentials) → token → user rate limit → profile → routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -32,6 +32,7 @@ import { watermarkRoutes } from '../features/watermark/routes.ts';
 import type { AppEnv } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../http/middleware.ts';
+import { MCP_PATH, mcpCredentials, mcpRoutes } from './mcp/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
@@ -78,6 +79,7 @@ export function createApiApp(deps: ApiDeps) {
   // Stripe's webhook signs its body instead of carrying a user token.
   app.route('/', payments.public);
 
+  app.use(MCP_PATH, mcpCredentials);
   app.use(requireUser(deps.verifier));
   app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
   // npm start's own Auth emulator: accounts saved under DATA_DIR after each new or changed one.
@@ -104,6 +106,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
+  // The MCP server's tools call this very app, as the caller, once every route is mounted.
+  app.route(
+    '/',
+    mcpRoutes((request, env) => app.fetch(request, env)),
+  );
   // Features with their own figures (GPU hours) or running work (rentals) add a contribution to these lists.
   const gpu = gpuAnalytics(deps.database);
   app.route(

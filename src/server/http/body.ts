@@ -2,7 +2,7 @@
  * Request bodies read as streams, never whole: a limit is enforced on the bytes as they arrive, and a file body
  * goes to a temporary file, so memory does not grow with the size of what is sent.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpError } from './errors.ts';
@@ -28,6 +28,8 @@ export interface SpooledFile {
   size: number;
   /** The first bytes (up to `headBytes`), for sniffing the type and reading image headers. */
   head: Uint8Array;
+  /** SHA-256 of the whole file (base64url), when the spool was asked for it. */
+  sha256?: string | undefined;
   /** Removes the temporary file; safe to call more than once. */
   dispose(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function spoolToFile(
   source: AsyncIterable<Uint8Array>,
   dir: string,
   headBytes: number,
+  options: { digest?: boolean } = {},
 ): Promise<SpooledFile> {
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.part`);
@@ -47,10 +50,12 @@ export async function spoolToFile(
   const handle = await fs.open(file, 'wx');
   let size = 0;
   const head = new Uint8Array(headBytes);
+  const hash = options.digest ? createHash('sha256') : undefined;
   try {
     for await (const chunk of source) {
       if (size < headBytes) head.set(chunk.subarray(0, headBytes - size), size);
       size += chunk.byteLength;
+      hash?.update(chunk);
       await handle.write(chunk);
     }
   } catch (error) {
@@ -59,7 +64,8 @@ export async function spoolToFile(
     throw error;
   }
   await handle.close();
-  return { path: file, size, head: head.subarray(0, Math.min(size, headBytes)), dispose };
+  const sha256 = hash?.digest('base64url');
+  return { path: file, size, head: head.subarray(0, Math.min(size, headBytes)), sha256, dispose };
 }
 
 /** A request's body as chunks (none when it has no body). */

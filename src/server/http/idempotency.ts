@@ -12,12 +12,16 @@
  * Keys belong to a user. The store (db/idempotency.ts) is handed in, so this layer stays below the database.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { z } from 'zod';
 import { IdempotencyKey } from '../../contract/api.ts';
+import { type ByteLimit, bodyChunks, limitBytes, spoolToFile } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError, validationError } from './errors.ts';
+import { formDigest, multipartBoundary } from './multipart.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -90,25 +94,74 @@ export function idempotent(store: IdempotencyStore, options: { bodyField?: strin
     const fromBody = options.bodyField === undefined ? undefined : parseKey(keyInBody(body, options.bodyField), 'body');
     const key = fromBody ?? parseKey(c.req.header(IDEMPOTENCY_HEADER), 'header');
     if (key === undefined) return next();
-    c.set('idempotencyKey', key);
-    const uid = c.get('uid');
-    const fingerprint = requestFingerprint(c.req.method, c.req.path, body);
-    const deadline = Date.now() + WAIT_MS;
-    for (let held = await store.claim(uid, key, fingerprint); held; held = await store.claim(uid, key, fingerprint)) {
-      const repeat = repeatOutcome(held, fingerprint);
-      if (repeat.action === 'conflict') throw new HttpError(409, KEY_REUSED);
-      if (repeat.action === 'replay') return c.body(repeat.answer, 200, { 'Content-Type': 'application/json' });
-      if (Date.now() > deadline || c.req.raw.signal.aborted)
-        throw new HttpError(409, STILL_RUNNING, undefined, { 'Retry-After': '1' });
-      await sleep(WAIT_STEP_MS);
-    }
-    try {
-      await next();
-    } catch (error) {
-      await store.release(uid, key);
-      throw error;
-    }
-    if (c.res.ok) await store.keep(uid, key, await c.res.clone().text());
-    else await store.release(uid, key);
+    return runOnce(c, next, store, key, requestFingerprint(c.req.method, c.req.path, body));
   };
+}
+
+/**
+ * The same rule for a streamed upload, whose body is too large to hold in memory: with a key, the body is first
+ * spooled to a file under `tempDir` (within the route's `limit`) and its SHA-256 stands for it in the fingerprint
+ * (a form's: of its parts, so a new boundary is the same request); the route then reads the spooled copy. Without a key the body streams straight to the route as before.
+ */
+export function idempotentUpload(
+  store: IdempotencyStore,
+  limit: ByteLimit,
+  tempDir: string,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = parseKey(c.req.header(IDEMPOTENCY_HEADER), 'header');
+    if (key === undefined) return next();
+    const spooled = await spoolToFile(limitBytes(bodyChunks(c.req.raw), limit), tempDir, 0, { digest: true });
+    try {
+      const url = new URL(c.req.url);
+      const type = c.req.header('content-type') ?? '';
+      const boundary = multipartBoundary(type);
+      const body = boundary
+        ? `multipart/form-data\n${await formDigest(createReadStream(spooled.path), boundary)}`
+        : `${type}\n${spooled.sha256}`;
+      const fingerprint = requestFingerprint(c.req.method, `${url.pathname}${url.search}`, body);
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('content-length', String(spooled.size));
+      c.req.raw = new Request(c.req.raw.url, {
+        method: c.req.method,
+        headers,
+        body: Readable.toWeb(createReadStream(spooled.path)) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+        signal: c.req.raw.signal,
+      } as RequestInit);
+      return await runOnce(c, next, store, key, fingerprint);
+    } finally {
+      await spooled.dispose();
+    }
+  };
+}
+
+/** Runs the request once per key and fingerprint: a repeat gets the kept answer, another request a 409. */
+async function runOnce(
+  c: Context<AppEnv>,
+  next: Next,
+  store: IdempotencyStore,
+  key: string,
+  fingerprint: string,
+): Promise<Response | undefined> {
+  c.set('idempotencyKey', key);
+  const uid = c.get('uid');
+  const deadline = Date.now() + WAIT_MS;
+  for (let held = await store.claim(uid, key, fingerprint); held; held = await store.claim(uid, key, fingerprint)) {
+    const repeat = repeatOutcome(held, fingerprint);
+    if (repeat.action === 'conflict') throw new HttpError(409, KEY_REUSED);
+    if (repeat.action === 'replay') return c.body(repeat.answer, 200, { 'Content-Type': 'application/json' });
+    if (Date.now() > deadline || c.req.raw.signal.aborted)
+      throw new HttpError(409, STILL_RUNNING, undefined, { 'Retry-After': '1' });
+    await sleep(WAIT_STEP_MS);
+  }
+  try {
+    await next();
+  } catch (error) {
+    await store.release(uid, key);
+    throw error;
+  }
+  if (c.res.ok) await store.keep(uid, key, await c.res.clone().text());
+  else await store.release(uid, key);
+  return undefined;
 }

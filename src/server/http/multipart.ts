@@ -2,6 +2,7 @@
  * A streaming reader for the one file field of a multipart/form-data body. hono's parseBody holds the whole body
  * in memory; this hands the file's bytes on as they arrive and skips every other part.
  */
+import { createHash } from 'node:crypto';
 import { HttpError } from './errors.ts';
 
 /** Part headers are a few hundred bytes; anything longer is not a form a browser sent. */
@@ -104,4 +105,17 @@ export async function readMultipartFile<T>(
     return await onFile({ filename, body: data() });
   }
   return undefined;
+}
+
+/**
+ * SHA-256 (base64url) of a form's parts, their headers and bytes, leaving out the boundary: a client that sends the
+ * same form again picks a new boundary, and it is still the same request.
+ */
+export async function formDigest(body: AsyncIterable<Uint8Array>, boundary: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const event of multipartEvents(body, boundary)) {
+    if (event.type === 'part') hash.update(`\0part\0${JSON.stringify([...event.headers].sort())}\0`);
+    if (event.type === 'data') hash.update(event.chunk);
+  }
+  return hash.digest('base64url');
 }

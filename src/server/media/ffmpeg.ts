@@ -24,6 +24,17 @@ export class FfmpegError extends Error {
   }
 }
 
+/** The program is not on this machine's PATH: a set-up problem to report, not a failed render. */
+export class ToolNotInstalledError extends FfmpegError {
+  readonly tool: string;
+
+  constructor(tool: string) {
+    super(`${tool} is not installed`, '');
+    this.name = 'ToolNotInstalledError';
+    this.tool = tool;
+  }
+}
+
 const STDERR_LIMIT = 16_000;
 
 /** `stdout`: collect it, read `-progress` from it, or hand the child this file descriptor to write to. */
@@ -71,7 +82,8 @@ function run(
     });
     child.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
-      reject(new FfmpegError(`${command} could not start: ${error.message}`, stderr));
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') reject(new ToolNotInstalledError(command));
+      else reject(new FfmpegError(`${command} could not start: ${error.message}`, stderr));
     });
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);

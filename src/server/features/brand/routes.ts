@@ -7,10 +7,12 @@ import { Hono } from 'hono';
 import { type BrandKit, brandKitSettingsSchema } from '../../../contract/brand.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotentUpload } from '../../http/idempotency.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { IMAGE_FORM_LIMIT } from '../../media/upload.ts';
 import { fileLinker } from '../../storage/links.ts';
+import { uploadTempDir } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
 import { brandService } from './service.ts';
 
@@ -24,18 +26,23 @@ export function brandRoutes(deps: ApiDeps) {
       const settings = await jsonBody(c, brandKitSettingsSchema);
       return c.json((await brand.save(c.get('uid'), settings, linker(c.req.url))) satisfies BrandKit);
     })
-    .post('/brand-kit/logo', routeBodyLimit(IMAGE_FORM_LIMIT), async (c) => {
-      const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
-      return c.json(
-        (await brand.uploadLogo(
-          c.get('uid'),
-          c.req.header('content-type'),
-          body,
-          linker(c.req.url),
-        )) satisfies BrandKit,
-        201,
-      );
-    })
+    .post(
+      '/brand-kit/logo',
+      routeBodyLimit(IMAGE_FORM_LIMIT),
+      idempotentUpload(deps.idempotency, IMAGE_FORM_LIMIT, uploadTempDir(deps.config)),
+      async (c) => {
+        const body = limitBytes(bodyChunks(c.req.raw), IMAGE_FORM_LIMIT);
+        return c.json(
+          (await brand.uploadLogo(
+            c.get('uid'),
+            c.req.header('content-type'),
+            body,
+            linker(c.req.url),
+          )) satisfies BrandKit,
+          201,
+        );
+      },
+    )
     .delete('/brand-kit/logo', async (c) =>
       c.json((await brand.removeLogo(c.get('uid'), linker(c.req.url))) satisfies BrandKit),
     );

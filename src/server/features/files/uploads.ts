@@ -8,11 +8,12 @@ import type { Db } from '../../db/index.ts';
 import { type ByteLimit, bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { idempotentUpload } from '../../http/idempotency.ts';
 import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
 import { query } from '../../http/validate.ts';
 import { toFileInfo } from '../../storage/files.ts';
 import { deleteOwnedFiles } from '../../storage/links.ts';
-import { findUpload, listUploads, storageUsage, uploadRawFile } from '../../storage/uploads.ts';
+import { findUpload, listUploads, storageUsage, uploadRawFile, uploadTempDir } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const UPLOAD_TYPES =
@@ -25,6 +26,7 @@ export type UploadsInUse = (db: Db, uid: string) => Promise<Set<string>>;
 
 export function uploadRoutes(deps: ApiDeps, imagesInUse: UploadsInUse) {
   const { database, storage, config } = deps;
+  const tempDir = uploadTempDir(config);
   const message = `Files can be up to ${formatBytes(config.bodyLimit.upload)}.`;
   const fileLimit: ByteLimit = {
     maxBytes: config.bodyLimit.upload,
@@ -34,20 +36,25 @@ export function uploadRoutes(deps: ApiDeps, imagesInUse: UploadsInUse) {
   return (
     new Hono<AppEnv>()
       /** Raw body upload: Content-Type is the file's type, `?name=` its display name. */
-      .post('/files/upload', routeBodyLimit(fileLimit), async (c) => {
-        const declaredType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!UPLOAD_TYPES.test(declaredType))
-          throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
-        const { name } = query(c, UploadQuery);
-        const length = c.req.header('content-length');
-        const row = await uploadRawFile(deps, c.get('uid'), {
-          declaredType,
-          declaredBytes: length === undefined ? undefined : Number(length),
-          name: name ?? null,
-          body: limitBytes(bodyChunks(c.req.raw), fileLimit),
-        });
-        return c.json(toFileInfo(row), 201);
-      })
+      .post(
+        '/files/upload',
+        routeBodyLimit(fileLimit),
+        idempotentUpload(deps.idempotency, fileLimit, tempDir),
+        async (c) => {
+          const declaredType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+          if (!UPLOAD_TYPES.test(declaredType))
+            throw new HttpError(400, 'Invalid input', { file: 'This file type is not supported' });
+          const { name } = query(c, UploadQuery);
+          const length = c.req.header('content-length');
+          const row = await uploadRawFile(deps, c.get('uid'), {
+            declaredType,
+            declaredBytes: length === undefined ? undefined : Number(length),
+            name: name ?? null,
+            body: limitBytes(bodyChunks(c.req.raw), fileLimit),
+          });
+          return c.json(toFileInfo(row), 201);
+        },
+      )
       .get('/uploads', async (c) => {
         const uid = c.get('uid');
         const [rows, inUse, usage] = await Promise.all([

@@ -21,11 +21,12 @@ import {
 import { HistoryQuery } from '../../db/paging.ts';
 import { bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
+import { idempotent, idempotentUpload } from '../../http/idempotency.ts';
 import { routeBodyLimit } from '../../http/middleware.ts';
 import { jsonBody, query } from '../../http/validate.ts';
 import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
 import { fileLinker } from '../../storage/links.ts';
+import { uploadTempDir } from '../../storage/uploads.ts';
 import type { ApiDeps } from '../deps.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
@@ -40,40 +41,51 @@ export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const videos = videoService(deps, brandKit);
   const linker = (url: string) => fileLinker(config, new URL(url).origin);
   const pictureSources = pictureSourceAvailability(config);
+  const tempDir = uploadTempDir(config);
 
   return new Hono<AppEnv>()
     .route('/', storyboardRoutes(deps, brandKit))
     .route('/', stockSearchRoutes(deps))
-    .post('/videos/uploads', routeBodyLimit(MEDIA_FORM_LIMIT), async (c) => {
-      const body = limitBytes(bodyChunks(c.req.raw), MEDIA_FORM_LIMIT);
-      const { row, kind, width, height, durationSec } = await uploadMedia(
-        deps,
-        c.get('uid'),
-        c.req.header('content-type'),
-        body,
-        { clips: true },
-      );
-      const answer: UploadedImage = {
-        fileId: row.id,
-        name: row.name,
-        contentType: row.contentType,
-        kind,
-        size: row.size,
-        width,
-        height,
-        durationSec,
-        url: linker(c.req.url)(row.id),
-      };
-      return c.json(answer, 201);
-    })
-    .post('/videos/music/uploads', routeBodyLimit(MUSIC_FORM_LIMIT), async (c) => {
-      const body = limitBytes(bodyChunks(c.req.raw), MUSIC_FORM_LIMIT);
-      const { row, durationSec } = await uploadMusic(deps, c.get('uid'), c.req.header('content-type'), body);
-      return c.json(
-        { fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic,
-        201,
-      );
-    })
+    .post(
+      '/videos/uploads',
+      routeBodyLimit(MEDIA_FORM_LIMIT),
+      idempotentUpload(deps.idempotency, MEDIA_FORM_LIMIT, tempDir),
+      async (c) => {
+        const body = limitBytes(bodyChunks(c.req.raw), MEDIA_FORM_LIMIT);
+        const { row, kind, width, height, durationSec } = await uploadMedia(
+          deps,
+          c.get('uid'),
+          c.req.header('content-type'),
+          body,
+          { clips: true },
+        );
+        const answer: UploadedImage = {
+          fileId: row.id,
+          name: row.name,
+          contentType: row.contentType,
+          kind,
+          size: row.size,
+          width,
+          height,
+          durationSec,
+          url: linker(c.req.url)(row.id),
+        };
+        return c.json(answer, 201);
+      },
+    )
+    .post(
+      '/videos/music/uploads',
+      routeBodyLimit(MUSIC_FORM_LIMIT),
+      idempotentUpload(deps.idempotency, MUSIC_FORM_LIMIT, tempDir),
+      async (c) => {
+        const body = limitBytes(bodyChunks(c.req.raw), MUSIC_FORM_LIMIT);
+        const { row, durationSec } = await uploadMusic(deps, c.get('uid'), c.req.header('content-type'), body);
+        return c.json(
+          { fileId: row.id, name: row.name, durationSec, url: linker(c.req.url)(row.id) } satisfies UploadedMusic,
+          201,
+        );
+      },
+    )
     .post('/videos', idempotent(deps.idempotency), async (c) => {
       const request = await jsonBody(c, createVideoRequestSchema, { voiceId: videos.defaultVoiceId });
       const { videoId, created } = await videos.create(c.get('uid'), request, c.get('idempotencyKey'));

@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanScript } from '~/contract/clean.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
+import { toolsMissingMessage } from '~/contract/system-tools.ts';
 import { estimateNarration, videoDimensions } from '~/contract/video.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { TokenBuckets } from '../../http/rate-limit.ts';
-import { runFfmpeg } from '../../media/ffmpeg.ts';
+import { runFfmpeg, ToolNotInstalledError } from '../../media/ffmpeg.ts';
 import type { IllustrationStyle } from '../../media/illustration/compose.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { createDesignedImageProvider } from '../../providers/images/designed-provider.ts';
@@ -37,6 +38,19 @@ const sceneOf = (row: StoryboardRow, sceneId: string): StoryboardScene => {
 };
 
 /** One more preview that is not in the cache yet, or 429 in plain words. */
+/** 503 naming the missing program and its install command, as a refused render says it. */
+const previewsNeed = (tool: string): HttpError => {
+  const missing = {
+    tool: tool === 'ffprobe' ? 'ffprobe' : 'ffmpeg',
+    packages: ['ffmpeg'],
+    problem: 'not installed',
+  } as const;
+  return new HttpError(
+    503,
+    toolsMissingMessage('show scene previews', [{ ...missing, packages: [...missing.packages] }]),
+  );
+};
+
 function takePreview(buckets: TokenBuckets, uid: string, what: string): void {
   const taken = buckets.take(uid, Date.now());
   if (!taken.ok)
@@ -164,6 +178,9 @@ export function storyboardPreviews(
           { signal },
         );
         return await fs.readFile(jpeg);
+      } catch (error) {
+        if (error instanceof ToolNotInstalledError) throw previewsNeed(error.tool);
+        throw error;
       } finally {
         await Promise.all([sources.close(), fs.rm(scratch, { recursive: true, force: true })]);
       }
