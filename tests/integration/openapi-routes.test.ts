@@ -32,7 +32,6 @@ const EXPECTED_SOON = new Set([
   'GET /developer/keys',
   'POST /developer/keys',
   'DELETE /developer/keys/:id',
-  'POST /mcp',
 ]);
 
 let target: Target;

@@ -55,6 +55,7 @@ function sample(method: string, path: string, op: Operation, base: string): Samp
     url: base + url,
     auth: op['x-scope'] !== 'none',
     idempotent: params.some((p) => p.$ref?.endsWith('/IdempotencyKey')),
+    headers: Object.fromEntries(params.filter((p) => p.in === 'header').map((p) => [p.name, String(p.example)])),
     ...(json !== undefined ? { json } : type ? { raw: type } : {}),
     answer:
       status === '204' ? 'none' : Object.keys(answer?.content ?? {})[0] === 'application/json' ? 'json' : 'binary',
@@ -63,7 +64,7 @@ function sample(method: string, path: string, op: Operation, base: string): Samp
 
 function view(method: string, path: string, op: Operation, base: string): OperationView {
   const params = (op.parameters ?? [])
-    .filter((p) => !p.$ref)
+    .filter((p) => !p.$ref && p.in !== 'header')
     .map((p) => ({
       ...fieldsOf({ properties: { [p.name]: p.schema }, required: p.required ? [p.name] : [] })[0]!,
       in: p.in,

@@ -6,6 +6,7 @@ export interface Sample {
   url: string;
   auth: boolean;
   idempotent: boolean;
+  headers: Record<string, string>;
   json?: unknown;
   /** A body that is not JSON: a multipart form with a file, or the raw bytes of one. */
   raw?: string;
@@ -21,6 +22,7 @@ export function curl(sample: Sample): string {
   const lines = [`curl -X ${sample.method} ${shellQuote(sample.url)}`];
   if (sample.auth) lines.push(`-H ${shellQuote(`Authorization: Bearer ${KEY}`)}`);
   if (sample.idempotent) lines.push(`-H "Idempotency-Key: $(uuidgen)"`);
+  for (const [name, value] of Object.entries(sample.headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (sample.json !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(pretty(sample.json))}`);
   } else if (sample.raw === 'multipart/form-data') lines.push(`-F 'file=@./file.png'`);
@@ -34,6 +36,8 @@ export function javascript(sample: Sample): string {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the example's own template string
   if (sample.auth) headers.push('Authorization: `Bearer ${process.env.NXN_API_KEY}`');
   if (sample.idempotent) headers.push("'Idempotency-Key': crypto.randomUUID()");
+  for (const [name, value] of Object.entries(sample.headers))
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   let body = '';
   if (sample.json !== undefined) {
     headers.push("'Content-Type': 'application/json'");
@@ -76,6 +80,8 @@ export function pythonRequests(sample: Sample): string {
   const headers: string[] = [];
   if (sample.auth) headers.push(`"Authorization": f"Bearer {os.environ['NXN_API_KEY']}"`);
   if (sample.idempotent) headers.push('"Idempotency-Key": str(uuid.uuid4())');
+  for (const [name, value] of Object.entries(sample.headers))
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   if (sample.raw && sample.raw !== 'multipart/form-data') headers.push(`"Content-Type": "${sample.raw}"`);
   const args = [`    "${sample.url}"`];
   if (headers.length > 0) args.push(`    headers={${headers.join(', ')}}`);

@@ -148,11 +148,16 @@ const mcp: Endpoint[] = [
     summary: 'The MCP endpoint (Model Context Protocol, Streamable HTTP)',
     description:
       'For MCP clients and AI agents: JSON-RPC messages as the Model Context Protocol says, authenticated by an ' +
-      'API key. Its tools make videos, speech, images and scripts, list voices and read the balance.',
+      'API key (a session token is refused). Its tools make videos, speech, images and scripts, list voices and ' +
+      'read the balance, each as one request to this API with the same scopes, prices and errors. Stateless: ' +
+      'answers are JSON, with no session id.',
     rawBody: { contentType: 'application/json', description: 'A JSON-RPC message of the Model Context Protocol.' },
     answerType: 'application/json',
     status: 200,
-    example: { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+    example: {
+      headers: { Accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_balance' } },
+    },
   },
 ];
 

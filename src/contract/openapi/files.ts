@@ -43,6 +43,7 @@ export const fileEndpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/files/upload',
+    idempotent: true,
     tag: 'Files',
     summary: 'Upload a file as the raw body',
     description: 'Within your storage quota. `name` is its display name.',

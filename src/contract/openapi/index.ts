@@ -42,6 +42,8 @@ export const EXCLUDED_ROUTES: readonly Exclusion[] = [
   },
   { method: 'get', path: '/healthz', reason: 'A probe for load balancers, not part of the product.' },
   { method: 'get', path: '/readyz', reason: 'A probe for load balancers, not part of the product.' },
+  { method: 'get', path: '/mcp', reason: 'Answers 405: the MCP server is stateless, POST only.' },
+  { method: 'delete', path: '/mcp', reason: 'Answers 405: the MCP server is stateless, POST only.' },
   {
     method: 'post',
     path: '/auth/auth',

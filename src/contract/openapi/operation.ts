@@ -79,6 +79,8 @@ function parameters(endpoint: Endpoint): unknown[] {
       ...(example !== undefined ? { example } : {}),
     });
   }
+  for (const [name, example] of Object.entries(endpoint.example?.headers ?? {}))
+    params.push({ name, in: 'header', required: true, schema: { type: 'string' }, example });
   if (endpoint.idempotent) params.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return params;
 }

@@ -9,6 +9,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
 export interface RequestExample {
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Headers the request needs beyond authentication (e.g. what it accepts). */
+  headers?: Record<string, string>;
   body?: unknown;
 }
 

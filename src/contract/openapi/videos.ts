@@ -112,6 +112,7 @@ const videos: Endpoint[] = [
   {
     method: 'post',
     path: '/videos/uploads',
+    idempotent: true,
     tag: 'Videos',
     summary: 'Upload an image or clip for a video',
     description: 'Name its `fileId` in `imageFileIds` with `visuals: "uploaded"`.',
@@ -122,6 +123,7 @@ const videos: Endpoint[] = [
   {
     method: 'post',
     path: '/videos/music/uploads',
+    idempotent: true,
     tag: 'Videos',
     summary: 'Upload your own music track',
     rawBody: form('an audio track (MP3, WAV, OGG, FLAC, AAC or M4A)'),
@@ -256,6 +258,7 @@ const brand: Endpoint[] = [
   {
     method: 'post',
     path: '/brand-kit/logo',
+    idempotent: true,
     tag: 'Brand kit',
     summary: 'Upload the logo',
     rawBody: form('a PNG, JPEG or WebP image'),
