@@ -14,6 +14,7 @@ import { createLogger } from '~/server/http/logger.ts';
 import { JobQueue } from '~/server/jobs/queue.ts';
 import { createJobRegistry } from '~/server/jobs/registry.ts';
 import { createStorage } from '~/server/storage/index.ts';
+import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, type Target } from './support/databases.ts';
 import { featureJobs, testConfig } from './support/stack.ts';
 
@@ -34,12 +35,14 @@ const EXPECTED_SOON = new Set([
   'DELETE /developer/keys/:id',
 ]);
 
+let stopEmulator: () => Promise<void> = async () => undefined;
 let target: Target;
 let database: Database;
 let queue: JobQueue;
 let app: ReturnType<typeof createApiApp>;
 
 beforeAll(async () => {
+  stopEmulator = await ensureAuthEmulator();
   target = await pgliteTarget();
   const config = testConfig(target, { PUBLIC_API_URL: 'https://api.example.com' });
   const log = createLogger(config.logLevel, 'test');
@@ -59,6 +62,7 @@ afterAll(async () => {
   await queue?.stop();
   await database?.close();
   await target?.dispose();
+  await stopEmulator();
 });
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -106,5 +110,32 @@ describe('the OpenAPI document against the route table', () => {
     expect(doc.servers).toEqual([{ url: 'https://api.example.com' }]);
     expect(doc.paths).toHaveProperty('/videos/{id}');
     expect(await (await app.request('http://127.0.0.1/openapi.json')).text()).toBe(JSON.stringify(doc));
+  });
+});
+
+describe('the documented Idempotency-Key', () => {
+  it('is on exactly the routes that apply the rule: a malformed key is refused there and ignored elsewhere', async () => {
+    const user = await createUser();
+    const post = (path: string, headers: Record<string, string>) =>
+      app.request(`http://127.0.0.1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+    const malformed = { 'Idempotency-Key': 'k'.repeat(201) };
+    const creates = ENDPOINTS.filter((e) => e.method === 'post' && !EXPECTED_SOON.has(key(e.method, e.path)));
+    const refused: string[] = [];
+    for (const endpoint of creates) {
+      const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => endpoint.example?.params?.[name] ?? name);
+      const res = await post(path, malformed);
+      const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: string }) : {};
+      if (res.status === 400 && body.error === 'Invalid Idempotency-Key header') refused.push(endpoint.path);
+    }
+    expect(refused.sort()).toEqual(
+      creates
+        .filter((e) => e.idempotent)
+        .map((e) => e.path)
+        .sort(),
+    );
   });
 });
