@@ -7,11 +7,11 @@ import {
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
   webhookDeliveryPageSchema,
+  webhookDeliveryQuery,
   webhookDeliverySchema,
   webhookEndpointListSchema,
   webhookEndpointRecordSchema,
 } from '../developers.ts';
-import { HistoryQuery } from '../paging.ts';
 import { type Endpoint, ID } from './types.ts';
 
 const byId = { params: { id: ID } };
@@ -122,11 +122,11 @@ const webhooks: Endpoint[] = [
     tag: 'Webhooks',
     summary: "An endpoint's delivery log, newest first",
     description: SESSION,
-    query: HistoryQuery,
+    query: webhookDeliveryQuery,
     answer: webhookDeliveryPageSchema,
     paged: true,
     status: 200,
-    example: { ...byId, query: { limit: '12' } },
+    example: { ...byId, query: { limit: '20' } },
   },
   {
     method: 'post',
