@@ -23,7 +23,8 @@ export type ScreenName =
   | 'Billing'
   | 'Admin'
   | 'WatermarkRemoval'
-  | 'BrandKit';
+  | 'BrandKit'
+  | 'Developers';
 
 export type Access = 'auth' | 'public';
 
@@ -148,6 +149,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'auth',
     title: 'Billing',
     description: 'Your purchases and credit history.',
+  },
+  {
+    path: '/account/developers',
+    screen: 'Developers',
+    access: 'auth',
+    title: 'Developers',
+    description: 'Your API keys and webhooks.',
   },
   // Admins only; everyone else sees "Page not found" there (the screen checks GET /me's `admin`).
   { path: '/admin', screen: 'Admin', access: 'auth', title: 'Operator console', description: 'Operator console.' },

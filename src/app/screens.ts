@@ -25,6 +25,7 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   Admin: () => import('./features/admin/Admin'),
   WatermarkRemoval: () => import('./features/watermark/WatermarkRemoval'),
   BrandKit: () => import('./features/brand/BrandKit'),
+  Developers: () => import('./features/developers/Developers'),
 };
 
 export const SCREENS = Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])) as Record<

@@ -1,7 +1,8 @@
 /**
  * The developer platform's contract: API keys (scoped, shown once, stored as hashes) and webhook endpoints with
- * their events and delivery log. The key's scopes decide which routes it reaches (`requiredScope`); the routes a key
- * never reaches (sign-in, admin, keys and webhooks themselves, purchases) answer 403 through a key.
+ * their events and delivery log. The key's scopes decide which routes it reaches (`routeScope` in api-scopes.ts); the
+ * routes a key never reaches (sign-in, keys and webhooks themselves, purchases) answer 403 through a key, and the
+ * operator console the 404 it gives anyone who is not an operator.
  */
 import { z } from 'zod';
 import { pageCursor } from './paging.ts';
@@ -46,8 +47,12 @@ export const apiKeyRecordSchema = z.object({
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
-/** Answer of the create: the only time the whole key is shown. */
-export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string() });
+/**
+ * Answer of the create: the only time the whole key is shown. A repeat of the create (the same Idempotency-Key)
+ * answers the same key with `secret: null`, since the key is kept only as a hash: if the first answer was lost,
+ * revoke that key and make another.
+ */
+export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string().nullable() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 export const apiKeyListSchema = z.object({ items: z.array(apiKeyRecordSchema) });

@@ -128,6 +128,10 @@ const RUNS: Record<string, ScriptRun> = {
       new RegExp(`${databaseName}\\s+POST /jobs .* \\d+ req/s .* failures 0`),
     ],
   },
+  'scripts/bench-api-keys.ts': {
+    args: () => ['--seconds', '1', '--connections', '2', '--warm-up', '0', '--no-write'],
+    prints: [/\| Session \(Firebase ID token\) \| \d+ \| \d+ \| \d+ \|/, /\| API key \| \d+ \| \d+ \| \d+ \|/],
+  },
   'scripts/bench-upload.ts': {
     args: () => ['--sizes', '1', '--refused', '3'],
     env: {

@@ -2,7 +2,8 @@
  * The MCP server at /mcp driven by the SDK's own client over Streamable HTTP, on PGlite and on PostgreSQL when one
  * answers: the tools are listed, the balance and voices read, a short video made on the offline engines and polled
  * to done with get_video, and its link downloads an MP4; a bad input comes back as a tool error carrying the API's
- * field message; a request without credentials is a 401 telling how to connect.
+ * field message; a request without an API key is a 401 telling how to connect, and a tool outside the key's scopes
+ * is refused naming the scope.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,7 +13,7 @@ import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { API_KEY_REQUIRED } from '~/server/api/mcp/routes.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
-import { type Stack, startStack } from './support/stack.ts';
+import { client as apiClient, type Stack, startStack } from './support/stack.ts';
 
 let stopEmulator: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
@@ -21,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => stopEmulator());
 
 const SCRIPT = 'The lighthouse keeper climbs the stairs at dusk. The lamp turns and the ships come home.';
-
-/**
- * What a new caller sends as `Authorization: Bearer <credential>`: today a new user's session token, which the
- * server lets in until API keys authenticate requests; then a key made for that user.
- */
-const newCredential = async () => (await createUser()).idToken;
 
 /** The text of a tool result, its structured data and whether it is an error. */
 const read = (result: unknown) => {
@@ -40,9 +35,17 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
   let stack: Stack;
   const clients: Client[] = [];
 
+  /** What a new caller sends as `Authorization: Bearer <credential>`: an API key a new user made with its session. */
+  const newCredential = async (scopes = ['read', 'create', 'billing:read']) => {
+    const user = await createUser();
+    const created = await apiClient(stack.url, user)('POST', '/developer/keys', { name: 'Agent', scopes });
+    expect(created.status).toBe(201);
+    return created.body.secret as string;
+  };
+
   /** An MCP client connected as a new caller. */
-  const connect = async () => {
-    const credential = await newCredential();
+  const connect = async (scopes?: string[]) => {
+    const credential = await newCredential(scopes);
     const client = new Client({ name: 'nxn-test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL('/mcp', stack.url), {
@@ -203,6 +206,26 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     expect(res.headers.get('mcp-session-id')).toBeNull();
     const answer = await res.json();
     expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { structuredContent: { balance: SIGNUP_GRANT } } });
+  });
+
+  it("takes an API key only, and keeps each tool within the key's scopes", async () => {
+    const session = await fetch(new URL('/mcp', stack.url), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(await createUser()).idToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_balance' } }),
+    });
+    expect(session.status).toBe(401);
+    expect((await session.json()).error.message).toBe(API_KEY_REQUIRED);
+
+    const { call } = await connect(['read']);
+    expect((await call('list_voices')).isError).toBe(false);
+    const refused = await call('create_video', { script: SCRIPT });
+    expect(refused).toMatchObject({ isError: true });
+    expect(refused.text).toContain('This API key lacks the "create" scope');
   });
 
   it('refuses a request without credentials with how to connect, and has no event stream', async () => {

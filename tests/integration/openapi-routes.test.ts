@@ -30,9 +30,6 @@ const EXPECTED_SOON = new Set([
   'POST /webhooks/endpoints/:id/test',
   'GET /webhooks/endpoints/:id/deliveries',
   'POST /webhooks/deliveries/:id/resend',
-  'GET /developer/keys',
-  'POST /developer/keys',
-  'DELETE /developer/keys/:id',
 ]);
 
 let stopEmulator: () => Promise<void> = async () => undefined;

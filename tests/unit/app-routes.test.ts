@@ -33,6 +33,8 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/watermark-removal', 'WatermarkRemoval', 'auth'],
   // Issue 15: the account's brand kit.
   ['/brand-kit', 'BrandKit', 'auth'],
+  // Issue 23: API keys and webhooks, under /account so the public API reference can have /developers.
+  ['/account/developers', 'Developers', 'auth'],
 ];
 
 const resolve = (url: string) => APP_ROUTES.filter((route) => matchPath(route.path, url));

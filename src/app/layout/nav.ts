@@ -31,6 +31,7 @@ export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/analytics', label: 'Analytics', icon: 'chart' },
   { to: '/pricing', label: 'Plans and credits', icon: 'tag' },
   { to: '/billing', label: 'Billing', icon: 'credits' },
+  { to: '/account/developers', label: 'Developers', icon: 'lock' },
   { to: '/tts-pricing', label: 'Voice pricing', icon: 'tag' },
   { to: '/welcome', label: 'Getting started', icon: 'sparkles' },
 ];

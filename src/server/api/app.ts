@@ -1,13 +1,14 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
  * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
- * webhook, /mcp without credentials) → token → user rate limit → profile → routes.
+ * webhook, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile → routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { apiKeyAuthenticator } from '../auth/api-keys.ts';
 import { emulatorAccountSaver } from '../auth/emulator-export.ts';
-import { requireUser } from '../auth/middleware.ts';
+import { requireKeyScope, requireUser } from '../auth/middleware.ts';
 import type { Db } from '../db/index.ts';
 import { requireProfile } from '../features/account/middleware.ts';
 import { profileRoutes } from '../features/account/routes.ts';
@@ -17,6 +18,7 @@ import { brandRoutes } from '../features/brand/routes.ts';
 import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
 import type { ApiDeps } from '../features/deps.ts';
+import { apiKeyRoutes } from '../features/developers/keys-routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
 import { gpuAnalytics } from '../features/gpu/analytics.ts';
@@ -80,8 +82,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', payments.public);
 
   app.use(MCP_PATH, mcpCredentials);
-  app.use(requireUser(deps.verifier));
-  app.use(rateLimit(config.rateLimit.user, (c) => `uid:${c.get('uid')}`));
+  app.use(requireUser(deps.verifier, apiKeyAuthenticator(deps.database.db)));
+  app.use(requireKeyScope());
+  // A key's requests have their own bucket, so a script running on a key cannot starve its owner's dashboard.
+  app.use(rateLimit(config.rateLimit.user, (c) => (c.get('apiKey') ? undefined : `uid:${c.get('uid')}`)));
+  app.use(rateLimit(config.rateLimit.apiKey, (c) => (c.get('apiKey') ? `key:${c.get('apiKey')?.id}` : undefined)));
   // npm start's own Auth emulator: accounts saved under DATA_DIR after each new or changed one.
   const exportDir = config.firebase.emulatorExportDir;
   const emulatorHost = config.firebase.authEmulatorHost;
@@ -106,6 +111,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
   app.route('/', watermarkRoutes(deps));
+  app.route('/', apiKeyRoutes(deps));
   // The MCP server's tools call this very app, as the caller, once every route is mounted.
   app.route(
     '/',

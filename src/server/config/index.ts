@@ -185,6 +185,8 @@ const variables = z.object({
   RATE_LIMIT_IP_BURST: wholeNumber(200),
   RATE_LIMIT_USER_PER_MINUTE: wholeNumber(300),
   RATE_LIMIT_USER_BURST: wholeNumber(100),
+  RATE_LIMIT_API_KEY_PER_MINUTE: wholeNumber(300),
+  RATE_LIMIT_API_KEY_BURST: wholeNumber(100),
   TRUST_PROXY: flag(),
   WORKER_CONCURRENCY: wholeNumber(2, 1),
   JOB_POLL_SECONDS: wholeNumber(1, 1),
@@ -444,6 +446,8 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
         rateLimit: {
           ip: { perMinute: env.RATE_LIMIT_IP_PER_MINUTE, burst: env.RATE_LIMIT_IP_BURST },
           user: { perMinute: env.RATE_LIMIT_USER_PER_MINUTE, burst: env.RATE_LIMIT_USER_BURST },
+          /** Each API key has its own bucket, apart from its owner's session. */
+          apiKey: { perMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE, burst: env.RATE_LIMIT_API_KEY_BURST },
         },
         /** Take the client IP from X-Forwarded-For (only behind a proxy/load balancer that sets it). */
         trustProxy: env.TRUST_PROXY,

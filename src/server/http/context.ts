@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../contract/developers.ts';
 import type { Logger } from './logger.ts';
 
 /** The signed-in user as the identity provider vouches for it (auth/ verifies the token and sets it). */
@@ -22,6 +23,8 @@ export interface AppEnv {
     /** Set by requireUser for every route except the health checks. */
     uid: string;
     user: VerifiedUser;
+    /** Set by requireUser when the request came with an API key instead of a session: the key and its scopes. */
+    apiKey: { id: string; scopes: ApiKeyScope[] } | undefined;
     /** Set by the account's profile middleware: whether this very request created the user's profile. */
     profileCreation: { created: boolean; granted: number };
     /** Set by the idempotency rule (http/idempotency.ts) on a create request that carries a valid key. */

@@ -86,15 +86,19 @@ function keyInBody(body: string, field: string): unknown {
 /**
  * The rule as route middleware, after authentication. The route reads the checked key as `c.get('idempotencyKey')`
  * when it hands it on (a job row keeps it too, so even a takeover after a crash finds the job).
- * `bodyField`: the body field that carries the key instead of the header, when present.
+ * `bodyField`: the body field that carries the key instead of the header, when present. `kept`: what of the answer is
+ * kept for a repeat, when part of it must be shown once only (a new API key's secret).
  */
-export function idempotent(store: IdempotencyStore, options: { bodyField?: string } = {}): MiddlewareHandler<AppEnv> {
+export function idempotent(
+  store: IdempotencyStore,
+  options: { bodyField?: string; kept?: (answer: string) => string } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = await c.req.text();
     const fromBody = options.bodyField === undefined ? undefined : parseKey(keyInBody(body, options.bodyField), 'body');
     const key = fromBody ?? parseKey(c.req.header(IDEMPOTENCY_HEADER), 'header');
     if (key === undefined) return next();
-    return runOnce(c, next, store, key, requestFingerprint(c.req.method, c.req.path, body));
+    return runOnce(c, next, store, key, requestFingerprint(c.req.method, c.req.path, body), options.kept);
   };
 }
 
@@ -143,6 +147,7 @@ async function runOnce(
   store: IdempotencyStore,
   key: string,
   fingerprint: string,
+  kept: (answer: string) => string = (answer) => answer,
 ): Promise<Response | undefined> {
   c.set('idempotencyKey', key);
   const uid = c.get('uid');
@@ -161,7 +166,7 @@ async function runOnce(
     await store.release(uid, key);
     throw error;
   }
-  if (c.res.ok) await store.keep(uid, key, await c.res.clone().text());
+  if (c.res.ok) await store.keep(uid, key, kept(await c.res.clone().text()));
   else await store.release(uid, key);
   return undefined;
 }

@@ -57,15 +57,20 @@ export const clientIp = (c: Context, trustProxy: boolean): string => {
   }
 };
 
-/** Keyed by IP before authentication (so token floods are capped too) and by uid after. */
+/**
+ * Keyed by IP before authentication (so token floods are capped too) and by uid or API key after. A `key` of
+ * undefined leaves the request to another limiter (a session's and a key's requests are counted apart).
+ */
 export function rateLimit(
   rule: ServerConfig['rateLimit']['ip'],
-  key: (c: Context<AppEnv>) => string,
+  key: (c: Context<AppEnv>) => string | undefined,
 ): MiddlewareHandler<AppEnv> {
   const buckets = new TokenBuckets(rule);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const result = buckets.take(key(c), Date.now());
+    const bucket = key(c);
+    if (bucket === undefined) return next();
+    const result = buckets.take(bucket, Date.now());
     if (!result.ok) {
       throw new HttpError(429, 'Too many requests, please slow down', undefined, {
         'Retry-After': String(result.retryAfterSeconds),

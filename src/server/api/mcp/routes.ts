@@ -26,13 +26,9 @@ const SERVER_ERROR = -32000;
 const keyRequired = (c: Context) =>
   c.json({ jsonrpc: '2.0', error: { code: SERVER_ERROR, message: API_KEY_REQUIRED }, id: null }, 401);
 
-/**
- * Whether this authenticated request may use the MCP server. Agents connect with an API key, never with a person's
- * session token. Until keys authenticate requests a session is let in, so the server can be used and tested;
- * once the auth middleware marks key requests this becomes `return c.get('apiKey') !== undefined;`.
- */
-export function connectsWithApiKey(_c: Context<AppEnv>): boolean {
-  return true;
+/** Whether this authenticated request may use the MCP server: agents connect with an API key, never a session. */
+export function connectsWithApiKey(c: Context<AppEnv>): boolean {
+  return c.get('apiKey') !== undefined;
 }
 
 /**
