@@ -2,7 +2,9 @@
  * The OpenAPI 3.1 document of the API, built from the endpoint catalogue and the contract's zod schemas (never
  * written by hand). Served at `GET /openapi.json` and rendered by the site's `/developers` page.
  */
+
 import { ApiError } from '../api.ts';
+import { missingScopeMessage } from '../api-scopes.ts';
 import { API_KEY_PREFIX, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookPayloadSchema } from '../developers.ts';
 import { ENDPOINTS } from './index.ts';
 import { openApiPath, operation } from './operation.ts';
@@ -41,7 +43,7 @@ const responses = {
     available: 40,
   }),
   Forbidden: error("Outside the key's scopes, or a session-only route called with a key", {
-    error: 'This API key does not have the create scope',
+    error: missingScopeMessage('create'),
   }),
   NotFound: error('Not found, or not yours', { error: 'Video not found' }),
   Conflict: error('The Idempotency-Key was used for another request, or the thing changed meanwhile', {

@@ -12,8 +12,10 @@ export const fileEndpoints: Endpoint[] = [
     tag: 'Files',
     summary: 'Download a file',
     description:
-      'With your token, or without one through a signed link from `GET /files/{id}/url` (its `exp` and `sig` ' +
-      'query parameters), so a link works as a <video> or <img> source. Byte ranges are served. Anyone else gets 404.',
+      'Through a signed link from `GET /files/{id}/url` (its `exp` and `sig` query parameters), with no token, so ' +
+      "a link works as a <video> or <img> source; or with a signed-in session's token. An API key asks for a " +
+      'signed link instead (403 here). Byte ranges are served. Anyone else gets 404.',
+    scope: 'session',
     answerType: 'application/octet-stream',
     status: 200,
     example: byId,

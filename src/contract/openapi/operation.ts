@@ -23,7 +23,7 @@ export const operationId = (endpoint: Endpoint): string =>
     .join('');
 
 export const scopeOf = (endpoint: Endpoint): string =>
-  endpoint.public ? 'none' : routeScope(endpoint.method.toUpperCase(), endpoint.path);
+  endpoint.public ? 'none' : (endpoint.scope ?? routeScope(endpoint.method.toUpperCase(), endpoint.path));
 
 export function scopeSentence(endpoint: Endpoint): string {
   const scope = scopeOf(endpoint);

@@ -42,6 +42,8 @@ export interface Endpoint {
   paged?: boolean;
   /** No token needed. */
   public?: boolean;
+  /** Where the server's check is stricter than `routeScope` says (a download a key must ask a signed link for). */
+  scope?: 'session';
   example?: RequestExample;
   answerExample?: unknown;
 }

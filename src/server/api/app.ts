@@ -1,7 +1,8 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
  * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
- * webhook, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile → routes.
+ * webhook, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile →
+ * routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
