@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LEDGER_CATEGORIES, LEDGER_KINDS, type LedgerLineShape } from './ledger.ts';
-import { idCursor } from './paging.ts';
+import { idCursor, pageCursor } from './paging.ts';
 import { StorageUsage } from './storage.ts';
 import { textField } from './text.ts';
 
@@ -149,6 +149,12 @@ export const CreateJobBody = z.object({
   idempotencyKey: IdempotencyKey.optional(),
 });
 export type CreateJobBody = z.input<typeof CreateJobBody>;
+
+/** `GET /jobs?cursor=&limit=`: newest first. */
+export const JobListQuery = z.object({
+  cursor: pageCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 export const JobPage = z.object({ jobs: z.array(Job), nextCursor: z.string().nullable() });
 export type JobPage = z.infer<typeof JobPage>;

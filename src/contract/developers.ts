@@ -5,6 +5,7 @@
  * operator console the 404 it gives anyone who is not an operator.
  */
 import { z } from 'zod';
+import { pageCursor } from './paging.ts';
 import { textField } from './text.ts';
 
 /** What a key is allowed to do. Every route a key may call needs exactly one of these. */
@@ -173,6 +174,12 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `GET /webhooks/endpoints/:id/deliveries?cursor=&limit=`: newest first. */
+export const webhookDeliveryQuery = z.object({
+  cursor: pageCursor.optional(),
+  limit: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(20),
+});
 
 export const webhookDeliveryPageSchema = z.object({
   items: z.array(webhookDeliverySchema),

@@ -3,6 +3,7 @@
  * for engines that take free sizes, and the image record the API returns.
  */
 import { z } from 'zod';
+import { isUuid } from './ids.ts';
 import { textField } from './text.ts';
 
 export const IMAGE_ASPECTS = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;
@@ -113,6 +114,14 @@ export const imageRequestSchema = z.object({
     .max(IMAGE_LIMITS.seedMax, 'The seed is at most 4294967295.')
     .optional(),
 });
+/** `GET /images?ids=a,b`: the records of one batch (at most 8 ids; anything not an id is dropped). */
+export const imageIdsQuery = z.object({
+  ids: z
+    .string()
+    .max(40 * 8)
+    .transform((s) => s.split(',').filter(isUuid).slice(0, 8)),
+});
+
 export type ImageRequestInput = z.input<typeof imageRequestSchema>;
 export type ImageRequest = z.output<typeof imageRequestSchema>;
 

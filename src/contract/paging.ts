@@ -39,3 +39,9 @@ export const idCursor = z
   .regex(/^[1-9]\d{0,15}$/, CURSOR_MESSAGE)
   .refine((cursor) => Number(cursor) <= Number.MAX_SAFE_INTEGER, CURSOR_MESSAGE)
   .transform(Number);
+
+/** `?cursor=&limit=` of the studios' histories (newest first); pass `nextCursor` back for the next page. */
+export const HistoryQuery = z.object({
+  cursor: pageCursor.optional(),
+  limit: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50').default(12),
+});

@@ -1,5 +1,11 @@
 /** What a user has stored and may store: the quota shown in the account and the uploads they can delete. */
 import { z } from 'zod';
+import { cleanFileName, FILE_NAME_MAX } from './text.ts';
+
+/** `POST /files/upload?name=`: the raw body's display name. */
+export const UploadQuery = z.object({
+  name: z.string().trim().min(1).max(FILE_NAME_MAX).transform(cleanFileName).optional(),
+});
 
 /** A generated file as a record links it. The URL is signed and short-lived: usable as <video>, <audio> or <img> src, or a download link, without headers. */
 export const linkedFileSchema = z.object({

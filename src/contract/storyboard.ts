@@ -273,6 +273,19 @@ export const saveStoryboardRequestSchema = z.object({
 });
 export type SaveStoryboardRequest = z.input<typeof saveStoryboardRequestSchema>;
 
+/** `GET /videos/stock/search?q=&media=&orientation=`: the storyboard's stock chooser. */
+export const stockSearchQuery = z.object({
+  q: z
+    .string({ error: 'Type what to search for.' })
+    .trim()
+    .min(1, 'Type what to search for.')
+    .max(STORYBOARD_LIMITS.maxQueryChars, `Keep the search under ${STORYBOARD_LIMITS.maxQueryChars} characters.`),
+  media: z.enum(STOCK_MEDIA, { error: 'Search photos or videos.' }).default('photo'),
+  orientation: z
+    .enum(['landscape', 'portrait', 'square'], { error: 'Choose landscape, portrait or square.' })
+    .default('landscape'),
+});
+
 export const stockSearchItemSchema = z.object({
   provider: z.enum(STOCK_PROVIDERS),
   media: z.enum(STOCK_MEDIA),

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES: Array<{ path: string; h1: RegExp }> = [
   { path: '/best-text-to-speech-tools', h1: /text-to-speech tools/ },
   { path: '/blog/script-to-video', h1: /turn a script into a video/ },
   { path: '/blog/scripts-that-hold-attention', h1: /Writing scripts that hold attention/ },
+  { path: '/developers', h1: /Build on the NXN API/ },
 ];
 
 /** Pages that must stay light: no Firebase and under 60 KB of compressed JavaScript. */
@@ -30,6 +31,7 @@ export const LIGHT_PAGES = [
   '/blog/tts-tools',
   '/gpu',
   '/nxn-agent',
+  '/developers',
 ];
 
 /** What the Firebase JS SDK with browserLocalPersistence leaves in localStorage for a signed-in user. */

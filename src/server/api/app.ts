@@ -1,7 +1,8 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
- * IP rate limit → body limit → (health checks, signed file links, payments config, Stripe's webhook, /mcp without
- * credentials) → token or API key → the key's scopes → user or key rate limit → profile → routes.
+ * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
+ * webhook, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile →
+ * routes.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -38,6 +39,7 @@ import { bodyLimits, clientIp, onError, rateLimit, requestContext } from '../htt
 import { MCP_PATH, mcpCredentials, mcpRoutes } from './mcp/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 
 export function createApiApp(deps: ApiDeps) {
   const { config } = deps;
@@ -76,6 +78,7 @@ export function createApiApp(deps: ApiDeps) {
   const files = fileRoutes(deps);
   const payments = paymentRoutes(deps);
   app.route('/', healthRoutes(deps));
+  app.route('/', openApiRoutes(deps));
   app.route('/', files.public);
   // Stripe's webhook signs its body instead of carrying a user token.
   app.route('/', payments.public);

@@ -4,13 +4,9 @@
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { formatPageCursor, pageCursor, parsePageCursor } from '../../contract/paging.ts';
+import { formatPageCursor, parsePageCursor } from '../../contract/paging.ts';
 
-export const HistoryQuery = z.object({
-  cursor: pageCursor.optional(),
-  limit: z.coerce.number().int().min(1, 'At least 1').max(50, 'At most 50').default(12),
-});
+export { HistoryQuery } from '../../contract/paging.ts';
 
 /** WHERE and ORDER BY for one page of `table` owned by `uid`; `cursor` has passed HistoryQuery. */
 export function pageOf(

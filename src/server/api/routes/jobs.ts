@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { z } from 'zod';
-import { CreateJobBody, isFinished, JOB_EVENT, type Job, type JobPage } from '../../../contract/api.ts';
-import { pageCursor } from '../../../contract/paging.ts';
+import { CreateJobBody, isFinished, JOB_EVENT, type Job, JobListQuery, type JobPage } from '../../../contract/api.ts';
 import type { ApiDeps } from '../../features/deps.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -10,11 +8,6 @@ import { idempotent } from '../../http/idempotency.ts';
 import { jsonBody, parse, query } from '../../http/validate.ts';
 import { toJob } from '../../jobs/lifecycle.ts';
 import type { JobActionResult } from '../../jobs/queue.ts';
-
-const JobListQuery = z.object({
-  cursor: pageCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** How often an event stream re-reads the job; a change is sent at most this late. */
 const EVENT_POLL_MS = 500;

@@ -3,9 +3,7 @@
  * storage quota), and the list and delete behind the account's Storage dialog.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { formatBytes, type UploadList } from '../../../contract/storage.ts';
-import { cleanFileName, FILE_NAME_MAX } from '../../../contract/text.ts';
+import { formatBytes, type UploadList, UploadQuery } from '../../../contract/storage.ts';
 import type { Db } from '../../db/index.ts';
 import { type ByteLimit, bodyChunks, limitBytes } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -22,8 +20,6 @@ const UPLOAD_TYPES =
   /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
 /** The Storage dialog lists this many, newest first; the quota keeps the total modest. */
 const LIST_LIMIT = 500;
-
-const UploadQuery = z.object({ name: z.string().trim().min(1).max(FILE_NAME_MAX).transform(cleanFileName).optional() });
 
 /** Which of a user's uploads some other feature still needs (an image of a video being made): those cannot be deleted. */
 export type UploadsInUse = (db: Db, uid: string) => Promise<Set<string>>;

@@ -4,9 +4,7 @@
  * rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { isUuid } from '../../../contract/ids.ts';
-import { type ImagePage, imageRequestSchema } from '../../../contract/images.ts';
+import { type ImagePage, imageIdsQuery, imageRequestSchema } from '../../../contract/images.ts';
 import { HistoryQuery } from '../../db/paging.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -16,13 +14,6 @@ import { fileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { imageService } from './service.ts';
 import { getImages, listImages } from './store.ts';
-
-const IdsQuery = z.object({
-  ids: z
-    .string()
-    .max(40 * 8)
-    .transform((s) => s.split(',').filter(isUuid).slice(0, 8)),
-});
 
 export function imageRoutes(deps: ApiDeps) {
   const { database, config } = deps;
@@ -45,7 +36,7 @@ export function imageRoutes(deps: ApiDeps) {
     .get('/images', async (c) => {
       const uid = c.get('uid');
       if (c.req.query('ids') !== undefined) {
-        const { ids } = query(c, IdsQuery);
+        const { ids } = query(c, imageIdsQuery);
         return c.json({
           items: await getImages(database, uid, ids, linker(c.req.url)),
           nextCursor: null,

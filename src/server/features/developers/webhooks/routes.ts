@@ -3,7 +3,6 @@
  * key scope rule: a key could otherwise point the user's events anywhere).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import {
   type CreatedWebhookEndpoint,
   createWebhookEndpointSchema,
@@ -12,18 +11,13 @@ import {
   type WebhookDeliveryPage,
   type WebhookEndpointList,
   type WebhookEndpointRecord,
+  webhookDeliveryQuery,
 } from '../../../../contract/developers.ts';
-import { pageCursor } from '../../../../contract/paging.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { idempotent } from '../../../http/idempotency.ts';
 import { jsonBody, query } from '../../../http/validate.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
-
-const DeliveryQuery = z.object({
-  cursor: pageCursor.optional(),
-  limit: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(20),
-});
 
 export function webhookRoutes(
   deps: ApiDeps,
@@ -53,7 +47,7 @@ export function webhookRoutes(
         (await service.deliveries(
           c.get('uid'),
           c.req.param('id'),
-          query(c, DeliveryQuery),
+          query(c, webhookDeliveryQuery),
         )) satisfies WebhookDeliveryPage,
       ),
     )

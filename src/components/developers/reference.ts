@@ -1,0 +1,116 @@
+/**
+ * The reference section of /developers, read from the OpenAPI document: per tag, each operation with its scope,
+ * parameters, body fields and the request example as code.
+ */
+import type { OpenApiDocument } from '~/contract/openapi/document.ts';
+import { type Field, fieldsOf, type JsonSchema } from '~/contract/openapi/schemas.ts';
+import { curl, javascript, pythonRequests, type Sample } from './snippets.ts';
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: JsonSchema;
+  example?: string;
+  $ref?: string;
+}
+
+export interface OperationView {
+  id: string;
+  tag: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  scope: string;
+  params: (Field & { in: string })[];
+  body?: { type: string; description?: string | undefined; fields: Field[] };
+  status: string;
+  samples: { label: string; code: string }[];
+}
+
+/** The parts of an operation object (document.ts `operation`) this page reads. */
+interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  'x-scope': string;
+  parameters?: Parameter[];
+  requestBody?: { description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+function sample(method: string, path: string, op: Operation, base: string): Sample {
+  const params = op.parameters ?? [];
+  let url = path;
+  for (const p of params.filter((p) => p.in === 'path')) url = url.replace(`{${p.name}}`, String(p.example ?? p.name));
+  const query = params.filter((p) => p.in === 'query' && p.example !== undefined);
+  if (query.length > 0) url += `?${new URLSearchParams(query.map((p) => [p.name, String(p.example)]))}`;
+  const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+  const [status = '200', answer] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+  const json = type === 'application/json' ? (media?.example ?? {}) : undefined;
+  return {
+    method: method.toUpperCase(),
+    url: base + url,
+    auth: op['x-scope'] !== 'none',
+    idempotent: params.some((p) => p.$ref?.endsWith('/IdempotencyKey')),
+    headers: Object.fromEntries(params.filter((p) => p.in === 'header').map((p) => [p.name, String(p.example)])),
+    ...(json !== undefined ? { json } : type ? { raw: type } : {}),
+    answer:
+      status === '204' ? 'none' : Object.keys(answer?.content ?? {})[0] === 'application/json' ? 'json' : 'binary',
+  };
+}
+
+function view(method: string, path: string, op: Operation, base: string): OperationView {
+  const params = (op.parameters ?? [])
+    .filter((p) => !p.$ref && p.in !== 'header')
+    .map((p) => ({
+      ...fieldsOf({ properties: { [p.name]: p.schema }, required: p.required ? [p.name] : [] })[0]!,
+      in: p.in,
+    }));
+  const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+  const request = sample(method, path, op, base);
+  return {
+    id: op.operationId,
+    tag: op.tags[0] ?? '',
+    method: method.toUpperCase(),
+    path,
+    summary: op.summary,
+    description: op.description,
+    scope: op['x-scope'],
+    params,
+    ...(type ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema) } } : {}),
+    status: Object.keys(op.responses).find((code) => code.startsWith('2')) ?? '200',
+    samples: [
+      { label: 'curl', code: curl(request) },
+      { label: 'JavaScript', code: javascript(request) },
+      { label: 'Python', code: pythonRequests(request) },
+    ],
+  };
+}
+
+export function referenceByTag(doc: OpenApiDocument): { tag: string; operations: OperationView[] }[] {
+  const base = doc.servers[0]?.url ?? '';
+  const all = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => view(method, path, op as unknown as Operation, base)),
+  );
+  return doc.tags.map(({ name }) => ({
+    tag: name,
+    operations: all.filter((op) => op.tag === name),
+  }));
+}
+
+/** Escapes text and turns `code` spans into <code>. */
+export const inlineCode = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`([^`]+)`/g, '<code>$1</code>');
+
+export const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { brand } from './public-helpers';
+
+/** The public API reference (/developers): the guide, every operation of the API's own document, copyable code. */
+
+test('the reference shows the guide and every operation the API documents at /openapi.json', async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto('/developers');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build on the NXN API');
+  for (const section of [
+    'Authentication',
+    'Errors',
+    'Idempotency',
+    'Paging',
+    'Rate limits',
+    'Webhooks',
+    'MCP for AI agents',
+    'Reference',
+  ])
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('row', { name: /^billing:read Billing \(read\)/ })).toBeVisible();
+  await expect(main.getByRole('row', { name: /video\.succeeded A video is ready/ })).toBeVisible();
+  await expect(main.getByText('create_video', { exact: true })).toBeVisible();
+
+  const api = brand.apiHosts[0]!;
+  const doc = (await (await request.get(`${api}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const headings = (await main.getByRole('heading', { level: 4 }).allTextContents()).map((text) =>
+    text.replace(/\s+/g, ' ').trim(),
+  );
+  const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(documented.length).toBeGreaterThan(80);
+  expect(headings.sort()).toEqual(documented.sort());
+});
+
+test('an example copies to the clipboard as curl with the key header', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/developers');
+  // Each operation's section carries its operationId.
+  const create = page.locator('section#postVideos');
+  await create.getByText('Examples: curl, JavaScript, Python').click();
+  await create.getByRole('button', { name: 'Copy the curl example' }).click();
+  await expect(create.getByRole('button', { name: 'Copy the curl example' })).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`curl -X POST '${brand.apiHosts[0]}/videos'`);
+  expect(copied).toContain('Authorization: Bearer nxn_sk_...');
+  expect(copied).toContain('Idempotency-Key');
+  expect(JSON.parse(copied.split("-d '")[1]!.replace(/'$/, ''))).toMatchObject({ visuals: 'generated' });
+});
+
+test('the footer links the reference', async ({ page }) => {
+  await page.goto('/blog');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Developers' }).click();
+  await expect(page).toHaveURL(/\/developers$/);
+});
+
+test('axe finds no violations on /developers, with an example open', async ({ page }) => {
+  await page.goto('/developers', { waitUntil: 'networkidle' });
+  await page.getByText('Examples: curl, JavaScript, Python').first().click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      ({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+});
