@@ -77,7 +77,8 @@ function view(method: string, path: string, op: Operation, base: string): Operat
     method: method.toUpperCase(),
     path,
     summary: op.summary,
-    description: op.description,
+    // The document ends every description with its scope sentence for other readers; the page shows `scope` itself.
+    description: op.description.split('\n\n').slice(0, -1).join('\n\n'),
     scope: op['x-scope'],
     params,
     ...(type ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema) } } : {}),

@@ -5,11 +5,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type {
-  CreatedWebhookEndpoint,
-  WebhookDelivery,
-  WebhookEndpointList,
-  WebhookEndpointRecord,
+import {
+  type CreatedWebhookEndpoint,
+  WEBHOOK_EVENTS,
+  type WebhookDelivery,
+  type WebhookEndpointList,
+  type WebhookEndpointRecord,
 } from '~/contract/developers';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
@@ -55,7 +56,11 @@ function EndpointCard({
     });
 
   return (
-    <li className="card card-pad grid gap-3" data-testid="webhook-endpoint" aria-label={`Endpoint ${endpoint.url}`}>
+    <li
+      className="grid gap-3 rounded-xl border border-white/10 p-3"
+      data-testid="webhook-endpoint"
+      aria-label={`Endpoint ${endpoint.url}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 break-all text-sm font-semibold text-fg">{endpoint.url}</code>
         <span
@@ -75,7 +80,8 @@ function EndpointCard({
         </p>
       ) : null}
       <p className="text-xs text-fg-subtle">
-        {endpoint.events.join(', ')} · added {formatDate(endpoint.createdAt)}
+        {endpoint.events.length === WEBHOOK_EVENTS.length ? 'All events' : endpoint.events.join(', ')} · added{' '}
+        {formatDate(endpoint.createdAt)}
       </p>
       <div className="flex flex-wrap gap-2">
         <button
@@ -131,13 +137,13 @@ export function WebhooksSection() {
   const turnedOff = endpoints?.filter((e) => e.disabledReason) ?? [];
 
   return (
-    <section className="grid gap-4" aria-labelledby="webhooks-heading">
+    <section className="card card-pad grid gap-4" aria-labelledby="webhooks-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h2 id="webhooks-heading" className="text-xl font-semibold text-fg">
+          <h2 id="webhooks-heading" className="text-lg font-semibold text-fg">
             Webhooks
           </h2>
-          <p className="text-sm text-fg-muted">
+          <p className="mt-1 text-sm text-fg-muted">
             We POST an event to your endpoints when a video, voice-over, image or watermark removal finishes, a GPU
             rental changes, a payment settles or your credits run low; each is signed (Standard Webhooks) and retried
             for about a day.
