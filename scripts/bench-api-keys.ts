@@ -10,24 +10,13 @@
  * Writes the table into docs/benchmarks.md between `<!-- bench-api-keys:start -->` and `<!-- bench-api-keys:end -->`
  * unless --no-write.
  */
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
 import { pgliteTarget } from '../tests/integration/support/databases.ts';
+import { closeOnSigterm, forkServer, type Measured, measure } from './bench-http.ts';
 import { writeBenchmarkBlock } from './bench-support.ts';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 // ── Server mode: the forked API process, with the user's profile and one read key made before it listens ─────────
 if (process.argv[2] === '--serve') {
@@ -45,24 +34,13 @@ if (process.argv[2] === '--serve') {
   const key = await apiKeyService(database.db).create(uid, { name: 'Benchmark', scopes: ['read'] });
   const api = await startApiServer({ config, database, jobs: createJobRegistry([]), port: 0 });
   process.send?.({ url: api.url, key: key.secret });
-  process.once(
-    'SIGTERM',
-    () =>
-      void api
-        .close()
-        .then(() => database.close())
-        .then(() => process.exit(0)),
-  );
+  closeOnSigterm(api, database);
 } else {
   await runBenchmark();
 }
 
-interface Row {
+interface Row extends Measured {
   credential: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  failures: number;
 }
 
 async function runBenchmark(): Promise<void> {
@@ -83,49 +61,30 @@ async function runBenchmark(): Promise<void> {
   const rows: Row[] = [];
   try {
     const user = await createUser();
-    const server = fork(path.resolve(import.meta.dirname, 'bench-api-keys.ts'), ['--serve'], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
+    const server = await forkServer<{ url: string; key: string }>(
+      path.resolve(import.meta.dirname, 'bench-api-keys.ts'),
+      {
         BENCH_UID: user.uid,
         DATA_DIR: target.dataDir,
-        RATE_LIMIT_IP_PER_MINUTE: '100000000',
-        RATE_LIMIT_IP_BURST: '100000000',
-        RATE_LIMIT_USER_PER_MINUTE: '100000000',
-        RATE_LIMIT_USER_BURST: '100000000',
-        RATE_LIMIT_API_KEY_PER_MINUTE: '100000000',
-        RATE_LIMIT_API_KEY_BURST: '100000000',
       },
-    });
+    );
     try {
-      const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-        server.once('message', (m) => resolve(m as { url: string; key: string }));
-        server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-      });
+      const { url, key } = server.ready;
       const credentials = [
         { credential: 'Session (Firebase ID token)', token: user.idToken },
         { credential: 'API key', token: key },
       ];
       for (const { credential, token } of credentials) {
         const headers = { authorization: `Bearer ${token}` };
-        const probe = await fetch(`${url}/me`, { headers });
-        if (!probe.ok) throw new Error(`GET /me with ${credential} answered ${probe.status}: ${await probe.text()}`);
-        const options = { url: `${url}/me`, headers, connections };
-        if (warmUp > 0) await autocannon({ ...options, duration: warmUp });
-        const result = await autocannon({ ...options, duration: seconds });
         const row = {
           credential,
-          rps: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          failures: result.non2xx + result.errors + result.timeouts,
+          ...(await measure({ url: `${url}/me`, headers, connections, warmUpSeconds: warmUp, seconds })),
         };
         rows.push(row);
         console.error(`${credential}: ${row.rps} req/s, p99 ${row.p99} ms, failures ${row.failures}`);
       }
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await server.stop();
     }
   } finally {
     await target.dispose();

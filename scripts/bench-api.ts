@@ -8,24 +8,13 @@
  *
  * --write replaces the "## API" section of docs/benchmarks.md with the figures.
  */
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUser, ensureAuthEmulator } from '../tests/integration/support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
+import { closeOnSigterm, forkServer, type Measured, measure } from './bench-http.ts';
 import { writeBenchmarkSection } from './bench-support.ts';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const BENCH_KIND = 'bench.spend';
 const BENCH_CREDITS = 10_000_000;
@@ -53,25 +42,14 @@ if (process.argv[2] === '--serve') {
   await database.transaction((tx) => post(tx, { uid, move: adjust(BENCH_CREDITS), reason: 'Benchmark credits' }));
   const api = await startApiServer({ config, database, jobs, port: 0 });
   process.send?.({ url: api.url });
-  process.once(
-    'SIGTERM',
-    () =>
-      void api
-        .close()
-        .then(() => database.close())
-        .then(() => process.exit(0)),
-  );
+  closeOnSigterm(api, database);
 } else {
   await runBenchmarks();
 }
 
-interface Row {
+interface Row extends Measured {
   db: string;
   endpoint: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  failures: number;
 }
 
 async function runBenchmarks(): Promise<void> {
@@ -98,24 +76,13 @@ async function runBenchmarks(): Promise<void> {
   try {
     for (const target of targets) {
       const user = await createUser();
-      const server = fork(path.resolve(import.meta.dirname, 'bench-api.ts'), ['--serve'], {
-        execArgv: ['--import', 'tsx'],
-        env: {
-          ...process.env,
-          BENCH_UID: user.uid,
-          DATA_DIR: target.dataDir,
-          ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-          RATE_LIMIT_IP_PER_MINUTE: '100000000',
-          RATE_LIMIT_IP_BURST: '100000000',
-          RATE_LIMIT_USER_PER_MINUTE: '100000000',
-          RATE_LIMIT_USER_BURST: '100000000',
-        },
+      const server = await forkServer<{ url: string }>(path.resolve(import.meta.dirname, 'bench-api.ts'), {
+        BENCH_UID: user.uid,
+        DATA_DIR: target.dataDir,
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
       });
       try {
-        const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-          server.once('message', (m) => resolve(m as { url: string }));
-          server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-        });
+        const { url } = server.ready;
         const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
         const cases = [
           { endpoint: 'GET /me', method: 'GET', path: '/me' },
@@ -127,34 +94,16 @@ async function runBenchmarks(): Promise<void> {
           },
         ];
         for (const c of cases) {
-          const probe = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
-          if (!probe.ok) throw new Error(`${c.endpoint} answered ${probe.status}: ${await probe.text()}`);
-          // A short warm-up so JIT and connection pools are in steady state.
-          if (warmUp > 0)
-            await autocannon({
-              url: url + c.path,
-              method: c.method,
-              headers,
-              body: c.body,
-              connections,
-              duration: warmUp,
-            });
-          const result = await autocannon({
+          const measured = await measure({
             url: url + c.path,
             method: c.method,
             headers,
             body: c.body,
             connections,
-            duration,
+            warmUpSeconds: warmUp,
+            seconds: duration,
           });
-          const row = {
-            db: target.name === 'pglite' ? 'PGlite' : 'PostgreSQL',
-            endpoint: c.endpoint,
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            failures: result.non2xx + result.errors + result.timeouts,
-          };
+          const row = { db: target.name === 'pglite' ? 'PGlite' : 'PostgreSQL', endpoint: c.endpoint, ...measured };
           rows.push(row);
           if (row.failures > 0) {
             const after = await fetch(url + c.path, { method: c.method, headers, ...(c.body ? { body: c.body } : {}) });
@@ -167,8 +116,7 @@ async function runBenchmarks(): Promise<void> {
           );
         }
       } finally {
-        server.kill('SIGTERM');
-        await new Promise((resolve) => server.once('exit', resolve));
+        await server.stop();
         await target.dispose();
       }
     }
