@@ -3,16 +3,9 @@
  * the events the platform emitted for a user, and one delivery per event and endpoint with each attempt logged.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ApiKeyScope, DeliveryStatus, WebhookEventType } from '../../../contract/developers.ts';
-import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const optionalTs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const owner = () =>
-  text('uid')
-    .notNull()
-    .references(() => users.uid, { onDelete: 'cascade' });
+import { optionalTs, owner, ts } from './users.ts';
 
 export const apiKeys = pgTable(
   'api_keys',

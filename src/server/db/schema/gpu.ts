@@ -18,14 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { GPU_PROVIDERS, type GpuTemplate, RENTAL_STATUSES } from '../../../contract/gpu.ts';
-import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const optionalTs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const owner = () =>
-  text('uid')
-    .notNull()
-    .references(() => users.uid, { onDelete: 'cascade' });
+import { optionalTs, owner, ts } from './users.ts';
 
 export const gpuSshKeys = pgTable(
   'gpu_ssh_keys',

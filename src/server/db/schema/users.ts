@@ -1,6 +1,8 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** The columns most tables share: when something happened (set on insert), when it may have, and whose it is. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const optionalTs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** One row per Firebase user, made by their first signed-in request; `POST /auth/auth` updates name and photo. */
 export const users = pgTable('users', {
@@ -13,4 +15,8 @@ export const users = pgTable('users', {
   lastSeenAt: ts('last_seen_at'),
 });
 
-export { ts };
+/** The user a row belongs to; deleting the user deletes the row. */
+export const owner = () =>
+  text('uid')
+    .notNull()
+    .references(() => users.uid, { onDelete: 'cascade' });
