@@ -63,7 +63,17 @@ export const ProfileSyncResponse = z.object({
 export type ProfileSyncResponse = z.infer<typeof ProfileSyncResponse>;
 
 /** `GET /me`. `admin`: the user may open the operator console (the account menu shows its link only then). */
-export const MeResponse = z.object({ profile: Profile, credits: Credits, storage: StorageUsage, admin: z.boolean() });
+/** Something the user should act on, shown on every signed-in screen until it is dealt with (e.g. a webhook turned off). */
+export const AccountNotice = z.object({ id: z.string(), text: z.string(), href: z.string() });
+export type AccountNotice = z.infer<typeof AccountNotice>;
+
+export const MeResponse = z.object({
+  profile: Profile,
+  credits: Credits,
+  storage: StorageUsage,
+  admin: z.boolean(),
+  notices: z.array(AccountNotice),
+});
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export { LEDGER_KINDS, type LedgerKind } from './ledger.ts';

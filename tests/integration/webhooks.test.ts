@@ -178,9 +178,18 @@ describe.each(await databaseTargets())('webhooks on %s', (_name, makeTarget) => 
     expect((await log(api, hook.id))[0]).toMatchObject({ status: 'failed', attempts: 3, responseStatus: 503 });
     // Nothing more is sent to it; sending a test is refused until it is on again.
     expect((await api('POST', `/webhooks/endpoints/${hook.id}/test`)).status).toBe(409);
+    // The owner is told on every screen (GET /me), with where to fix it.
+    expect((await api('GET', '/me')).body.notices).toEqual([
+      {
+        id: `webhook-endpoint-off:${hook.id}`,
+        text: `Your webhook endpoint ${receiver.url}/down was turned off after failing for about a day. Fix the receiver, then turn it on again.`,
+        href: '/account/developers',
+      },
+    ]);
 
     const on = await api('PATCH', `/webhooks/endpoints/${hook.id}`, { enabled: true });
     expect(on.body).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    expect((await api('GET', '/me')).body.notices).toEqual([]);
     const resend = await api('POST', `/webhooks/deliveries/${(await log(api, hook.id))[0]?.id}/resend`);
     expect(resend.status).toBe(202);
     const items = await until(

@@ -7,6 +7,7 @@ import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { TopUp } from '../features/billing/TopUpDialog';
 import { followRentals } from '../features/gpu/store';
+import { AccountNotices } from './AccountNotices';
 import { BOTTOM_NAV, STUDIOS } from './nav';
 import { UserMenu } from './UserMenu';
 
@@ -75,6 +76,7 @@ export function AppLayout() {
           </div>
         </div>
       </header>
+      <AccountNotices />
 
       <main id="app-main" className="container-page flex-1 pb-28 pt-8 md:pb-16">
         <Outlet />

@@ -9,7 +9,8 @@ export const accountEndpoints: Endpoint[] = [
     path: '/me',
     tag: 'Account',
     summary: 'Your profile, balance and storage',
-    description: '`credits.balance` is spendable now; `credits.reserved` is held by work still running.',
+    description:
+      '`credits.balance` is spendable now; `credits.reserved` is held by work still running. `notices` asks for action (a webhook endpoint turned off after failing).',
     answer: MeResponse,
     status: 200,
     answerExample: {
@@ -24,6 +25,7 @@ export const accountEndpoints: Endpoint[] = [
       credits: { balance: 1450, reserved: 120 },
       storage: { used: 52428800, quota: 1073741824 },
       admin: false,
+      notices: [],
     },
   },
   {

@@ -20,6 +20,7 @@ import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
 import type { ApiDeps } from '../features/deps.ts';
 import { apiKeyRoutes } from '../features/developers/keys-routes.ts';
+import { turnedOffEndpointNotices } from '../features/developers/webhooks/notices.ts';
 import { webhookRoutes } from '../features/developers/webhooks/routes.ts';
 import { fileRoutes } from '../features/files/routes.ts';
 import { uploadRoutes } from '../features/files/uploads.ts';
@@ -97,7 +98,7 @@ export function createApiApp(deps: ApiDeps) {
       ? emulatorAccountSaver({ host: emulatorHost, projectId: config.firebase.projectId, dir: exportDir })
       : undefined;
   app.use(requireProfile(deps.database, accounts ? { onCreated: accounts.save } : {}));
-  app.route('/', profileRoutes(deps, accounts?.save));
+  app.route('/', profileRoutes(deps, accounts?.save, [turnedOffEndpointNotices]));
   app.route('/', jobRoutes(deps));
   app.route('/', files.private);
   // Scene images and brand logos of videos being made cannot be deleted under them.

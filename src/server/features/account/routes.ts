@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  type AccountNotice,
   LedgerFilter,
   type LedgerLinePage,
   LedgerQuery,
@@ -11,6 +12,7 @@ import { isAdmin } from '../../auth/admin.ts';
 import { ledgerCsvResponse } from '../../credits/export.ts';
 import { ledgerLinePage } from '../../credits/lines.ts';
 import { ledgerPage } from '../../credits/service.ts';
+import type { Db } from '../../db/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { jsonBody, query } from '../../http/validate.ts';
@@ -19,8 +21,18 @@ import type { ApiDeps } from '../deps.ts';
 import { ledgerSubjects } from './ledger-subjects.ts';
 import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
 
-/** `onChanged`: the account's name or photo may have changed (npm start saves the emulator's accounts then). */
-export function profileRoutes({ database, config, log }: ApiDeps, onChanged?: () => Promise<void>) {
+/** What another feature wants the user told on every screen (GET /me's `notices`); app.ts hands them in. */
+export type NoticeSource = (db: Db, uid: string) => Promise<AccountNotice[]>;
+
+/**
+ * `onChanged`: the account's name or photo may have changed (npm start saves the emulator's accounts then).
+ * `notices`: the features that may have something for the user to act on.
+ */
+export function profileRoutes(
+  { database, config, log }: ApiDeps,
+  onChanged?: () => Promise<void>,
+  notices: readonly NoticeSource[] = [],
+) {
   const subjects = ledgerSubjects(database.db);
   return (
     new Hono<AppEnv>()
@@ -39,8 +51,16 @@ export function profileRoutes({ database, config, log }: ApiDeps, onChanged?: ()
       .get('/me', async (c) => {
         const me = await getProfile(database.db, c.get('uid'));
         if (!me) throw notFound('Profile not found');
-        const storage = await storageUsage(database.db, c.get('uid'), config.storageQuotaBytes);
-        return c.json({ ...me, storage, admin: isAdmin(c.get('user'), config.adminEmails) } satisfies MeResponse);
+        const [storage, ...noticeLists] = await Promise.all([
+          storageUsage(database.db, c.get('uid'), config.storageQuotaBytes),
+          ...notices.map((source) => source(database.db, c.get('uid'))),
+        ]);
+        return c.json({
+          ...me,
+          storage,
+          admin: isAdmin(c.get('user'), config.adminEmails),
+          notices: noticeLists.flat(),
+        } satisfies MeResponse);
       })
       .get('/credits/ledger', async (c) => c.json(await ledgerPage(database.db, c.get('uid'), query(c, LedgerQuery))))
       .get('/credits/ledger/lines', async (c) =>

@@ -14,6 +14,7 @@ import {
 } from '~/contract/developers';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
+import { refreshAccount } from '~/stores/account';
 import { useConfirm } from '../../../components/confirm';
 import { formatDate } from '../../../components/format';
 import { DeliveryLog } from './DeliveryLog';
@@ -132,8 +133,11 @@ export function WebhooksSection() {
   }, []);
   useEffect(() => void load(), [load]);
 
-  const replace = (next: WebhookEndpointRecord) =>
+  // An endpoint turned on again or deleted takes its notice off every screen (GET /me's notices).
+  const replace = (next: WebhookEndpointRecord) => {
     setEndpoints((current) => current?.map((e) => (e.id === next.id ? next : e)) ?? null);
+    void refreshAccount();
+  };
   const turnedOff = endpoints?.filter((e) => e.disabledReason) ?? [];
 
   return (
@@ -190,7 +194,10 @@ export function WebhooksSection() {
                   body: `Nothing more is sent to ${endpoint.url}, and its delivery log goes with it.`,
                   path: `/webhooks/endpoints/${endpoint.id}`,
                   deleted: 'Endpoint deleted',
-                  onDeleted: () => setEndpoints((current) => current?.filter((e) => e.id !== endpoint.id) ?? null),
+                  onDeleted: () => {
+                    setEndpoints((current) => current?.filter((e) => e.id !== endpoint.id) ?? null);
+                    void refreshAccount();
+                  },
                 })
               }
             />
