@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '~/contract/mcp.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { API_KEY_REQUIRED } from '~/server/api/mcp/routes.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
@@ -82,6 +83,8 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
       'list_voices',
       'synthesize_speech',
     ]);
+    // The /developers page lists the same tools.
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS.map((tool) => tool.name).sort());
     // The contract's choices reach the model as JSON Schema.
     const create = tools.find((tool) => tool.name === 'create_video')!;
     expect(create.inputSchema.required).toEqual(['script']);
