@@ -58,24 +58,31 @@ const trimmed = (max: number, what: string) =>
 
 export const scriptRequestSchema = z
   .object({
-    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic').min(
-      SCRIPT_LIMITS.topicMin,
-      'Describe the topic in at least 3 characters.',
-    ),
-    audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience').default(''),
-    tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }),
-    platform: z.enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' }),
+    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic')
+      .min(SCRIPT_LIMITS.topicMin, 'Describe the topic in at least 3 characters.')
+      .describe('What the video is about, at least 3 characters.'),
+    audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience')
+      .default('')
+      .describe('Who it is for, e.g. "small business owners".'),
+    tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }).describe('The voice of the writing.'),
+    platform: z
+      .enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' })
+      .describe('Where it will run: "youtube" 16:9, "shorts" 9:16 (at most 3 minutes), "square" 1:1.'),
     targetSeconds: z.coerce
       .number({ error: 'Enter the target length in seconds.' })
       .int('Use whole seconds.')
       .min(SCRIPT_LIMITS.secondsMin, `Scripts are at least ${SCRIPT_LIMITS.secondsMin} seconds long.`)
-      .max(SCRIPT_LIMITS.secondsMax, `Scripts are at most ${SCRIPT_LIMITS.secondsMax / 60} minutes long.`),
+      .max(SCRIPT_LIMITS.secondsMax, `Scripts are at most ${SCRIPT_LIMITS.secondsMax / 60} minutes long.`)
+      .describe('Spoken length to aim for, in seconds (about 150 words a minute).'),
     keyPoints: z
       .array(trimmed(SCRIPT_LIMITS.keyPointMax, 'each key point'), { error: 'Key points must be a list.' })
       .max(SCRIPT_LIMITS.keyPointsMax, `Add at most ${SCRIPT_LIMITS.keyPointsMax} key points.`)
       .transform((points) => points.filter(Boolean))
-      .default([]),
-    callToAction: trimmed(SCRIPT_LIMITS.ctaMax, 'the call to action').default(''),
+      .default([])
+      .describe('Points the script must make; empty ones are dropped.'),
+    callToAction: trimmed(SCRIPT_LIMITS.ctaMax, 'the call to action')
+      .default('')
+      .describe('What viewers should do at the end, e.g. "Try it free".'),
   })
   .superRefine((value, ctx) => {
     if (value.platform === 'shorts' && value.targetSeconds > SCRIPT_LIMITS.shortsSecondsMax) {
