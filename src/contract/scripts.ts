@@ -114,15 +114,14 @@ export const scriptSceneSchema = z.object({
   narration: textField()
     .trim()
     .min(1, 'A scene needs narration.')
-    .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`)
+    .describe('What the narrator says in this scene.'),
   visualCue: textField()
     .trim()
-    .max(
-      SCRIPT_CONTENT_LIMITS.visualCueMax,
-      `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`,
-    ),
-  startSec: z.number().min(0),
-  endSec: z.number().min(0),
+    .max(SCRIPT_CONTENT_LIMITS.visualCueMax, `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`)
+    .describe('What the scene should show.'),
+  startSec: z.number().min(0).describe('Where the scene starts in the spoken script, in seconds.'),
+  endSec: z.number().min(0).describe('Where it ends, in seconds.'),
 });
 export type ScriptScene = z.infer<typeof scriptSceneSchema>;
 
@@ -136,26 +135,32 @@ export const scriptContentSchema = z.object({
         .max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'),
     )
     .min(1, 'Keep at least one title.')
-    .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`),
+    .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`)
+    .describe('Title ideas for the video, at least one.'),
   hook: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`)
+    .describe('The opening line that makes viewers stay.'),
   scenes: z
     .array(scriptSceneSchema)
     .min(1, 'Keep at least one scene.')
-    .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`),
+    .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`)
+    .describe('The script scene by scene, with timings recomputed from the words.'),
   cta: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`)
+    .describe('The closing call to action.'),
   description: textField()
     .trim()
     .max(
       SCRIPT_CONTENT_LIMITS.descriptionMax,
       `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`,
-    ),
+    )
+    .describe('A description to post with the video.'),
   hashtags: z
     .array(textField().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
-    .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`),
+    .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`)
+    .describe('Hashtags to post with it.'),
 });
 export type ScriptContent = z.infer<typeof scriptContentSchema>;
 
@@ -176,18 +181,20 @@ export interface ScriptWriterAnswer {
 export const BUILTIN_WRITER_LABEL = 'Built-in writer';
 
 export const scriptResultSchema = scriptContentSchema.extend({
-  engine: scriptEngineSchema,
-  durationSec: z.number(),
+  engine: scriptEngineSchema.describe('Who wrote it: the built-in writer or an AI model, with its label.'),
+  durationSec: z
+    .number()
+    .describe('Spoken length of the hook, scenes and call to action in seconds, at 150 words a minute.'),
 });
 export type ScriptResult = z.infer<typeof scriptResultSchema>;
 
 /** A saved generation as the API returns it. */
 export const scriptRecordSchema = scriptResultSchema.extend({
-  id: z.string(),
-  request: scriptRequestSchema,
-  creditsCharged: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  id: z.string().describe("The script's id."),
+  request: scriptRequestSchema.describe('The request it was written from.'),
+  creditsCharged: z.number().int().describe('Credits charged for writing it (the built-in writer is free).'),
+  createdAt: z.string().describe('When it was written, ISO 8601.'),
+  updatedAt: z.string().describe('When it was last edited, ISO 8601.'),
 });
 export type ScriptRecord = z.infer<typeof scriptRecordSchema>;
 
