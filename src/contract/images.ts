@@ -167,5 +167,10 @@ export const imageRecordSchema = z.object({
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
-export const imagePageSchema = z.object({ items: z.array(imageRecordSchema), nextCursor: z.string().nullable() });
+export const imagePageSchema = z.object({
+  items: z
+    .array(imageRecordSchema)
+    .describe('The image records: those just queued (POST), the batch asked for (ids), or newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type ImagePage = z.infer<typeof imagePageSchema>;

@@ -199,18 +199,21 @@ export const scriptRecordSchema = scriptResultSchema.extend({
 export type ScriptRecord = z.infer<typeof scriptRecordSchema>;
 
 export const scriptSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  topic: z.string(),
-  platform: z.enum(SCRIPT_PLATFORMS),
-  durationSec: z.number(),
-  engine: scriptEngineSchema,
-  createdAt: z.string(),
+  id: z.string().describe("The script's id; GET /scripts/{id} answers the whole script."),
+  title: z.string().describe('Its first title.'),
+  topic: z.string().describe('The topic it was written about.'),
+  platform: z.enum(SCRIPT_PLATFORMS).describe('Where it was written for.'),
+  durationSec: z.number().describe('Spoken length in seconds.'),
+  engine: scriptEngineSchema.describe('Who wrote it.'),
+  createdAt: z.string().describe('When it was written, ISO 8601.'),
 });
 export type ScriptSummary = z.infer<typeof scriptSummarySchema>;
 
 /** `GET /scripts?cursor=&limit=`: newest first; pass `nextCursor` back for the next page. */
-export const scriptPageSchema = z.object({ items: z.array(scriptSummarySchema), nextCursor: z.string().nullable() });
+export const scriptPageSchema = z.object({
+  items: z.array(scriptSummarySchema).describe('The scripts, newest first, in short.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type ScriptPage = z.infer<typeof scriptPageSchema>;
 
 export { countWords };

@@ -100,5 +100,8 @@ export const speechRecordSchema = z.object({
 });
 export type SpeechRecord = z.infer<typeof speechRecordSchema>;
 
-export const speechPageSchema = z.object({ items: z.array(speechRecordSchema), nextCursor: z.string().nullable() });
+export const speechPageSchema = z.object({
+  items: z.array(speechRecordSchema).describe('The speech records, newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type SpeechPage = z.infer<typeof speechPageSchema>;

@@ -85,19 +85,34 @@ export type SceneVisual = z.output<typeof sceneVisualSchema>;
 
 export const storyboardSceneSchema = z.object({
   /** Stable across edits, chosen by whoever creates the scene (the server on split, the editor on split too). */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene ids are letters, digits, - and _.'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene ids are letters, digits, - and _.')
+    .describe('Your id for the scene, stable across edits: letters, digits, - and _.'),
   text: textField({ error: 'Write what this scene says.' })
     .trim()
     .min(1, 'Write what this scene says, or merge it into its neighbour.')
     .max(
       STORYBOARD_LIMITS.maxSceneChars,
       `Keep a scene under ${STORYBOARD_LIMITS.maxSceneChars} characters; split it in two.`,
-    ),
+    )
+    .describe('What the narrator says in this scene.'),
   /** The words the stock and AI searches use; the server fills it when the storyboard is made. */
-  query: textField().trim().max(STORYBOARD_LIMITS.maxQueryChars).default(''),
-  visual: sceneVisualSchema.default({ kind: 'auto' }),
+  query: textField()
+    .trim()
+    .max(STORYBOARD_LIMITS.maxQueryChars)
+    .default('')
+    .describe('The words the stock and AI picture searches use; the server fills it when it splits the script.'),
+  visual: sceneVisualSchema
+    .default({ kind: 'auto' })
+    .describe(
+      'The picture: {kind: "auto"} by the visual order, "designed", "illustration", "ai" with a prompt and seed, "stock" with a provider item, or "upload" with a fileId.',
+    ),
   /** Into this scene; the first scene's is not used. */
-  transition: z.enum(SCENE_TRANSITIONS, { error: 'Choose a transition.' }).default('crossfade'),
+  transition: z
+    .enum(SCENE_TRANSITIONS, { error: 'Choose a transition.' })
+    .default('crossfade')
+    .describe("Into this scene; the first scene's is not used."),
 });
 export type StoryboardSceneInput = z.input<typeof storyboardSceneSchema>;
 export type StoryboardScene = z.output<typeof storyboardSceneSchema>;

@@ -548,7 +548,10 @@ export const videoRecordSchema = z.object({
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 
-export const videoPageSchema = z.object({ items: z.array(videoRecordSchema), nextCursor: z.string().nullable() });
+export const videoPageSchema = z.object({
+  items: z.array(videoRecordSchema).describe('The videos, newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type VideoPage = z.infer<typeof videoPageSchema>;
 
 /** First words of the script, cut at a word boundary. */

@@ -88,7 +88,8 @@ function view(method: string, path: string, op: Operation, base: string): Operat
       ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema, true) } }
       : {}),
     status,
-    answer: fieldsOf(op.responses[status]?.content?.['application/json']?.schema),
+    // A list's records are what a caller reads, so `items[].*` are listed; other nested fields stay one row each.
+    answer: fieldsOf(op.responses[status]?.content?.['application/json']?.schema, (name) => name === 'items'),
     samples: [
       { label: 'curl', code: curl(request) },
       { label: 'JavaScript', code: javascript(request) },

@@ -71,10 +71,14 @@ function objectOf(schema: JsonSchema): JsonSchema | undefined {
 
 /**
  * The fields of an object schema, for the reference page's tables: the description first, then limits and defaults.
- * With `nested`, an object field is followed by its own fields as `parent.child` rows, a list of objects by
- * `parent[].child` rows (one level: deeper ones stay `object`).
+ * With `nested` (true, or true for the names to open), an object field is followed by its own fields as
+ * `parent.child` rows, a list of objects by `parent[].child` rows (one level: deeper ones stay `object`).
  */
-export function fieldsOf(schema: JsonSchema | undefined, nested = false, prefix = ''): Field[] {
+export function fieldsOf(
+  schema: JsonSchema | undefined,
+  nested: boolean | ((name: string) => boolean) = false,
+  prefix = '',
+): Field[] {
   if (!schema?.properties) return [];
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).flatMap(([name, property]) => {
@@ -84,7 +88,7 @@ export function fieldsOf(schema: JsonSchema | undefined, nested = false, prefix 
       required: required.has(name),
       description: notes(property),
     };
-    if (!nested || prefix) return [field];
+    if (prefix || !(typeof nested === 'function' ? nested(name) : nested)) return [field];
     const inner = objectOf(property);
     if (inner) return [field, ...fieldsOf(inner, false, `${name}.`)];
     const item = property.type === 'array' && property.items ? objectOf(property.items as JsonSchema) : undefined;
