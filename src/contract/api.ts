@@ -50,7 +50,10 @@ export const Profile = z.object({
 export type Profile = z.infer<typeof Profile>;
 
 /** `balance` is spendable now; `reserved` is held by jobs still running and returns on failure or cancel. */
-export const Credits = z.object({ balance: z.number().int(), reserved: z.number().int() });
+export const Credits = z.object({
+  balance: z.number().int().describe('Credits you can spend now.'),
+  reserved: z.number().int().describe('Credits held by jobs still running; returned if they fail or are cancelled.'),
+});
 export type Credits = z.infer<typeof Credits>;
 
 /** Answer of `POST /auth/auth`. `granted` is the signup grant made by this very call (0 on later syncs). */
@@ -68,11 +71,11 @@ export const AccountNotice = z.object({ id: z.string(), text: z.string(), href: 
 export type AccountNotice = z.infer<typeof AccountNotice>;
 
 export const MeResponse = z.object({
-  profile: Profile,
-  credits: Credits,
-  storage: StorageUsage,
-  admin: z.boolean(),
-  notices: z.array(AccountNotice),
+  profile: Profile.describe('Your account: id, email, display name and photo.'),
+  credits: Credits.describe('Your balance and the credits held by running jobs.'),
+  storage: StorageUsage.describe('Bytes your files use and your quota.'),
+  admin: z.boolean().describe('Whether you may open the operator console.'),
+  notices: z.array(AccountNotice).describe('Things to act on, such as a webhook endpoint turned off.'),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

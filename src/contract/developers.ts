@@ -26,24 +26,29 @@ export const API_KEY_SHOWN_CHARS = API_KEY_PREFIX.length + 6;
 export const API_KEY_PATTERN = /^nxn_sk_[A-Za-z0-9_-]{43}$/;
 
 export const createApiKeySchema = z.object({
-  name: textField().trim().min(1, 'Give the key a name').max(60, 'At most 60 characters'),
+  name: textField()
+    .trim()
+    .min(1, 'Give the key a name')
+    .max(60, 'At most 60 characters')
+    .describe('A name for you to recognise the key by.'),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { error: `Scopes are ${API_KEY_SCOPES.join(', ')}` }))
     .min(1, 'Choose at least one scope')
-    .transform((scopes) => [...new Set(scopes)]),
+    .transform((scopes) => [...new Set(scopes)])
+    .describe('What the key may do: "read", "create", "gpu", "billing:read"; at least one.'),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 export type CreateApiKeyRequest = z.output<typeof createApiKeySchema>;
 
 export const apiKeyRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().describe("The key's id (not the secret)."),
+  name: z.string().describe('The name it was given.'),
   /** The key's first characters, e.g. "nxn_sk_Ab12Cd": enough to tell keys apart, useless to an attacker. */
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  prefix: z.string().describe('The key\'s first characters, e.g. "nxn_sk_Ab12Cd", to tell keys apart.'),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).describe('What the key may do.'),
+  createdAt: z.string().describe('When it was made, ISO 8601.'),
+  lastUsedAt: z.string().nullable().describe('When it last authenticated a request; null if never.'),
+  revokedAt: z.string().nullable().describe('When it was revoked; null while it works.'),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
@@ -52,7 +57,12 @@ export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
  * answers the same key with `secret: null`, since the key is kept only as a hash: if the first answer was lost,
  * revoke that key and make another.
  */
-export const createdApiKeySchema = apiKeyRecordSchema.extend({ secret: z.string().nullable() });
+export const createdApiKeySchema = apiKeyRecordSchema.extend({
+  secret: z
+    .string()
+    .nullable()
+    .describe('The whole key, shown this once: store it now. null on a repeat of the same Idempotency-Key.'),
+});
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 export const apiKeyListSchema = z.object({ items: z.array(apiKeyRecordSchema) });
@@ -112,9 +122,11 @@ const endpointUrl = textField()
   .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL' }));
 
 export const createWebhookEndpointSchema = z.object({
-  url: endpointUrl,
-  events: eventsField,
-  description: textField().trim().max(200, 'At most 200 characters').optional().default(''),
+  url: endpointUrl.describe(
+    'Where deliveries are POSTed: a full https URL (http only in development; private addresses are refused).',
+  ),
+  events: eventsField.describe('The events to receive, at least one; see the event list.'),
+  description: textField().trim().max(200, 'At most 200 characters').optional().default('').describe('A note for you.'),
 });
 export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointSchema>;
 export type CreateWebhookEndpointRequest = z.output<typeof createWebhookEndpointSchema>;
@@ -122,30 +134,41 @@ export type CreateWebhookEndpointRequest = z.output<typeof createWebhookEndpoint
 /** Change an endpoint; `enabled: true` turns back on one that was disabled after failing. */
 export const updateWebhookEndpointSchema = z
   .object({
-    url: endpointUrl.optional(),
-    events: eventsField.optional(),
-    description: textField().trim().max(200, 'At most 200 characters').optional(),
-    enabled: z.boolean().optional(),
+    url: endpointUrl.optional().describe('A new delivery URL.'),
+    events: eventsField.optional().describe('The new list of events.'),
+    description: textField().trim().max(200, 'At most 200 characters').optional().describe('A new note.'),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe('true turns back on an endpoint that was disabled after failing; false pauses it.'),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateWebhookEndpointRequest = z.output<typeof updateWebhookEndpointSchema>;
 
 export const webhookEndpointRecordSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  description: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  enabled: z.boolean(),
+  id: z.string().describe("The endpoint's id."),
+  url: z.string().describe('Where deliveries are POSTed.'),
+  description: z.string().describe('Your note.'),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).describe('The events it receives.'),
+  enabled: z.boolean().describe('Whether deliveries are sent.'),
   /** Why it was turned off (after failing for too long), shown to the user; null while enabled. */
-  disabledReason: z.string().nullable(),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe('Why it was turned off (after failing for too long); null while enabled.'),
   /** When deliveries started failing without a success since; null when the last one went through. */
-  failingSince: z.string().nullable(),
-  createdAt: z.string(),
+  failingSince: z
+    .string()
+    .nullable()
+    .describe('When deliveries started failing without a success since; null when the last one went through.'),
+  createdAt: z.string().describe('When it was made, ISO 8601.'),
 });
 export type WebhookEndpointRecord = z.infer<typeof webhookEndpointRecordSchema>;
 
 /** Answer of the create: the only time the signing secret ("whsec_…") is shown. */
-export const createdWebhookEndpointSchema = webhookEndpointRecordSchema.extend({ secret: z.string() });
+export const createdWebhookEndpointSchema = webhookEndpointRecordSchema.extend({
+  secret: z.string().describe('The signing secret "whsec_…" to verify deliveries, shown this once.'),
+});
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
 export const webhookEndpointListSchema = z.object({ items: z.array(webhookEndpointRecordSchema) });
@@ -155,23 +178,29 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const webhookDeliverySchema = z.object({
-  id: z.string(),
-  endpointId: z.string(),
+  id: z.string().describe("The delivery's id."),
+  endpointId: z.string().describe('The endpoint it goes to.'),
   /** The event's id (the `webhook-id` header): receivers drop a repeat they have seen. */
-  eventId: z.string(),
-  eventType: z.string(),
+  eventId: z.string().describe("The event's id, sent as the webhook-id header: drop a repeat you have seen."),
+  eventType: z.string().describe('The event, e.g. "video.succeeded".'),
   /** pending: waiting for its next attempt; failed: every attempt failed (or the endpoint was disabled). */
-  status: z.enum(DELIVERY_STATUSES),
-  attempts: z.number().int(),
+  status: z
+    .enum(DELIVERY_STATUSES)
+    .describe('"pending" waits for its next attempt; "failed": every attempt failed (or the endpoint was disabled).'),
+  attempts: z.number().int().describe('Attempts made so far.'),
   /** The last attempt's HTTP status; null when it got no answer (timeout, refused, bad address). */
-  responseStatus: z.number().int().nullable(),
+  responseStatus: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The last attempt's HTTP status; null when it got no answer (timeout, refused, bad address)."),
   /** The last attempt's time to an answer, in milliseconds. */
-  responseMs: z.number().int().nullable(),
+  responseMs: z.number().int().nullable().describe("The last attempt's time to an answer, in milliseconds."),
   /** What went wrong on the last attempt, in words. */
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  lastAttemptAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
+  error: z.string().nullable().describe('What went wrong on the last attempt, in words; else null.'),
+  createdAt: z.string().describe('When the event happened, ISO 8601.'),
+  lastAttemptAt: z.string().nullable().describe('When it was last tried; null before the first attempt.'),
+  nextAttemptAt: z.string().nullable().describe('When it will be tried again; null when no attempt is due.'),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 

@@ -141,15 +141,26 @@ export const DISK_GB_MAX = 2000;
 
 export const LaunchBody = z
   .object({
-    offerId: textField().min(1).max(300),
-    template: z.enum(GPU_TEMPLATES, { error: 'Choose a template.' }),
-    image: textField().trim().max(255).optional(),
+    offerId: textField().min(1).max(300).describe('An offer id from GET /gpu/offers, e.g. "runpod:NVIDIA RTX 4090".'),
+    template: z
+      .enum(GPU_TEMPLATES, { error: 'Choose a template.' })
+      .describe(
+        'What the machine starts with: "pytorch-jupyter", "comfyui", "ubuntu-ssh", or "custom" with your own image.',
+      ),
+    image: textField()
+      .trim()
+      .max(255)
+      .optional()
+      .describe('With template "custom": the Docker image to run, e.g. "nvidia/cuda:12.4.1-runtime-ubuntu22.04".'),
     diskGb: z.coerce
       .number()
       .int('Whole gigabytes only.')
       .min(DISK_GB_MIN, `At least ${DISK_GB_MIN} GB.`)
-      .max(DISK_GB_MAX, `At most ${DISK_GB_MAX} GB.`),
-    sshKeyId: z.uuid('Choose one of your SSH keys.'),
+      .max(DISK_GB_MAX, `At most ${DISK_GB_MAX} GB.`)
+      .describe('Disk size in whole gigabytes.'),
+    sshKeyId: z
+      .uuid('Choose one of your SSH keys.')
+      .describe('One of your SSH keys from GET /gpu/ssh-keys, installed on the machine.'),
   })
   .superRefine((body, ctx) => {
     if (body.template !== 'custom') return;
@@ -168,37 +179,50 @@ export type LaunchRequest = z.output<typeof LaunchBody>;
 export const RentalLink = z.object({ label: z.string(), url: z.string() });
 
 export const Rental = z.object({
-  id: z.string(),
-  provider: z.enum(GPU_PROVIDERS),
-  status: z.enum(RENTAL_STATUSES),
+  id: z.string().describe("The rental's id."),
+  provider: z.enum(GPU_PROVIDERS).describe('The GPU cloud it runs on.'),
+  status: z.enum(RENTAL_STATUSES).describe('Where the rental is in its life, from launching to ended.'),
   /** Why the rental is where it is when the user did not ask for it (auto-stop, a launch failure, the provider). */
-  statusReason: z.string().nullable(),
-  gpuModel: z.string(),
-  gpuCount: z.number().int(),
-  vramGb: z.number(),
-  region: z.string(),
-  template: z.enum(GPU_TEMPLATES),
-  image: z.string(),
-  diskGb: z.number().int(),
-  creditsPerHour: z.number().int(),
-  stoppedCreditsPerHour: z.number().int(),
-  supportsStop: z.boolean(),
+  statusReason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why it is where it is when you did not ask for it (auto-stop, a launch failure, the provider); else null.',
+    ),
+  gpuModel: z.string().describe('The GPU model.'),
+  gpuCount: z.number().int().describe('How many GPUs.'),
+  vramGb: z.number().describe('GPU memory in GB.'),
+  region: z.string().describe("The provider's region."),
+  template: z.enum(GPU_TEMPLATES).describe('The template it was launched with.'),
+  image: z.string().describe('The Docker image it runs.'),
+  diskGb: z.number().int().describe('Disk size in GB.'),
+  creditsPerHour: z.number().int().describe('Credits an hour while running.'),
+  stoppedCreditsPerHour: z.number().int().describe('Credits an hour while stopped (the disk kept).'),
+  supportsStop: z.boolean().describe('Whether the provider can stop it and start it again, or only end it.'),
   /** Milliseconds of running time, all segments. */
-  uptimeMs: z.number().int(),
+  uptimeMs: z.number().int().describe('Milliseconds of running time, all segments.'),
   /** Credits this rental has cost so far, settled or not. */
-  costSoFar: z.number().int(),
+  costSoFar: z.number().int().describe('Credits this rental has cost so far, settled or not.'),
   /** Minutes of running the user's credits still cover; null when not running. */
-  minutesLeft: z.number().int().nullable(),
-  sandboxLabel: z.string().nullable(),
+  minutesLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Minutes of running your credits still cover; null when not running.'),
+  sandboxLabel: z
+    .string()
+    .nullable()
+    .describe('Set on a sandbox machine (no real GPU behind it), so nobody mistakes it for one; else null.'),
   /** Present while running. */
   connection: z
     .object({
       ssh: z.string().nullable(),
       links: z.array(RentalLink),
     })
-    .nullable(),
-  createdAt: z.string(),
-  endedAt: z.string().nullable(),
+    .nullable()
+    .describe('How to reach it (ssh command and links) while running; else null.'),
+  createdAt: z.string().describe('When it was launched, ISO 8601.'),
+  endedAt: z.string().nullable().describe('When it ended; null before.'),
 });
 export type Rental = z.infer<typeof Rental>;
 

@@ -92,27 +92,42 @@ export const imageRequestSchema = z.object({
   prompt: textField({ error: 'Describe the image.' })
     .trim()
     .min(IMAGE_LIMITS.promptMin, 'Describe the image in at least 3 characters.')
-    .max(IMAGE_LIMITS.promptMax, `Keep the prompt under ${IMAGE_LIMITS.promptMax} characters.`),
+    .max(IMAGE_LIMITS.promptMax, `Keep the prompt under ${IMAGE_LIMITS.promptMax} characters.`)
+    .describe('What the image shows, at least 3 characters.'),
   negativePrompt: textField()
     .trim()
     .max(IMAGE_LIMITS.negativeMax, `Keep the negative prompt under ${IMAGE_LIMITS.negativeMax} characters.`)
-    .default(''),
-  aspect: z.enum(IMAGE_ASPECTS, { error: 'Choose an aspect ratio.' }).default('1:1'),
-  style: z.enum(IMAGE_STYLES, { error: 'Choose a style.' }).default('none'),
+    .default('')
+    .describe('What to keep out of the image; the AI engines are asked to avoid it.'),
+  aspect: z
+    .enum(IMAGE_ASPECTS, { error: 'Choose an aspect ratio.' })
+    .default('1:1')
+    .describe('Frame shape of each image.'),
+  style: z
+    .enum(IMAGE_STYLES, { error: 'Choose a style.' })
+    .default('none')
+    .describe('A look added to the prompt; "none" leaves the prompt as it is.'),
   count: z.coerce
     .number({ error: 'Choose how many images.' })
     .int('Choose a whole number of images.')
     .min(IMAGE_LIMITS.countMin, 'Make at least one image.')
     .max(IMAGE_LIMITS.countMax, `Make at most ${IMAGE_LIMITS.countMax} images at once.`)
-    .default(1),
-  engine: z.enum(IMAGE_ENGINES, { error: 'Choose an engine.' }).default('auto'),
+    .default(1)
+    .describe('How many images to make; each AI image is charged, offline ones are free.'),
+  engine: z
+    .enum(IMAGE_ENGINES, { error: 'Choose an engine.' })
+    .default('auto')
+    .describe(
+      '"auto" picks FLUX (fal), then OpenAI, then the free offline artwork; a named engine the server has no key for is refused.',
+    ),
   /** Omitted → a random seed, reported back so the result can be reproduced. */
   seed: z.coerce
     .number({ error: 'The seed must be a number.' })
     .int('The seed is a whole number.')
     .min(0, 'The seed cannot be negative.')
     .max(IMAGE_LIMITS.seedMax, 'The seed is at most 4294967295.')
-    .optional(),
+    .optional()
+    .describe('For reproducible results: image i uses seed + i; omit for a random seed, reported back on each record.'),
 });
 /** `GET /images?ids=a,b`: the records of one batch (at most 8 ids; anything not an id is dropped). */
 export const imageIdsQuery = z.object({
@@ -126,26 +141,36 @@ export type ImageRequestInput = z.input<typeof imageRequestSchema>;
 export type ImageRequest = z.output<typeof imageRequestSchema>;
 
 export const imageRecordSchema = z.object({
-  id: z.string(),
+  id: z.string().describe("The image's id."),
   /** Images made by one request share it; the gallery groups by it. */
-  batchId: z.string(),
-  status: z.enum(['queued', 'active', 'succeeded', 'failed']),
-  prompt: z.string(),
-  negativePrompt: z.string(),
-  aspect: z.enum(IMAGE_ASPECTS),
-  style: z.enum(IMAGE_STYLES),
-  seed: z.number().int().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  engine: z.object({ id: z.string(), label: z.string() }),
+  batchId: z.string().describe('Images made by one request share it.'),
+  status: z
+    .enum(['queued', 'active', 'succeeded', 'failed'])
+    .describe('"queued", "active", then "succeeded" or "failed".'),
+  prompt: z.string().describe('The prompt as sent.'),
+  negativePrompt: z.string().describe('The negative prompt as sent.'),
+  aspect: z.enum(IMAGE_ASPECTS).describe('Frame shape as requested.'),
+  style: z.enum(IMAGE_STYLES).describe('Style as requested.'),
+  seed: z.number().int().nullable().describe("This image's seed, to make it again."),
+  width: z.number().int().nullable().describe('Pixel width; null until the image exists.'),
+  height: z.number().int().nullable().describe('Pixel height; null until the image exists.'),
+  engine: z.object({ id: z.string(), label: z.string() }).describe('The engine that made it: id and display label.'),
   /** Signed, short-lived URL of the PNG; null until the image exists. */
-  url: z.string().nullable(),
-  contentType: z.string().nullable(),
-  error: z.string().nullable(),
-  creditsCharged: z.number().int(),
-  createdAt: z.string(),
+  url: z.string().nullable().describe('Signed, short-lived URL of the PNG; null until the image exists.'),
+  contentType: z.string().nullable().describe('The file\'s type, e.g. "image/png"; null until the image exists.'),
+  error: z.string().nullable().describe('Plain-language reason when failed; else null.'),
+  creditsCharged: z
+    .number()
+    .int()
+    .describe('Credits charged for this image once it succeeded; 0 before, and when it failed.'),
+  createdAt: z.string().describe('When it was accepted, ISO 8601.'),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
-export const imagePageSchema = z.object({ items: z.array(imageRecordSchema), nextCursor: z.string().nullable() });
+export const imagePageSchema = z.object({
+  items: z
+    .array(imageRecordSchema)
+    .describe('The image records: those just queued (POST), the batch asked for (ids), or newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type ImagePage = z.infer<typeof imagePageSchema>;

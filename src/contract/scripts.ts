@@ -58,24 +58,31 @@ const trimmed = (max: number, what: string) =>
 
 export const scriptRequestSchema = z
   .object({
-    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic').min(
-      SCRIPT_LIMITS.topicMin,
-      'Describe the topic in at least 3 characters.',
-    ),
-    audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience').default(''),
-    tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }),
-    platform: z.enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' }),
+    topic: trimmed(SCRIPT_LIMITS.topicMax, 'the topic')
+      .min(SCRIPT_LIMITS.topicMin, 'Describe the topic in at least 3 characters.')
+      .describe('What the video is about, at least 3 characters.'),
+    audience: trimmed(SCRIPT_LIMITS.audienceMax, 'the audience')
+      .default('')
+      .describe('Who it is for, e.g. "small business owners".'),
+    tone: z.enum(SCRIPT_TONES, { error: 'Choose a tone.' }).describe('The voice of the writing.'),
+    platform: z
+      .enum(SCRIPT_PLATFORMS, { error: 'Choose a platform.' })
+      .describe('Where it will run: "youtube" 16:9, "shorts" 9:16 (at most 3 minutes), "square" 1:1.'),
     targetSeconds: z.coerce
       .number({ error: 'Enter the target length in seconds.' })
       .int('Use whole seconds.')
       .min(SCRIPT_LIMITS.secondsMin, `Scripts are at least ${SCRIPT_LIMITS.secondsMin} seconds long.`)
-      .max(SCRIPT_LIMITS.secondsMax, `Scripts are at most ${SCRIPT_LIMITS.secondsMax / 60} minutes long.`),
+      .max(SCRIPT_LIMITS.secondsMax, `Scripts are at most ${SCRIPT_LIMITS.secondsMax / 60} minutes long.`)
+      .describe('Spoken length to aim for, in seconds (about 150 words a minute).'),
     keyPoints: z
       .array(trimmed(SCRIPT_LIMITS.keyPointMax, 'each key point'), { error: 'Key points must be a list.' })
       .max(SCRIPT_LIMITS.keyPointsMax, `Add at most ${SCRIPT_LIMITS.keyPointsMax} key points.`)
       .transform((points) => points.filter(Boolean))
-      .default([]),
-    callToAction: trimmed(SCRIPT_LIMITS.ctaMax, 'the call to action').default(''),
+      .default([])
+      .describe('Points the script must make; empty ones are dropped.'),
+    callToAction: trimmed(SCRIPT_LIMITS.ctaMax, 'the call to action')
+      .default('')
+      .describe('What viewers should do at the end, e.g. "Try it free".'),
   })
   .superRefine((value, ctx) => {
     if (value.platform === 'shorts' && value.targetSeconds > SCRIPT_LIMITS.shortsSecondsMax) {
@@ -107,15 +114,14 @@ export const scriptSceneSchema = z.object({
   narration: textField()
     .trim()
     .min(1, 'A scene needs narration.')
-    .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.narrationMax, `Keep each scene under ${SCRIPT_CONTENT_LIMITS.narrationMax} characters.`)
+    .describe('What the narrator says in this scene.'),
   visualCue: textField()
     .trim()
-    .max(
-      SCRIPT_CONTENT_LIMITS.visualCueMax,
-      `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`,
-    ),
-  startSec: z.number().min(0),
-  endSec: z.number().min(0),
+    .max(SCRIPT_CONTENT_LIMITS.visualCueMax, `Keep visual cues under ${SCRIPT_CONTENT_LIMITS.visualCueMax} characters.`)
+    .describe('What the scene should show.'),
+  startSec: z.number().min(0).describe('Where the scene starts in the spoken script, in seconds.'),
+  endSec: z.number().min(0).describe('Where it ends, in seconds.'),
 });
 export type ScriptScene = z.infer<typeof scriptSceneSchema>;
 
@@ -129,26 +135,32 @@ export const scriptContentSchema = z.object({
         .max(SCRIPT_CONTENT_LIMITS.titleMax, 'Keep titles under 120 characters.'),
     )
     .min(1, 'Keep at least one title.')
-    .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`),
+    .max(SCRIPT_CONTENT_LIMITS.titlesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.titlesMax} titles.`)
+    .describe('Title ideas for the video, at least one.'),
   hook: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.hookMax, `Keep the hook under ${SCRIPT_CONTENT_LIMITS.hookMax} characters.`)
+    .describe('The opening line that makes viewers stay.'),
   scenes: z
     .array(scriptSceneSchema)
     .min(1, 'Keep at least one scene.')
-    .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`),
+    .max(SCRIPT_CONTENT_LIMITS.scenesMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.scenesMax} scenes.`)
+    .describe('The script scene by scene, with timings recomputed from the words.'),
   cta: textField()
     .trim()
-    .max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`),
+    .max(SCRIPT_CONTENT_LIMITS.ctaMax, `Keep the call to action under ${SCRIPT_CONTENT_LIMITS.ctaMax} characters.`)
+    .describe('The closing call to action.'),
   description: textField()
     .trim()
     .max(
       SCRIPT_CONTENT_LIMITS.descriptionMax,
       `Keep the description under ${SCRIPT_CONTENT_LIMITS.descriptionMax} characters.`,
-    ),
+    )
+    .describe('A description to post with the video.'),
   hashtags: z
     .array(textField().trim().max(SCRIPT_CONTENT_LIMITS.hashtagMax, 'Keep hashtags short.'))
-    .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`),
+    .max(SCRIPT_CONTENT_LIMITS.hashtagsMax, `Keep at most ${SCRIPT_CONTENT_LIMITS.hashtagsMax} hashtags.`)
+    .describe('Hashtags to post with it.'),
 });
 export type ScriptContent = z.infer<typeof scriptContentSchema>;
 
@@ -169,34 +181,39 @@ export interface ScriptWriterAnswer {
 export const BUILTIN_WRITER_LABEL = 'Built-in writer';
 
 export const scriptResultSchema = scriptContentSchema.extend({
-  engine: scriptEngineSchema,
-  durationSec: z.number(),
+  engine: scriptEngineSchema.describe('Who wrote it: the built-in writer or an AI model, with its label.'),
+  durationSec: z
+    .number()
+    .describe('Spoken length of the hook, scenes and call to action in seconds, at 150 words a minute.'),
 });
 export type ScriptResult = z.infer<typeof scriptResultSchema>;
 
 /** A saved generation as the API returns it. */
 export const scriptRecordSchema = scriptResultSchema.extend({
-  id: z.string(),
-  request: scriptRequestSchema,
-  creditsCharged: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  id: z.string().describe("The script's id."),
+  request: scriptRequestSchema.describe('The request it was written from.'),
+  creditsCharged: z.number().int().describe('Credits charged for writing it (the built-in writer is free).'),
+  createdAt: z.string().describe('When it was written, ISO 8601.'),
+  updatedAt: z.string().describe('When it was last edited, ISO 8601.'),
 });
 export type ScriptRecord = z.infer<typeof scriptRecordSchema>;
 
 export const scriptSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  topic: z.string(),
-  platform: z.enum(SCRIPT_PLATFORMS),
-  durationSec: z.number(),
-  engine: scriptEngineSchema,
-  createdAt: z.string(),
+  id: z.string().describe("The script's id; GET /scripts/{id} answers the whole script."),
+  title: z.string().describe('Its first title.'),
+  topic: z.string().describe('The topic it was written about.'),
+  platform: z.enum(SCRIPT_PLATFORMS).describe('Where it was written for.'),
+  durationSec: z.number().describe('Spoken length in seconds.'),
+  engine: scriptEngineSchema.describe('Who wrote it.'),
+  createdAt: z.string().describe('When it was written, ISO 8601.'),
 });
 export type ScriptSummary = z.infer<typeof scriptSummarySchema>;
 
 /** `GET /scripts?cursor=&limit=`: newest first; pass `nextCursor` back for the next page. */
-export const scriptPageSchema = z.object({ items: z.array(scriptSummarySchema), nextCursor: z.string().nullable() });
+export const scriptPageSchema = z.object({
+  items: z.array(scriptSummarySchema).describe('The scripts, newest first, in short.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type ScriptPage = z.infer<typeof scriptPageSchema>;
 
 export { countWords };

@@ -52,10 +52,14 @@ export const speechRequestSchema = z.object({
       (t) => speechCharCount(t) <= SPEECH_LIMITS.textMax,
       `Keep the text to ${SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`,
     )
-    .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.'),
-  voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
-  speed: speedField,
-  pitch: pitchField,
+    .refine((t) => /[\p{L}\p{N}]/u.test(t), 'The text needs at least one word to speak.')
+    .describe('What to say, up to 5,000 characters; the price is per started 1,000 characters.'),
+  voiceId: z
+    .string({ error: 'Choose a voice.' })
+    .refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE)
+    .describe("A voice id from GET /voices; omit it for the server's best English voice."),
+  speed: speedField.describe('Reading speed (1 when omitted), rounded to steps of 0.05.'),
+  pitch: pitchField.describe('Pitch shift in whole semitones.'),
 });
 export type SpeechRequestInput = z.input<typeof speechRequestSchema>;
 export type SpeechRequest = z.output<typeof speechRequestSchema>;
@@ -73,26 +77,31 @@ export const GENERATION_STATUSES = ['queued', 'active', 'succeeded', 'failed'] a
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 export const speechRecordSchema = z.object({
-  id: z.string(),
-  status: z.enum(GENERATION_STATUSES),
+  id: z.string().describe("The generation's id."),
+  status: z.enum(GENERATION_STATUSES).describe('"queued", "active", then "succeeded" or "failed".'),
   /** 0..1 while the job runs. */
-  progress: z.number(),
-  text: z.string(),
-  chars: z.number().int(),
-  voiceId: z.string(),
-  voiceName: z.string(),
-  engine: z.object({ id: z.string(), label: z.string() }),
-  speed: z.number(),
-  pitch: z.number(),
-  durationSec: z.number().nullable(),
-  sampleRate: z.number().int().nullable(),
-  wav: linkedFileSchema.nullable(),
-  mp3: linkedFileSchema.nullable(),
-  error: z.string().nullable(),
-  creditsCharged: z.number().int(),
-  createdAt: z.string(),
+  progress: z.number().describe('0 to 1 while the job runs.'),
+  text: z.string().describe('The text as spoken (trimmed).'),
+  chars: z.number().int().describe('Characters charged for.'),
+  voiceId: z.string().describe('The voice used.'),
+  voiceName: z.string().describe("The voice's display name."),
+  engine: z
+    .object({ id: z.string(), label: z.string() })
+    .describe('The speech engine that spoke it: id and display label.'),
+  speed: z.number().describe('Reading speed used.'),
+  pitch: z.number().describe('Pitch shift used, in semitones.'),
+  durationSec: z.number().nullable().describe('Length of the audio in seconds; null until succeeded.'),
+  sampleRate: z.number().int().nullable().describe('Sample rate of the audio in Hz; null until succeeded.'),
+  wav: linkedFileSchema.nullable().describe('The WAV file with a signed, short-lived url; null until succeeded.'),
+  mp3: linkedFileSchema.nullable().describe('The MP3 file with a signed, short-lived url; null until succeeded.'),
+  error: z.string().nullable().describe('Plain-language reason when failed; else null.'),
+  creditsCharged: z.number().int().describe('Credits charged once it succeeded; 0 before, and when it failed.'),
+  createdAt: z.string().describe('When it was accepted, ISO 8601.'),
 });
 export type SpeechRecord = z.infer<typeof speechRecordSchema>;
 
-export const speechPageSchema = z.object({ items: z.array(speechRecordSchema), nextCursor: z.string().nullable() });
+export const speechPageSchema = z.object({
+  items: z.array(speechRecordSchema).describe('The speech records, newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type SpeechPage = z.infer<typeof speechPageSchema>;

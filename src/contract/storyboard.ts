@@ -85,19 +85,34 @@ export type SceneVisual = z.output<typeof sceneVisualSchema>;
 
 export const storyboardSceneSchema = z.object({
   /** Stable across edits, chosen by whoever creates the scene (the server on split, the editor on split too). */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene ids are letters, digits, - and _.'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene ids are letters, digits, - and _.')
+    .describe('Your id for the scene, stable across edits: letters, digits, - and _.'),
   text: textField({ error: 'Write what this scene says.' })
     .trim()
     .min(1, 'Write what this scene says, or merge it into its neighbour.')
     .max(
       STORYBOARD_LIMITS.maxSceneChars,
       `Keep a scene under ${STORYBOARD_LIMITS.maxSceneChars} characters; split it in two.`,
-    ),
+    )
+    .describe('What the narrator says in this scene.'),
   /** The words the stock and AI searches use; the server fills it when the storyboard is made. */
-  query: textField().trim().max(STORYBOARD_LIMITS.maxQueryChars).default(''),
-  visual: sceneVisualSchema.default({ kind: 'auto' }),
+  query: textField()
+    .trim()
+    .max(STORYBOARD_LIMITS.maxQueryChars)
+    .default('')
+    .describe('The words the stock and AI picture searches use; the server fills it when it splits the script.'),
+  visual: sceneVisualSchema
+    .default({ kind: 'auto' })
+    .describe(
+      'The picture: {kind: "auto"} by the visual order, "designed", "illustration", "ai" with a prompt and seed, "stock" with a provider item, or "upload" with a fileId.',
+    ),
   /** Into this scene; the first scene's is not used. */
-  transition: z.enum(SCENE_TRANSITIONS, { error: 'Choose a transition.' }).default('crossfade'),
+  transition: z
+    .enum(SCENE_TRANSITIONS, { error: 'Choose a transition.' })
+    .default('crossfade')
+    .describe("Into this scene; the first scene's is not used."),
 });
 export type StoryboardSceneInput = z.input<typeof storyboardSceneSchema>;
 export type StoryboardScene = z.output<typeof storyboardSceneSchema>;
@@ -238,23 +253,27 @@ export const storyboardSceneViewSchema = storyboardSceneSchema.extend({
 export type StoryboardSceneView = z.infer<typeof storyboardSceneViewSchema>;
 
 export const storyboardSchema = z.object({
-  id: z.string(),
+  id: z.string().describe("The storyboard's id."),
   /** The first scene's opening words, for lists. */
-  title: z.string(),
-  status: z.enum(STORYBOARD_STATUSES),
+  title: z.string().describe("The first scene's opening words, for lists."),
+  status: z
+    .enum(STORYBOARD_STATUSES)
+    .describe('"draft" until rendered, "rendering" while its video is made, then "rendered".'),
   /** Grows with every save; a save naming an older version is refused (409) so two tabs cannot overwrite each other. */
-  version: z.number().int(),
-  settings: videoSettingsSchema,
-  scenes: z.array(storyboardSceneViewSchema),
-  estimatedSec: z.number(),
+  version: z.number().int().describe('Grows with every save; send it back with PUT.'),
+  settings: videoSettingsSchema.describe('The video settings the render will use.'),
+  scenes: z
+    .array(storyboardSceneViewSchema)
+    .describe('The scenes in order, each with its estimated length and the picture the render will show.'),
+  estimatedSec: z.number().describe('Estimated length of the video in seconds.'),
   /** What a render would hold now, in credits. */
-  cost: z.number().int(),
+  cost: z.number().int().describe('Credits a render would hold now.'),
   /** The latest video rendered from it. */
-  videoId: z.string().nullable(),
+  videoId: z.string().nullable().describe('The latest video rendered from it; null before.'),
   /** Which of the scenes' uploads are video clips (a scene's visual names the file, not its kind). */
-  clipFileIds: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  clipFileIds: z.array(z.string()).describe("Which of the scenes' uploads are video clips."),
+  createdAt: z.string().describe('When it was made, ISO 8601.'),
+  updatedAt: z.string().describe('When it was last saved, ISO 8601.'),
 });
 export type Storyboard = z.infer<typeof storyboardSchema>;
 
@@ -267,9 +286,14 @@ export const createStoryboardRequestSchema = videoSettingsSchema
   });
 export type CreateStoryboardRequest = z.output<typeof createStoryboardRequestSchema>;
 export const saveStoryboardRequestSchema = z.object({
-  version: z.number({ error: 'Send the version you edited.' }).int(),
-  settings: videoSettingsSchema,
-  scenes: renderableScenesSchema,
+  version: z
+    .number({ error: 'Send the version you edited.' })
+    .int()
+    .describe('The version you edited; 409 when it changed meanwhile.'),
+  settings: videoSettingsSchema.describe(
+    'The video settings, as in POST /videos (voice, aspect, resolution, captions, music, brand kit).',
+  ),
+  scenes: renderableScenesSchema.describe('Every scene in order, with its text, visual and transition.'),
 });
 export type SaveStoryboardRequest = z.input<typeof saveStoryboardRequestSchema>;
 

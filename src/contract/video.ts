@@ -35,13 +35,20 @@ export const CAPTION_COLORS = ['#FFD84D', '#4DE1FF', '#7CF27C', '#FF6FB5', '#FF9
 export const CAPTION_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
 export const captionOptionsSchema = z.object({
-  position: z.enum(CAPTION_POSITIONS, { error: 'Choose top, middle or bottom.' }).default('bottom'),
-  size: z.enum(CAPTION_SIZES, { error: 'Choose small, medium or large.' }).default('medium'),
+  position: z
+    .enum(CAPTION_POSITIONS, { error: 'Choose top, middle or bottom.' })
+    .default('bottom')
+    .describe('Where the captions sit in the frame.'),
+  size: z
+    .enum(CAPTION_SIZES, { error: 'Choose small, medium or large.' })
+    .default('medium')
+    .describe("Type height, scaled to the frame's shorter side so it reads the same in every aspect."),
   color: z
     .string({ error: 'Choose a highlight colour.' })
     .regex(CAPTION_COLOR_PATTERN, 'Use a colour like #FFD84D.')
     .transform((hex) => hex.toUpperCase())
-    .default(CAPTION_COLORS[0]),
+    .default(CAPTION_COLORS[0])
+    .describe('Highlight colour "#RRGGBB" of the spoken word (word, karaoke and pop styles).'),
 });
 export type CaptionOptions = z.output<typeof captionOptionsSchema>;
 export const DEFAULT_CAPTION_OPTIONS: CaptionOptions = { position: 'bottom', size: 'medium', color: CAPTION_COLORS[0] };
@@ -272,27 +279,58 @@ export const estimateVideoCost = (script: string, resolution: VideoResolution, c
 
 /** Everything about a video except what it says and shows: shared by the one-step request and the storyboard. */
 export const videoSettingsSchema = z.object({
-  voiceId: z.string({ error: 'Choose a voice.' }).refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE),
-  aspect: z.enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' }),
-  resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' }),
-  captions: z.enum(CAPTION_STYLES, { error: 'Choose a caption style.' }),
-  captionOptions: captionOptionsSchema.default(DEFAULT_CAPTION_OPTIONS),
-  visualOrder: z.enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' }).default('stock-first'),
+  voiceId: z
+    .string({ error: 'Choose a voice.' })
+    .refine(isCatalogueVoiceId, UNKNOWN_VOICE_MESSAGE)
+    .describe("The narrator: a voice id from GET /voices; omit it for the server's best English voice."),
+  aspect: z
+    .enum(VIDEO_ASPECTS, { error: 'Choose 16:9, 9:16 or 1:1.' })
+    .describe('Frame shape: "16:9" landscape, "9:16" vertical, "1:1" square.'),
+  resolution: z
+    .enum(VIDEO_RESOLUTIONS, { error: 'Choose 720p or 1080p.' })
+    .describe('Height of the shorter side; 1080p costs more credits a minute.'),
+  captions: z
+    .enum(CAPTION_STYLES, { error: 'Choose a caption style.' })
+    .describe(
+      'Burned-in captions: "line" by line, "word" highlight, "karaoke" fills each word as spoken, "pop" shows only the spoken word, or "off".',
+    ),
+  captionOptions: captionOptionsSchema
+    .default(DEFAULT_CAPTION_OPTIONS)
+    .describe("The captions' position, size and highlight colour."),
+  visualOrder: z
+    .enum(VISUAL_ORDERS, { error: 'Choose where the scene pictures come from.' })
+    .default('stock-first')
+    .describe(
+      'With generated visuals, where scene pictures come from first: stock, AI images, illustrations, or designed backgrounds only; sources the server lacks are skipped.',
+    ),
   music: z
     .object({
-      enabled: z.boolean({ error: 'Turn music on or off.' }),
+      enabled: z.boolean({ error: 'Turn music on or off.' }).describe('Whether background music plays.'),
       volume: z
         .number({ error: 'Set the music volume.' })
         .int('Use a whole number for the volume.')
         .min(0, 'Music volume goes from 0 to 100.')
-        .max(100, 'Music volume goes from 0 to 100.'),
-      track: z.enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' }).default(DEFAULT_MUSIC_TRACK),
+        .max(100, 'Music volume goes from 0 to 100.')
+        .describe('Music loudness under the narration.'),
+      track: z
+        .enum(MUSIC_TRACK_IDS, { error: 'Choose one of the music tracks.' })
+        .default(DEFAULT_MUSIC_TRACK)
+        .describe('A library track; hear it at GET /videos/music/{track}/preview.'),
       /** The user's own track (POST /videos/music/uploads); when set it plays instead of the library track. */
-      fileId: z.uuid({ error: 'Upload your music again.' }).optional(),
+      fileId: z
+        .uuid({ error: 'Upload your music again.' })
+        .optional()
+        .describe('Your own track from POST /videos/music/uploads; plays instead of the library track.'),
     })
-    .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK }),
+    .default({ enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK })
+    .describe('Background music; off unless you send it.'),
   /** The account's brand kit on this video; absent → the kit's "apply to new videos". */
-  brandKit: z.boolean({ error: 'Turn the brand kit on or off.' }).optional(),
+  brandKit: z
+    .boolean({ error: 'Turn the brand kit on or off.' })
+    .optional()
+    .describe(
+      'Wear your brand kit (logo, colours, intro and outro); omit it to follow the kit\'s "apply to new videos".',
+    ),
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
 
@@ -304,15 +342,24 @@ export const createVideoRequestSchema = z
   .object({
     script: textField({ error: EMPTY_SCRIPT_MESSAGE })
       .trim()
-      .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`),
+      .max(VIDEO_LIMITS.maxChars, `Keep the script under ${VIDEO_LIMITS.maxChars.toLocaleString('en-US')} characters.`)
+      .describe(
+        'What the narrator says; up to 5 minutes spoken (about 750 words). Stage directions in [brackets] or (parentheses), links and code are not read.',
+      ),
     ...videoSettingsSchema.shape,
-    visuals: z.enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' }),
+    visuals: z
+      .enum(VISUAL_MODES, { error: 'Choose generated backgrounds or your own images.' })
+      .describe('"generated": the server finds a picture per scene (see visualOrder); "uploaded": your imageFileIds.'),
     imageFileIds: z
       .array(textField().min(1).max(100), { error: 'Images must be a list of uploaded files.' })
       .max(VIDEO_LIMITS.maxImages, `Use at most ${VIDEO_LIMITS.maxImages} images.`)
-      .default([]),
+      .default([])
+      .describe('With visuals "uploaded": fileIds from POST /videos/uploads, shown in this order.'),
     /** What the uploaded clips' own sound does under the narration. */
-    clipAudio: z.enum(CLIP_AUDIO, { error: 'Choose whether clips keep their sound.' }).default('mute'),
+    clipAudio: z
+      .enum(CLIP_AUDIO, { error: 'Choose whether clips keep their sound.' })
+      .default('mute')
+      .describe('What uploaded clips\' own sound does: "mute", or "duck" to play it quietly under the narration.'),
   })
   .superRefine((value, ctx) => {
     const lengthError = scriptLengthError(value.script);
@@ -421,65 +468,90 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const videoRecordSchema = z.object({
   /** A draft's id is its storyboard's. */
-  id: z.string(),
+  id: z.string().describe("The video's id; a draft's is its storyboard's."),
   /** The storyboard it was rendered from (or, for a draft, is); null for one-step videos. */
-  storyboardId: z.string().nullable(),
+  storyboardId: z
+    .string()
+    .nullable()
+    .describe('The storyboard it was rendered from (or, for a draft, is); null for one-step videos.'),
   /** The script's opening words, for lists. */
-  title: z.string(),
-  script: z.string(),
-  status: z.enum(VIDEO_STATUSES),
+  title: z.string().describe("The script's opening words, for lists."),
+  script: z.string().describe('The script as sent.'),
+  status: z
+    .enum(VIDEO_STATUSES)
+    .describe(
+      '"queued", "active", then "succeeded", "failed" or "cancelled"; "draft" for a storyboard not rendered yet.',
+    ),
   /** The pipeline stage running or last reached (a VideoStageId, or the queue's own word such as "Retrying"). */
-  stage: z.string().nullable(),
+  stage: z.string().nullable().describe('The pipeline stage running or last reached, e.g. "narrate", "render".'),
   /** 0..1 of the whole job, as the pipeline reports it; 1 once succeeded. */
-  progress: z.number(),
-  voiceId: z.string(),
-  voiceName: z.string(),
-  voiceLanguage: z.string(),
-  aspect: z.enum(VIDEO_ASPECTS),
-  resolution: z.enum(VIDEO_RESOLUTIONS),
-  width: z.number().int(),
-  height: z.number().int(),
-  captions: z.enum(CAPTION_STYLES),
-  captionOptions: z.object({ position: z.enum(CAPTION_POSITIONS), size: z.enum(CAPTION_SIZES), color: z.string() }),
-  visuals: z.enum(VISUAL_MODES),
-  visualOrder: z.enum(VISUAL_ORDERS),
+  progress: z.number().describe('0 to 1 of the whole job; 1 once succeeded.'),
+  voiceId: z.string().describe("The narrator's voice id."),
+  voiceName: z.string().describe("The voice's display name."),
+  voiceLanguage: z.string().describe('The voice\'s language tag, e.g. "en-US".'),
+  aspect: z.enum(VIDEO_ASPECTS).describe('Frame shape as requested.'),
+  resolution: z.enum(VIDEO_RESOLUTIONS).describe('Resolution as requested.'),
+  width: z.number().int().describe('Pixel width of the MP4.'),
+  height: z.number().int().describe('Pixel height of the MP4.'),
+  captions: z.enum(CAPTION_STYLES).describe('Caption style as requested.'),
+  captionOptions: z
+    .object({ position: z.enum(CAPTION_POSITIONS), size: z.enum(CAPTION_SIZES), color: z.string() })
+    .describe("The captions' position, size and highlight colour."),
+  visuals: z.enum(VISUAL_MODES).describe('"generated" or "uploaded" pictures.'),
+  visualOrder: z.enum(VISUAL_ORDERS).describe('Where generated pictures were looked for first.'),
   /** Stock pictures the finished video shows, credited on its page. */
-  stockCredits: z.array(stockCreditSchema),
+  stockCredits: z
+    .array(stockCreditSchema)
+    .describe('Stock photos and clips the video shows, with their authors, to credit them.'),
   /** What each scene's picture was, once finished; empty before, and on videos made before it was kept. */
-  pictures: z.array(scenePictureSchema),
-  imageCount: z.number().int(),
-  music: z.object({
-    enabled: z.boolean(),
-    volume: z.number().int(),
-    track: z.enum(MUSIC_TRACK_IDS),
-    /** The user's own track, when it replaced the library one: its file and the name it was uploaded with. */
-    upload: z.object({ fileId: z.string(), name: z.string().nullable() }).nullable(),
-  }),
+  pictures: z
+    .array(scenePictureSchema)
+    .describe("Each scene's picture source and what it depicts, once finished; empty before."),
+  imageCount: z.number().int().describe('How many of your uploaded images or clips it uses.'),
+  music: z
+    .object({
+      enabled: z.boolean(),
+      volume: z.number().int(),
+      track: z.enum(MUSIC_TRACK_IDS),
+      /** The user's own track, when it replaced the library one: its file and the name it was uploaded with. */
+      upload: z.object({ fileId: z.string(), name: z.string().nullable() }).nullable(),
+    })
+    .describe('Background music: on or off, volume 0-100, library track, or your upload that replaced it.'),
   /** Whether the account's brand kit (as it was when the video was accepted) is on it. */
-  brandKit: z.boolean(),
+  brandKit: z.boolean().describe('Whether your brand kit, as it was when the video was accepted, is on it.'),
   /** Of the finished MP4; null until then. */
-  durationSec: z.number().nullable(),
+  durationSec: z.number().nullable().describe('Length of the finished MP4 in seconds; null until then.'),
   /** estimateNarration's plus the brand cards, known from the start. */
-  estimatedSec: z.number(),
+  estimatedSec: z.number().describe('Estimated length in seconds (narration plus brand cards), known from the start.'),
   /**
    * Held while it is made (the estimate's price); once done, what was charged: per started minute of the finished
    * video, never more than was held. Returned if it fails or is cancelled.
    */
-  cost: z.number().int(),
-  creditsCharged: z.number().int(),
+  cost: z.number().int().describe('Credits held while it is made; once done, what was charged (never more than held).'),
+  creditsCharged: z
+    .number()
+    .int()
+    .describe('Credits charged once it succeeded; 0 before, and when it failed or was cancelled.'),
   /** Plain-language reason when failed. */
-  error: z.string().nullable(),
+  error: z.string().nullable().describe('Plain-language reason when failed; else null.'),
   /** Failed because the server lacks a tool (ffmpeg...): trying again cannot help until that is installed. */
-  setupFailure: z.boolean(),
-  video: linkedFileSchema.nullable(),
-  thumbnail: linkedFileSchema.nullable(),
-  subtitles: linkedFileSchema.nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  setupFailure: z
+    .boolean()
+    .describe('Failed because the server lacks a tool (such as ffmpeg): retrying cannot help until it is installed.'),
+  video: linkedFileSchema.nullable().describe('The MP4 with a signed, short-lived url; null until succeeded.'),
+  thumbnail: linkedFileSchema.nullable().describe('A JPEG still with a signed url; null until succeeded.'),
+  subtitles: linkedFileSchema
+    .nullable()
+    .describe('The captions as an SRT file with a signed url; null until succeeded or when none were made.'),
+  createdAt: z.string().describe('When it was accepted, ISO 8601.'),
+  finishedAt: z.string().nullable().describe('When it succeeded, failed or was cancelled; null before.'),
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 
-export const videoPageSchema = z.object({ items: z.array(videoRecordSchema), nextCursor: z.string().nullable() });
+export const videoPageSchema = z.object({
+  items: z.array(videoRecordSchema).describe('The videos, newest first.'),
+  nextCursor: z.string().nullable().describe('Pass it as `cursor` for the next page; null on the last page.'),
+});
 export type VideoPage = z.infer<typeof videoPageSchema>;
 
 /** First words of the script, cut at a word boundary. */

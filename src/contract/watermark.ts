@@ -31,15 +31,17 @@ export const RIGHTS_STATEMENT = 'I own this video or have the right to edit it.'
 /** A mark's box on the frame: fractions of width and height; optional seconds of the source it holds for. */
 export const watermarkBoxSchema = z
   .object({
-    id: z.string().min(1).max(40),
-    x: z.number().min(0).max(1),
-    y: z.number().min(0).max(1),
-    w: z.number().min(0.005).max(1),
-    h: z.number().min(0.005).max(1),
-    method: z.enum(WATERMARK_METHODS),
-    startS: z.number().min(0).nullable(),
-    endS: z.number().min(0).nullable(),
-    detected: z.boolean(),
+    id: z.string().min(1).max(40).describe('Your id for the box, unique in the list.'),
+    x: z.number().min(0).max(1).describe("Left edge as a fraction of the frame's width."),
+    y: z.number().min(0).max(1).describe("Top edge as a fraction of the frame's height."),
+    w: z.number().min(0.005).max(1).describe("Width as a fraction of the frame's width."),
+    h: z.number().min(0.005).max(1).describe("Height as a fraction of the frame's height."),
+    method: z
+      .enum(WATERMARK_METHODS)
+      .describe('"delogo" smooth fill, "removelogo" shape-following fill, "blur", or "crop" at the edge.'),
+    startS: z.number().min(0).nullable().describe('Second of the source the mark appears; null for the start.'),
+    endS: z.number().min(0).nullable().describe('Second the mark disappears; null for the end.'),
+    detected: z.boolean().describe('Whether detection proposed it (true) or you drew it.'),
   })
   .refine((b) => b.x + b.w <= 1.0001 && b.y + b.h <= 1.0001, {
     message: 'The box must stay inside the picture',
@@ -51,18 +53,25 @@ export const watermarkBoxSchema = z
   });
 export type WatermarkBox = z.infer<typeof watermarkBoxSchema>;
 
-export const boxesRequestSchema = z.object({ boxes: z.array(watermarkBoxSchema).max(WATERMARK_LIMITS.maxBoxes) });
+export const boxesRequestSchema = z.object({
+  boxes: z
+    .array(watermarkBoxSchema)
+    .max(WATERMARK_LIMITS.maxBoxes)
+    .describe('The marks to remove: boxes in fractions of the frame, each with its method.'),
+});
 export type BoxesRequest = z.infer<typeof boxesRequestSchema>;
 
 /** `POST /watermark-removal/:id/preview`: a frame or a short clip at `atS` with the given boxes. */
 export const previewRequestSchema = boxesRequestSchema.extend({
-  atS: z.number().min(0),
-  kind: z.enum(['frame', 'clip']),
+  atS: z.number().min(0).describe('Second of the video to preview.'),
+  kind: z.enum(['frame', 'clip']).describe('"frame": a JPEG; "clip": a short MP4 from atS.'),
 });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** `POST /watermark-removal/:id/result-frame`: the clean copy's frame at `atS`, for the before/after view. */
-export const resultFrameRequestSchema = z.object({ atS: z.number().min(0) });
+export const resultFrameRequestSchema = z.object({
+  atS: z.number().min(0).describe('Second of the clean copy to show.'),
+});
 export type ResultFrameRequest = z.infer<typeof resultFrameRequestSchema>;
 
 export const WATERMARK_STATUSES = ['uploaded', 'queued', 'active', 'succeeded', 'failed'] as const;

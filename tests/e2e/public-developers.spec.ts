@@ -57,15 +57,37 @@ test('an example copies to the clipboard as curl with the key header', async ({ 
   expect(JSON.parse(copied.split("-d '")[1]!.replace(/'$/, ''))).toMatchObject({ visuals: 'generated' });
 });
 
+test("a call's fields say what they mean, nested ones included, and its answer lists the record's fields", async ({
+  page,
+}) => {
+  await page.goto('/developers');
+  const create = page.locator('section#postVideos');
+  await expect(create.getByRole('row', { name: /^voiceId string no .*GET \/voices/ })).toBeVisible();
+  await expect(
+    create.getByRole('row', {
+      name: /^captionOptions\.position "top" \| "middle" \| "bottom" no Where .* Default "bottom"\.$/,
+    }),
+  ).toBeVisible();
+  const answer = create.getByRole('table', { name: 'POST /videos answer fields' });
+  await expect(answer).toBeHidden();
+  await create.getByText('Answer: 202, JSON').click();
+  await expect(answer.getByRole('row', { name: /^status .*"succeeded"/ })).toBeVisible();
+  await expect(answer.getByRole('row', { name: /^video object \| null The MP4/ })).toBeVisible();
+});
+
 test('the footer links the reference', async ({ page }) => {
   await page.goto('/blog');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Developers' }).click();
   await expect(page).toHaveURL(/\/developers$/);
 });
 
-test('axe finds no violations on /developers, with an example open', async ({ page }) => {
+test('axe finds no violations on /developers, with an example and an answer open', async ({ page }) => {
   await page.goto('/developers', { waitUntil: 'networkidle' });
   await page.getByText('Examples: curl, JavaScript, Python').first().click();
+  await page
+    .getByText(/^Answer: /)
+    .first()
+    .click();
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(

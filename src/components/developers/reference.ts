@@ -1,6 +1,6 @@
 /**
  * The reference section of /developers, read from the OpenAPI document: per tag, each operation with its scope,
- * parameters, body fields and the request example as code.
+ * parameters, body fields (nested objects as `parent.child` rows), the answer's fields and the request example as code.
  */
 import type { OpenApiDocument } from '~/contract/openapi/document.ts';
 import { type Field, fieldsOf, type JsonSchema } from '~/contract/openapi/schemas.ts';
@@ -26,6 +26,8 @@ export interface OperationView {
   params: (Field & { in: string })[];
   body?: { type: string; description?: string | undefined; fields: Field[] };
   status: string;
+  /** The answer's top-level fields, where the contract has a JSON schema for it. */
+  answer: Field[];
   samples: { label: string; code: string }[];
 }
 
@@ -38,7 +40,7 @@ interface Operation {
   'x-scope': string;
   parameters?: Parameter[];
   requestBody?: { description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 
 function sample(method: string, path: string, op: Operation, base: string): Sample {
@@ -71,6 +73,7 @@ function view(method: string, path: string, op: Operation, base: string): Operat
     }));
   const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
   const request = sample(method, path, op, base);
+  const status = Object.keys(op.responses).find((code) => code.startsWith('2')) ?? '200';
   return {
     id: op.operationId,
     tag: op.tags[0] ?? '',
@@ -81,8 +84,12 @@ function view(method: string, path: string, op: Operation, base: string): Operat
     description: op.description.split('\n\n').slice(0, -1).join('\n\n'),
     scope: op['x-scope'],
     params,
-    ...(type ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema) } } : {}),
-    status: Object.keys(op.responses).find((code) => code.startsWith('2')) ?? '200',
+    ...(type
+      ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema, true) } }
+      : {}),
+    status,
+    // A list's records are what a caller reads, so `items[].*` are listed; other nested fields stay one row each.
+    answer: fieldsOf(op.responses[status]?.content?.['application/json']?.schema, (name) => name === 'items'),
     samples: [
       { label: 'curl', code: curl(request) },
       { label: 'JavaScript', code: javascript(request) },

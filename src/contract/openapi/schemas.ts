@@ -45,21 +45,53 @@ function typeName(schema: JsonSchema): string {
 function limits(schema: JsonSchema): string {
   const parts: string[] = [];
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
-  if (schema.minimum !== undefined) parts.push(`min ${schema.minimum}`);
-  if (schema.maximum !== undefined) parts.push(`max ${schema.maximum}`);
+  // zod gives every integer the safe-integer range; only a bound the contract chose says anything.
+  const bound = (value: unknown) => value !== undefined && Math.abs(Number(value)) !== Number.MAX_SAFE_INTEGER;
+  if (bound(schema.minimum)) parts.push(`min ${schema.minimum}`);
+  if (bound(schema.maximum)) parts.push(`max ${schema.maximum}`);
   if (schema.maxLength !== undefined) parts.push(`up to ${schema.maxLength} characters`);
   if (schema.maxItems !== undefined) parts.push(`up to ${schema.maxItems} items`);
   return parts.join(', ');
 }
 
-/** The top-level fields of an object schema, for the reference page's tables. */
-export function fieldsOf(schema: JsonSchema | undefined): Field[] {
+/** "What it is. Default 1, max 4." */
+function notes(schema: JsonSchema): string {
+  const rules = limits(schema);
+  if (!schema.description) return rules;
+  return rules ? `${schema.description} ${rules.charAt(0).toUpperCase()}${rules.slice(1)}.` : schema.description;
+}
+
+/** An object's own schema, also when it may be null (`anyOf: [object, null]`). */
+function objectOf(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.properties) return schema;
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  const objects = options?.filter((option) => option.type !== 'null');
+  return objects?.length === 1 && objects[0]?.properties ? objects[0] : undefined;
+}
+
+/**
+ * The fields of an object schema, for the reference page's tables: the description first, then limits and defaults.
+ * With `nested` (true, or true for the names to open), an object field is followed by its own fields as
+ * `parent.child` rows, a list of objects by `parent[].child` rows (one level: deeper ones stay `object`).
+ */
+export function fieldsOf(
+  schema: JsonSchema | undefined,
+  nested: boolean | ((name: string) => boolean) = false,
+  prefix = '',
+): Field[] {
   if (!schema?.properties) return [];
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties).map(([name, property]) => ({
-    name,
-    type: typeName(property),
-    required: required.has(name),
-    description: [property.description, limits(property)].filter(Boolean).join('; '),
-  }));
+  return Object.entries(schema.properties).flatMap(([name, property]) => {
+    const field: Field = {
+      name: prefix + name,
+      type: typeName(property),
+      required: required.has(name),
+      description: notes(property),
+    };
+    if (prefix || !(typeof nested === 'function' ? nested(name) : nested)) return [field];
+    const inner = objectOf(property);
+    if (inner) return [field, ...fieldsOf(inner, false, `${name}.`)];
+    const item = property.type === 'array' && property.items ? objectOf(property.items as JsonSchema) : undefined;
+    return item ? [field, ...fieldsOf(item, false, `${name}[].`)] : [field];
+  });
 }

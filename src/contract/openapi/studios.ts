@@ -11,10 +11,11 @@ import { HistoryQuery } from '../paging.ts';
 import { scriptContentSchema, scriptPageSchema, scriptRecordSchema, scriptRequestSchema } from '../scripts.ts';
 import { speechPageSchema, speechPreviewQuery, speechRecordSchema, speechRequestSchema } from '../speech.ts';
 import { DEFAULT_VOICE_ID } from '../voices.ts';
-import { type Endpoint, ID } from './types.ts';
+import { type Endpoint, ID, OTHER_ID } from './types.ts';
 
 const byId = { params: { id: ID } };
 const history = { query: { limit: '12' } };
+const CREATED = '2026-11-26T12:00:00.000Z';
 
 const scripts: Endpoint[] = [
   { method: 'get', path: '/scripts/writer', tag: 'Scripts', summary: 'Which engine writes scripts here', status: 200 },
@@ -118,6 +119,25 @@ const speech: Endpoint[] = [
     idempotent: true,
     status: 202,
     example: { body: { text: 'Welcome to our product tour.', voiceId: DEFAULT_VOICE_ID, speed: 1, pitch: 0 } },
+    answerExample: {
+      id: ID,
+      status: 'queued',
+      progress: 0,
+      text: 'Welcome to our product tour.',
+      chars: 28,
+      voiceId: DEFAULT_VOICE_ID,
+      voiceName: 'Olivia',
+      engine: { id: 'espeak', label: 'eSpeak NG (offline)' },
+      speed: 1,
+      pitch: 0,
+      durationSec: null,
+      sampleRate: null,
+      wav: null,
+      mp3: null,
+      error: null,
+      creditsCharged: 0,
+      createdAt: CREATED,
+    },
   },
   {
     method: 'get',
@@ -163,6 +183,29 @@ const images: Endpoint[] = [
     idempotent: true,
     status: 202,
     example: { body: { prompt: 'A lighthouse at dawn, watercolour', aspect: '16:9', style: 'none', count: 1 } },
+    answerExample: {
+      items: [
+        {
+          id: ID,
+          batchId: OTHER_ID,
+          status: 'queued',
+          prompt: 'A lighthouse at dawn, watercolour',
+          negativePrompt: '',
+          aspect: '16:9',
+          style: 'none',
+          seed: 1234567,
+          width: null,
+          height: null,
+          engine: { id: 'fal', label: 'FLUX · flux/dev (fal.ai)' },
+          url: null,
+          contentType: null,
+          error: null,
+          creditsCharged: 0,
+          createdAt: CREATED,
+        },
+      ],
+      nextCursor: null,
+    },
   },
   {
     method: 'get',

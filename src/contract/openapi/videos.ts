@@ -24,6 +24,77 @@ const byId = { params: { id: ID } };
 const SCRIPT =
   'Our new app plans your week in one minute. Add your tasks, pick your priorities, and let it do the rest.';
 const settings = { voiceId: DEFAULT_VOICE_ID, aspect: '16:9', resolution: '720p', captions: 'line' };
+const CREATED = '2026-11-26T12:00:00.000Z';
+/** The record `POST /videos` answers: queued, credits held at the estimate's price, no files yet. */
+const queuedVideo = {
+  id: ID,
+  storyboardId: null,
+  title: 'Our new app plans your week in one minute',
+  script: SCRIPT,
+  status: 'queued',
+  stage: null,
+  progress: 0,
+  voiceId: DEFAULT_VOICE_ID,
+  voiceName: 'Olivia',
+  voiceLanguage: 'en-US',
+  aspect: '16:9',
+  resolution: '720p',
+  width: 1280,
+  height: 720,
+  captions: 'line',
+  captionOptions: { position: 'bottom', size: 'medium', color: '#FFD84D' },
+  visuals: 'generated',
+  visualOrder: 'stock-first',
+  stockCredits: [],
+  pictures: [],
+  imageCount: 0,
+  music: { enabled: false, volume: 30, track: 'calm-pad', upload: null },
+  brandKit: false,
+  durationSec: null,
+  estimatedSec: 8,
+  cost: 10,
+  creditsCharged: 0,
+  error: null,
+  setupFailure: false,
+  video: null,
+  thumbnail: null,
+  subtitles: null,
+  createdAt: CREATED,
+  finishedAt: null,
+};
+const signed = (fileId: string, contentType: string, size: number) => ({
+  fileId,
+  url: `https://api.example.com/files/${fileId}?exp=1790000000&sig=abc`,
+  contentType,
+  size,
+});
+/** The same video once made: its files linked, the real length charged. */
+const finishedVideo = {
+  ...queuedVideo,
+  status: 'succeeded',
+  stage: 'store',
+  progress: 1,
+  pictures: [
+    { source: 'stock', subjects: ['calendar', 'week'] },
+    { source: 'illustration', subjects: ['tasks'] },
+  ],
+  stockCredits: [
+    {
+      provider: 'pexels',
+      media: 'video',
+      author: 'Jane Doe',
+      authorUrl: 'https://www.pexels.com/@jane-doe',
+      sourceUrl: 'https://www.pexels.com/video/planner-on-a-desk-123456/',
+      scenes: [1],
+    },
+  ],
+  durationSec: 8.4,
+  creditsCharged: 10,
+  video: signed('7d9e2c41-5a3b-4f6e-8d1c-2b3a4c5d6e7f', 'video/mp4', 2_480_311),
+  thumbnail: signed('1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'image/jpeg', 48_204),
+  subtitles: signed('9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', 'application/x-subrip', 412),
+  finishedAt: '2026-11-26T12:01:05.000Z',
+};
 const form = (what: string) => ({
   contentType: 'multipart/form-data',
   description: `A form with one field "file": ${what}.`,
@@ -45,6 +116,7 @@ const videos: Endpoint[] = [
     idempotent: true,
     status: 202,
     example: { body: { script: SCRIPT, ...settings, visuals: 'generated' } },
+    answerExample: queuedVideo,
   },
   {
     method: 'get',
@@ -65,6 +137,7 @@ const videos: Endpoint[] = [
     answer: videoRecordSchema,
     status: 200,
     example: byId,
+    answerExample: finishedVideo,
   },
   {
     method: 'post',
