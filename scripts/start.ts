@@ -20,6 +20,8 @@ import { loadConfig } from '../src/server/config/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ROLE: process.env.ROLE ?? 'all' };
+// Everything runs on this machine, so a developer's webhook receiver does too; the config refuses it in production.
+if (env.WEBHOOKS_ALLOW_LOOPBACK === undefined && env.NODE_ENV !== 'production') env.WEBHOOKS_ALLOW_LOOPBACK = 'true';
 const config = loadConfig(env);
 const children: ChildProcess[] = [];
 /** Local stand-ins for outside services, started below and closed when everything stops. */

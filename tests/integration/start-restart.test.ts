@@ -139,6 +139,12 @@ describe('npm start after a crash', () => {
       callToAction: 'Follow for more',
     });
     expect(script.status).toBe(201);
+    // Everything runs on this machine, so a webhook receiver may too.
+    const hook = await first('POST', '/webhooks/endpoints', {
+      url: 'http://127.0.0.1:9/nxn',
+      events: ['video.succeeded'],
+    });
+    expect(hook.status).toBe(201);
     const before = (await first('GET', '/me')).body;
     expect(before.credits.balance).toBe(100);
 
