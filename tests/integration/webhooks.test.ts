@@ -201,6 +201,29 @@ describe.each(await databaseTargets())('webhooks on %s', (_name, makeTarget) => 
     expect(items[0]?.eventId).toBe(items[1]?.eventId);
   });
 
+  it("keeps each user's endpoints and deliveries their own: another user's ids answer 404", async () => {
+    const { api } = await signedUp();
+    const hook = await addEndpoint(api, `${receiver.url}/mine`, ['video.succeeded']);
+    expect((await api('POST', `/webhooks/endpoints/${hook.id}/test`)).status).toBe(202);
+    const [delivery] = await until(
+      () => log(api, hook.id),
+      (items) => items[0]?.status === 'succeeded',
+    );
+    const { api: stranger } = await signedUp();
+    const refused = [
+      await stranger('PATCH', `/webhooks/endpoints/${hook.id}`, { enabled: false }),
+      await stranger('POST', `/webhooks/endpoints/${hook.id}/test`),
+      await stranger('GET', `/webhooks/endpoints/${hook.id}/deliveries`),
+      await stranger('POST', `/webhooks/deliveries/${delivery?.id}/resend`),
+      await stranger('DELETE', `/webhooks/endpoints/${hook.id}`),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+    expect((await stranger('GET', '/webhooks/endpoints')).body.items).toEqual([]);
+    // Untouched for its owner: still on, its one delivery still in the log.
+    expect((await api('GET', '/webhooks/endpoints')).body.items[0]).toMatchObject({ id: hook.id, enabled: true });
+    expect(await log(api, hook.id)).toHaveLength(1);
+  });
+
   it('refuses to save a malformed, private or loopback URL, and http in production', async () => {
     const { api, user } = await signedUp();
     for (const url of ['not a url', 'https://10.0.0.1/hook', 'https://[fd00::1]/hook', 'ftp://example.com/']) {
