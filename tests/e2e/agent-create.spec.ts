@@ -87,10 +87,15 @@ test('create a short video, watch it being made, play it, and find it in the his
       async () => {
         const bar = page.getByRole('progressbar', { name: 'Video progress' });
         if (await bar.isVisible().catch(() => false)) {
-          const value = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
-          if (Number.isFinite(value)) seen.push(value);
+          // The bar goes the moment the video is ready; without a short timeout this read would wait for it forever.
+          const value = await bar.getAttribute('aria-valuenow', { timeout: 500 }).catch(() => null);
+          if (value !== null && Number.isFinite(Number(value))) seen.push(Number(value));
         }
-        return page.getByTestId('video-status').first().textContent();
+        return page
+          .getByTestId('video-status')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => null);
       },
       { timeout: 180_000, intervals: [250] },
     )
