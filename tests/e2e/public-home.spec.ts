@@ -9,7 +9,7 @@ test('home shows the spec texts, stats and links to a signed-out visitor', async
   await expect(top.getByText(`Introducing ${brand.agentName}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Script, Our AI, Perfect Videos');
   await expect(top.getByRole('link', { name: `Try ${brand.agentName}` })).toHaveAttribute('href', '/nxn-agent');
-  await expect(top.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/auth');
+  await expect(top.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/signup');
   await expect(top.getByText('No credit card required • Free signup with credits')).toBeVisible();
   await expect(top.getByRole('link', { name: 'Start Creating' })).toBeHidden();
   await expect(top.getByRole('link', { name: /Go to Dashboard/ })).toBeHidden();
@@ -32,6 +32,16 @@ test('home shows the spec texts, stats and links to a signed-out visitor', async
   for (const feature of [brand.agentName, 'Script generator', 'Text to speech', 'AI image generator', 'GPU rental']) {
     await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
   }
+});
+
+test("'Get Started for Free' opens the sign-up form, not sign-in", async ({ page }) => {
+  await page.goto('/');
+  await hero(page).getByRole('link', { name: 'Get Started for Free' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await expect(page.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
 });
 
 test('home sections come in the spec order', async ({ page }) => {
