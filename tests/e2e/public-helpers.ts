@@ -51,3 +51,14 @@ export function agentOrigin(page: Page, baseURL: string | undefined): string {
   const url = new URL(baseURL ?? page.url());
   return `${url.protocol}//agent.${url.hostname}:${url.port}`;
 }
+
+/** What a logo shows: the picture's file and the words beside it, for every `[data-logo]` of the page. */
+export async function logosOf(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-logo]')
+    .evaluateAll((logos) =>
+      logos.map(
+        (logo) => `${logo.querySelector('img')?.getAttribute('src') ?? logo.innerHTML} ${logo.textContent?.trim()}`,
+      ),
+    );
+}

@@ -154,3 +154,40 @@ test('the animated background follows the mouse and the scroll', async ({ page }
   await expect(page.locator('.bg-square')).toHaveAttribute('style', /rotate\(360deg\)/);
   await expect(page.locator('.bg-circle-breathing')).toHaveCSS('transform', 'matrix(0.8, 0, 0, 0.8, 0, 0)');
 });
+
+test("on a 390 px phone nothing covers the hero's buttons, not even the background's square", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    ...(baseURL ? { baseURL } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  const buttons = hero(page).locator('a.btn:visible');
+  await expect(buttons).toHaveCount(2);
+  await expect(page.locator('.bg-square')).toBeVisible();
+  const problems = await hero(page).evaluate((section) => {
+    const square = document.querySelector('.bg-square')!.getBoundingClientRect();
+    return [...section.querySelectorAll<HTMLElement>('a.btn')]
+      .filter((button) => button.checkVisibility({ visibilityProperty: true }))
+      .flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        const name = button.textContent?.trim();
+        const found: string[] = [];
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (!top || !button.contains(top)) found.push(`${name}: covered by ${top?.className}`);
+        // The square lies behind the page, but shows through a translucent button: their boxes must not meet.
+        const meets =
+          square.left < box.right && box.left < square.right && square.top < box.bottom && box.top < square.bottom;
+        if (meets) found.push(`${name}: the square meets it`);
+        return found;
+      });
+  });
+  expect(problems).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('home-390.png') });
+  await context.close();
+});
