@@ -51,7 +51,7 @@ test('the reference never runs a word into code or a link (the HTML compressor e
       const before = element.previousSibling?.textContent ?? '';
       const after = element.nextSibling?.textContent ?? '';
       const text = element.textContent ?? '';
-      return /[\p{L}\p{N}]$/u.test(before) || /^[\p{L}\p{N}]/u.test(after)
+      return /[\p{L}\p{N})]$/u.test(before) || /^[\p{L}\p{N}(]/u.test(after)
         ? [`${before.slice(-20)}[${text}]${after.slice(0, 20)}`]
         : [];
     }),
@@ -67,7 +67,12 @@ test('the errors section says what an error answer carries: the request id is in
   await page.goto('/developers');
   const errors = page.locator('h2#errors ~ *').first();
   await expect(errors).toContainText('a sentence you can show a person');
-  const example = JSON.parse((await page.getByRole('figure', { name: /^400 body/ }).locator('code').textContent())!);
+  const example = JSON.parse(
+    (await page
+      .getByRole('figure', { name: /^400 body/ })
+      .locator('code')
+      .textContent())!,
+  );
   expect(Object.keys(example).sort()).toEqual(['error', 'fields']);
   await expect(page.getByRole('main')).toContainText(
     "Every answer, error or not, carries the request's id in its X-Request-Id header",
