@@ -6,9 +6,7 @@ import { expect, test } from './support/fixtures';
 
 const FIREBASE_CHUNK = /\/_astro\/firebase\.[\w-]+\.js$/;
 
-test('the support widget is in the signed-in app and walks through its panels', async ({
-  signedInPage: page,
-}) => {
+test('the support widget is in the signed-in app and walks through its panels', async ({ signedInPage: page }) => {
   await page.goto('/create');
   const launcher = page.getByRole('button', { name: 'Open support' });
   await expect(launcher).toBeVisible();
