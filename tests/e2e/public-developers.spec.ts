@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { brand } from './public-helpers';
+import { brand, gluedInline } from './public-helpers';
 
 /** The public API reference (/developers): the guide, every operation of the API's own document, copyable code. */
 
@@ -46,16 +46,7 @@ test('the reference never runs a word into code or a link (the HTML compressor e
   page,
 }) => {
   await page.goto('/developers');
-  const glued = await page.getByRole('main').evaluate((main) =>
-    [...main.querySelectorAll('p code, li code, td code, p a, li a, p strong, li strong')].flatMap((element) => {
-      const before = element.previousSibling?.textContent ?? '';
-      const after = element.nextSibling?.textContent ?? '';
-      const text = element.textContent ?? '';
-      return /[\p{L}\p{N})]$/u.test(before) || /^[\p{L}\p{N}(]/u.test(after)
-        ? [`${before.slice(-20)}[${text}]${after.slice(0, 20)}`]
-        : [];
-    }),
-  );
+  const glued = await gluedInline(page);
   expect(glued).toEqual([]);
   await expect(page.getByRole('main')).toContainText('follow it with GET on the record');
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { brand, LIGHT_PAGES, logosOf, PUBLIC_PAGES } from './public-helpers';
+import { brand, gluedInline, LIGHT_PAGES, logosOf, PUBLIC_PAGES } from './public-helpers';
 
 const canonicalOf = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
 
@@ -25,6 +25,13 @@ test('every page shows the one logo: the favicon mark beside the product name', 
     for (const logo of logos) seen.add(logo);
   }
   expect([...seen]).toEqual([`/favicon.svg ${brand.productName}`]);
+});
+
+test('no public page runs a word into a link, code or bold text', async ({ page }) => {
+  for (const { path } of PUBLIC_PAGES) {
+    await page.goto(path);
+    expect(await gluedInline(page), path).toEqual([]);
+  }
 });
 
 test('the dedicated text-to-speech post is also served at its top-level path, canonical to /blog/tts-tools', async ({
