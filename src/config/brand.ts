@@ -10,7 +10,7 @@ const pick = (name: string, fallback: string): string => {
   return value ? value : fallback;
 };
 
-/** Where a local stack's API answers; the API server also reads this default (config.ts) to know its own origins. */
+/** Where a local stack's API answers; the API server also reads this default (`src/server/config/index.ts`) to know its own origins. */
 export const DEFAULT_API_HOSTS = 'http://127.0.0.1:8787,http://127.0.0.1:8788';
 
 /** Primary host first, then the fallback; the backend client tries them in this order. */

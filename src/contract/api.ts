@@ -12,7 +12,10 @@ import { textField } from './text.ts';
 export const ApiError = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  requestId: z.string().optional(),
+  requestId: z
+    .string()
+    .optional()
+    .describe("500 only: the request's id. Every answer carries it in its X-Request-Id header; quote that to support."),
   /** 402 only: the price and the spendable balance at that moment. */
   needed: z.number().int().optional(),
   available: z.number().int().optional(),

@@ -123,7 +123,7 @@ const endpointUrl = textField()
 
 export const createWebhookEndpointSchema = z.object({
   url: endpointUrl.describe(
-    'Where deliveries are POSTed: a full https URL (http only in development; private addresses are refused).',
+    'Where deliveries are POSTed: a full https URL on a public address in production; a local server also takes http and 127.0.0.1. Private and link-local addresses are always refused.',
   ),
   events: eventsField.describe('The events to receive, at least one; see the event list.'),
   description: textField().trim().max(200, 'At most 200 characters').optional().default('').describe('A note for you.'),

@@ -272,7 +272,7 @@ export function narrationLengthError(durationMs: number): string | null {
 
 /**
  * What the editor shows and the job holds. The charge is for the finished video's real length, per started minute
- * (media/video-job.ts `charge`), and the jobs framework never captures more than it held.
+ * (`charge` in `src/server/features/videos/job.ts`), and the jobs framework never captures more than it held.
  */
 export const estimateVideoCost = (script: string, resolution: VideoResolution, cardSeconds = 0): number =>
   videoCost((estimateDurationSeconds(script) + cardSeconds) * 1000, resolution);
@@ -386,7 +386,7 @@ export function videoDimensions(aspect: VideoAspect, resolution: VideoResolution
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// API answers (routes/videos.ts) and the figures the video pages show.
+// API answers (`src/server/features/videos/routes.ts`) and the figures the video pages show.
 
 /** The user's own images and clips for "uploaded" visuals: the types the renderer reads, one request per file. */
 export const VIDEO_UPLOAD = {
@@ -432,7 +432,7 @@ export const isVideoFinished = (status: VideoStatus): boolean =>
   status === 'succeeded' || status === 'failed' || status === 'cancelled';
 
 /**
- * The pipeline's persisted stages (server/media/pipeline.ts VIDEO_STAGES) in order, as the progress list names
+ * The pipeline's persisted stages (`VIDEO_STAGES` in `src/server/features/videos/pipeline/manifest.ts`) in order, as the progress list names
  * them. A unit test keeps the two lists in step.
  */
 export const VIDEO_STAGE_LABELS = {

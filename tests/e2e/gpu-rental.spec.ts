@@ -41,9 +41,23 @@ test('rent a sandbox GPU, see it running with its SSH command, stop it and see w
   await expect(rental.getByText(/^ssh root@127\.0\.0\.1 -p \d+$/)).toBeVisible();
   await expect(rental.getByText(/^https:\/\/\w+-8888\.proxy\.runpod\.net$/)).toBeVisible();
   await expect(rental.getByRole('button', { name: 'Copy SSH command' })).toBeVisible();
+  // The sandbox's addresses are made up: it says so, and offers no Jupyter link to open.
+  await expect(rental.getByRole('note')).toContainText('This is the sandbox: no real machine runs');
+  await expect(rental.getByText('No Jupyter to open: this address is made up by the sandbox.')).toBeVisible();
+  await expect(rental.getByRole('link', { name: /Open Jupyter/ })).toHaveCount(0);
   await expectNoViolations(page);
 
+  // Stop asks first, like Terminate; cancelling leaves the machine running.
   await rental.getByRole('button', { name: 'Stop' }).click();
+  const stopDialog = page.getByRole('alertdialog', { name: 'Stop this machine?' });
+  await expect(stopDialog).toContainText('whatever is running on it ends');
+  await expect(stopDialog).toContainText('Its disk is kept');
+  await expectNoViolations(page);
+  await stopDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stopDialog).toBeHidden();
+  await expect(rental.getByTestId('rental-status')).toHaveText('Running');
+  await rental.getByRole('button', { name: 'Stop' }).click();
+  await stopDialog.getByRole('button', { name: 'Stop' }).click();
   await expect(rental.getByTestId('rental-status')).toHaveText('Stopped', { timeout: 20_000 });
   await expect(rental.getByTestId('rental-cost')).toHaveText('1 credit'); // one started minute at 45 credits an hour
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { brand } from './public-helpers';
+import { brand, gluedInline } from './public-helpers';
 
 /** The public API reference (/developers): the guide, every operation of the API's own document, copyable code. */
 
@@ -40,6 +40,48 @@ test('the reference shows the guide and every operation the API documents at /op
   );
   expect(documented.length).toBeGreaterThan(80);
   expect(headings.sort()).toEqual(documented.sort());
+});
+
+test('the reference never runs a word into code or a link (the HTML compressor eats a line break before a tag)', async ({
+  page,
+}) => {
+  await page.goto('/developers');
+  const glued = await gluedInline(page);
+  expect(glued).toEqual([]);
+  await expect(page.getByRole('main')).toContainText('follow it with GET on the record');
+});
+
+test('the errors section says what an error answer carries: the request id is in the header, not the body', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/developers');
+  const errors = page.locator('h2#errors ~ *').first();
+  await expect(errors).toContainText('a sentence you can show a person');
+  const example = JSON.parse(
+    (await page
+      .getByRole('figure', { name: /^400 body/ })
+      .locator('code')
+      .textContent())!,
+  );
+  expect(Object.keys(example).sort()).toEqual(['error', 'fields']);
+  await expect(page.getByRole('main')).toContainText(
+    "Every answer, error or not, carries the request's id in its X-Request-Id header",
+  );
+
+  // What the API really answers: an error body without the id, and the id in the header.
+  const answer = await request.get(`${brand.apiHosts[0]}/videos`, { headers: { authorization: 'Bearer nxn_wrong' } });
+  expect(answer.status()).toBe(401);
+  expect(Object.keys(await answer.json())).toEqual(['error']);
+  expect(answer.headers()['x-request-id']).toMatch(/^[\w.:-]{8,128}$/);
+});
+
+test('the webhook URL rule is said for production and for a local server', async ({ page }) => {
+  await page.goto('/developers');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('In production an endpoint is an https URL on a public address');
+  await expect(main).toContainText('A local server (npm start) also accepts http and this machine (127.0.0.1, ::1)');
+  await expect(main).not.toContainText('https, on a public address');
 });
 
 test('an example copies to the clipboard as curl with the key header', async ({ page, context }) => {

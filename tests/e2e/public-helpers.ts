@@ -51,3 +51,33 @@ export function agentOrigin(page: Page, baseURL: string | undefined): string {
   const url = new URL(baseURL ?? page.url());
   return `${url.protocol}//agent.${url.hostname}:${url.port}`;
 }
+
+/** What a logo shows: the picture's file and the words beside it, for every `[data-logo]` of the page. */
+export async function logosOf(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-logo]')
+    .evaluateAll((logos) =>
+      logos.map(
+        (logo) => `${logo.querySelector('img')?.getAttribute('src') ?? logo.innerHTML} ${logo.textContent?.trim()}`,
+      ),
+    );
+}
+
+/**
+ * Words run into inline code, links or bold text (`with<code>GET</code>`, `</code>(`): Astro's HTML compression drops
+ * a line break between text and a tag in the source, so each such place is listed as `before[element]after`.
+ */
+export async function gluedInline(page: Page): Promise<string[]> {
+  return page.locator('body').evaluate((body) =>
+    [...body.querySelectorAll('p code, li code, td code, p a, li a, p strong, li strong, p em, li em')].flatMap(
+      (element) => {
+        const text = (node: ChildNode | null) => (node?.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : '');
+        const before = text(element.previousSibling);
+        const after = text(element.nextSibling);
+        return /[\p{L}\p{N})]$/u.test(before) || /^[\p{L}\p{N}(]/u.test(after)
+          ? [`${before.slice(-20)}[${element.textContent}]${after.slice(0, 20)}`]
+          : [];
+      },
+    ),
+  );
+}

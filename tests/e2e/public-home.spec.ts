@@ -9,7 +9,7 @@ test('home shows the spec texts, stats and links to a signed-out visitor', async
   await expect(top.getByText(`Introducing ${brand.agentName}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Script, Our AI, Perfect Videos');
   await expect(top.getByRole('link', { name: `Try ${brand.agentName}` })).toHaveAttribute('href', '/nxn-agent');
-  await expect(top.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/auth');
+  await expect(top.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute('href', '/signup');
   await expect(top.getByText('No credit card required • Free signup with credits')).toBeVisible();
   await expect(top.getByRole('link', { name: 'Start Creating' })).toBeHidden();
   await expect(top.getByRole('link', { name: /Go to Dashboard/ })).toBeHidden();
@@ -32,6 +32,16 @@ test('home shows the spec texts, stats and links to a signed-out visitor', async
   for (const feature of [brand.agentName, 'Script generator', 'Text to speech', 'AI image generator', 'GPU rental']) {
     await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
   }
+});
+
+test("'Get Started for Free' opens the sign-up form, not sign-in", async ({ page }) => {
+  await page.goto('/');
+  await hero(page).getByRole('link', { name: 'Get Started for Free' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await expect(page.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
 });
 
 test('home sections come in the spec order', async ({ page }) => {
@@ -143,4 +153,41 @@ test('the animated background follows the mouse and the scroll', async ({ page }
   // At the end of the page the square has turned a full 360° and the breathing circle is at scale 0.8.
   await expect(page.locator('.bg-square')).toHaveAttribute('style', /rotate\(360deg\)/);
   await expect(page.locator('.bg-circle-breathing')).toHaveCSS('transform', 'matrix(0.8, 0, 0, 0.8, 0, 0)');
+});
+
+test("on a 390 px phone nothing covers the hero's buttons, not even the background's square", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    ...(baseURL ? { baseURL } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  const buttons = hero(page).locator('a.btn:visible');
+  await expect(buttons).toHaveCount(2);
+  await expect(page.locator('.bg-square')).toBeVisible();
+  const problems = await hero(page).evaluate((section) => {
+    const square = document.querySelector('.bg-square')!.getBoundingClientRect();
+    return [...section.querySelectorAll<HTMLElement>('a.btn')]
+      .filter((button) => button.checkVisibility({ visibilityProperty: true }))
+      .flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        const name = button.textContent?.trim();
+        const found: string[] = [];
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (!top || !button.contains(top)) found.push(`${name}: covered by ${top?.className}`);
+        // The square lies behind the page, but shows through a translucent button: their boxes must not meet.
+        const meets =
+          square.left < box.right && box.left < square.right && square.top < box.bottom && box.top < square.bottom;
+        if (meets) found.push(`${name}: the square meets it`);
+        return found;
+      });
+  });
+  expect(problems).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('home-390.png') });
+  await context.close();
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { LIGHT_PAGES, PUBLIC_PAGES } from './public-helpers';
+import { brand, gluedInline, LIGHT_PAGES, logosOf, PUBLIC_PAGES } from './public-helpers';
 
 const canonicalOf = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
 
@@ -13,6 +13,24 @@ test('every public page answers 200 with its heading, title, description and can
     expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
     expect(await page.locator('meta[property="og:image"]').getAttribute('content'), path).toMatch(/\/og\.png$/);
     if (path !== '/best-text-to-speech-tools') expect(new URL((await canonicalOf(page))!).pathname, path).toBe(path);
+  }
+});
+
+test('every page shows the one logo: the favicon mark beside the product name', async ({ page }) => {
+  const seen = new Set<string>();
+  for (const path of [...PUBLIC_PAGES.map((entry) => entry.path), '/auth', '/signup']) {
+    await page.goto(path);
+    const logos = await logosOf(page);
+    expect(logos.length, path).toBeGreaterThan(0);
+    for (const logo of logos) seen.add(logo);
+  }
+  expect([...seen]).toEqual([`/favicon.svg ${brand.productName}`]);
+});
+
+test('no public page runs a word into a link, code or bold text', async ({ page }) => {
+  for (const { path } of PUBLIC_PAGES) {
+    await page.goto(path);
+    expect(await gluedInline(page), path).toEqual([]);
   }
 });
 

@@ -12,6 +12,9 @@
  * - a bare file name (`service.ts`) must be the name of some file of the repository.
  *
  * And no reference to a section of a document that is not in the repository ("spec §7"): a doc says the rule.
+ *
+ * Code comments under src/ and scripts/ are held to the same rule, read as prose (every word of a comment, not only
+ * its code): a path a comment names must exist from the same roots or the file's own folder, `~/` being `src/`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,8 +64,10 @@ function expandBraces(name: string): string[] {
 
 /** Whether a word of inline code names a repository path (see the rule above). */
 function isRepositoryPath(word: string): boolean {
-  if (/^(\/|@|\.\/data|[a-z]+:)|<|\*|^[A-Z][A-Z0-9_]+\//.test(word) || SKIPPED_DIRS.has(word.split('/')[0]!))
+  if (/^(\/|@|\.\/data|[a-z]+:)|[<*()'"=]|^[A-Z][A-Z0-9_]+\//.test(word) || SKIPPED_DIRS.has(word.split('/')[0]!))
     return false;
+  // A bare extension (`.mdx`) names a kind of file, not a file.
+  if (/^\.[a-z]+$/.test(word)) return false;
   return FILE_NAME.test(word) || (word.includes('/') && word.endsWith('/'));
 }
 
@@ -74,6 +79,11 @@ function pathWords(text: string): string[] {
     .map((word) => word.replace(/^[("']+|[)"',;:.]+$/g, ''))
     .flatMap(expandBraces)
     .filter(isRepositoryPath);
+}
+
+/** The words of `text`, `{a, b}` expanded, that name repository paths. */
+function pathWordsOfProse(text: string): string[] {
+  return pathWords(text.replace(/`/g, ' ')).map((word) => word.replace(/^~\//, 'src/'));
 }
 
 /** The names a Markdown text gives: words of code (inline and fenced) and link targets. */
@@ -89,16 +99,63 @@ function namedPaths(markdown: string): { code: string[]; links: string[] } {
 
 const exists = (relative: string) => fs.existsSync(path.join(ROOT, relative));
 
+/** Whether `name`, read in a file of `folder`, names something of the repository. */
+const resolves = (name: string, folder: string) =>
+  name.includes('/') ? [...ROOTS, folder].some((root) => exists(path.join(root, name))) : fileNames.has(name);
+
 function missingIn(document: string): string[] {
   const text = fs.readFileSync(document, 'utf8');
   const folder = path.dirname(document);
   const { code, links } = namedPaths(text);
-  const missingCode = code.filter((name) =>
-    name.includes('/') ? ![...ROOTS, folder].some((root) => exists(path.join(root, name))) : !fileNames.has(name),
-  );
+  const missingCode = code.filter((name) => !resolves(name, folder));
   const missingLinks = links.filter((target) => !exists(path.join(folder, target)));
   return [...new Set([...missingCode, ...missingLinks])];
 }
+
+/**
+ * The comments of a source file: `//` and `/* *\/` where they start a line or follow a space or a bracket (so a URL's
+ * `//` or a glob's `/*` in a string is not one), `<!-- -->` in Astro markup, `#` in shell scripts.
+ */
+function commentsOf(text: string, file: string): string[] {
+  if (file.endsWith('.sh')) return [...text.matchAll(/(?:^|\s)#(?!!)(.*)$/gm)].map((m) => m[1]!);
+  return [
+    ...[...text.matchAll(/(?:^|[\s;{(])\/\*([\s\S]*?)\*\//g)].map((m) => m[1]!),
+    ...[...text.matchAll(/(?:^|\s)\/\/(.*)$/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/<!--([\s\S]*?)-->/g)].map((m) => m[1]!),
+  ];
+}
+
+const SOURCE = /\.(ts|tsx|js|mjs|cjs|astro|sh)$/;
+const sources = repositoryFiles
+  .filter((file) => /^(src|scripts)\//.test(file.split(path.sep).join('/')) && SOURCE.test(file))
+  .sort();
+
+function missingInComments(file: string): string[] {
+  const folder = path.dirname(file);
+  const names = commentsOf(fs.readFileSync(file, 'utf8'), file).flatMap(pathWordsOfProse);
+  return [...new Set(names.filter((name) => !resolves(name, folder)))];
+}
+
+describe('the code comments', () => {
+  it('are read the way the rule says', () => {
+    const text = [
+      "const url = 'https://example.com/a.ts'; // the `video` job (media/video-job.ts) and ~/server/main.ts",
+      "glob('src/*.ts'); /* <dir>/<key>.json, new URL('./x.ts', import.meta.url), .mdx, features/videos/job.ts */",
+    ].join('\n');
+    expect(commentsOf(text, 'src/x.ts').flatMap(pathWordsOfProse)).toEqual([
+      'features/videos/job.ts',
+      'media/video-job.ts',
+      'src/server/main.ts',
+    ]);
+    expect(
+      commentsOf('# see scripts/test.sh\necho "#not/a-comment.sh"', 'scripts/x.sh').flatMap(pathWordsOfProse),
+    ).toEqual(['scripts/test.sh']);
+  });
+
+  it.each(sources)('%s names only paths that exist', (file) => {
+    expect(missingInComments(file)).toEqual([]);
+  });
+});
 
 describe('the documentation', () => {
   it('reads names the way the rule says', () => {

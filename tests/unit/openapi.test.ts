@@ -95,6 +95,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('says an error body carries the request id only on a 500, the X-Request-Id header on every answer', () => {
+    const apiError = doc.components['schemas']!['ApiError'] as { properties: Record<string, { description?: string }> };
+    expect(apiError.properties['requestId']?.description).toMatch(/^500 only: .*X-Request-Id header/);
+    const examples = Object.values(doc.components['responses']!).map(
+      (response) =>
+        (response as { content: { 'application/json': { example: object } } }).content['application/json'].example,
+    );
+    for (const example of examples) expect(Object.keys(example)).not.toContain('requestId');
+  });
+
   it('describes every webhook event with its signature headers', () => {
     expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENTS]);
     for (const hook of Object.values(doc.webhooks)) {

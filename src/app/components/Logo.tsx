@@ -1,16 +1,16 @@
 import { brand } from '~/config/brand';
 
-/** The product wordmark; a plain link because the home page lives outside the app's router. */
+/**
+ * The product wordmark, the same two parts as the public site's (src/components/Logo.astro): the mark, which is
+ * public/favicon.svg, and the product name. A plain link because the home page lives outside the app's router.
+ */
 export function Logo({ className = '' }: { className?: string }) {
   return (
     <a href="/" className={`inline-flex items-center gap-2 rounded-lg font-extrabold tracking-tight ${className}`}>
-      <span
-        className="grid size-8 place-items-center rounded-lg bg-linear-to-br from-brand-500 to-cyan-400 text-sm text-white shadow-[var(--shadow-glow)]"
-        aria-hidden="true"
-      >
-        {brand.productName.slice(0, 1)}
+      <span className="inline-flex items-center gap-2 text-fg" data-logo>
+        <img src="/favicon.svg" width={28} height={28} alt="" className="size-7" />
+        <span className="text-lg">{brand.productName}</span>
       </span>
-      <span className="text-lg text-fg">{brand.productName}</span>
     </a>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Icon, type IconName } from './Icon';
 
 /** Title block every app screen starts with. */
@@ -27,32 +26,5 @@ export function ScreenHeader({
       </div>
       {children}
     </header>
-  );
-}
-
-/**
- * The honest empty state of a screen whose feature is not built: says so plainly, and offers a way on.
- * `children` describes what the screen will hold.
- */
-export function UnavailableNotice({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <section
-      className="card card-pad mt-8 flex flex-col items-start gap-4 sm:flex-row"
-      aria-labelledby="unavailable-title"
-    >
-      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-400/10 text-accent-400">
-        <Icon name="info" className="size-5" />
-      </span>
-      <div className="flex-1">
-        <h2 id="unavailable-title" className="text-lg font-semibold text-fg">
-          {title}
-        </h2>
-        {children ? <div className="mt-1 text-fg-muted">{children}</div> : null}
-        <Link to="/dashboard" className="btn btn-secondary btn-sm mt-4">
-          <Icon name="arrowLeft" className="size-4" />
-          Back to dashboard
-        </Link>
-      </div>
-    </section>
   );
 }

@@ -8,6 +8,7 @@ import { Logo } from '../components/Logo';
 import { TopUp } from '../features/billing/TopUpDialog';
 import { followRentals } from '../features/gpu/store';
 import { AccountNotices } from './AccountNotices';
+import { AppSupport } from './AppSupport';
 import { BOTTOM_NAV, STUDIOS } from './nav';
 import { UserMenu } from './UserMenu';
 
@@ -82,6 +83,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <TopUp />
+      <AppSupport />
 
       <nav
         aria-label="Main"

@@ -76,8 +76,9 @@ const webhooks: Endpoint[] = [
     tag: 'Webhooks',
     summary: 'Add a webhook endpoint',
     description:
-      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here. The URL must be https and must not ` +
-      'point at a private, loopback or link-local address.',
+      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here. In production the URL must be https on a ` +
+      'public address. A local server (`npm start`) also accepts http and this machine (127.0.0.1, ::1), for a ' +
+      'receiver on your own computer; private and link-local addresses are refused by both.',
     body: createWebhookEndpointSchema,
     answer: createdWebhookEndpointSchema,
     idempotent: true,

@@ -2,9 +2,10 @@
  * Keeps the local Auth emulator's accounts on disk, so sign-ins survive a restart and a crash of `npm start`.
  * The emulator imports them at start (`--import`) and exports on a clean exit (`--export-on-exit`); between the two,
  * this saves every account after each new or changed one, in the very format of the emulator's own export
- * (`firebase-export-metadata.json` + `auth_export/{accounts,config}.json`, read through the same REST endpoints the
- * emulator hub uses), each file written to a temporary name, synced and renamed, so a crash leaves the previous
- * save or the new one, never half of one. Only for the emulator `npm start` runs itself: a real Firebase project
+ * (`AUTH_EMULATOR_EXPORT_DIR/firebase-export-metadata.json` and
+ * `AUTH_EMULATOR_EXPORT_DIR/auth_export/{accounts,config}.json`, read through the same REST endpoints the emulator
+ * hub uses), each file written to a temporary name, synced and renamed, so a crash leaves the previous save or the
+ * new one, never half of one. Only for the emulator `npm start` runs itself: a real Firebase project
  * keeps its own accounts, and the config refuses the setting in production.
  *
  * The emulator keeps passwords readable in its export (it is a test double), so the files are the owner's alone.

@@ -63,7 +63,7 @@ const BASE_HEADERS: Record<string, string> = {
 };
 
 function cacheControl(relativePath: string): string {
-  // Vite fingerprints everything under _astro/, so a changed file always has a new URL.
+  // Vite fingerprints everything under dist/_astro/, so a changed file always has a new URL.
   if (relativePath.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
   if (relativePath.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { afterSignIn } from '~/lib/return-to';
@@ -284,9 +283,8 @@ export default function Auth() {
     try {
       await action();
     } catch (err) {
-      const message = authErrorMessage(err);
-      setError(message);
-      toast.error(message);
+      // Once, beside the form (an alert, so a screen reader hears it); a toast as well would say it twice.
+      setError(authErrorMessage(err));
     } finally {
       setBusy(null);
     }

@@ -17,15 +17,50 @@ import { followRentals, warnLowCredit } from './store';
 const POLL_MS = 3_000;
 const isOver = (r: Rental) => r.status === 'terminated' || r.status === 'failed';
 
+/** Stop and Terminate ask first (each says what it does to the machine); Start does not. */
+type Confirmable = 'stop' | 'terminate';
+
+/**
+ * How to reach the machine. A sandbox rental has no machine: its SSH endpoint only greets and hangs up, and its links
+ * are made-up addresses, so they are shown as what they are instead of as links to open.
+ */
+function Connection({ rental }: { rental: Rental }) {
+  if (!rental.connection) return null;
+  const sandbox = rental.sandboxLabel !== null;
+  return (
+    <div className="grid gap-2">
+      {sandbox ? (
+        <p className="rounded-lg border border-accent-400/40 bg-accent-400/10 p-2 text-sm text-fg" role="note">
+          This is the sandbox: no real machine runs behind these addresses. The SSH command reaches a stand-in that only
+          greets and hangs up, and there is no Jupyter or other web app at the links below.
+        </p>
+      ) : null}
+      {rental.connection.ssh ? <CopyLine label="SSH command" value={rental.connection.ssh} /> : null}
+      {rental.connection.links.map((link) => (
+        <div key={link.url} className="grid gap-1">
+          <CopyLine label={link.label} value={link.url} />
+          {sandbox ? (
+            <p className="text-sm text-fg-muted">No {link.label} to open: this address is made up by the sandbox.</p>
+          ) : (
+            <a className="text-sm text-brand-300 underline" href={link.url} target="_blank" rel="noreferrer">
+              Open {link.label}
+            </a>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function RentalCard({
   rental,
-  onAction,
-  onTerminate,
+  onStart,
+  onConfirm,
   busy,
 }: {
   rental: Rental;
-  onAction: (action: 'stop' | 'start') => void;
-  onTerminate: () => void;
+  onStart: () => void;
+  onConfirm: (action: Confirmable) => void;
   busy: boolean;
 }) {
   const low = rental.minutesLeft !== null && rental.minutesLeft <= LOW_CREDIT_MINUTES;
@@ -89,19 +124,7 @@ function RentalCard({
           </dd>
         </div>
       </dl>
-      {rental.connection ? (
-        <div className="grid gap-2">
-          {rental.connection.ssh ? <CopyLine label="SSH command" value={rental.connection.ssh} /> : null}
-          {rental.connection.links.map((link) => (
-            <div key={link.url} className="grid gap-1">
-              <CopyLine label={link.label} value={link.url} />
-              <a className="text-sm text-brand-300 underline" href={link.url} target="_blank" rel="noreferrer">
-                Open {link.label}
-              </a>
-            </div>
-          ))}
-        </div>
-      ) : null}
+      <Connection rental={rental} />
       {!rental.supportsStop && !isOver(rental) ? (
         <p className="text-xs text-fg-muted">
           This provider cannot stop and resume machines: terminate it when you are done.
@@ -110,21 +133,21 @@ function RentalCard({
       {isOver(rental) ? null : (
         <div className="flex flex-wrap gap-2">
           {rental.supportsStop && rental.status === 'running' ? (
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => onAction('stop')}>
-              Stop
-            </button>
-          ) : null}
-          {rental.supportsStop && rental.status === 'stopped' ? (
             <button
               type="button"
               className="btn btn-secondary btn-sm"
               disabled={busy}
-              onClick={() => onAction('start')}
+              onClick={() => onConfirm('stop')}
             >
+              Stop
+            </button>
+          ) : null}
+          {rental.supportsStop && rental.status === 'stopped' ? (
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={onStart}>
               Start
             </button>
           ) : null}
-          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={onTerminate}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => onConfirm('terminate')}>
             Terminate
           </button>
         </div>
@@ -133,10 +156,22 @@ function RentalCard({
   );
 }
 
+const TERMINATE_CONSEQUENCE =
+  'Terminating deletes the machine and everything on its disk, for good: copy off anything you want to keep first. Billing ends when it is terminated.';
+
+/** What stopping does: running work ends, the disk stays, and what a stopped machine costs until it is terminated. */
+function stopConsequence(rental: Pick<Rental, 'stoppedCreditsPerHour'>): string {
+  const cost =
+    rental.stoppedCreditsPerHour > 0
+      ? `costs ${perHour(rental.stoppedCreditsPerHour)} for its disk until you terminate it`
+      : 'costs nothing while stopped';
+  return `Stopping shuts the machine down: whatever is running on it ends. Its disk is kept, so you can start it again later; it ${cost}.`;
+}
+
 export default function MyRentals() {
   const [rentals, setRentals] = useState<Rental[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Rental | null>(null);
+  const [confirming, setConfirming] = useState<{ rental: Rental; action: Confirmable } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -196,22 +231,21 @@ export default function MyRentals() {
               key={rental.id}
               rental={rental}
               busy={busy === rental.id}
-              onAction={(action) => void act(rental, action)}
-              onTerminate={() => setConfirming(rental)}
+              onStart={() => void act(rental, 'start')}
+              onConfirm={(action) => setConfirming({ rental, action })}
             />
           ))}
         </ul>
       )}
       {confirming ? (
         <ConfirmDialog
-          title="Terminate this machine?"
-          confirmLabel="Terminate"
-          busy={busy === confirming.id}
-          onConfirm={() => void act(confirming, 'terminate')}
+          title={confirming.action === 'stop' ? 'Stop this machine?' : 'Terminate this machine?'}
+          confirmLabel={confirming.action === 'stop' ? 'Stop' : 'Terminate'}
+          busy={busy === confirming.rental.id}
+          onConfirm={() => void act(confirming.rental, confirming.action)}
           onCancel={() => setConfirming(null)}
         >
-          Terminating deletes the machine and everything on its disk, for good: copy off anything you want to keep
-          first. Billing ends when it is terminated.
+          {confirming.action === 'stop' ? stopConsequence(confirming.rental) : TERMINATE_CONSEQUENCE}
         </ConfirmDialog>
       ) : null}
     </div>

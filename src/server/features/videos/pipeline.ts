@@ -1,6 +1,6 @@
 /**
  * Script in, MP4 out, as a sequence of stages (one file each under pipeline/) that each persist their result in
- * `workDir/manifest.json`:
+ * `<workDir>/manifest.json`:
  *
  *   clean → split → narrate (per scene) → visuals (per scene) → captions → render → thumbnail → store
  *

@@ -401,7 +401,7 @@ export async function ownedFiles(
   return new Map(rows.map((r) => [r.id, { contentType: r.contentType, name: r.name }]));
 }
 
-// --- Written by the `video` job (media/video-job.ts) in the transactions that capture or release the credits ---
+// --- Written by the `video` job (`job.ts`) in the transactions that capture or release the credits ---
 
 export interface FinishedVideo {
   videoFileId: string;

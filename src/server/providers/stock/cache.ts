@@ -1,5 +1,5 @@
 /**
- * Search answers and id lookups kept on disk under `{dir}/{key}.json`, so a script rendered again (a retry, the
+ * Search answers and id lookups kept on disk under `<dir>/<key>.json`, so a script rendered again (a retry, the
  * same scene in another video, a storyboard pick resolved at render time) asks the API nothing; Pixabay's terms ask
  * for 24 hours of caching and Pexels' hourly limit is small. Searches are keyed by provider, media, query and
  * orientation, lookups by provider, media and id; an entry older than the TTL, or unreadable, is a miss. A lookup

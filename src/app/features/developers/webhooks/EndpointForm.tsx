@@ -79,7 +79,11 @@ export function EndpointForm({
 
   return (
     <form className="card card-pad grid gap-4" onSubmit={(e) => void submit(e)} aria-label="Add endpoint">
-      <Field label="Endpoint URL" error={errors.url} hint="Where we POST each event; https, on a public address.">
+      <Field
+        label="Endpoint URL"
+        error={errors.url}
+        hint="Where we POST each event: https on a public address (a local server also takes http and 127.0.0.1)."
+      >
         {(props) => (
           <input
             {...props}

@@ -1,5 +1,5 @@
 /**
- * What a video's run keeps in `workDir/manifest.json`: each stage's results and when it finished. A rerun of the same
+ * What a video's run keeps in `<workDir>/manifest.json`: each stage's results and when it finished. A rerun of the same
  * request reads it back and skips whatever already finished.
  */
 import { createHash } from 'node:crypto';
