@@ -5,7 +5,19 @@ import { Icon } from '../../../../components/Icon';
 import { nextSeed } from '../model';
 import type { VisualChoice } from './choice';
 
-export function AiTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: VisualChoice) => void }) {
+const ENGINE_NAMES: Record<string, string> = { openai: 'OpenAI', fal: 'FLUX on fal.ai' };
+
+/** Only shown when the server has an image model: a server without one shows MissingSource.tsx instead. */
+export function AiTab({
+  scene,
+  engine,
+  onPick,
+}: {
+  scene: StoryboardScene;
+  /** The server's image model, once it has said; null until then. */
+  engine: string | null;
+  onPick: (choice: VisualChoice) => void;
+}) {
   const current = scene.visual.kind === 'ai' ? scene.visual : null;
   const [prompt, setPrompt] = useState(current?.prompt || scene.query || scene.text);
   const promptId = useId();
@@ -25,8 +37,7 @@ export function AiTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choi
           aria-describedby={`${promptId}-hint`}
         />
         <p id={`${promptId}-hint`} className="hint">
-          Made by the image engine this workspace is set up with; where there is none, the scene falls back to a
-          designed background.
+          {`Made by ${engine ? `${ENGINE_NAMES[engine] ?? engine}, ` : ''}the image model this server is connected to. Regenerate draws another image from the same words.`}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,5 +1,7 @@
 /** The picture dialog's row of sources, one tab each, moved through with the arrow keys like any tab list. */
 import { type KeyboardEvent, useRef } from 'react';
+import { Icon } from '../../../../components/Icon';
+import type { SourceTab } from '../model';
 
 export const TABS = [
   { id: 'stock', label: 'Stock' },
@@ -7,13 +9,24 @@ export const TABS = [
   { id: 'illustration', label: 'Illustration' },
   { id: 'designed', label: 'Designed' },
   { id: 'upload', label: 'Upload' },
-] as const;
-export type TabId = (typeof TABS)[number]['id'];
+] as const satisfies readonly { id: SourceTab; label: string }[];
+export type TabId = SourceTab;
 
 /** The ids a tab and its panel are known by, from one prefix. */
 export const tabIds = (prefix: string, tab: TabId) => ({ tab: `${prefix}-tab-${tab}`, panel: `${prefix}-panel` });
 
-export function SourceTabs({ prefix, tab, onTab }: { prefix: string; tab: TabId; onTab: (tab: TabId) => void }) {
+export function SourceTabs({
+  prefix,
+  tab,
+  lacking,
+  onTab,
+}: {
+  prefix: string;
+  tab: TabId;
+  /** Sources this server lacks: marked with a lock, their panels say why. */
+  lacking: ReadonlySet<TabId>;
+  onTab: (tab: TabId) => void;
+}) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onTabKey(event: KeyboardEvent) {
@@ -49,6 +62,12 @@ export function SourceTabs({ prefix, tab, onTab }: { prefix: string; tab: TabId;
           onClick={() => onTab(t.id)}
         >
           {t.label}
+          {lacking.has(t.id) ? (
+            <>
+              <Icon name="lock" className="size-3.5 opacity-70" />
+              <span className="sr-only">, not on this server</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>

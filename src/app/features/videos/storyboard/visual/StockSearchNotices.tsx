@@ -1,3 +1,4 @@
+import { MISSING_SOURCE_REASONS } from '~/contract/picture-choices';
 import type { StockSearchResults } from '~/contract/storyboard';
 import { STOCK_PROVIDER_NAMES } from '~/contract/video';
 import { Notice } from './choice';
@@ -18,8 +19,7 @@ export function StockSearchNotices({ search, query }: { search: Search; query: s
       {search.kind === 'failed' ? <Notice tone="warning">{search.message}</Notice> : null}
       {search.kind === 'done' && !search.results.available ? (
         <Notice>
-          No stock library is connected to this workspace (it needs a Pexels or Pixabay key), so there is nothing to
-          search. An AI image, a designed background or your own upload works for every scene.
+          {MISSING_SOURCE_REASONS.stock} An illustration, a designed background or your own upload works here.
         </Notice>
       ) : null}
       {search.kind === 'done'

@@ -43,7 +43,7 @@ export function StockTab({
       if (request !== latest.current) return;
       const message =
         error instanceof ApiError && error.status === 404
-          ? 'Stock search is not available on this server yet. Choose an AI image, a designed background or your own upload.'
+          ? 'Stock search is not available on this server yet. Choose an illustration, a designed background or your own upload.'
           : error instanceof ApiError && error.status === 429
             ? 'Too many searches in a short time. Wait a few seconds and search again.'
             : error instanceof ApiError || error instanceof AllHostsFailedError
