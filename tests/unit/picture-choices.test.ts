@@ -83,6 +83,8 @@ describe('an AI choice on a server without an image model', () => {
   ];
   it('finds a new AI choice, prompt or seed, and lets one saved before stay', () => {
     expect(newAiChoice(saved, saved)).toBe(-1);
+    // As the database gives it back, keys in another order.
+    expect(newAiChoice(saved, [{ id: 'a', visual: { seed: 1, prompt: 'a lighthouse', kind: 'ai' } }])).toBe(-1);
     expect(newAiChoice([saved[0]!, { id: 'b', visual: ai(1) }], saved)).toBe(1);
     expect(newAiChoice([{ id: 'a', visual: ai(2) }, saved[1]!], saved)).toBe(0);
     expect(newAiChoice([{ id: 'c', visual: ai(1) }], saved)).toBe(0);

@@ -26,10 +26,11 @@ export function newAiChoice(
   scenes: readonly Pick<StoryboardScene, 'id' | 'visual'>[],
   saved: readonly Pick<StoryboardScene, 'id' | 'visual'>[],
 ): number {
-  const before = new Map(saved.map((scene) => [scene.id, JSON.stringify(scene.visual)]));
-  return scenes.findIndex(
-    (scene) => scene.visual.kind === 'ai' && before.get(scene.id) !== JSON.stringify(scene.visual),
-  );
+  // By field: a jsonb column gives the keys back in its own order.
+  const aiOf = ({ visual }: Pick<StoryboardScene, 'visual'>) =>
+    visual.kind === 'ai' ? `${visual.seed}:${visual.prompt}` : undefined;
+  const before = new Map(saved.map((scene) => [scene.id, aiOf(scene)]));
+  return scenes.findIndex((scene) => scene.visual.kind === 'ai' && before.get(scene.id) !== aiOf(scene));
 }
 
 export function storyboardChecks(
