@@ -59,15 +59,11 @@ export function SourceTabs({
           aria-controls={tabIds(prefix, t.id).panel}
           tabIndex={tab === t.id ? 0 : -1}
           className={`btn btn-sm flex-1 whitespace-nowrap ${tab === t.id ? 'bg-brand-500/25 text-fg' : 'btn-ghost text-fg-muted'}`}
+          aria-label={lacking.has(t.id) ? `${t.label}, not on this server` : undefined}
           onClick={() => onTab(t.id)}
         >
           {t.label}
-          {lacking.has(t.id) ? (
-            <>
-              <Icon name="lock" className="size-3.5 opacity-70" />
-              <span className="sr-only">, not on this server</span>
-            </>
-          ) : null}
+          {lacking.has(t.id) ? <Icon name="lock" className="size-3.5 opacity-70" /> : null}
         </button>
       ))}
     </div>
