@@ -175,7 +175,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(pictures.nth(0)).toHaveText('Scene 1: Your upload');
   await expect(pictures.nth(2)).toHaveText('Scene 3: Designed background: nothing matched');
   // And once made, what its scenes used, not the order's "Stock clips and photos first".
-  await expect(visuals).toContainText('your upload (1)');
+  await expect(visuals).toContainText(/your upload \(1( scene)?\)/i);
   await expect(visuals).toContainText(/designed background/i);
   await expect(visuals).not.toContainText(/stock|AI/i);
   await page.getByTestId('video-pictures').scrollIntoViewIfNeeded();

@@ -26,9 +26,7 @@ function said(
   if (!available) return { text: VISUAL_ORDER_LABELS[video.visualOrder], note: 'The order asked for' };
   return {
     text: picturePlan(video.visualOrder, available),
-    note: video.storyboardId
-      ? 'The plan on this server for scenes left to “Chosen for you”; the others get what you chose'
-      : 'The plan on this server',
+    note: video.storyboardId ? 'Planned on this server for “Chosen for you” scenes' : 'Planned on this server',
   };
 }
 
