@@ -1,8 +1,9 @@
 /**
  * The storyboard in the browser: "Create video" turns a script into scenes to review; the user edits a scene's
  * words, swaps a picture, reorders, finds the draft in the history, reloads to see it all kept, listens to a
- * scene, renders, and plays the video. The e2e stack has no stock library key, so the chooser says so and the
- * swap is to a designed background. Each scene says what its picture will be: without a stock library or image
+ * scene, renders, and plays the video. The e2e stack has no stock library key or image model, so the chooser
+ * opens on a source it has, the missing ones say which key would add them and offer the illustration, and the
+ * video's details say what its scenes used. Each scene says what its picture will be: without a stock library or image
  * model, an illustration of what its words name, or a designed background when they name nothing drawable.
  */
 import type { Page } from '@playwright/test';
@@ -70,13 +71,10 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await page.getByLabel('Scene 1 text').fill(EDITED);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
 
-  // Swap scene 2's picture. Without a stock library the chooser says so plainly.
+  // Swap scene 2's picture. Without keys the chooser opens on a source this server has.
   await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the visual of scene 2' });
-  await expect(dialog.getByRole('tab', { name: 'Stock' })).toHaveAttribute('aria-selected', 'true');
-  await expect(dialog.getByLabel('Search stock photos and videos')).not.toHaveValue('');
-  await dialog.getByRole('button', { name: 'Search' }).click();
-  await expect(dialog.getByText(/No stock library is connected/)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
   await expectNoViolations(page);
   await dialog.getByRole('tab', { name: 'Designed' }).click();
   await dialog.getByRole('button', { name: 'Use a designed background' }).click();
@@ -151,6 +149,14 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
 
   await page.getByRole('button', { name: 'Render video' }).click();
   await expect(page).toHaveURL(/\/nxn-agent\/video\/[0-9a-f-]{36}$/);
+  // While it is made, the details say the plan on this server: no stock or AI, which it lacks.
+  const visuals = page.getByTestId('video-visuals');
+  if ((await page.getByTestId('video-status').first().textContent()) !== 'Ready') {
+    await expect(visuals).toHaveText(
+      "Illustrations drawn from each scene's words, or a designed background where none has a picture",
+    );
+    await page.screenshot({ path: testInfo.outputPath('video-in-progress.png'), fullPage: true });
+  }
   await expect(page.getByTestId('video-status').first()).toHaveText('Ready', { timeout: 240_000 });
   const video = page.getByTestId('video-player');
   await video.evaluate((el: HTMLVideoElement) => {
@@ -168,6 +174,10 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   await expect(pictures).toHaveCount(3);
   await expect(pictures.nth(0)).toHaveText('Scene 1: Your upload');
   await expect(pictures.nth(2)).toHaveText('Scene 3: Designed background: nothing matched');
+  // And once made, what its scenes used, not the order's "Stock clips and photos first".
+  await expect(visuals).toContainText(/your upload \(1( scene)?\)/i);
+  await expect(visuals).toContainText(/designed background/i);
+  await expect(visuals).not.toContainText(/stock|AI/i);
   await page.getByTestId('video-pictures').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('video-pictures.png'), fullPage: true });
 
@@ -337,18 +347,43 @@ test('each scene says what its picture will be, the settings say what is missing
     'Chosen for you · Designed background: nothing matched',
   );
 
-  // The Illustration tab, reached by the arrow keys like the other tabs, says what it can draw of each scene.
+  // No keys: the dialog opens on the Illustration tab, a source this server has, which says what it can draw.
   await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
   const second = page.getByRole('dialog', { name: 'Change the visual of scene 2' });
-  await second.getByRole('tab', { name: 'Stock' }).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(second.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
-  await expect(second.getByRole('tab', { name: 'Illustration' })).toBeFocused();
+  const illustrationTab = second.getByRole('tab', { name: 'Illustration' });
+  await expect(illustrationTab).toHaveAttribute('aria-selected', 'true');
   await expect(second.getByRole('tabpanel')).toContainText(
     'Nothing in this scene’s words can be drawn yet, so the designed background stands in.',
   );
-  await second.getByRole('button', { name: 'Close' }).click();
+  // The sources it lacks are marked, reached by the arrow keys like the other tabs, and say why: never a prompt
+  // or a search that cannot work, and no claim that an AI image works for every scene.
+  await illustrationTab.focus();
+  await page.keyboard.press('ArrowLeft');
+  const aiTab = second.getByRole('tab', { name: 'AI image, not on this server' });
+  await expect(aiTab).toBeFocused();
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(second.getByTestId('missing-source')).toContainText(
+    'AI images need an image model, and none is connected to this server (OPENAI_API_KEY or FAL_KEY',
+  );
+  await expect(second.getByRole('button', { name: 'Use this prompt' })).toHaveCount(0);
+  await expect(second).not.toContainText(/works for every scene|falls back/);
+  await page.screenshot({ path: testInfo.outputPath('pictures-dialog-no-model.png') });
+  await expectNoViolations(page);
+  await page.keyboard.press('ArrowLeft');
+  await expect(second.getByRole('tab', { name: 'Stock, not on this server' })).toHaveAttribute('aria-selected', 'true');
+  await expect(second.getByTestId('missing-source')).toContainText(
+    'this server has no key for either (PEXELS_API_KEY or PIXABAY_API_KEY',
+  );
+  await expect(second.getByLabel('Search stock photos and videos')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('pictures-dialog-no-stock.png') });
+  // One click gives the scene the illustration instead.
+  await second.getByRole('button', { name: 'Use an illustration instead' }).click();
+  await expect(second).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Change visual of scene 2' })).toBeFocused();
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
+    'Illustration: nothing here to draw, so a designed background',
+  );
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
 
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
   const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });

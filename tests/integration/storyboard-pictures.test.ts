@@ -1,12 +1,15 @@
 /**
  * What each scene's picture is, said in words, on the real stack (API + worker on PGlite, eSpeak, ffmpeg) without a
  * stock library or image model: a storyboard names each scene's picture when made and after every edit, the
- * visual-order setting learns which sources are missing, and the finished video names what each scene showed, the
- * same pictures the storyboard promised.
+ * visual-order setting learns which sources are missing, the finished video names what each scene showed, the
+ * same pictures the storyboard promised, and an AI choice without an image model is refused, never drawn as
+ * something else in silence.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_IMAGE_MODEL_MESSAGE } from '~/contract/picture-choices';
 import type { StoryboardScene } from '~/contract/storyboard';
 import { type Api, apiSuite, until } from './support/api-suite';
+import { client } from './support/stack';
 
 const suite = apiSuite('storyboard-pictures', (_req, res) => res.writeHead(404).end());
 const { signedUp } = suite;
@@ -132,4 +135,70 @@ describe('what each scene’s picture is', () => {
     expect(video.pictures).toEqual(promised);
     expect(video.stockCredits).toEqual([]);
   }, 300_000);
+
+  it('refuses an AI choice without an image model, and shows a scene saved as AI before the model went as its illustration', async () => {
+    const { api, user } = await signedUp();
+    const board = (await api('POST', '/storyboards', { ...settings, script: `${FARM}\n\n${NOTHING}` })).body;
+    const ai = { kind: 'ai', prompt: 'a coffee farm at dawn', seed: 7 } as const;
+
+    // No image model here: choosing AI for a scene is a 400 on that scene's visual, and nothing is saved.
+    const refused = await save(api, board, [plain(board)[0]!, { ...plain(board)[1]!, visual: ai }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'scenes.1.visual': NO_IMAGE_MODEL_MESSAGE });
+    const kept = (await api('GET', `/storyboards/${board.id}`)).body;
+    expect([kept.version, kept.scenes.map((s: any) => s.visual.kind)]).toEqual([board.version, ['auto', 'auto']]);
+
+    // The same account on a server with an image model chooses AI for the farm scene.
+    const keyed = await suite.stack.extraApi({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: `${suite.cloudUrl}/v1` });
+    let saved: any;
+    try {
+      const withModel = await save(client(keyed.url, user), board, [
+        { ...plain(board)[0]!, visual: ai },
+        plain(board)[1]!,
+      ]);
+      expect(withModel.status).toBe(200);
+      expect(withModel.body.scenes[0].picture.source).toBe('ai');
+      saved = withModel.body;
+    } finally {
+      await keyed.close();
+    }
+
+    // Back on a server without one: the scene says the illustration of its words stands in, and saving other edits
+    // keeps its choice; a new prompt or seed is a new AI choice, refused.
+    const seen = (await api('GET', `/storyboards/${board.id}`)).body;
+    expect(seen.scenes[0].visual).toEqual(ai);
+    expect(seen.scenes[0].picture.source).toBe('illustration');
+    expect(lower(seen.scenes[0].picture.subjects)).toEqual(expect.arrayContaining(['coffee', 'ethiopia']));
+    const edited = await save(api, saved, [plain(saved)[0]!, { ...plain(saved)[1]!, visual: { kind: 'designed' } }]);
+    expect(edited.status).toBe(200);
+    expect(edited.body.scenes[0].picture.source).toBe('illustration');
+    const reseeded = await save(api, edited.body, [
+      { ...plain(edited.body)[0]!, visual: { ...ai, seed: 8 } },
+      plain(edited.body)[1]!,
+    ]);
+    expect(reseeded.status).toBe(400);
+    expect(reseeded.body.fields).toEqual({ 'scenes.0.visual': NO_IMAGE_MODEL_MESSAGE });
+
+    // Its preview, which comes from the render's own picture, is that illustration, not a designed gradient.
+    const preview = async () => {
+      const res = await fetch(`${suite.stack.url}/storyboards/${board.id}/scenes/${board.scenes[0].id}/preview`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const asAi = await preview();
+    const drawn = await save(api, edited.body, [
+      { ...plain(edited.body)[0]!, visual: { kind: 'illustration' } },
+      plain(edited.body)[1]!,
+    ]);
+    expect(drawn.status).toBe(200);
+    expect((await preview()).equals(asAi)).toBe(true);
+    const designed = await save(api, drawn.body, [
+      { ...plain(drawn.body)[0]!, visual: { kind: 'designed' } },
+      plain(drawn.body)[1]!,
+    ]);
+    expect(designed.status).toBe(200);
+    expect((await preview()).equals(asAi)).toBe(false);
+  });
 });

@@ -155,6 +155,9 @@ describe('storyboard figures', () => {
       'AI image: no image model here, so a designed background',
     );
     expect(
+      pictureText({ kind: 'ai', prompt: 'x', seed: 1 }, { source: 'illustration', subjects: ['tide', 'moon'] }),
+    ).toBe('AI image: no image model here, so an illustration of tide, moon');
+    expect(
       pictureText(
         { kind: 'stock', provider: 'pexels', media: 'photo', id: '1' },
         { source: 'stock', subjects: ['coffee'] },

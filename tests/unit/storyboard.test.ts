@@ -157,14 +157,17 @@ describe('cache keys', () => {
       key({ ...a!, visual: { kind: 'auto' } }),
       key(b!),
       key(c!),
-      key({ ...c!, visual: { kind: 'ai', prompt: 'a lighthouse', seed: 5 } }),
       key(c!, size, { ...context, aiEngine: 'fal' }),
+      key({ ...c!, visual: { kind: 'ai', prompt: 'a lighthouse', seed: 5 } }, size, { ...context, aiEngine: 'fal' }),
       key(b!, size, { order: 'stock-first', sources: ['stock', 'designed'], aiEngine: undefined, illustration }),
       key({ ...b!, query: 'another query' }),
       key({ ...a!, visual: { kind: 'upload', fileId: 'f1', audio: 'mute' } }),
       key({ ...a!, visual: { kind: 'stock', provider: 'pexels', media: 'photo', id: '42' } }),
     ];
     expect(new Set([key(a!), ...different]).size).toBe(different.length + 1);
+    // Without an image model an AI choice is the illustration of its words, whatever its prompt or seed.
+    expect(key(c!)).toBe(key({ ...c!, visual: { kind: 'illustration' } }));
+    expect(key({ ...c!, visual: { kind: 'ai', prompt: 'a lighthouse', seed: 5 } })).toBe(key(c!));
     // A chosen stock item or upload is the same picture whichever scene shows it.
     const stock = { kind: 'stock', provider: 'pexels', media: 'photo', id: '42' } as const;
     expect(key({ ...a!, visual: stock })).toBe(key({ ...b!, visual: stock }));

@@ -2,14 +2,13 @@
  * The account's Storage dialog: how much of the quota is used, and the user's uploads with their sizes, each with
  * a Delete button. Media made by the studios counts too but is deleted from its own history.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { formatBytes, type StorageUsage, type UploadList } from '~/contract/storage';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
-import { useDialogFocus } from '../components/dialog-focus';
+import { Dialog } from '../components/Dialog';
 import { formatDate } from '../components/format';
 import { Spinner } from '../components/Spinner';
 
@@ -39,9 +38,6 @@ export function StorageMeter({ usage }: { usage: StorageUsage }) {
 }
 
 export function StorageDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
   const [list, setList] = useState<UploadList | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -57,8 +53,6 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
     void load();
   }, [load]);
 
-  useDialogFocus(panel, close, onClose);
-
   const remove = async (id: string, name: string) => {
     setDeleting(id);
     try {
@@ -72,65 +66,46 @@ export function StorageDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  // On <body>: the top bar's backdrop blur would otherwise make it the box `position: fixed` is measured from.
-  return createPortal(
-    <>
-      <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panel}
-        className="dialog-panel card card-pad grid max-h-[80vh] gap-4"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <div className="flex items-center justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-fg">
-            Storage
-          </h2>
-          <button ref={close} type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        {list ? <StorageMeter usage={list.storage} /> : null}
-        <p className="text-xs text-fg-subtle">
-          Videos, voice-overs and images you made count too; delete them from their history.
+  return (
+    <Dialog title="Storage" onClose={onClose} className="card-pad max-h-[80vh] gap-4">
+      {list ? <StorageMeter usage={list.storage} /> : null}
+      <p className="text-xs text-fg-subtle">
+        Videos, voice-overs and images you made count too; delete them from their history.
+      </p>
+      {!list ? (
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
+          <Spinner /> Loading your uploads…
         </p>
-        {!list ? (
-          <p className="flex items-center gap-2 text-sm text-fg-muted">
-            <Spinner /> Loading your uploads…
-          </p>
-        ) : list.files.length === 0 ? (
-          <p className="text-sm text-fg-muted">You have no uploads.</p>
-        ) : (
-          <ul className="grid gap-1 overflow-y-auto" aria-label="Your uploads">
-            {list.files.map((file) => {
-              const name = file.name ?? 'Untitled upload';
-              return (
-                <li key={file.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-white/5">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm text-fg">{name}</p>
-                    <p className="text-xs text-fg-subtle">
-                      {formatBytes(file.size)} · {formatDate(file.createdAt)}
-                      {file.inUse ? ' · used by a video being made' : ''}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => void remove(file.id, name)}
-                    disabled={file.inUse || deleting !== null}
-                    aria-label={`Delete ${name}`}
-                  >
-                    {deleting === file.id ? <Spinner /> : null}
-                    Delete
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </>,
-    document.body,
+      ) : list.files.length === 0 ? (
+        <p className="text-sm text-fg-muted">You have no uploads.</p>
+      ) : (
+        <ul className="grid gap-1 overflow-y-auto" aria-label="Your uploads">
+          {list.files.map((file) => {
+            const name = file.name ?? 'Untitled upload';
+            return (
+              <li key={file.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-white/5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm text-fg">{name}</p>
+                  <p className="text-xs text-fg-subtle">
+                    {formatBytes(file.size)} · {formatDate(file.createdAt)}
+                    {file.inUse ? ' · used by a video being made' : ''}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => void remove(file.id, name)}
+                  disabled={file.inUse || deleting !== null}
+                  aria-label={`Delete ${name}`}
+                >
+                  {deleting === file.id ? <Spinner /> : null}
+                  Delete
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Dialog>
   );
 }

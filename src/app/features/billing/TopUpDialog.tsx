@@ -5,8 +5,7 @@
  * credited it, while the screen gets back what the user had typed (src/lib/form-draft.ts).
  */
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { brand } from '~/config/brand';
 import { CANCELLED_PARAM, type CreditPackId, type PurchaseRecord, packFor, RETURN_PARAM } from '~/contract/payments';
@@ -16,7 +15,7 @@ import { notifyApiError } from '~/lib/notify';
 import { usePolling } from '~/lib/polling';
 import { $account, refreshAccount } from '~/stores/account';
 import { $topUp, closeTopUp, openTopUp } from '~/stores/top-up';
-import { useDialogFocus } from '../../components/dialog-focus';
+import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { PackList } from './PackList';
 import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
@@ -24,40 +23,18 @@ import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 const POLL_MS = 1_500;
 
 function DialogFrame({ onClose, children }: { onClose: () => void; children: ReactNode }) {
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
-  useDialogFocus(panel, close, onClose);
   const config = useStore($paymentsConfig);
-  // On <body>: the top bar's backdrop blur would otherwise make it the box `position: fixed` is measured from.
-  return createPortal(
-    <>
-      <div className="dialog-backdrop" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panel}
-        className="dialog-panel card card-pad grid gap-4"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <div className="flex items-center justify-between gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 id={titleId} className="text-lg font-semibold text-fg">
-              Top up credits
-            </h2>
-            {config?.sandbox ? <span className="badge">Sandbox payments</span> : null}
-          </div>
-          <button ref={close} type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        {children}
-        <Link to="/billing" className="text-sm text-brand-300 underline-offset-4 hover:underline" onClick={onClose}>
-          Purchase history
-        </Link>
-      </div>
-    </>,
-    document.body,
+  return (
+    <Dialog
+      title="Top up credits"
+      onClose={onClose}
+      aside={config?.sandbox ? <span className="badge">Sandbox payments</span> : null}
+    >
+      {children}
+      <Link to="/billing" className="text-sm text-brand-300 underline-offset-4 hover:underline" onClick={onClose}>
+        Purchase history
+      </Link>
+    </Dialog>
   );
 }
 

@@ -16,7 +16,7 @@ import { SceneList } from './storyboard/SceneList';
 import { SettingsPanel } from './storyboard/SettingsPanel';
 import { StoryboardSummary } from './storyboard/StoryboardSummary';
 import { type SaveStatus, type StoryboardEditorState, storyboardEditor } from './storyboard/store';
-import { type VisualChoice, VisualDialog } from './storyboard/VisualDialog';
+import { type VisualChoice, VisualDialog } from './storyboard/visual/VisualDialog';
 
 const editor = storyboardEditor;
 const DESCRIPTION = `Check each scene before ${brand.agentName} renders: edit the words, change the pictures, reorder, then render.`;

@@ -12,7 +12,6 @@ import {
   type ScenePicture,
   STOCK_PROVIDER_NAMES,
   type StockCredit,
-  VISUAL_ORDER_LABELS,
   type VideoRecord,
 } from '~/contract/video';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -24,6 +23,7 @@ import { Spinner } from '../../components/Spinner';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from './actions';
 import { useVideo } from './live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';
+import { PicturesDetail } from './PicturesDetail';
 import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
 import { StatusBadge } from './StatusBadge';
 
@@ -343,7 +343,7 @@ function Details({ video }: { video: VideoRecord }) {
           )}
         </Detail>
         <Detail label="Visuals">
-          {video.visuals === 'uploaded' ? `Your images (${video.imageCount})` : VISUAL_ORDER_LABELS[video.visualOrder]}
+          <PicturesDetail video={video} />
         </Detail>
         <Detail label="Music" testId="video-music">
           {video.music.enabled && video.music.upload ? (

@@ -49,7 +49,10 @@ export function plannedPicture(
     case 'stock':
       return { source: 'stock', subjects: queryWords(scene.query) };
     case 'ai':
-      return hasAi ? { source: 'ai', subjects: queryWords(visual.prompt || scene.query) } : designed;
+      // Without an image model the render draws the illustration instead (scene-visuals.ts).
+      return hasAi
+        ? { source: 'ai', subjects: queryWords(visual.prompt || scene.query) }
+        : (illustration() ?? designed);
     case 'illustration':
       return illustration() ?? designed;
     case 'auto':

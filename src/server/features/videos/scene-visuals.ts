@@ -336,13 +336,12 @@ async function makeStoryboardPicture(
       return { file, source: 'designed', subjects: [] };
     }
     case 'ai': {
-      // Without an AI engine the designed artwork takes the prompt, as the image studio's "auto" engine does.
-      const engine = from.ai ?? from.images;
+      // A server that lost its image model draws the illustration instead, as the storyboard says before the render.
+      if (!from.ai)
+        return makeStoryboardPicture(from, sources, { ...pick, scene: { ...scene, visual: { kind: 'illustration' } } });
       const prompt = visual.prompt || (scene.query ? `${scene.query}. ${scene.text}` : scene.text);
-      await generatePicture(engine, prompt, visual.seed, file, size, signal);
-      return from.ai
-        ? { file, source: 'ai', subjects: queryWords(visual.prompt || scene.query) }
-        : { file, source: 'designed', subjects: [] };
+      await generatePicture(from.ai, prompt, visual.seed, file, size, signal);
+      return { file, source: 'ai', subjects: queryWords(visual.prompt || scene.query) };
     }
     case 'stock': {
       if (!from.stock) throw new Error(`no ${visual.provider} key is configured for the chosen stock ${visual.media}`);

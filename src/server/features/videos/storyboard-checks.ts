@@ -3,6 +3,7 @@
  * are still the user's files, and the brand kit a render would take now.
  */
 import { appliedBrand, type BrandSnapshot } from '~/contract/brand.ts';
+import { NO_IMAGE_MODEL_MESSAGE } from '~/contract/picture-choices.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { MUSIC_UPLOAD, VIDEO_UPLOAD, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
@@ -10,11 +11,27 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines } from '../../providers/tts/index.ts';
 import type { ApiDeps } from '../deps.ts';
+import { pictureSourceAvailability } from './picture-sources.ts';
 import type { BrandKitSource } from './service.ts';
 import { ownedFiles } from './store.ts';
 import { findStoryboard, type StoryboardRow } from './storyboard-store.ts';
 
 export const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
+
+/**
+ * The first scene set to an AI image that was not saved so (a new choice, prompt or seed), or -1. A scene saved as
+ * an AI image while the server had a model keeps it; the view says the illustration stands in.
+ */
+export function newAiChoice(
+  scenes: readonly Pick<StoryboardScene, 'id' | 'visual'>[],
+  saved: readonly Pick<StoryboardScene, 'id' | 'visual'>[],
+): number {
+  // By field: a jsonb column gives the keys back in its own order.
+  const aiOf = ({ visual }: Pick<StoryboardScene, 'visual'>) =>
+    visual.kind === 'ai' ? `${visual.seed}:${visual.prompt}` : undefined;
+  const before = new Map(saved.map((scene) => [scene.id, aiOf(scene)]));
+  return scenes.findIndex((scene) => scene.visual.kind === 'ai' && before.get(scene.id) !== aiOf(scene));
+}
 
 export function storyboardChecks(
   { database, config }: Pick<ApiDeps, 'database' | 'config'>,
@@ -74,7 +91,16 @@ export function storyboardChecks(
     return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
   }
 
-  return { existing, voiceOf, musicName, brandOf, uploadedClips };
+  const hasImageModel = pictureSourceAvailability(config).ai.available;
+
+  /** Choosing an AI image on a server without an image model is refused, never quietly drawn as something else. */
+  async function aiChoices(uid: string, id: string, scenes: readonly StoryboardScene[]): Promise<void> {
+    if (hasImageModel || !scenes.some((scene) => scene.visual.kind === 'ai')) return;
+    const index = newAiChoice(scenes, (await existing(uid, id)).scenes);
+    if (index >= 0) throw invalid(`scenes.${index}.visual`, NO_IMAGE_MODEL_MESSAGE);
+  }
+
+  return { existing, voiceOf, musicName, brandOf, uploadedClips, aiChoices };
 }
 
 export type StoryboardChecks = ReturnType<typeof storyboardChecks>;

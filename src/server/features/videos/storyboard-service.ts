@@ -40,7 +40,7 @@ export function storyboardService(
   const catalogue = voiceCatalogue(config.providers);
   const cache = createContentCache(config.dataDir, config.videoCacheMaxBytes);
   const checks = storyboardChecks(deps, catalogue, brandKit);
-  const { existing, voiceOf, musicName, uploadedClips } = checks;
+  const { existing, voiceOf, musicName, uploadedClips, aiChoices } = checks;
   const view = storyboardView(deps, catalogue, cache, checks);
 
   return {
@@ -81,6 +81,7 @@ export function storyboardService(
 
     async save(uid: string, id: string, request: z.output<typeof saveStoryboardRequestSchema>): Promise<Storyboard> {
       await voiceOf(request.settings.voiceId);
+      await aiChoices(uid, id, request.scenes);
       const clips = await uploadedClips(uid, request.scenes, { refuseMissing: true });
       await musicName(uid, request.settings);
       const saved = await updateStoryboard(database.db, uid, id, request);

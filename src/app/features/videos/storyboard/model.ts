@@ -186,10 +186,31 @@ export function pictureText(visual: SceneVisual, picture: ScenePicture | null): 
         ? describePicture(picture)
         : `${label}: nothing here to draw, so a designed background`;
     case 'ai':
-      return picture.source === 'ai' ? label : `${label}: no image model here, so a designed background`;
+      if (picture.source === 'ai') return label;
+      return picture.source === 'illustration'
+        ? `${label}: no image model here, so an illustration of ${picture.subjects.join(', ')}`
+        : `${label}: no image model here, so a designed background`;
     default:
       return label;
   }
+}
+
+/** The picture dialog's tabs, a source each. */
+export type SourceTab = Exclude<SceneVisual['kind'], 'auto'>;
+
+/**
+ * Where the picture dialog opens: on the scene's own choice when this server has that source, else on the first
+ * source of the visual order it has (an illustration where there is no stock library or image model). Until the
+ * server has said which sources it lacks, none is taken as missing.
+ */
+export function openingTab(
+  visual: SceneVisual,
+  order: VisualOrder,
+  lacking: { stock: boolean; ai: boolean } | null,
+): SourceTab {
+  const has = (source: SourceTab) => !(source === 'stock' || source === 'ai') || !lacking?.[source];
+  if (visual.kind !== 'auto' && has(visual.kind)) return visual.kind;
+  return VISUAL_ORDER_SOURCES[order].find(has) ?? 'designed';
 }
 
 /** What the Illustration tab can say it will draw of a scene, from what the server last said of its words. */
