@@ -169,6 +169,8 @@ export type WebhookEndpointRecord = z.infer<typeof webhookEndpointRecordSchema>;
 export const WEBHOOK_ENDPOINT_LIMIT = 10;
 /** Test events one account may send a minute (after a burst of as many): each may hold a delivery slot for 10 s. */
 export const WEBHOOK_TESTS_PER_MINUTE = 5;
+/** Deliveries one endpoint gets at a time: a slow receiver delays only its own (the worker's fairness.ts). */
+export const WEBHOOK_ENDPOINT_CONCURRENCY = 4;
 
 /**
  * Answer of the create: the only time the signing secret ("whsec_…") is shown. A repeat of the create (the same

@@ -12,10 +12,11 @@
  * Endpoints per user and test events are limited where they are made (service.ts, routes.ts).
  */
 import { sql } from 'drizzle-orm';
+import { WEBHOOK_ENDPOINT_CONCURRENCY } from '../../../../contract/developers.ts';
 import { type Database, rows } from '../../../db/index.ts';
 
 /** Attempts one endpoint may have in flight at once: a slow receiver waits on its own few. */
-export const ENDPOINT_CONCURRENCY = 4;
+export const ENDPOINT_CONCURRENCY = WEBHOOK_ENDPOINT_CONCURRENCY;
 
 /** Slots kept free of users who already have deliveries in flight (a fifth of the pool, at least one). */
 export const poolReserve = (pool: number): number => Math.max(1, Math.floor(pool / 5));
