@@ -37,7 +37,7 @@ describe.each(await databaseTargets())('sharing the webhook pool on %s', (_name,
         Array.from({ length: endpoints }, (_, i) => ({
           uid,
           url: `https://example.com/${uid}/${i}`,
-          events: ['video.succeeded'],
+          events: ['video.succeeded' as const],
           secret: 'whsec_test',
         })),
       )

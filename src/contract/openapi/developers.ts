@@ -6,6 +6,8 @@ import {
   createdWebhookEndpointSchema,
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
+  WEBHOOK_ENDPOINT_LIMIT,
+  WEBHOOK_TESTS_PER_MINUTE,
   webhookDeliveryPageSchema,
   webhookDeliveryQuery,
   webhookDeliverySchema,
@@ -76,8 +78,9 @@ const webhooks: Endpoint[] = [
     tag: 'Webhooks',
     summary: 'Add a webhook endpoint',
     description:
-      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here. The URL must be https and must not ` +
-      'point at a private, loopback or link-local address.',
+      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here: a repeat of the same Idempotency-Key ` +
+      'answers the endpoint with `secret: null`. The URL must be https and must not point at a private, loopback or ' +
+      `link-local address; an account may have ${WEBHOOK_ENDPOINT_LIMIT} endpoints (400 naming \`url\` past that).`,
     body: createWebhookEndpointSchema,
     answer: createdWebhookEndpointSchema,
     idempotent: true,
@@ -111,9 +114,12 @@ const webhooks: Endpoint[] = [
     path: '/webhooks/endpoints/:id/test',
     tag: 'Webhooks',
     summary: 'Send a test event',
-    description: `${SESSION} Sends \`webhook.test\` to the endpoint whatever it subscribed to.`,
+    description:
+      `${SESSION} Sends \`webhook.test\` to the endpoint whatever it subscribed to. ` +
+      `Up to ${WEBHOOK_TESTS_PER_MINUTE} a minute per account (then 429 with Retry-After).`,
     answer: webhookDeliverySchema,
     status: 202,
+    errors: { 409: 'The endpoint is turned off: turn it on before sending to it' },
     example: byId,
   },
   {
@@ -136,6 +142,7 @@ const webhooks: Endpoint[] = [
     description: `${SESSION} The same event id, so a receiver that saw it already drops it.`,
     answer: webhookDeliverySchema,
     status: 202,
+    errors: { 409: 'The endpoint is turned off: turn it on before sending to it' },
     example: byId,
   },
 ];

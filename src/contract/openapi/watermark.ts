@@ -114,6 +114,7 @@ export const watermarkEndpoints: Endpoint[] = [
     body: resultFrameRequestSchema,
     answerType: 'image/jpeg',
     status: 200,
+    errors: { 409: 'This video has no clean copy yet' },
     example: { ...byId, body: { atS: 2 } },
   },
   {
@@ -126,6 +127,7 @@ export const watermarkEndpoints: Endpoint[] = [
     answer: watermarkRecordSchema,
     idempotent: true,
     status: 202,
+    errors: { 409: 'This video is already being cleaned, or its upload is no longer in your storage' },
     example: byId,
   },
   {
@@ -135,6 +137,7 @@ export const watermarkEndpoints: Endpoint[] = [
     summary: 'Cancel a render',
     answer: watermarkRecordSchema,
     status: 200,
+    errors: { 409: 'Nothing is being cleaned' },
     example: byId,
   },
   {
