@@ -290,7 +290,10 @@ const storyboards: Endpoint[] = [
     summary: "Hear a scene's narration",
     answerType: 'audio/wav',
     status: 200,
-    errors: { 409: 'Nothing in this scene can be read aloud yet' },
+    errors: {
+      409: 'Nothing in this scene can be read aloud yet',
+      503: 'This server lacks a program previews need: its name and install command',
+    },
     example: { params: { id: ID, sceneId: 's1' } },
   },
   {
@@ -300,6 +303,10 @@ const storyboards: Endpoint[] = [
     summary: "See a scene's picture",
     answerType: 'image/jpeg',
     status: 200,
+    errors: {
+      422: "The scene's picture cannot be made (e.g. its upload is too large to open): the message says why",
+      503: 'This server lacks a program previews need: its name and install command',
+    },
     example: { params: { id: ID, sceneId: 's1' } },
   },
   {

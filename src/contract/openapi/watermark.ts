@@ -54,6 +54,10 @@ export const watermarkEndpoints: Endpoint[] = [
     description: `${tus} The last byte makes the removal record.`,
     rawBody: { contentType: 'application/offset+octet-stream', description: 'The next bytes of the video.' },
     status: 204,
+    errors: {
+      409: 'Upload-Offset is not where the upload stands: ask with HEAD and send from there',
+      422: 'The finished file is refused (not a video we can read, too long, past your storage): the message says why',
+    },
     example: byId,
   },
   {
