@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LEDGER_CATEGORIES, LEDGER_KINDS, type LedgerLineShape } from './ledger.ts';
 import { idCursor, pageCursor } from './paging.ts';
 import { StorageUsage } from './storage.ts';
+import { missingToolSchema } from './system-tools.ts';
 import { textField } from './text.ts';
 
 /** Every non-2xx body. `fields` maps a dotted input path ("options.voice") to its message (400 only). */
@@ -19,6 +20,9 @@ export const ApiError = z.object({
   /** 402 only: the price and the spendable balance at that moment. */
   needed: z.number().int().optional(),
   available: z.number().int().optional(),
+  /** 503 when a worker lacks programs: "setup", and which ones with their packages. */
+  reason: z.string().optional(),
+  missing: z.array(missingToolSchema).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
 

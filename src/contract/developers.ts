@@ -165,9 +165,25 @@ export const webhookEndpointRecordSchema = z.object({
 });
 export type WebhookEndpointRecord = z.infer<typeof webhookEndpointRecordSchema>;
 
-/** Answer of the create: the only time the signing secret ("whsec_…") is shown. */
+/** Webhook endpoints one account may have: each event goes to every one subscribed, so more would fan out far. */
+export const WEBHOOK_ENDPOINT_LIMIT = 10;
+/** Test events one account may send a minute (after a burst of as many): each may hold a delivery slot for 10 s. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
+/** Deliveries one endpoint gets at a time: a slow receiver delays only its own (the worker's fairness.ts). */
+export const WEBHOOK_ENDPOINT_CONCURRENCY = 4;
+
+/**
+ * Answer of the create: the only time the signing secret ("whsec_…") is shown. A repeat of the create (the same
+ * Idempotency-Key) answers the same endpoint with `secret: null`: if the first answer was lost, delete the endpoint
+ * and make another.
+ */
 export const createdWebhookEndpointSchema = webhookEndpointRecordSchema.extend({
-  secret: z.string().describe('The signing secret "whsec_…" to verify deliveries, shown this once.'),
+  secret: z
+    .string()
+    .nullable()
+    .describe(
+      'The signing secret "whsec_…" to verify deliveries, shown this once. null on a repeat of the same Idempotency-Key.',
+    ),
 });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_ENDPOINT_LIMIT } from '~/contract/developers';
 import { startReceiver } from '../integration/support/webhook-receiver';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -53,4 +54,26 @@ test('add a webhook endpoint, copy its secret, send a test event and see it deli
   } finally {
     await receiver.close();
   }
+});
+
+test('past the most endpoints an account may have, the form says so under the URL', async ({ signedInPage: page }) => {
+  await page.goto('/account/developers');
+  await expect(page.getByText('No endpoints yet.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Add endpoint' });
+  for (let i = 0; i < WEBHOOK_ENDPOINT_LIMIT; i++) {
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await form.getByLabel('Endpoint URL').fill(`http://127.0.0.1:9/hook-${i}`);
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByTestId('webhook-secret').getByRole('button', { name: 'Done' }).click();
+  }
+  await expect(page.getByTestId('webhook-endpoint')).toHaveCount(WEBHOOK_ENDPOINT_LIMIT);
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await form.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/one-more');
+  await form.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(
+    form.getByText(`You already have ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints, the most an account may have`),
+  ).toBeVisible();
+  await expect(page.getByTestId('webhook-endpoint')).toHaveCount(WEBHOOK_ENDPOINT_LIMIT);
+  await expectNoViolations(page);
+  await page.screenshot({ path: 'test-results/developers-webhook-endpoint-limit.png', fullPage: true });
 });

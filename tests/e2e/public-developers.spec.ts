@@ -117,6 +117,17 @@ test("a call's fields say what they mean, nested ones included, and its answer l
   await expect(answer.getByRole('row', { name: /^video object \| null The MP4/ })).toBeVisible();
 });
 
+test('a call lists every other answer it gives, its repeat and its own conflicts included', async ({ page }) => {
+  await page.goto('/developers');
+  const create = page.locator('section#postWebhooksEndpoints');
+  await create.getByText(/^Other answers: /).click();
+  await expect(create.getByText(/^200: A repeat of the same Idempotency-Key/)).toBeVisible();
+  const test = page.locator('section#postWebhooksEndpointsByIdTest');
+  await test.getByText(/^Other answers: /).click();
+  await expect(test.getByText('409: The endpoint is turned off: turn it on before sending to it')).toBeVisible();
+  await expect(test.getByText(/^429: Too many requests/)).toBeVisible();
+});
+
 test('the footer links the reference', async ({ page }) => {
   await page.goto('/blog');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Developers' }).click();

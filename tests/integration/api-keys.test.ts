@@ -5,10 +5,12 @@
  * the very next request after it is revoked. Its requests have their own rate limit, and no log line carries it.
  */
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, API_KEY_SHOWN_CHARS, type ApiKeyScope } from '~/contract/developers.ts';
 import { startApiServer } from '~/server/api/server.ts';
+import { idempotentRequests } from '~/server/db/schema/requests.ts';
 import { createUser, ensureAuthEmulator, type TestUser, updateUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -107,6 +109,12 @@ describe.each(await databaseTargets())('API keys on %s', (_name, makeTarget) => 
     expect(first.body.secret).toMatch(API_KEY_PATTERN);
     expect(again.body).toEqual({ ...first.body, secret: null });
     expect((await api('GET', '/developer/keys')).body.items).toHaveLength(1);
+    // The kept answer holds no copy of the key either.
+    const kept = await stack.database.db
+      .select({ answer: idempotentRequests.answer })
+      .from(idempotentRequests)
+      .where(eq(idempotentRequests.key, 'make-key-1'));
+    expect(kept.map((row) => JSON.parse(row.answer ?? '{}'))).toEqual([{ ...first.body, secret: null }]);
 
     const empty = await api('POST', '/developer/keys', { name: ' ', scopes: [] });
     expect(empty.status).toBe(400);

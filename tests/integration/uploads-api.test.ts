@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config/index.ts';
+import { MediaError } from '~/server/features/videos/errors.ts';
+import { fitUpload } from '~/server/features/videos/pipeline/user-visuals.ts';
 import { makeContext } from '~/server/jobs/runner.ts';
 import { decodesAsImage } from '~/server/media/image-check.ts';
 import { encodePng } from '~/server/media/png';
@@ -268,6 +270,31 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
     expect(fine.body).toMatchObject({ contentType: 'image/png', width: 2048, height: 1024 });
   });
 
+  it('applies the same decoded-size rule to a picture stored through POST /files/upload, when a video uses it', async () => {
+    const { user, api } = await signedUp();
+    const stored = await rawUpload(stack.url, user, new Uint8Array(images.deep), 'image/png', 'deep.png');
+    // Stored as a file, which is fine: nothing decodes it yet.
+    expect(stored.status).toBe(201);
+    const fine = await imageUpload(user, png(640, 360), 'fine.png');
+    const video = await api('POST', '/videos', {
+      script: 'The lighthouse keeper climbs the stairs at dusk. Her lamp guides the ships home.',
+      voiceId: 'en-us-olivia',
+      aspect: '16:9',
+      resolution: '720p',
+      captions: 'off',
+      visuals: 'uploaded',
+      imageFileIds: [fine.body.fileId, stored.body.id],
+      music: { enabled: false, volume: 30 },
+    });
+    expect(video.status).toBe(400);
+    expect(video.body.fields).toEqual({
+      imageFileIds:
+        'Image 2 cannot be used. This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.',
+    });
+    // Nothing was held or queued for it.
+    expect((await api('GET', '/videos')).body.items).toEqual([]);
+  });
+
   it("lists the user's uploads with their sizes and deletes them, except an image a video being made still needs", async () => {
     const { user, api } = await signedUp();
     const other = await signedUp();
@@ -311,6 +338,23 @@ describe.each(targets)('uploads on %s', (_name, makeTarget) => {
 });
 
 describe('image decode check', () => {
+  it('refuses at render time a picture the decoded-size rule refuses, whatever route stored it', async () => {
+    const deep = path.join(scratch, 'deep.png');
+    const dir = mkdtempSync(path.join(scratch, 'fit-'));
+    const fitting = fitUpload([deep], 0, {
+      dir,
+      size: { width: 1280, height: 720 },
+      clipAudio: undefined,
+      signal: undefined,
+    });
+    await expect(fitting).rejects.toThrow(
+      'Your image 1 cannot be used. This image (8192×8192 at 16 bits per channel) is too large to open. Save it with 8 bits per channel or at a smaller size.',
+    );
+    await expect(fitting).rejects.toBeInstanceOf(MediaError);
+    // Nothing was drawn from it.
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('fails a decode that needs more memory than its limit instead of letting ffmpeg take it', async () => {
     const big = path.join(scratch, 'big.png');
     execFileSync('ffmpeg', [

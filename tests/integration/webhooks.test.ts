@@ -1,14 +1,18 @@
 /**
  * Webhooks on the real stack (API + worker + the delivery worker), once on PGlite and once on PostgreSQL when one
  * answers, to a receiver on this machine that checks each delivery with the Standard Webhooks library: a job's end
- * arrives signed, a 500 and a silent receiver are retried with the same id, redirects to private addresses are
- * refused, bad URLs are refused when saved, the test event and resends show in the log, and an endpoint that keeps
+ * arrives signed, a 500 and a silent receiver are retried with the same id, redirects are never followed, bad URLs are refused when saved, the test event and resends show in the log, and an endpoint that keeps
  * failing is turned off with its reason.
  */
+import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_TESTS_PER_MINUTE } from '~/contract/developers.ts';
 import { LOW_CREDITS_THRESHOLD, SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
+import { idempotentRequests } from '~/server/db/schema/requests.ts';
+import { emitEvent } from '~/server/events/emit.ts';
+import { ENDPOINT_CONCURRENCY, userShare } from '~/server/features/developers/webhooks/fairness.ts';
 import { postWebhook } from '~/server/features/developers/webhooks/outbound.ts';
 import { createWebhookService } from '~/server/features/developers/webhooks/service.ts';
 import { HttpError } from '~/server/http/errors.ts';
@@ -145,21 +149,120 @@ describe.each(await databaseTargets())('webhooks on %s', (_name, makeTarget) => 
     expect(endpoint).toMatchObject({ enabled: true, failingSince: null });
   });
 
-  it('refuses redirects to link-local and private addresses', async () => {
+  it('shows the signing secret once: a repeated create answers the endpoint without it, and no copy is kept', async () => {
+    const { user, api } = await signedUp();
+    const once = { 'Idempotency-Key': 'add-endpoint-1' };
+    const body = { url: `${receiver.url}/once`, events: ['video.succeeded'], description: 'once' };
+    const first = await api('POST', '/webhooks/endpoints', body, once);
+    const again = await api('POST', '/webhooks/endpoints', body, once);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    expect(again.body).toEqual({ ...first.body, secret: null });
+    expect((await api('GET', '/webhooks/endpoints')).body.items).toHaveLength(1);
+    const kept = await stack.database.db
+      .select({ answer: idempotentRequests.answer })
+      .from(idempotentRequests)
+      .where(and(eq(idempotentRequests.uid, user.uid), eq(idempotentRequests.key, 'add-endpoint-1')));
+    expect(kept).toHaveLength(1);
+    expect(JSON.parse(kept[0]?.answer ?? '{}')).toEqual({ ...first.body, secret: null });
+    expect(kept[0]?.answer).not.toContain(first.body.secret);
+  });
+
+  it('never follows a redirect: the attempt fails naming the status and the Location', async () => {
     const { api } = await signedUp();
-    const hook = await addEndpoint(api, `${receiver.url}/moved`, ['video.succeeded']);
-    receiver.script(
-      { redirect: 'http://169.254.169.254/latest/meta-data/' },
-      { redirect: 'http://10.0.0.1/hook', status: 308 },
-      { redirect: 'http://[::ffff:169.254.169.254]/' },
+    for (const status of [301, 302, 303, 307, 308]) {
+      const hook = await addEndpoint(api, `${receiver.url}/moved-${status}`, ['video.succeeded']);
+      receiver.script({ redirect: `/final-${status}`, status });
+      await api('POST', `/webhooks/endpoints/${hook.id}/test`);
+      const [tried] = await until(
+        () => log(api, hook.id),
+        (items) => (items[0]?.attempts ?? 0) >= 1,
+      );
+      expect(tried).toMatchObject({ responseStatus: status });
+      expect(tried?.error).toBe(
+        `The endpoint answered ${status}, a redirect to ${receiver.url}/final-${status}: redirects are not followed, so point the endpoint at the final URL`,
+      );
+      await api('PATCH', `/webhooks/endpoints/${hook.id}`, { enabled: false });
+    }
+    // A redirect to a private address is not followed either: nothing reaches where any Location pointed.
+    const { api: another } = await signedUp();
+    const hook = await addEndpoint(another, `${receiver.url}/metadata`, ['video.succeeded']);
+    receiver.script({ redirect: 'http://169.254.169.254/latest/meta-data/' });
+    await another('POST', `/webhooks/endpoints/${hook.id}/test`);
+    const [tried] = await until(
+      () => log(another, hook.id),
+      (items) => (items[0]?.attempts ?? 0) >= 1,
     );
-    await api('POST', `/webhooks/endpoints/${hook.id}/test`);
-    const [failed] = await until(
-      () => log(api, hook.id),
-      (items) => items[0]?.status === 'failed',
+    expect(tried?.error).toMatch(/^The endpoint answered 307, a redirect to http:\/\/169\.254\.169\.254\/latest/);
+    expect(receiver.received.filter((r) => r.path.startsWith('/final'))).toEqual([]);
+  });
+
+  it('refuses an endpoint past the limit, naming the field and what to do', async () => {
+    const { api } = await signedUp();
+    for (let i = 0; i < WEBHOOK_ENDPOINT_LIMIT; i++)
+      await addEndpoint(api, `${receiver.url}/many-${i}`, ['video.succeeded']);
+    const refused = await api('POST', '/webhooks/endpoints', {
+      url: `${receiver.url}/one-more`,
+      events: ['video.succeeded'],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      url: `You already have ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints, the most an account may have: delete one you no longer use, or subscribe an existing one to more events`,
+    });
+    // Deleting one makes room again.
+    const [first] = (await api('GET', '/webhooks/endpoints')).body.items;
+    expect((await api('DELETE', `/webhooks/endpoints/${first.id}`)).status).toBe(204);
+    await addEndpoint(api, `${receiver.url}/one-more`, ['video.succeeded']);
+  });
+
+  it('limits test events to a few a minute, saying when to try again', async () => {
+    const { api } = await signedUp();
+    const hook = await addEndpoint(api, `${receiver.url}/tests`, ['video.succeeded']);
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++)
+      expect((await api('POST', `/webhooks/endpoints/${hook.id}/test`)).status).toBe(202);
+    const refused = await api('POST', `/webhooks/endpoints/${hook.id}/test`);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.body.error).toBe(
+      `You can send ${WEBHOOK_TESTS_PER_MINUTE} test events a minute: try again in ${wait} s`,
     );
-    expect(failed).toMatchObject({ attempts: 3, responseStatus: null });
-    expect(failed?.error).toMatch(/^Redirect to http:\/\/\[::ffff:a9fe:a9fe\]\/ refused: .*link-local/);
+    // Another user's tests are their own.
+    const { api: other } = await signedUp();
+    const theirs = await addEndpoint(other, `${receiver.url}/tests-2`, ['video.succeeded']);
+    expect((await other('POST', `/webhooks/endpoints/${theirs.id}/test`)).status).toBe(202);
+  });
+
+  it("delivers another user's event while one user's receivers all hang", async () => {
+    const hanging = await startReceiver();
+    try {
+      const { user, api } = await signedUp();
+      const hooks = [];
+      for (let i = 0; i < WEBHOOK_ENDPOINT_LIMIT; i++)
+        hooks.push(await addEndpoint(api, `${hanging.url}/hang-${i}`, ['video.succeeded']));
+      hanging.script(...Array.from({ length: 200 }, () => 'hang' as const));
+      // Four events fan out to every endpoint: forty deliveries to receivers that never answer.
+      for (let n = 0; n < 4; n++)
+        await stack.database.transaction((tx) => emitEvent(tx, user.uid, 'video.succeeded', { n }));
+      await hanging.waitFor(1);
+
+      const { api: other } = await signedUp();
+      const theirs = await addEndpoint(other, `${receiver.url}/unhurried`, ['video.succeeded']);
+      const before = receiver.received.length;
+      await other('POST', `/webhooks/endpoints/${theirs.id}/test`);
+      const [arrived] = (await receiver.waitFor(before + 1)).slice(before);
+      if (!arrived) throw new Error('no delivery');
+      // When it arrived, the hanging user held no more than their share, and each endpoint no more than a few.
+      const held = hanging.received.filter((r) => r.at <= arrived.at);
+      expect(held.length).toBeLessThanOrEqual(userShare(stack.config.webhooks.concurrency, 1));
+      const perPath = new Map<string, number>();
+      for (const r of held) perPath.set(r.path, (perPath.get(r.path) ?? 0) + 1);
+      expect(Math.max(...perPath.values())).toBeLessThanOrEqual(ENDPOINT_CONCURRENCY);
+      for (const hook of hooks) await api('PATCH', `/webhooks/endpoints/${hook.id}`, { enabled: false });
+    } finally {
+      await hanging.close();
+    }
   });
 
   it('turns off an endpoint that keeps failing, says why, and takes it back when turned on', async () => {

@@ -26,6 +26,8 @@ export interface OperationView {
   params: (Field & { in: string })[];
   body?: { type: string; description?: string | undefined; fields: Field[] };
   status: string;
+  /** Every other status the route answers, with when (a repeat's 200, its errors), as the document lists them. */
+  otherAnswers: { status: string; description: string }[];
   /** The answer's top-level fields, where the contract has a JSON schema for it. */
   answer: Field[];
   samples: { label: string; code: string }[];
@@ -40,7 +42,29 @@ interface Operation {
   'x-scope': string;
   parameters?: Parameter[];
   requestBody?: { description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+/**
+ * The route's success status: its one 2xx, or where an Idempotency-Key's repeat adds a 200, the other one (numeric
+ * keys come in ascending order, so the first 2xx would be the repeat's).
+ */
+function successStatus(op: Operation): string {
+  const codes = Object.keys(op.responses).filter((code) => code.startsWith('2'));
+  return codes.find((code) => code !== '200') ?? codes[0] ?? '200';
+}
+
+function otherAnswers(op: Operation, doc: OpenApiDocument): OperationView['otherAnswers'] {
+  const primary = successStatus(op);
+  return Object.entries(op.responses)
+    .filter(([code]) => code !== primary)
+    .map(([status, answer]) => {
+      const shared = answer.$ref ? doc.components.responses?.[answer.$ref.split('/').pop() ?? ''] : undefined;
+      return {
+        status,
+        description: String((shared as { description?: string })?.description ?? answer.description ?? ''),
+      };
+    });
 }
 
 function sample(method: string, path: string, op: Operation, base: string): Sample {
@@ -50,7 +74,8 @@ function sample(method: string, path: string, op: Operation, base: string): Samp
   const query = params.filter((p) => p.in === 'query' && p.example !== undefined);
   if (query.length > 0) url += `?${new URLSearchParams(query.map((p) => [p.name, String(p.example)]))}`;
   const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
-  const [status = '200', answer] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+  const status = successStatus(op);
+  const answer = op.responses[status];
   const json = type === 'application/json' ? (media?.example ?? {}) : undefined;
   return {
     method: method.toUpperCase(),
@@ -64,7 +89,8 @@ function sample(method: string, path: string, op: Operation, base: string): Samp
   };
 }
 
-function view(method: string, path: string, op: Operation, base: string): OperationView {
+function view(method: string, path: string, op: Operation, doc: OpenApiDocument): OperationView {
+  const base = doc.servers[0]?.url ?? '';
   const params = (op.parameters ?? [])
     .filter((p) => !p.$ref && p.in !== 'header')
     .map((p) => ({
@@ -73,7 +99,7 @@ function view(method: string, path: string, op: Operation, base: string): Operat
     }));
   const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
   const request = sample(method, path, op, base);
-  const status = Object.keys(op.responses).find((code) => code.startsWith('2')) ?? '200';
+  const status = successStatus(op);
   return {
     id: op.operationId,
     tag: op.tags[0] ?? '',
@@ -88,6 +114,7 @@ function view(method: string, path: string, op: Operation, base: string): Operat
       ? { body: { type, description: op.requestBody?.description, fields: fieldsOf(media?.schema, true) } }
       : {}),
     status,
+    otherAnswers: otherAnswers(op, doc),
     // A list's records are what a caller reads, so `items[].*` are listed; other nested fields stay one row each.
     answer: fieldsOf(op.responses[status]?.content?.['application/json']?.schema, (name) => name === 'items'),
     samples: [
@@ -99,9 +126,8 @@ function view(method: string, path: string, op: Operation, base: string): Operat
 }
 
 export function referenceByTag(doc: OpenApiDocument): { tag: string; operations: OperationView[] }[] {
-  const base = doc.servers[0]?.url ?? '';
   const all = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => view(method, path, op as unknown as Operation, base)),
+    Object.entries(item).map(([method, op]) => view(method, path, op as unknown as Operation, doc)),
   );
   return doc.tags.map(({ name }) => ({
     tag: name,

@@ -6,6 +6,8 @@ import {
   createdWebhookEndpointSchema,
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
+  WEBHOOK_ENDPOINT_LIMIT,
+  WEBHOOK_TESTS_PER_MINUTE,
   webhookDeliveryPageSchema,
   webhookDeliveryQuery,
   webhookDeliverySchema,
@@ -76,9 +78,11 @@ const webhooks: Endpoint[] = [
     tag: 'Webhooks',
     summary: 'Add a webhook endpoint',
     description:
-      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here. In production the URL must be https on a ` +
-      'public address. A local server (`npm start`) also accepts http and this machine (127.0.0.1, ::1), for a ' +
-      'receiver on your own computer; private and link-local addresses are refused by both.',
+      `${SESSION} The answer's \`secret\` (whsec_...) is shown only here: a repeat of the same Idempotency-Key ` +
+      'answers the endpoint with `secret: null`. In production the URL must be https on a public address. A local ' +
+      'server (`npm start`) also accepts http and this machine (127.0.0.1, ::1), for a receiver on your own ' +
+      'computer; private and link-local addresses are refused by both. An account may have ' +
+      `${WEBHOOK_ENDPOINT_LIMIT} endpoints (400 naming \`url\` past that).`,
     body: createWebhookEndpointSchema,
     answer: createdWebhookEndpointSchema,
     idempotent: true,
@@ -112,9 +116,12 @@ const webhooks: Endpoint[] = [
     path: '/webhooks/endpoints/:id/test',
     tag: 'Webhooks',
     summary: 'Send a test event',
-    description: `${SESSION} Sends \`webhook.test\` to the endpoint whatever it subscribed to.`,
+    description:
+      `${SESSION} Sends \`webhook.test\` to the endpoint whatever it subscribed to. ` +
+      `Up to ${WEBHOOK_TESTS_PER_MINUTE} a minute per account (then 429 with Retry-After).`,
     answer: webhookDeliverySchema,
     status: 202,
+    errors: { 409: 'The endpoint is turned off: turn it on before sending to it' },
     example: byId,
   },
   {
@@ -137,6 +144,7 @@ const webhooks: Endpoint[] = [
     description: `${SESSION} The same event id, so a receiver that saw it already drops it.`,
     answer: webhookDeliverySchema,
     status: 202,
+    errors: { 409: 'The endpoint is turned off: turn it on before sending to it' },
     example: byId,
   },
 ];

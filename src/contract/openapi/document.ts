@@ -49,6 +49,9 @@ const responses = {
   Conflict: error('The Idempotency-Key was used for another request, or the thing changed meanwhile', {
     error: 'This Idempotency-Key was already used for another request; send a new key with a new request.',
   }),
+  PayloadTooLarge: error('The body is larger than this route takes (the message says the limit)', {
+    error: 'Images can be up to 15 MB each.',
+  }),
   TooManyRequests: error(
     'Too many requests: wait Retry-After seconds',
     { error: 'Too many requests, please slow down' },

@@ -67,6 +67,7 @@ export const fileEndpoints: Endpoint[] = [
     summary: 'Delete an uploaded file',
     description: '409 while a video being made uses it.',
     status: 204,
+    errors: { 409: 'A video being made uses this file: delete it once the video has finished' },
     example: byId,
   },
 ];

@@ -5,6 +5,7 @@ import { type Endpoint, ID, OTHER_ID } from './types.ts';
 
 const byId = { params: { id: ID } };
 const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJT+ZFDR3DjFw8OphY9YDvfKWuuLwi7uOqITvbdu4Hnz laptop';
+const PROVIDER_FAILED = 'The GPU provider refused: its message';
 const action = (name: string, summary: string, charges = false): Endpoint => ({
   method: 'post',
   charges,
@@ -13,6 +14,7 @@ const action = (name: string, summary: string, charges = false): Endpoint => ({
   summary,
   answer: Rental,
   status: 200,
+  errors: { 409: 'The rental cannot do this now (e.g. this provider cannot stop machines)', 424: PROVIDER_FAILED },
   example: byId,
 });
 
@@ -42,6 +44,7 @@ export const gpuEndpoints: Endpoint[] = [
     answer: SshKey,
     idempotent: true,
     status: 201,
+    errors: { 409: 'This key is already saved on your account' },
     example: { body: { name: 'Laptop', publicKey: PUBLIC_KEY } },
   },
   {
@@ -63,6 +66,10 @@ export const gpuEndpoints: Endpoint[] = [
     answer: Rental,
     idempotent: true,
     status: 201,
+    errors: {
+      409: 'No machine of this kind is free right now',
+      424: 'The GPU provider refused the launch: its message',
+    },
     example: {
       body: { offerId: 'runpod:NVIDIA RTX 4090', template: 'pytorch-jupyter', diskGb: 40, sshKeyId: OTHER_ID },
     },

@@ -41,6 +41,7 @@ export const jobEndpoints: Endpoint[] = [
     description: 'Held credits come back. 409 when it has already finished.',
     answer: Job,
     status: 200,
+    errors: { 409: 'The job has already finished, or its feature cancels it (cancel it there)' },
     example: byId,
   },
   {
@@ -51,6 +52,7 @@ export const jobEndpoints: Endpoint[] = [
     summary: 'Run a failed or cancelled job again',
     answer: Job,
     status: 201,
+    errors: { 409: 'Only a failed or cancelled job can be tried again, or its feature retries it' },
     example: byId,
   },
   {

@@ -42,8 +42,14 @@ function errors(endpoint: Endpoint): Record<string, unknown> {
   if (!endpoint.public) answers['403'] = ref('Forbidden');
   if (endpoint.path.includes(':')) answers['404'] = ref('NotFound');
   if (endpoint.idempotent) answers['409'] = ref('Conflict');
+  if (endpoint.body || endpoint.rawBody) answers['413'] = ref('PayloadTooLarge');
   answers['429'] = ref('TooManyRequests');
   if (endpoint.charges) answers['503'] = ref('ServiceUnavailable');
+  for (const [status, description] of Object.entries(endpoint.errors ?? {}))
+    answers[status] = {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+    };
   return answers;
 }
 
@@ -53,7 +59,14 @@ function success(endpoint: Endpoint): Record<string, unknown> {
   if (endpoint.answer) {
     const media: Record<string, unknown> = { schema: jsonSchema(endpoint.answer, 'output') };
     if (endpoint.answerExample !== undefined) media.example = endpoint.answerExample;
-    return { [endpoint.status]: { description, content: { 'application/json': media } } };
+    const answers = { [endpoint.status]: { description, content: { 'application/json': media } } };
+    // A repeat of the same Idempotency-Key answers 200 with the first answer (a secret in it is not kept: null).
+    if (endpoint.idempotent && endpoint.status !== 200)
+      answers['200'] = {
+        description: 'A repeat of the same Idempotency-Key: the first answer again, and nothing done again',
+        content: { 'application/json': { schema: media.schema } },
+      };
+    return answers;
   }
   const type = endpoint.answerType ?? 'application/json';
   const schema = type === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' };

@@ -24,6 +24,7 @@ export const paymentEndpoints: Endpoint[] = [
     answer: CheckoutResponse,
     idempotent: true,
     status: 201,
+    errors: { 424: 'Payments are not set up on this server, or the payment provider refused: its message' },
     example: { body: { packId: 'creator', returnUrl: 'https://nxn.example.com/billing' } },
   },
   {

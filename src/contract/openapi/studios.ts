@@ -30,6 +30,7 @@ const scripts: Endpoint[] = [
     answer: scriptRecordSchema,
     idempotent: true,
     status: 201,
+    errors: { 424: 'The script writer failed: its message, and nothing is charged' },
     example: {
       body: {
         topic: 'Three habits that make mornings easier',
@@ -118,6 +119,7 @@ const speech: Endpoint[] = [
     answer: speechRecordSchema,
     idempotent: true,
     status: 202,
+    errors: { 409: "The voice's engine is not available on this server now" },
     example: { body: { text: 'Welcome to our product tour.', voiceId: DEFAULT_VOICE_ID, speed: 1, pitch: 0 } },
     answerExample: {
       id: ID,

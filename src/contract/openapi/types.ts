@@ -34,8 +34,13 @@ export interface Endpoint {
   answerType?: string;
   /** The success status; 204 answers have no body. */
   status: number;
-  /** Takes an Idempotency-Key header (routes behind `idempotent(`). */
+  /** Takes an Idempotency-Key header (routes behind `idempotent(`): a repeat answers 200 with the first answer. */
   idempotent?: boolean;
+  /**
+   * Error answers this route gives beyond the ones its other fields imply (400 for a body, 404 for an id, …): the
+   * status and when, e.g. `{ 409: 'The endpoint is turned off' }`. Every status a route answers is in the document.
+   */
+  errors?: Partial<Record<number, string>>;
   /** Spends credits: 402 `{needed, available}` when the balance is short. */
   charges?: boolean;
   /** A keyset-paged list: `limit`, `cursor` in, `nextCursor` out. */

@@ -146,6 +146,7 @@ const videos: Endpoint[] = [
     summary: 'Cancel a video being made',
     answer: videoRecordSchema,
     status: 200,
+    errors: { 409: 'This video has already finished' },
     example: byId,
   },
   {
@@ -156,6 +157,10 @@ const videos: Endpoint[] = [
     summary: 'Make a failed or cancelled video again',
     answer: videoRecordSchema,
     status: 202,
+    errors: {
+      400: 'The video asks for what this server no longer has (its voice, its files): one message per field',
+      409: 'Only a failed or cancelled video can be made again, or it is already being made again',
+    },
     example: byId,
   },
   {
@@ -257,6 +262,7 @@ const storyboards: Endpoint[] = [
     body: saveStoryboardRequestSchema,
     answer: storyboardSchema,
     status: 200,
+    errors: { 409: 'The storyboard was changed elsewhere since you read it: reload it' },
     example: {
       ...byId,
       body: {
@@ -284,6 +290,10 @@ const storyboards: Endpoint[] = [
     summary: "Hear a scene's narration",
     answerType: 'audio/wav',
     status: 200,
+    errors: {
+      409: 'Nothing in this scene can be read aloud yet',
+      503: 'This server lacks a program previews need: its name and install command',
+    },
     example: { params: { id: ID, sceneId: 's1' } },
   },
   {
@@ -293,6 +303,10 @@ const storyboards: Endpoint[] = [
     summary: "See a scene's picture",
     answerType: 'image/jpeg',
     status: 200,
+    errors: {
+      422: "The scene's picture cannot be made (e.g. its upload is too large to open): the message says why",
+      503: 'This server lacks a program previews need: its name and install command',
+    },
     example: { params: { id: ID, sceneId: 's1' } },
   },
   {
@@ -304,6 +318,7 @@ const storyboards: Endpoint[] = [
     answer: videoRecordSchema,
     idempotent: true,
     status: 202,
+    errors: { 409: 'This storyboard is being rendered already' },
     example: byId,
   },
 ];

@@ -54,6 +54,10 @@ export const watermarkEndpoints: Endpoint[] = [
     description: `${tus} The last byte makes the removal record.`,
     rawBody: { contentType: 'application/offset+octet-stream', description: 'The next bytes of the video.' },
     status: 204,
+    errors: {
+      409: 'Upload-Offset is not where the upload stands: ask with HEAD and send from there',
+      422: 'The finished file is refused (not a video we can read, too long, past your storage): the message says why',
+    },
     example: byId,
   },
   {
@@ -114,6 +118,7 @@ export const watermarkEndpoints: Endpoint[] = [
     body: resultFrameRequestSchema,
     answerType: 'image/jpeg',
     status: 200,
+    errors: { 409: 'This video has no clean copy yet' },
     example: { ...byId, body: { atS: 2 } },
   },
   {
@@ -126,6 +131,7 @@ export const watermarkEndpoints: Endpoint[] = [
     answer: watermarkRecordSchema,
     idempotent: true,
     status: 202,
+    errors: { 409: 'This video is already being cleaned, or its upload is no longer in your storage' },
     example: byId,
   },
   {
@@ -135,6 +141,7 @@ export const watermarkEndpoints: Endpoint[] = [
     summary: 'Cancel a render',
     answer: watermarkRecordSchema,
     status: 200,
+    errors: { 409: 'Nothing is being cleaned' },
     example: byId,
   },
   {

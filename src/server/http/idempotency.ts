@@ -60,6 +60,12 @@ export function repeatOutcome(held: HeldKey, fingerprint: string): Repeat {
   return held.answer === undefined ? { action: 'wait' } : { action: 'replay', answer: held.answer };
 }
 
+/**
+ * What a create that returns a secret keeps for its repeats: the same answer with `secret: null`. The secret is shown
+ * once, and a kept answer never stores it (the store would otherwise hold a copy of every API key and signing secret).
+ */
+export const withoutSecret = (answer: string): string => JSON.stringify({ ...JSON.parse(answer), secret: null });
+
 const KeyField = z.object({ idempotencyKey: IdempotencyKey.optional() });
 
 /**

@@ -64,6 +64,8 @@ export const clientIp = (c: Context, trustProxy: boolean): string => {
 export function rateLimit(
   rule: ServerConfig['rateLimit']['ip'],
   key: (c: Context<AppEnv>) => string | undefined,
+  /** The 429's message, when the route can say more than "slow down" (what is limited, and when to try again). */
+  message: (retryAfterSeconds: number) => string = () => 'Too many requests, please slow down',
 ): MiddlewareHandler<AppEnv> {
   const buckets = new TokenBuckets(rule);
   return async (c, next) => {
@@ -72,7 +74,7 @@ export function rateLimit(
     if (bucket === undefined) return next();
     const result = buckets.take(bucket, Date.now());
     if (!result.ok) {
-      throw new HttpError(429, 'Too many requests, please slow down', undefined, {
+      throw new HttpError(429, message(result.retryAfterSeconds), undefined, {
         'Retry-After': String(result.retryAfterSeconds),
       });
     }

@@ -5,6 +5,7 @@
  * checked from its header (size, decode cost), a clip by ffprobe under a time limit (a picture, its length, its
  * size); then either by a fenced ffmpeg decode of its first picture; only then is it recorded and stored.
  */
+import fs from 'node:fs/promises';
 import { cleanFileName } from '../../contract/text.ts';
 import { VIDEO_UPLOAD } from '../../contract/video.ts';
 import type { ByteLimit } from '../http/body.ts';
@@ -13,6 +14,7 @@ import { bodyTooLarge } from '../http/middleware.ts';
 import { multipartBoundary, readMultipartFile } from '../http/multipart.ts';
 import type { FileRow } from '../storage/files.ts';
 import { sniffType } from '../storage/sniff.ts';
+import type { Storage } from '../storage/types.ts';
 import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '../storage/uploads.ts';
 import { type ClipInfo, probeClip } from './clip.ts';
 import { decodesAsImage } from './image-check.ts';
@@ -84,6 +86,46 @@ export function imageHeaderProblem(header: ImageHeader): string | null {
     return `This image (${width}×${height}${depth}) is too large to open. Save it with 8 bits per channel or at a smaller size.`;
   }
   return null;
+}
+
+/**
+ * The one decoded-size rule for a picture, from its first `PICTURE_HEAD_BYTES`, whatever route stored it (this upload,
+ * POST /files/upload, a file kept from before the rule): why it cannot be decoded here, or null when it can be tried
+ * (a clip, or a picture within the rule). The render applies it before it decodes any user's picture.
+ */
+export function pictureProblem(head: Uint8Array): string | null {
+  if (!sniffImageType(head)) return null;
+  const header = imageHeader(head);
+  if (!header) return 'This image could not be read; the file may be damaged. Try saving it again or choose another.';
+  return imageHeaderProblem(header);
+}
+
+/** Enough of a picture's start for its header. */
+export const PICTURE_HEAD_BYTES = HEAD_BYTES;
+
+/** `pictureProblem` of a file on local disk. */
+export async function localPictureProblem(file: string): Promise<string | null> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(PICTURE_HEAD_BYTES), 0, PICTURE_HEAD_BYTES, 0);
+    return pictureProblem(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `pictureProblem` of a stored file, reading only its start; null when it is gone (the caller reports that). */
+export async function storedPictureProblem(storage: Storage, key: string): Promise<string | null> {
+  const object = await storage.stream(key, { start: 0, end: PICTURE_HEAD_BYTES - 1 });
+  if (!object) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of object.body) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= PICTURE_HEAD_BYTES) break;
+  }
+  return pictureProblem(Buffer.concat(chunks).subarray(0, PICTURE_HEAD_BYTES));
 }
 
 export interface UploadedMedia {

@@ -13,6 +13,7 @@ import { createJobRegistry } from '~/server/jobs/registry.ts';
 import { startWorker } from '~/server/jobs/worker.ts';
 import type { TestUser } from './auth-emulator.ts';
 import type { Target } from './databases.ts';
+import { undeclaredAnswer } from './openapi-answers.ts';
 import { remoteJobs, testJobs } from './test-jobs.ts';
 
 /** The kinds main.ts declares. */
@@ -130,6 +131,9 @@ export function client(base: string, user?: TestUser) {
     } catch {
       json = text;
     }
+    // The reference lists what the API answers: an answer it does not declare fails the test that got it.
+    const undeclared = undeclaredAnswer(method, path, res.status, res.headers.get('content-type'), json);
+    if (undeclared) throw new Error(undeclared);
     return { status: res.status, headers: res.headers, body: json };
   };
 }

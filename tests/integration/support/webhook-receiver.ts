@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 export type Answer = number | { redirect: string; status?: number } | 'hang';
 
 export interface Received {
+  /** The request's path, so a test can tell which endpoint of the receiver got it. */
+  path: string;
   headers: Record<string, string>;
   body: string;
   /** performance.now() when it arrived, for intervals. */
@@ -43,6 +45,7 @@ export async function startReceiver(options: { delayMs?: number } = {}): Promise
         ]),
       );
       received.push({
+        path: req.url ?? '',
         headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: performance.now(),

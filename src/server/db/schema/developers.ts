@@ -79,6 +79,11 @@ export const webhookDeliveries = pgTable(
     createdAt: ts('created_at'),
     lastAttemptAt: optionalTs('last_attempt_at'),
     nextAttemptAt: optionalTs('next_attempt_at'),
+    /**
+     * When a worker's relay claimed it for an attempt; null once the attempt is recorded. A pending delivery claimed
+     * within the lease is in flight: the relay counts those per endpoint and per user (fairness.ts).
+     */
+    claimedAt: optionalTs('claimed_at'),
   },
   (t) => [
     index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt),

@@ -21,6 +21,7 @@ import {
   illustrateScene,
 } from '~/server/media/illustration/index.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
+import { localPictureProblem } from '~/server/media/upload.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';
 import {
   findStockPhoto,
@@ -380,6 +381,9 @@ async function makeStoryboardPicture(
     case 'upload': {
       if (!from.uploadFile) throw new Error('uploaded files cannot be read here');
       const local = await from.uploadFile(visual.fileId, signal);
+      // The decoded-size rule of uploads, whatever route stored the file: checked before anything decodes it.
+      const problem = await localPictureProblem(local);
+      if (problem) throw new MediaError(`The picture of scene ${pick.number} cannot be used. ${problem}`, 'visuals');
       await fit(local, file, size, signal);
       return { file, source: 'upload', subjects: [] };
     }

@@ -18,8 +18,10 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
 import { toolsReadiness } from '../../jobs/workers.ts';
+import { storedPictureProblem } from '../../media/upload.ts';
 import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines } from '../../providers/tts/index.ts';
+import { storageKey } from '../../storage/index.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { VIDEO_JOB, VIDEO_NEEDS, type VideoJobPayload } from './job.ts';
@@ -72,6 +74,11 @@ export function videoService(
     const missing = request.imageFileIds.findIndex((id) => !usable.includes(owned.get(id)?.contentType ?? ''));
     if (missing >= 0)
       throw invalid('imageFileIds', `Image ${missing + 1} is no longer available. Remove it and upload it again.`);
+    // The decoded-size rule of POST /videos/uploads, for a file stored through another route too.
+    for (const [i, id] of request.imageFileIds.entries()) {
+      const problem = await storedPictureProblem(storage, storageKey(uid, id));
+      if (problem) throw invalid('imageFileIds', `Image ${i + 1} cannot be used. ${problem}`);
+    }
     return { musicName };
   }
 

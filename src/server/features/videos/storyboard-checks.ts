@@ -8,8 +8,10 @@ import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { MUSIC_UPLOAD, VIDEO_UPLOAD, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { storedPictureProblem } from '../../media/upload.ts';
 import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
 import { availableEngines } from '../../providers/tts/index.ts';
+import { storageKey } from '../../storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { pictureSourceAvailability } from './picture-sources.ts';
 import type { BrandKitSource } from './service.ts';
@@ -34,7 +36,7 @@ export function newAiChoice(
 }
 
 export function storyboardChecks(
-  { database, config }: Pick<ApiDeps, 'database' | 'config'>,
+  { database, config, storage }: Pick<ApiDeps, 'database' | 'config' | 'storage'>,
   catalogue: VoiceCatalogue,
   brandKit: BrandKitSource,
 ) {
@@ -88,6 +90,14 @@ export function storyboardChecks(
             'This upload is no longer available. Upload it again or choose another visual.',
           );
       });
+    // The decoded-size rule of POST /videos/uploads, for a file stored through another route too.
+    if (refuseMissing)
+      for (const [i, scene] of scenes.entries()) {
+        if (scene.visual.kind !== 'upload' || !owned.get(scene.visual.fileId)?.contentType.startsWith('image/'))
+          continue;
+        const problem = await storedPictureProblem(storage, storageKey(uid, scene.visual.fileId));
+        if (problem) throw invalid(`scenes.${i}.visual`, `This picture cannot be used. ${problem}`);
+      }
     return ids.filter((id) => owned.get(id)?.contentType.startsWith('video/'));
   }
 

@@ -22,6 +22,7 @@ import { createTtsProviders, type TtsProviders } from '../../providers/tts/index
 import { storageKey } from '../../storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ContentCache } from './cache.ts';
+import { MediaError } from './errors.ts';
 import { videoIllustrationStyle } from './picture-plan.ts';
 import type { PictureSources } from './scene-visuals.ts';
 import type { StoryboardChecks } from './storyboard-checks.ts';
@@ -180,6 +181,8 @@ export function storyboardPreviews(
         return await fs.readFile(jpeg);
       } catch (error) {
         if (error instanceof ToolNotInstalledError) throw previewsNeed(error.tool);
+        // What the render would fail with (e.g. an upload past the decoded-size rule), said the same way.
+        if (error instanceof MediaError) throw new HttpError(422, error.message);
         throw error;
       } finally {
         await Promise.all([sources.close(), fs.rm(scratch, { recursive: true, force: true })]);

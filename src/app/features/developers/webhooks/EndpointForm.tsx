@@ -13,7 +13,13 @@ import { Field } from '../../../components/Field';
 import { copyText } from '../../../components/files';
 import { handleStudioError } from '../../../components/request-errors';
 
-export function SecretOnce({ endpoint, onDone }: { endpoint: CreatedWebhookEndpoint; onDone: () => void }) {
+export function SecretOnce({
+  endpoint,
+  onDone,
+}: {
+  endpoint: CreatedWebhookEndpoint & { secret: string };
+  onDone: () => void;
+}) {
   return (
     <div className="card card-pad grid gap-3" role="status" data-testid="webhook-secret">
       <h3 className="text-base font-semibold text-fg">Endpoint added: copy its signing secret now</h3>

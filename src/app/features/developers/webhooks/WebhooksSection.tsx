@@ -121,7 +121,7 @@ function EndpointCard({
 export function WebhooksSection() {
   const [endpoints, setEndpoints] = useState<WebhookEndpointRecord[] | null>(null);
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [created, setCreated] = useState<(CreatedWebhookEndpoint & { secret: string }) | null>(null);
   const { askDelete, dialog } = useConfirm();
 
   const load = useCallback(async () => {
@@ -171,8 +171,9 @@ export function WebhooksSection() {
           onCancel={() => setAdding(false)}
           onCreated={(endpoint) => {
             setAdding(false);
-            setCreated(endpoint);
-            const { secret: _shownOnce, ...record } = endpoint;
+            const { secret, ...record } = endpoint;
+            // A repeat of the create answers without the secret: it was shown when the endpoint was made.
+            if (secret) setCreated({ ...endpoint, secret });
             setEndpoints((current) => [record, ...(current ?? [])]);
           }}
         />

@@ -1,8 +1,9 @@
 /**
  * Outgoing webhook requests under the address rule (address.ts), checked where it counts: the name is resolved by
  * the socket's own lookup, every address it returns is checked, and the connection goes to the checked address
- * (no second lookup a rebinding DNS server could answer differently). Redirects are followed by hand, a few at
- * most, each Location checked the same way.
+ * (no second lookup a rebinding DNS server could answer differently). Redirects are never followed: a signed body
+ * must go only where its owner pointed it (a 303 would even turn it into another request), so a 3xx answer fails the
+ * attempt with a message naming the status and the Location.
  */
 import type { LookupAddress } from 'node:dns';
 import dns from 'node:dns/promises';
@@ -76,9 +77,8 @@ const pinnedLookup =
 
 export interface PostOptions {
   policy: AddressPolicy;
-  /** The whole attempt, redirects included. */
+  /** The whole attempt. */
   timeoutMs: number;
-  maxRedirects?: number;
   resolve?: Resolver;
 }
 
@@ -89,9 +89,18 @@ export interface PostOutcome {
   error: string | null;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Why a 3xx answer failed the attempt: its status and where it pointed, and what the owner should do. */
+export function redirectRefused(status: number, location: string | undefined, from: string): string {
+  let where = ' without a Location';
+  if (location) {
+    const absolute = URL.canParse(location, from) ? new URL(location, from).href : location;
+    // A receiver writes the Location: only so much of it goes into the log.
+    where = ` to ${absolute.length > 300 ? `${absolute.slice(0, 300)}…` : absolute}`;
+  }
+  return `The endpoint answered ${status}, a redirect${where}: redirects are not followed, so point the endpoint at the final URL`;
+}
 
-/** One POST of `body`, following at most `maxRedirects` redirects (each re-checked); never throws. */
+/** One POST of `body` to `target` (never to where a redirect points); never throws. */
 export async function postWebhook(
   target: string,
   body: string,
@@ -101,22 +110,16 @@ export async function postWebhook(
   const started = performance.now();
   const signal = AbortSignal.timeout(options.timeoutMs);
   const elapsed = () => Math.round(performance.now() - started);
-  let url = target;
   try {
-    for (let hop = 0; ; hop++) {
-      const problem = urlProblem(url, options.policy);
-      if (problem) throw new RefusedAddressError(hop === 0 ? problem : `Redirect to ${url} refused: ${problem}`);
-      const answer = await postOnce(new URL(url), body, headers, options, signal).catch((error: unknown) => {
-        if (hop > 0 && error instanceof RefusedAddressError)
-          throw new RefusedAddressError(`Redirect to ${url} refused: ${error.message}`);
-        throw error;
-      });
-      if (!REDIRECTS.has(answer.status) || !answer.location)
-        return { status: answer.status, ms: elapsed(), error: null };
-      if (hop >= (options.maxRedirects ?? 3))
-        return { status: answer.status, ms: elapsed(), error: `More than ${options.maxRedirects ?? 3} redirects` };
-      url = new URL(answer.location, url).href;
-    }
+    const problem = urlProblem(target, options.policy);
+    if (problem) throw new RefusedAddressError(problem);
+    const answer = await postOnce(new URL(target), body, headers, options, signal);
+    const redirect = answer.status >= 300 && answer.status < 400;
+    return {
+      status: answer.status,
+      ms: elapsed(),
+      error: redirect ? redirectRefused(answer.status, answer.location, target) : null,
+    };
   } catch (error) {
     const message = signal.aborted
       ? `No answer within ${Math.round(options.timeoutMs / 1000)} s`

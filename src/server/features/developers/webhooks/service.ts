@@ -8,6 +8,7 @@ import {
   type CreatedWebhookEndpoint,
   type CreateWebhookEndpointRequest,
   type UpdateWebhookEndpointRequest,
+  WEBHOOK_ENDPOINT_LIMIT,
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
   type WebhookDeliveryPage,
@@ -29,6 +30,11 @@ export interface WebhookServiceDeps {
   policy: AddressPolicy;
   resolve?: Resolver;
 }
+
+const endpointLimit = () =>
+  new HttpError(400, 'Invalid input', {
+    url: `You already have ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints, the most an account may have: delete one you no longer use, or subscribe an existing one to more events`,
+  });
 
 const disabledConflict = () => new HttpError(409, 'This endpoint is turned off: turn it on before sending to it');
 
@@ -54,10 +60,19 @@ export function createWebhookService({ database, policy, resolve }: WebhookServi
     async create(uid: string, body: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> {
       await checkUrl(body.url);
       const secret = newSigningSecret();
-      const [row] = await db
-        .insert(webhookEndpoints)
-        .values({ uid, url: body.url, description: body.description, events: body.events, secret })
-        .returning();
+      const [row] = await database.transaction(async (tx) => {
+        // One create at a time per user, so two at once cannot both pass the count.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${uid}`}))`);
+        const [count] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.uid, uid));
+        if ((count?.n ?? 0) >= WEBHOOK_ENDPOINT_LIMIT) throw endpointLimit();
+        return tx
+          .insert(webhookEndpoints)
+          .values({ uid, url: body.url, description: body.description, events: body.events, secret })
+          .returning();
+      });
       if (!row) throw new Error('Endpoint insert returned no row');
       return { ...store.toEndpoint(row), secret };
     },

@@ -1,9 +1,9 @@
 /**
  * Sending webhook deliveries, in the worker role. Two parts:
  *
- * - the relay: every `relayMs` it claims deliveries that are due (a lease moves their next attempt `leaseMs` ahead,
- *   so two workers never claim one) and puts one job per delivery on the `webhooks.deliver` pg-boss queue, then
- *   wakes this process's consumer at once;
+ * - the relay: every `relayMs` it claims deliveries that are due, within each endpoint's and each user's limits
+ *   (fairness.ts; a claim is a lease of `leaseMs`, so two workers never claim one), and puts one job per delivery on
+ *   the `webhooks.deliver` pg-boss queue, then wakes this process's consumer at once;
  * - the consumer: its own queue with its own concurrency, so a slow receiver never takes a render's slot. Each job
  *   makes one attempt (signed per Standard Webhooks, 10 s timeout, address rule), then in one transaction logs it,
  *   schedules the next attempt or ends the delivery, and turns the endpoint off when it has failed long enough.
@@ -15,10 +15,11 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { ServerConfig } from '../../../config/index.ts';
-import { type Database, rows } from '../../../db/index.ts';
+import type { Database } from '../../../db/index.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/developers.ts';
 import type { Logger } from '../../../http/logger.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
+import { claimDue } from './fairness.ts';
 import { type PostOutcome, postWebhook, type Resolver } from './outbound.ts';
 import { delivered, nextDelay, RETRY_SCHEDULE_MS, shouldDisable } from './schedule.ts';
 import { failPending } from './store.ts';
@@ -40,11 +41,11 @@ export interface WebhookDeliveryOptions {
   log: Logger;
   /** Delay of each attempt after the previous one (schedule.ts); tests pass a short one. */
   schedule?: readonly number[];
-  /** Per attempt, redirects included. */
+  /** Per attempt. */
   timeoutMs?: number;
   /** How often the relay looks for due deliveries: the first attempt's latency is at most about this. */
   relayMs?: number;
-  /** How long a claimed delivery waits before another worker may claim it again (its process died). */
+  /** How long a claimed delivery counts as in flight before it may be claimed again (its process died). */
   leaseMs?: number;
   resolve?: Resolver;
 }
@@ -111,14 +112,7 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const relay = async (): Promise<number> => {
-    const due = await rows<{ id: string; attempts: number }>(
-      database.db,
-      sql`update webhook_deliveries set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
-          where id in (select id from webhook_deliveries
-                       where status = 'pending' and next_attempt_at <= now()
-                       order by next_attempt_at limit ${RELAY_BATCH} for update skip locked)
-          returning id, attempts`,
-    );
+    const due = await claimDue(database, { pool: config.concurrency, batch: RELAY_BATCH, leaseMs });
     if (due.length === 0) return 0;
     await boss.insert(
       WEBHOOK_QUEUE,
@@ -177,6 +171,7 @@ function recordAttempt(
         error,
         lastAttemptAt: at,
         nextAttemptAt: delay === undefined ? null : new Date(Date.now() + delay),
+        claimedAt: null,
       })
       .where(
         and(

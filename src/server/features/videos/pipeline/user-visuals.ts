@@ -5,6 +5,7 @@ import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
 import { probeClip } from '~/server/media/clip.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
+import { localPictureProblem } from '~/server/media/upload.ts';
 import { SNIFF_BYTES, sniffType } from '~/server/storage/sniff.ts';
 import { isAbortError, MediaError } from '../errors.ts';
 import type { Size } from '../scene-visuals.ts';
@@ -84,6 +85,9 @@ export async function fitUpload(
   }
   const file = path.join(dir, `upload-${String(k + 1).padStart(3, '0')}.png`);
   if (!(await exists(file))) {
+    // The decoded-size rule of uploads, whatever route stored the file: checked before anything decodes it.
+    const problem = await localPictureProblem(uploads[k]!);
+    if (problem) throw new MediaError(`Your image ${k + 1} cannot be used. ${problem}`, 'visuals');
     try {
       await runFfmpeg(fitImageArgs(uploads[k]!, size, file), { signal });
     } catch (error) {
