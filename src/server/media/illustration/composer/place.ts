@@ -1,6 +1,6 @@
 /**
  * A place: the country lit on a map with a pin on a named city; two places with movement between them, one map of
- * both with a route arc that draws in as the second is said. Context things ride on the map's corners as badges, the
+ * both with a route arc that draws in as the second is said. The subject and context things ride on the map's corners as badges, the
  * key phrase sits beside (wide) or under (tall, square) the map.
  */
 import { DISPLAY_FONT, ENTERS, type IllustrationElement } from '../compose.ts';
@@ -71,7 +71,8 @@ export function placeLayout(reading: SentenceReading, frame: Frame, route: boole
     });
   }
   const badge = map.width * (shape === 'wide' ? 0.3 : 0.26);
-  reading.context.slice(0, route ? 1 : 2).forEach((thing, i) => {
+  const things = [...(reading.subject ? [reading.subject] : []), ...reading.context];
+  things.slice(0, route ? 1 : 2).forEach((thing, i) => {
     const at =
       i === 0
         ? { x: map.x + map.width - badge * 0.9, y: map.y + map.height - badge }

@@ -45,9 +45,8 @@ export function subjectLayout(reading: SentenceReading, frame: Frame): Illustrat
       elements.push(text);
       y += text.height + short * 0.04;
     }
-    context.forEach((thing, i) =>
-      elements.push(small(thing, column.x + badge / 2 + i * badge * 1.15, y + badge / 2, badge, i)),
-    );
+    for (const [i, thing] of context.entries())
+      elements.push(small(thing, column.x + badge / 2 + i * badge * 1.15, y + badge / 2, badge, i));
     return elements;
   }
 
