@@ -247,3 +247,12 @@ describe('scenery', () => {
     expect(sceneryBackground(null, frame, palette, 0).svg).toContain(palette.top);
   });
 });
+
+describe('type with nothing surer to draw', () => {
+  it('sets the first words without ending on one that leads on, and names a subject that has no phrase', () => {
+    const bare: SentenceReading = { ...base, text: 'Both are good for you in moderation.', layout: 'key-phrase' };
+    expect(compose(bare, '9:16').subjects.join(' ')).toBe('Both are good for you');
+    const named = compose({ ...READINGS.subject, phrase: '' }, '9:16');
+    expect(named.elements.find((e) => e.kind === 'text')?.name).toBe('city lights');
+  });
+});

@@ -188,14 +188,35 @@ export function cardElement(
   return { ...box, width, height, svg, delay: options.delay, words: text, kind: 'text', name: text };
 }
 
-/** The words worth setting in type when a sentence has nothing surer: its key phrase, else its first six words. */
+/** Words a phrase cut short must not end on: "Both are good for you in" reads as broken. */
+const DANGLING = new Set(
+  'a an the of in on at to for from with by and or but as is are was were be that this these those your our my their its'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The words worth setting in type when a sentence has nothing surer: its key phrase, else its first six words, cut
+ * back so they do not end on a word that leads on.
+ */
 export function phraseOf(reading: { phrase: string; text: string }): string {
   if (reading.phrase.trim()) return reading.phrase.trim();
   const words = reading.text
     .replace(/[.!?…]+$/u, '')
     .split(/\s+/)
-    .filter(Boolean);
-  return words.slice(0, 6).join(' ');
+    .filter(Boolean)
+    .slice(0, 6);
+  while (
+    words.length > 2 &&
+    DANGLING.has(
+      words
+        .at(-1)!
+        .toLowerCase()
+        .replace(/[^\p{L}]/gu, ''),
+    )
+  )
+    words.pop();
+  return words.join(' ').replace(/[,;:]$/u, '');
 }
 
 /** Boxes stacked from `top`, centred in `area` when they leave room: the y of each in turn. */

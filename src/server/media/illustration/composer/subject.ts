@@ -11,7 +11,8 @@ export function subjectLayout(reading: SentenceReading, frame: Frame): Illustrat
   const subject = reading.subject!;
   const context = reading.context.slice(0, 2);
   const { area, short, palette } = frame;
-  const phrase = reading.phrase.trim();
+  // Without a key phrase the subject is named under it, so the word and the picture meet.
+  const phrase = reading.phrase.trim() || subject.words;
   const small = (thing: ReadThing, cx: number, cy: number, size: number, i: number) =>
     iconElement(thing, squareAt(cx, cy, size), palette, {
       color: palette.second,
