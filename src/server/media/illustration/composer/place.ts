@@ -25,7 +25,8 @@ export function placeLayout(reading: SentenceReading, frame: Frame, route: boole
   let map: { x: number; y: number; width: number; height: number };
   let text: IllustrationElement | null = null;
   if (shape === 'wide') {
-    const width = Math.min(area.width * 0.56, area.height * 1.3);
+    // Without words beside it, the map takes the whole width.
+    const width = phrase ? Math.min(area.width * 0.56, area.height * 1.3) : area.width;
     const left = frame.index % 2 === 0;
     map = { x: left ? area.x : area.x + area.width - width, y: area.y, width, height: area.height };
     if (phrase) {
