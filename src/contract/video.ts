@@ -151,30 +151,14 @@ export const PICTURE_SOURCE_LABELS: Record<PictureSource, string> = {
   upload: 'Your upload',
 };
 
-export const PICTURE_LAYOUT_LABELS: Record<PictureLayout, string> = {
-  place: 'map',
-  route: 'route map',
-  figure: 'figure',
-  steps: 'steps',
-  comparison: 'comparison',
-  'call-to-action': 'call to action',
-  'key-phrase': 'key phrase',
-  subject: 'subject',
-};
-
-/** "coffee (icon)", "Ethiopia (map)", "40% (number)", "night (scenery)". */
-const describeElement = ({ kind, name, words }: PictureElement): string =>
-  kind === 'icon' && words && words.toLowerCase() !== name ? `${words} (icon ${name})` : `${name} (${kind})`;
-
 /**
- * "Illustration: coffee, farm, Ethiopia", "Illustration, map: Ethiopia (map), coffee (icon cup)", "Designed
- * background: nothing matched", "Your upload".
+ * "Illustration: coffee, farm, Ethiopia", "Designed background: nothing matched", "Your upload". An illustration's
+ * `elements` say the same things with their boxes, for whoever reads the JSON.
  */
-export function describePicture({ source, subjects, layout, elements }: ScenePicture): string {
+export function describePicture({ source, subjects }: ScenePicture): string {
   const label = PICTURE_SOURCE_LABELS[source];
   if (source === 'upload') return label;
-  if (layout && elements && elements.length > 0)
-    return `${label}, ${PICTURE_LAYOUT_LABELS[layout]}: ${elements.map(describeElement).join(', ')}`;
+
   if (subjects.length === 0) return source === 'designed' ? `${label}: nothing matched` : label;
   return `${label}: ${subjects.join(', ')}`;
 }

@@ -77,6 +77,8 @@ const rounded = (e: IllustrationElement): IllustrationElement => ({
   height: Math.round(e.height),
 });
 
+const SAID_ORDER: ReadonlyArray<IllustrationElement['kind']> = ['icon', 'map', 'number', 'text'];
+
 export function composeBeat(reading: SentenceReading, options: ComposeOptions): IllustrationSpec {
   const frame = frameOf(options);
   const layout = beatLayout(reading, options.productName);
@@ -92,7 +94,15 @@ export function composeBeat(reading: SentenceReading, options: ComposeOptions): 
     bleed: background.bleed,
     elements: elements.map(rounded),
     counter,
-    subjects: [...new Set(elements.map((e) => e.words.trim()).filter(Boolean))],
+    // Things first, then places, figures and words, as the storyboard has always named them.
+    subjects: [
+      ...new Set(
+        [...elements]
+          .sort((a, b) => SAID_ORDER.indexOf(a.kind) - SAID_ORDER.indexOf(b.kind))
+          .map((e) => e.words.trim())
+          .filter(Boolean),
+      ),
+    ],
   };
 }
 
