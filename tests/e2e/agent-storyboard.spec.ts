@@ -167,8 +167,7 @@ test('create a storyboard, edit it, keep it across a reload, render it and play 
   const pictures = page.getByTestId('video-pictures').getByRole('listitem');
   await expect(pictures).toHaveCount(3);
   await expect(pictures.nth(0)).toHaveText('Scene 1: Your upload');
-  // Every sentence gets a composition: with nothing sure to draw, its words in type.
-  await expect(pictures.nth(2)).toHaveText(/^Scene 3: Illustration: /);
+  await expect(pictures.nth(2)).toHaveText('Scene 3: Designed background: nothing matched');
   await page.getByTestId('video-pictures').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('video-pictures.png'), fullPage: true });
 
@@ -341,8 +340,9 @@ test('each scene says what its picture will be, the settings say what is missing
   await page.keyboard.press('ArrowRight');
   await expect(second.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
   await expect(second.getByRole('tab', { name: 'Illustration' })).toBeFocused();
-  await expect(second.getByRole('tabpanel')).toContainText(
-    'Nothing in this scene’s words can be drawn yet, so the designed background stands in.',
+  // Every sentence gets a composition: with nothing sure to draw, its words in type.
+  await expect(second.getByTestId('illustration-outlook')).toHaveText(
+    /^Nothing in this scene is sure to draw, so its words are set in large type: Honestly/,
   );
   await second.getByRole('button', { name: 'Close' }).click();
 
