@@ -153,7 +153,7 @@ beforeAll(async () => {
   info = await probe(file('video.mp4'));
 }, 180_000);
 
-afterAll(() => (process.env.KEEP_RENDER ? console.log(dir) : fs.rmSync(dir, { recursive: true, force: true })));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('illustrated scenes in the render', () => {
   it('draw what each scene names: the map and an icon, a number, the fox in its setting', () => {
