@@ -109,7 +109,38 @@ export function missingSourcesNote(order: VisualOrder, available: { stock: boole
  */
 export const PICTURE_SOURCES = ['stock', 'ai', 'illustration', 'designed', 'upload'] as const;
 export type PictureSource = (typeof PICTURE_SOURCES)[number];
-export const scenePictureSchema = z.object({ source: z.enum(PICTURE_SOURCES), subjects: z.array(z.string()) });
+
+/** How an illustrated beat is laid out: what its sentence does (see docs/features/illustrations.md). */
+export const PICTURE_LAYOUTS = [
+  'place',
+  'route',
+  'figure',
+  'steps',
+  'comparison',
+  'call-to-action',
+  'key-phrase',
+  'subject',
+] as const;
+export type PictureLayout = (typeof PICTURE_LAYOUTS)[number];
+export const PICTURE_ELEMENT_KINDS = ['icon', 'map', 'number', 'text', 'scenery'] as const;
+export type PictureElementKind = (typeof PICTURE_ELEMENT_KINDS)[number];
+
+/** One thing an illustration draws: what it is, its name (an icon's id, a place, a setting), its words, its box. */
+export const pictureElementSchema = z.object({
+  kind: z.enum(PICTURE_ELEMENT_KINDS),
+  name: z.string(),
+  words: z.string(),
+  box: z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() }),
+});
+export type PictureElement = z.infer<typeof pictureElementSchema>;
+
+export const scenePictureSchema = z.object({
+  source: z.enum(PICTURE_SOURCES),
+  subjects: z.array(z.string()),
+  /** An illustration's layout and what it draws, in frame pixels; absent for other sources and older videos. */
+  layout: z.enum(PICTURE_LAYOUTS).optional(),
+  elements: z.array(pictureElementSchema).optional(),
+});
 export type ScenePicture = z.infer<typeof scenePictureSchema>;
 
 export const PICTURE_SOURCE_LABELS: Record<PictureSource, string> = {
@@ -120,10 +151,14 @@ export const PICTURE_SOURCE_LABELS: Record<PictureSource, string> = {
   upload: 'Your upload',
 };
 
-/** "Illustration: coffee, farm, Ethiopia", "Designed background: nothing matched", "Your upload". */
+/**
+ * "Illustration: coffee, farm, Ethiopia", "Designed background: nothing matched", "Your upload". An illustration's
+ * `elements` say the same things with their boxes, for whoever reads the JSON.
+ */
 export function describePicture({ source, subjects }: ScenePicture): string {
   const label = PICTURE_SOURCE_LABELS[source];
   if (source === 'upload') return label;
+
   if (subjects.length === 0) return source === 'designed' ? `${label}: nothing matched` : label;
   return `${label}: ${subjects.join(', ')}`;
 }

@@ -277,10 +277,9 @@ test('a deleted scene comes back from its toast, and Undo and Redo step through 
   await expectNoViolations(page);
 });
 
-const FARM =
-  'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
-const NOTHING =
-  'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+// A beat per sentence: one sentence, one scene.
+const FARM = 'Coffee begins its journey on a small farm in Ethiopia.';
+const NOTHING = 'Honestly, it depends on who you ask.';
 const MISSING = /no stock library \(Pexels or Pixabay key\) and no image model connected, so scenes get illustrations/;
 
 test('each scene says what its picture will be, the settings say what is missing, and a scene can be an illustration', async ({
@@ -310,9 +309,7 @@ test('each scene says what its picture will be, the settings say what is missing
   await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(
     /^Chosen for you · Illustration: Coffee, .*Ethiopia/,
   );
-  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
-    'Chosen for you · Designed background: nothing matched',
-  );
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: Honestly/);
   await expect(scenes.nth(0).getByTestId('scene-preview-image')).toHaveAttribute(
     'alt',
     /^Scene 1: Chosen for you · Illustration: Coffee/,
@@ -343,17 +340,16 @@ test('each scene says what its picture will be, the settings say what is missing
   await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: .*Brazil/);
   await page.getByLabel('Scene 2 text').fill(NOTHING);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
-  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
-    'Chosen for you · Designed background: nothing matched',
-  );
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: Honestly/);
 
   // No keys: the dialog opens on the Illustration tab, a source this server has, which says what it can draw.
   await page.getByRole('button', { name: 'Change visual of scene 2' }).click();
   const second = page.getByRole('dialog', { name: 'Change the visual of scene 2' });
   const illustrationTab = second.getByRole('tab', { name: 'Illustration' });
   await expect(illustrationTab).toHaveAttribute('aria-selected', 'true');
-  await expect(second.getByRole('tabpanel')).toContainText(
-    'Nothing in this scene’s words can be drawn yet, so the designed background stands in.',
+  // Every sentence gets a composition: with nothing sure to draw, its words in type.
+  await expect(second.getByTestId('illustration-outlook')).toHaveText(
+    /^Nothing in this scene is sure to draw, so its words are set in large type: Honestly/,
   );
   // The sources it lacks are marked, reached by the arrow keys like the other tabs, and say why: never a prompt
   // or a search that cannot work, and no claim that an AI image works for every scene.
@@ -380,9 +376,7 @@ test('each scene says what its picture will be, the settings say what is missing
   await second.getByRole('button', { name: 'Use an illustration instead' }).click();
   await expect(second).toBeHidden();
   await expect(page.getByRole('button', { name: 'Change visual of scene 2' })).toBeFocused();
-  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(
-    'Illustration: nothing here to draw, so a designed background',
-  );
+  await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Illustration: Honestly/);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
 
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();

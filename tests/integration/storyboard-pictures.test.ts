@@ -1,9 +1,9 @@
 /**
  * What each scene's picture is, said in words, on the real stack (API + worker on PGlite, eSpeak, ffmpeg) without a
- * stock library or image model: a storyboard names each scene's picture when made and after every edit, the
- * visual-order setting learns which sources are missing, the finished video names what each scene showed, the
- * same pictures the storyboard promised, and an AI choice without an image model is refused, never drawn as
- * something else in silence.
+ * stock library or image model: a storyboard names each scene's picture when made and after every edit, with an
+ * illustration's layout and each element it draws (what, its name, its words, its box), the visual-order setting
+ * learns which sources are missing, the finished video names what each scene showed, the same pictures the
+ * storyboard promised, and an AI choice without an image model is refused, never drawn as something else in silence.
  */
 import { describe, expect, it } from 'vitest';
 import { NO_IMAGE_MODEL_MESSAGE } from '~/contract/picture-choices';
@@ -23,11 +23,20 @@ const settings = {
   music: { enabled: false, volume: 30 },
 };
 
-// Two paragraphs long enough to stay two scenes.
-const FARM =
-  'Coffee begins its journey on a small farm in Ethiopia. The cherries ripen slowly in the shade of tall trees.';
-const NOTHING =
-  'Honestly, it depends. Some say one way is right, others say another, and nobody really knows for sure.';
+// A beat per sentence: two sentences, two scenes.
+const FARM = 'Coffee begins its journey on a small farm in Ethiopia.';
+const NOTHING = 'Honestly, it depends on who you ask.';
+const FRAME = { width: 1280, height: 720 };
+
+/** Every element inside the 16:9 frame and clear of the captions' band at its bottom quarter. */
+function expectInFrame(picture: any) {
+  for (const { kind, box } of picture.elements) {
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(FRAME.width);
+    if (kind !== 'scenery') expect(box.y + box.height).toBeLessThanOrEqual(FRAME.height * 0.75);
+  }
+}
 
 const plain = (board: any): StoryboardScene[] =>
   board.scenes.map(({ estimatedSec: _e, narratedSec: _n, picture: _p, ...scene }: any) => scene);
@@ -63,11 +72,25 @@ describe('what each scene’s picture is', () => {
     expect(created.status).toBe(201);
     const board = created.body;
     expect(board.scenes).toHaveLength(2);
-    // No stock library or image model: the farm is drawn from its words; nothing in "it depends" can be.
+    // No stock library or image model: the farm is drawn from its words, a map of Ethiopia with the coffee on it;
+    // nothing in "it depends" can be drawn, so its words are set in type.
     const [farm, nothing] = board.scenes;
-    expect(farm.picture.source).toBe('illustration');
+    expect(farm.picture).toMatchObject({ source: 'illustration', layout: 'place' });
     expect(lower(farm.picture.subjects)).toEqual(expect.arrayContaining(['coffee', 'ethiopia']));
-    expect(nothing.picture).toEqual({ source: 'designed', subjects: [] });
+    expect(farm.picture.elements).toEqual(
+      expect.arrayContaining([
+        { kind: 'map', name: 'Ethiopia', words: 'Ethiopia', box: expect.any(Object) },
+        expect.objectContaining({ kind: 'icon', words: expect.stringMatching(/coffee/i) }),
+      ]),
+    );
+    expectInFrame(farm.picture);
+    expect(nothing.picture).toMatchObject({ source: 'illustration', layout: 'key-phrase' });
+    expect(nothing.picture.elements.length).toBeGreaterThan(0);
+    for (const element of nothing.picture.elements) {
+      expect(element.kind).toBe('text');
+      expect(NOTHING).toContain(element.words);
+    }
+    expectInFrame(nothing.picture);
     // A GET answers the same.
     expect((await api('GET', `/storyboards/${board.id}`)).body.scenes.map((s: any) => s.picture)).toEqual([
       farm.picture,
@@ -86,17 +109,20 @@ describe('what each scene’s picture is', () => {
     expect(edited.status).toBe(200);
     const [designed, cups] = edited.body.scenes;
     expect(designed.picture).toEqual({ source: 'designed', subjects: [] });
-    expect(cups.picture.source).toBe('illustration');
-    expect(lower(cups.picture.subjects)).toEqual(expect.arrayContaining(['brazil', '2 billion']));
+    expect(cups.picture).toMatchObject({ source: 'illustration', layout: 'place' });
+    expect(lower(cups.picture.subjects)).toEqual(expect.arrayContaining(['brazil']));
+    expect(cups.picture.elements).toEqual(
+      expect.arrayContaining([{ kind: 'map', name: 'Brazil', words: 'Brazil', box: expect.any(Object) }]),
+    );
 
-    // Chosen as an illustration: drawn when the words name something, the designed background when they do not.
+    // Chosen as an illustration: drawn from what the words name, or their words set in type when they name nothing.
     const chosen = await save(api, edited.body, [
       { ...plain(edited.body)[0]!, visual: { kind: 'illustration' } },
       { ...plain(edited.body)[1]!, text: NOTHING, visual: { kind: 'illustration' } },
     ]);
     expect(chosen.status).toBe(200);
     expect(chosen.body.scenes[0].picture).toEqual(farm.picture);
-    expect(chosen.body.scenes[1].picture).toEqual({ source: 'designed', subjects: [] });
+    expect(chosen.body.scenes[1].picture).toEqual(nothing.picture);
     // Its preview is the drawing, made offline.
     const preview = async () => {
       const res = await fetch(`${suite.stack.url}/storyboards/${board.id}/scenes/${board.scenes[0].id}/preview`, {

@@ -47,10 +47,11 @@ const settings = {
   music: { enabled: false, volume: 30 },
 };
 
+// A beat per sentence: three sentences, three scenes.
 const SCRIPT = [
-  'The lighthouse keeper climbs the stairs at dusk. Her lamp has guided ships home for forty years, through fog and storm alike.',
-  'Tonight the sea is calm. A small fishing boat drifts toward the harbour, its crew tired after a long day on the water.',
-  'She trims the wick and winds the clockwork. The beam sweeps across the waves, steady and bright, until the sun comes up.',
+  'The lighthouse keeper climbs the stairs at dusk, as she has every night for forty years.',
+  'Tonight the sea is calm, and a small fishing boat drifts toward the harbour after a long day.',
+  'She trims the wick, and the beam sweeps across the waves, steady and bright, until the sun comes up.',
 ].join('\n\n');
 
 const finished = (status: string) => ['succeeded', 'failed', 'cancelled'].includes(status);
@@ -107,17 +108,17 @@ describe('storyboards API', () => {
     ).toBe(true);
     expect(board.cost).toBe(storyboardCost(board.scenes, '720p'));
 
-    // Split the first scene after its first sentence, merge the last two, move the new second scene to the end.
-    let scenes = splitScene(plain(board), board.scenes[0].id, board.scenes[0].text.indexOf(' Her lamp'));
+    // Split the first scene after its first clause, merge the last two, move the new second scene to the end.
+    let scenes = splitScene(plain(board), board.scenes[0].id, board.scenes[0].text.indexOf(' as she'));
     scenes = mergeWithNext(scenes, scenes[2]!.id);
     scenes = moveScene(scenes, scenes[1]!.id, 2);
     const saved = await save(api, board, scenes);
     expect(saved.status).toBe(200);
     expect(saved.body.version).toBe(2);
     expect(saved.body.scenes.map((s: any) => s.text)).toEqual([
-      'The lighthouse keeper climbs the stairs at dusk.',
+      'The lighthouse keeper climbs the stairs at dusk,',
       `${SCRIPT.split('\n\n')[1]} ${SCRIPT.split('\n\n')[2]}`,
-      'Her lamp has guided ships home for forty years, through fog and storm alike.',
+      'as she has every night for forty years.',
     ]);
 
     const stale = await save(api, board, scenes);
@@ -333,7 +334,10 @@ describe('storyboards API', () => {
 
       const edited = plain(before).map((s, i) =>
         i === 1
-          ? { ...s, text: 'Tonight the sea is calm and silver under a thin new moon, and the harbour lights are low.' }
+          ? {
+              ...s,
+              text: 'Tonight the sea is calm and silver under a thin new moon, and the harbour lights burn low along the old stone quay.',
+            }
           : s,
       );
       const saved = (await save(api, before, edited)).body;

@@ -1,85 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import {
-  composeIllustration,
-  contentArea,
-  countFrom,
-  ENTERS,
-  enterWithSpeech,
-  type IllustrationSpec,
-  illustratedWords,
-  wrapLines,
-} from '~/server/media/illustration/compose.ts';
+import { contentArea, countFrom, ENTERS, enterWithSpeech, wrapLines } from '~/server/media/illustration/compose.ts';
+import { composeBeat } from '~/server/media/illustration/composer/index.ts';
 import { counterText, overlayFilters } from '~/server/media/illustration/motion.ts';
 import { brandPalette, scriptPalette } from '~/server/media/illustration/palette.ts';
-import type { SceneSubjects } from '~/server/media/illustration/subjects.ts';
+import type { SentenceReading } from '~/server/media/illustration/reading.ts';
 
 const palette = scriptPalette('', 7);
 const wide = { width: 1920, height: 1080, palette, captionPosition: 'bottom' as const, index: 0 };
-const tall = { ...wide, width: 1080, height: 1920 };
 
-const coffee: SceneSubjects = {
-  icons: [
-    { kind: 'icon', word: 'coffee', icon: 'hot-beverage' },
-    { kind: 'icon', word: 'farm', icon: 'tractor' },
-    { kind: 'icon', word: 'beans', icon: 'beans' },
-  ],
+const coffee: SentenceReading = {
+  text: 'Coffee begins on a farm in Ethiopia.',
+  layout: 'place',
   places: [{ kind: 'place', word: 'Ethiopia', place: 'country', countryId: '231', name: 'Ethiopia' }],
-  numbers: [],
+  context: [
+    { words: 'Coffee', icon: 'hot-beverage', negated: false },
+    { words: 'farm', icon: 'tractor', negated: false },
+  ],
+  items: [],
   phrase: 'Coffee begins its journey',
+  scenery: [],
 };
-const sales: SceneSubjects = {
-  icons: [{ kind: 'icon', word: 'sales', icon: 'chart-increasing' }],
+const sales: SentenceReading = {
+  text: 'Sales rose forty percent.',
+  layout: 'figure',
+  subject: { words: 'Sales', icon: 'chart-increasing', negated: false },
+  figure: { kind: 'number', word: 'forty percent', value: 40, prefix: '', suffix: '%', decimals: 0, label: '' },
+  context: [],
   places: [],
-  numbers: [{ kind: 'number', word: 'forty percent', value: 40, prefix: '', suffix: '%', decimals: 0 }],
+  items: [],
   phrase: '',
+  scenery: [],
 };
-const nothing: SceneSubjects = { icons: [], places: [], numbers: [], phrase: 'Honestly' };
 
-const bottom = (spec: IllustrationSpec) => Math.max(...spec.elements.map((e) => e.y + e.height));
-const centreX = (e: { x: number; width: number }) => e.x + e.width / 2;
-
-describe('an illustrated scene', () => {
-  it('is nothing when the scene names nothing it can draw: the phrase alone is not a picture', () => {
-    expect(composeIllustration(nothing, wide)).toBeNull();
-  });
-
-  it('draws the named country as a map with the first icons on it, and says so in the scene’s words', () => {
-    const spec = composeIllustration(coffee, wide)!;
-    expect(spec.subjects).toEqual(['coffee', 'farm', 'Ethiopia']);
-    expect(spec.elements[0]!.svg).toContain('<path');
-    expect(spec.elements[0]!.svg).toContain('Ethiopia');
-    // Two badges beside the map (the third icon is left out), then the key phrase.
-    expect(spec.elements.filter((e) => e.svg.includes('<circle') && !e.svg.includes('Ethiopia'))).toHaveLength(2);
-    expect(spec.elements.at(-1)!.svg).toContain('Coffee begins its');
-  });
-
-  it('keeps every element clear of the captions at the bottom, on wide and tall frames', () => {
-    expect(bottom(composeIllustration(coffee, wide)!)).toBeLessThanOrEqual(1080 * 0.8);
-    expect(bottom(composeIllustration(coffee, tall)!)).toBeLessThanOrEqual(1920 * 0.8);
-    const top = composeIllustration(coffee, { ...wide, captionPosition: 'top' })!;
-    expect(Math.min(...top.elements.map((e) => e.y))).toBeGreaterThanOrEqual(1080 * 0.2);
-  });
-
-  it('puts the picture on alternate sides scene by scene on a wide frame, and above the text on a tall one', () => {
-    const first = composeIllustration(coffee, wide)!;
-    const second = composeIllustration(coffee, { ...wide, index: 1 })!;
-    expect(centreX(first.elements[0]!)).toBeLessThan(960);
-    expect(centreX(second.elements[0]!)).toBeGreaterThan(960);
-    const stacked = composeIllustration(coffee, tall)!;
-    const text = stacked.elements.at(-1)!;
-    expect(text.y).toBeGreaterThan(stacked.elements[0]!.y + stacked.elements[0]!.height * 0.9);
-  });
-
-  it('sets a number as written by the numbers, counting up to it before it stands', () => {
-    const spec = composeIllustration(sales, wide)!;
-    expect(spec.subjects).toEqual(['sales', 'forty percent']);
-    const counter = spec.counter!;
-    expect(counter).toMatchObject({ from: 0, to: 40, suffix: '%' });
-    const finished = spec.elements[counter.element]!;
-    expect(finished.svg).toContain('>40%<');
-    expect(finished.delay).toBeCloseTo(counter.start + counter.duration);
-  });
-
+describe('the parts of a beat', () => {
   it('counts a year up from a little before it', () => {
     expect(countFrom({ value: 1998, year: true })).toBe(1973);
     expect(countFrom({ value: 250 })).toBe(0);
@@ -98,18 +51,15 @@ describe('an illustrated scene', () => {
     const area = contentArea(1920, 1080, 'bottom');
     expect(area.y + area.height).toBeLessThanOrEqual(1080 * 0.75);
     expect(contentArea(1920, 1080, 'top').y).toBeGreaterThanOrEqual(1080 * 0.25);
-  });
-
-  it('names the words of a real sentence it would draw, and none for a sentence with nothing to draw', () => {
-    expect(illustratedWords('Our coffee grows on small farms in Ethiopia.')).toEqual(
-      expect.arrayContaining(['coffee', 'Ethiopia']),
-    );
-    expect(illustratedWords('Honestly, it depends.')).toEqual([]);
+    // A tall frame keeps its top 12 % clear of the apps' interface, and its captions' band below 70 %.
+    const tall = contentArea(1080, 1920, 'bottom');
+    expect(tall.y).toBeGreaterThanOrEqual(Math.round(1920 * 0.12));
+    expect(tall.y + tall.height).toBeLessThanOrEqual(1920 * 0.7);
   });
 });
 
 describe('an illustration timed to its narration', () => {
-  const spec = composeIllustration(coffee, wide)!;
+  const spec = composeBeat(coffee, wide);
   const words = [
     { text: 'Coffee', startMs: 0 },
     { text: 'begins', startMs: 400 },
@@ -133,7 +83,7 @@ describe('an illustration timed to its narration', () => {
   });
 
   it('runs the count from just before the number is said, the finished number after it', () => {
-    const numbers = composeIllustration(sales, wide)!;
+    const numbers = composeBeat(sales, wide);
     const timed = enterWithSpeech(
       numbers,
       [
@@ -177,6 +127,35 @@ describe('the elements of illustrated scenes in the render', () => {
     expect(text).toContain("enable='between(t\\,11.20\\,14.50)'");
     expect(text).toContain('fade=t=out:st=14.00:d=0.50:alpha=1');
     expect(graph.at(-1)).toMatch(/null\[out\]$/);
+  });
+
+  it('move with the camera when the scene drifts, the count too', () => {
+    const counter = {
+      x: 640,
+      align: 'middle' as const,
+      baseline: 400,
+      fontSize: 200,
+      color: '#fff',
+      from: 0,
+      to: 40,
+      decimals: 0,
+      prefix: '',
+      suffix: '%',
+      start: 0.8,
+      duration: 1.2,
+      element: 1,
+    };
+    const shift = { x: '60-(min(t*25\\,120))', y: '0' };
+    const { graph } = overlayFilters(
+      [{ layers: { ...layers, counter }, start: 0, out: null, drawnIn: [], shift }],
+      25,
+      0,
+      'joined',
+      'out',
+    );
+    const text = graph.join(';');
+    expect(text).toContain("overlay=x='100+(60-(min(t*25\\,120)))'");
+    expect(text).toMatch(/drawtext=[^;]*x='640-text_w\/2\+\(60-\(min\(t\*25\\,120\)\)\)'/);
   });
 
   it('stay to the end in the last scene, and add nothing when there are none', () => {

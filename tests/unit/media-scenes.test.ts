@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countWords } from '~/contract/scripts.ts';
-import { splitLongSentence, splitScenes, splitSentences } from '~/server/media/scenes.ts';
+import { LONG_SCRIPT_WORDS, splitLongSentence, splitScenes, splitSentences } from '~/server/media/scenes.ts';
 
 const sentence = (words: number, end = '.'): string =>
   `${Array.from({ length: words }, (_, i) => (i === 0 ? 'Word' : 'word')).join(' ')}${end}`;
@@ -44,32 +44,43 @@ describe('splitScenes', () => {
     for (const scene of scenes) expect(scene).toMatch(/\.$/);
   });
 
-  it('keeps scenes between about 8 and 20 seconds of speech and at most 4 sentences', () => {
+  it('gives a short script a scene (a beat) per sentence', () => {
     const scenes = splitScenes(script);
-    expect(scenes.length).toBeGreaterThan(2);
-    for (const scene of scenes) {
-      expect(countWords(scene)).toBeLessThanOrEqual(50);
-      expect(splitSentences(scene).length).toBeLessThanOrEqual(4);
-    }
-    for (const scene of scenes.slice(0, -1)) expect(countWords(scene)).toBeGreaterThanOrEqual(20);
+    expect(scenes).toEqual(splitSentences(script));
+    expect(scenes).toHaveLength(12);
+  });
+
+  it('folds a fragment too short to stand alone into the next sentence, and a last word or two into the one before', () => {
+    expect(splitScenes(`${sentence(8)} ${sentence(2)} ${sentence(9)} ${sentence(10)} ${sentence(2)}`)).toEqual([
+      sentence(8),
+      `${sentence(2)} ${sentence(9)}`,
+      `${sentence(10)} ${sentence(2)}`,
+    ]);
+    // A short closing line ("Try it today.") is a beat of its own.
+    expect(splitScenes(`${sentence(8)} ${sentence(3)}`)).toEqual([sentence(8), sentence(3)]);
+  });
+
+  it('keeps a long script to a calmer pace: at least 12 words and at most two sentences a scene', () => {
+    const long = Array.from({ length: 80 }, (_, i) => sentence(6 + (i % 5) * 2)).join(' ');
+    expect(countWords(long)).toBeGreaterThan(LONG_SCRIPT_WORDS);
+    const scenes = splitScenes(long);
+    expect(scenes.join(' ')).toBe(long);
+    expect(scenes.length).toBeLessThan(80);
+    for (const scene of scenes) expect(splitSentences(scene).length).toBeLessThanOrEqual(2);
+    for (const scene of scenes.slice(0, -1)) expect(countWords(scene)).toBeGreaterThanOrEqual(12);
   });
 
   it('starts a new scene at a paragraph break once the scene has some substance', () => {
-    const scenes = splitScenes(`${sentence(12)}\n\n${sentence(6)} ${sentence(6)}\n\n${sentence(14)}`);
-    expect(scenes).toEqual([sentence(12), `${sentence(6)} ${sentence(6)}`, sentence(14)]);
+    const scenes = splitScenes(`${sentence(12)}\n\n${sentence(3)} ${sentence(6)}\n\n${sentence(14)}`);
+    expect(scenes).toEqual([sentence(12), `${sentence(3)} ${sentence(6)}`, sentence(14)]);
   });
 
-  it('does not leave a fleeting last scene', () => {
-    const scenes = splitScenes(`${sentence(14)} ${sentence(14)} ${sentence(3)}`);
-    expect(scenes).toEqual([`${sentence(14)} ${sentence(14)} ${sentence(3)}`]);
-  });
-
-  it('splits a very long sentence across scenes at its clauses', () => {
+  it('splits a sentence longer than about 12 s across scenes at its clauses', () => {
     const clause = `${Array.from({ length: 15 }, () => 'word').join(' ')},`;
     const long = `Start ${clause} ${clause} ${clause} ${clause} end.`;
     const scenes = splitScenes(long);
     expect(scenes.length).toBeGreaterThan(1);
     expect(scenes.join(' ')).toBe(long);
-    for (const scene of scenes) expect(countWords(scene)).toBeLessThanOrEqual(50);
+    for (const scene of scenes) expect(countWords(scene)).toBeLessThanOrEqual(30);
   });
 });

@@ -74,7 +74,8 @@ const cases: Array<{ kind: string; script: string; expected: string[][] }> = [
 describe('scene queries from keyword extraction', () => {
   for (const { kind, script, expected } of cases) {
     it(`names each scene's concrete nouns in a ${kind}`, () => {
-      const scenes = splitScenes(script);
+      // Scenes of a few sentences each, as the stock search reads them when a long script groups sentences.
+      const scenes = splitScenes(script, { minWords: 20, maxWords: 50, maxSentences: 4 });
       expect(scenes).toHaveLength(expected.length);
       scenes.forEach((scene, i) => {
         const words = sceneQuery(scene, script).split(' ');

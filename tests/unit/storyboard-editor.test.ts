@@ -166,6 +166,13 @@ describe('storyboard figures', () => {
   });
 
   it('tells the Illustration tab what it will draw only when the answer shows it', () => {
+    expect(
+      illustrationOutlook(
+        { kind: 'auto' },
+        { source: 'illustration', subjects: ['Honestly', 'it depends'], layout: 'key-phrase', elements: [] },
+        'illustration',
+      ),
+    ).toEqual({ kind: 'type', subjects: ['Honestly', 'it depends'] });
     expect(illustrationOutlook({ kind: 'auto' }, { source: 'illustration', subjects: ['cup'] }, 'stock-first')).toEqual(
       { kind: 'draws', subjects: ['cup'] },
     );

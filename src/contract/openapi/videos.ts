@@ -76,7 +76,21 @@ const finishedVideo = {
   progress: 1,
   pictures: [
     { source: 'stock', subjects: ['calendar', 'week'] },
-    { source: 'illustration', subjects: ['tasks'] },
+    {
+      source: 'illustration',
+      subjects: ['tasks', 'week'],
+      layout: 'subject',
+      elements: [
+        { kind: 'scenery', name: 'office', words: '', box: { x: 0, y: 0, width: 1920, height: 1080 } },
+        { kind: 'icon', name: 'spiral-calendar', words: 'week', box: { x: 160, y: 120, width: 640, height: 640 } },
+        {
+          kind: 'text',
+          name: 'Plan your week',
+          words: 'Plan your week',
+          box: { x: 900, y: 330, width: 860, height: 200 },
+        },
+      ],
+    },
   ],
   stockCredits: [
     {

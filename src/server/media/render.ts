@@ -18,8 +18,8 @@
  * the end of its incoming crossfade, the incoming lane's pipe only those crossfades' first frames. The lanes run a
  * still as a placeholder through a clip scene; its frames there are dropped and `interleave` puts the clip's frames
  * in their places by timestamp, so putting a clip on screen costs no pixel work; stills-only videos have no pipes.
- * An illustrated scene rests (no pan, so its drawing stays where its layout puts it); each element is overlaid on the
- * joined lanes only while it enters, before dips, logo and captions, and the lane then shows a still with it drawn in
+ * An illustrated scene drifts like any still (its background is drawn past the frame for it); each element is
+ * overlaid on the joined lanes, moving with the drift, only while it enters, before dips, logo and captions, and the lane then shows a still with it drawn in
  * (illustration/motion.ts).
  * One pipe per lane matters: the incoming lane is read ahead to its next crossfade, and a pipe shared with the main
  * lane made the graph queue every main frame up to there (1.5 GiB on a 5-minute video). Cuts change picture on one
@@ -125,16 +125,54 @@ function piecewise(starts: readonly number[], exprs: readonly string[], frame: s
   return expr;
 }
 
+/** How far a scene's crop travels (one pixel a frame, as long as it lasts), centred in the shared margin. */
+function panSpan(slot: SceneSlot, margin: number, maxTravel: number): { travel: number; offset: number } {
+  const travel = Math.min(margin, maxTravel, Math.max(0, slot.frames - 1));
+  return { travel, offset: Math.floor((margin - travel) / 2) };
+}
+
 /**
- * Crop origin on one axis for a scene: one pixel per frame across the scene's own travel, centred in the shared
- * margin, starting when the scene first appears (its incoming crossfade).
+ * Crop origin on one axis for a scene: one pixel per frame across the scene's own travel (at most `maxTravel`),
+ * centred in the shared margin, starting when the scene first appears (its incoming crossfade).
  */
-export function panExpression(slot: SceneSlot, move: -1 | 0 | 1, margin: number, frame: string): string {
-  const travel = Math.min(margin, Math.max(0, slot.frames - 1));
-  const offset = Math.floor((margin - travel) / 2);
+export function panExpression(
+  slot: SceneSlot,
+  move: -1 | 0 | 1,
+  margin: number,
+  frame: string,
+  maxTravel = Number.POSITIVE_INFINITY,
+): string {
+  const { travel, offset } = panSpan(slot, margin, maxTravel);
   if (move === 0) return String(Math.floor(margin / 2));
   const progressed = `min(max(${frame}-${slot.firstFrame}\\,0)\\,${travel})`;
   return move > 0 ? `${offset}+${progressed}` : `${offset + travel}-${progressed}`;
+}
+
+/** Where `panExpression` puts the crop at video frame `frame`. */
+function panPosition(slot: SceneSlot, move: -1 | 0 | 1, margin: number, frame: number, maxTravel: number): number {
+  const { travel, offset } = panSpan(slot, margin, maxTravel);
+  if (move === 0) return Math.floor(margin / 2);
+  const progressed = Math.min(Math.max(frame - slot.firstFrame, 0), travel);
+  return move > 0 ? offset + progressed : offset + travel - progressed;
+}
+
+/**
+ * How far a drifting illustrated scene's drawing sits from where its layout puts it, at video frame `frame`: what
+ * its overlays follow, and what a check of rendered frames allows for. Zero for a scene that rests.
+ */
+export function driftAt(
+  job: Pick<RenderJob, 'width' | 'height' | 'stillSize' | 'timeline' | 'visuals'>,
+  scene: number,
+  frame: number,
+): { x: number; y: number } {
+  const rest = restOf(job.visuals[scene]!);
+  if (!rest?.drift) return { x: 0, y: 0 };
+  const pan = panGeometry(job);
+  const slot = job.timeline.scenes[scene]!;
+  return {
+    x: rest.origin.x - panPosition(slot, slot.pan.dx, pan.marginX, frame, 2 * rest.drift),
+    y: rest.origin.y - panPosition(slot, slot.pan.dy, pan.marginY, frame, 2 * rest.drift),
+  };
 }
 
 function laneList(entries: ReadonlyArray<{ file: string; frames: number }>, fps: number): string {
@@ -271,6 +309,7 @@ function panCrop(ctx: RenderContext, scenes: readonly number[], starts: readonly
     scenes.map((i) => {
       const rest = restOf(job.visuals[i]!);
       const slot = job.timeline.scenes[i]!;
+      if (rest?.drift) return panExpression(slot, slot.pan[move], margin, frame, 2 * rest.drift);
       return rest ? String(rest.origin[axis]) : panExpression(slot, slot.pan[move], margin, frame);
     });
   const x = piecewise(starts, along('x', 'dx', pan.marginX), frame);
@@ -497,12 +536,19 @@ function illustrationOverlays(ctx: RenderContext, parts: GraphParts, picture: st
     if (visual.kind !== 'still' || !visual.layers) return [];
     const next = scenes[i + 1];
     const out = next ? { at: next.firstFrame / fps, seconds: Math.max(1, overlap[i + 1]!) / fps } : null;
+    const rest = visual.layers.rest;
+    // A drifting scene's camera moves over its drawing: what is overlaid on the frame moves with it.
+    const shift = (axis: 'x' | 'y', move: 'dx' | 'dy', margin: number) =>
+      `${rest!.origin[axis]}-(${panExpression(slot, slot.pan[move], margin, ctx.frame, 2 * rest!.drift!)})`;
     return [
       {
         layers: visual.layers,
         start: slot.firstFrame / fps,
         out,
         drawnIn: ctx.drawnIn(i).map((s) => ({ at: s.frame / fps, drawn: s.drawn })),
+        ...(rest?.drift
+          ? { shift: { x: shift('x', 'dx', ctx.pan.marginX), y: shift('y', 'dy', ctx.pan.marginY) } }
+          : {}),
       },
     ];
   });

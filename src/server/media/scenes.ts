@@ -5,14 +5,25 @@
 import { countWords } from '~/contract/scripts.ts';
 
 export interface SceneLimits {
-  /** A scene shorter than this keeps taking sentences (about 8 s at 150 words a minute). */
+  /** A scene shorter than this keeps taking sentences: a fragment too short to stand alone as a beat. */
   minWords: number;
-  /** Never exceeded unless one clause alone is longer (about 20 s). */
+  /** Never exceeded unless one clause alone is longer; a longer sentence is cut at its clauses. */
   maxWords: number;
   maxSentences: number;
 }
 
-export const DEFAULT_SCENE_LIMITS: SceneLimits = { minWords: 20, maxWords: 50, maxSentences: 4 };
+/**
+ * A beat per sentence (docs/design: a new picture every 3-5 s): each sentence is its own scene, a fragment of under
+ * five words (about 2 s) joins the next one, and a sentence over 30 words (about 12 s) is cut at its clauses.
+ */
+export const DEFAULT_SCENE_LIMITS: SceneLimits = { minWords: 5, maxWords: 30, maxSentences: 1 };
+
+/**
+ * A long script (over about four minutes of speech) keeps a calmer pace: up to two sentences and at least about 5 s a
+ * beat, so a ten-minute video is 100-odd beats rather than 150 flickering ones.
+ */
+export const LONG_SCRIPT_LIMITS: SceneLimits = { minWords: 12, maxWords: 36, maxSentences: 2 };
+export const LONG_SCRIPT_WORDS = 600;
 
 /** Abbreviations whose full stop does not end a sentence (compared lower-case, without the final dot). */
 const ABBREVIATIONS = new Set([
@@ -145,7 +156,8 @@ interface Unit {
   startsParagraph: boolean;
 }
 
-export function splitScenes(cleanText: string, limits: SceneLimits = DEFAULT_SCENE_LIMITS): string[] {
+export function splitScenes(cleanText: string, given?: SceneLimits): string[] {
+  const limits = given ?? (countWords(cleanText) > LONG_SCRIPT_WORDS ? LONG_SCRIPT_LIMITS : DEFAULT_SCENE_LIMITS);
   const units: Unit[] = cleanText
     .split(/\n{2,}/)
     .map((p) => p.trim())
@@ -161,11 +173,14 @@ export function splitScenes(cleanText: string, limits: SceneLimits = DEFAULT_SCE
   let scene: Unit[] = [];
   let words = 0;
   for (const unit of units) {
-    const full = words + unit.words > limits.maxWords || scene.length >= limits.maxSentences;
-    const enough = words >= limits.minWords && scene.length >= 2;
+    const overflows = words + unit.words > limits.maxWords;
+    // A fragment too short to stand alone keeps taking sentences, up to the word limit.
+    const standsAlone = words >= limits.minWords;
+    const full = standsAlone && scene.length >= limits.maxSentences;
+    const enough = standsAlone && scene.length >= 2;
     // A new paragraph is a natural cut, as long as the scene is not left as a fleeting few words.
     const paragraphCut = unit.startsParagraph && words >= limits.minWords / 2;
-    if (scene.length > 0 && (full || enough || paragraphCut)) {
+    if (scene.length > 0 && (overflows || full || enough || paragraphCut)) {
       scenes.push(scene);
       scene = [];
       words = 0;

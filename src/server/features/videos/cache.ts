@@ -43,6 +43,8 @@ export interface IllustrationKey {
   captions: string;
   /** The scene's place, as far as the layout uses it: its sides alternate, so only odd or even counts. */
   side: number;
+  /** What the reader read in the scene's sentence (its setting may come from the scenes before it). */
+  reading?: unknown;
 }
 
 export type VisualKeyInput =

@@ -235,7 +235,7 @@ export async function runVideoPipeline(options: RunVideoPipelineOptions): Promis
     stored: manifest.stored ?? null,
     stockCredits: stockCredits(stills),
     pictures: stills.map((still) =>
-      pictureOf({ source: still?.source ?? 'designed', subjects: still?.subjects ?? [] }),
+      pictureOf({ ...still, source: still?.source ?? 'designed', subjects: still?.subjects ?? [] }),
     ),
   };
 }

@@ -8,6 +8,7 @@ import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
 import {
   availableSources,
   type PictureSource,
+  type ScenePicture,
   type StockCredit,
   type VisualOrder,
   type VisualSource,
@@ -18,7 +19,8 @@ import {
   drawIllustration,
   type IllustrationSpec,
   type IllustrationStyle,
-  illustrateScene,
+  illustrateBeat,
+  type SentenceReading,
 } from '~/server/media/illustration/index.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
 import { localPictureProblem } from '~/server/media/upload.ts';
@@ -34,7 +36,7 @@ import {
 } from '~/server/providers/stock/index.ts';
 import { type ContentCache, sceneSeed, sceneVisualKeyInput, visualKey } from './cache.ts';
 import { isAbortError, MediaError, withReason } from './errors.ts';
-import { queryWords } from './picture-plan.ts';
+import { illustrationPictureOf, queryWords } from './picture-plan.ts';
 
 export type Size = { width: number; height: number };
 
@@ -54,6 +56,9 @@ export interface Picture {
   source: PictureSource;
   /** The scene's words it depicts; absent on pictures cached before it was kept. */
   subjects?: string[];
+  /** An illustration's layout and what it draws, where (pictureElements). */
+  layout?: ScenePicture['layout'];
+  elements?: ScenePicture['elements'];
   /** An illustration's drawing, which the render animates (the PNG is how it ends). */
   illustration?: IllustrationSpec;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };
@@ -108,6 +113,8 @@ export interface AutoPick {
   /** 1-based, for messages. */
   scene: number;
   text: string;
+  /** What the scene's sentence says, read for drawing (readScript over the whole script). */
+  reading: SentenceReading;
   query: string;
   seed: number;
   size: Size;
@@ -139,11 +146,7 @@ export async function autoPicture(
       if (picked) return { ...picked, subjects: queryWords(query) };
       continue;
     }
-    if (source === 'illustration') {
-      const drawn = await illustrationPicture(from, pick);
-      if (drawn) return drawn;
-      continue;
-    }
+    if (source === 'illustration') return illustrationPicture(from, pick);
     if (source === 'ai' && ai) {
       try {
         await generatePicture(ai, query ? `${query}. ${text}` : text, pick.seed, file, size, signal);
@@ -165,14 +168,14 @@ export async function autoPicture(
   return { file, source: 'designed', subjects: [] };
 }
 
-/** The scene drawn from its words, or undefined when it names nothing we can draw. */
+/** The scene composed as a beat from its reading: every sentence has one (its key phrase in type at least). */
 async function illustrationPicture(
   from: PictureSources,
-  pick: Pick<AutoPick, 'scene' | 'text' | 'file' | 'size' | 'signal' | 'drawingOnly'>,
-): Promise<Picture | undefined> {
-  const spec = illustrateScene(pick.text, pick.scene - 1, from.illustration);
-  if (!spec) return undefined;
-  if (pick.drawingOnly) return { file: '', source: 'illustration', subjects: spec.subjects, illustration: spec };
+  pick: Pick<AutoPick, 'scene' | 'reading' | 'file' | 'size' | 'signal' | 'drawingOnly'>,
+): Promise<Picture> {
+  const spec = illustrateBeat(pick.reading, pick.scene - 1, from.illustration);
+  const said = { ...illustrationPictureOf(spec), illustration: spec };
+  if (pick.drawingOnly) return { file: '', ...said };
   try {
     await drawIllustration(spec, pick.size, pick.file, pick.signal);
   } catch (error) {
@@ -181,7 +184,7 @@ async function illustrationPicture(
       cause: error,
     });
   }
-  return { file: pick.file, source: 'illustration', subjects: spec.subjects, illustration: spec };
+  return { file: pick.file, ...said };
 }
 
 /**
@@ -244,6 +247,8 @@ async function stockVisual(from: PictureSources, library: StockLibrary, pick: Au
 
 export interface StoryboardPick {
   scene: Pick<StoryboardScene, 'id' | 'text' | 'query' | 'visual'>;
+  /** The scene's sentence read for drawing, in the context of the whole storyboard (storyboardReadings). */
+  reading: SentenceReading;
   /** 1-based, for messages. */
   number: number;
   order: VisualOrder;
@@ -289,7 +294,7 @@ export async function storyboardPicture(
 /** The cache key of a storyboard scene's picture with these sources. */
 export const storyboardPictureKey = (
   from: Pick<PictureSources, 'ai' | 'stock' | 'illustration'>,
-  pick: Pick<StoryboardPick, 'scene' | 'number' | 'order' | 'size'>,
+  pick: Pick<StoryboardPick, 'scene' | 'reading' | 'number' | 'order' | 'size'>,
 ): string =>
   visualKey(
     sceneVisualKeyInput(pick.scene, {
@@ -300,6 +305,7 @@ export const storyboardPictureKey = (
         palette: from.illustration.palette,
         captions: from.illustration.captionPosition,
         side: (pick.number - 1) % 2,
+        reading: pick.reading,
       },
     }),
     pick.size,
@@ -308,6 +314,7 @@ export const storyboardPictureKey = (
 const autoPickOf = (pick: StoryboardPick): AutoPick => ({
   scene: pick.number,
   text: pick.scene.text,
+  reading: pick.reading,
   query: pick.scene.query,
   seed: sceneSeed(pick.scene.id),
   size: pick.size,
@@ -329,13 +336,8 @@ async function makeStoryboardPicture(
     case 'designed':
       await generatePicture(from.images, scene.text, seed, file, size, signal);
       return { file, source: 'designed', subjects: [] };
-    case 'illustration': {
-      const drawn = await illustrationPicture(from, { scene: pick.number, text: scene.text, file, size, signal });
-      if (drawn) return drawn;
-      // Nothing in the scene can be drawn: the designed background stands in, and the storyboard says so.
-      await generatePicture(from.images, scene.text, seed, file, size, signal);
-      return { file, source: 'designed', subjects: [] };
-    }
+    case 'illustration':
+      return illustrationPicture(from, { scene: pick.number, reading: pick.reading, file, size, signal });
     case 'ai': {
       // A server that lost its image model draws the illustration instead, as the storyboard says before the render.
       if (!from.ai)

@@ -23,7 +23,7 @@ import { storageKey } from '../../storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { ContentCache } from './cache.ts';
 import { MediaError } from './errors.ts';
-import { videoIllustrationStyle } from './picture-plan.ts';
+import { storyboardReadings, videoIllustrationStyle } from './picture-plan.ts';
 import type { PictureSources } from './scene-visuals.ts';
 import type { StoryboardChecks } from './storyboard-checks.ts';
 import type { StoryboardRow } from './storyboard-store.ts';
@@ -159,6 +159,7 @@ export function storyboardPreviews(
         const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('./scene-visuals.ts');
         const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
+          reading: storyboardReadings(row.scenes)[index]!,
           number: index + 1,
           order: row.settings.visualOrder,
           size: pictureSize(videoDimensions(row.settings.aspect, row.settings.resolution)),

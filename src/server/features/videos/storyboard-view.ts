@@ -7,12 +7,12 @@
 import { cardSeconds } from '~/contract/brand.ts';
 import { cleanScript } from '~/contract/clean.ts';
 import { type Storyboard, type StoryboardScene, storyboardCost, storyboardScript } from '~/contract/storyboard.ts';
-import { availableSources, estimateNarration, videoTitle } from '~/contract/video.ts';
+import { availableSources, estimateNarration, videoDimensions, videoTitle } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
 import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
 import type { ApiDeps } from '../deps.ts';
 import { type ContentCache, narrationKey } from './cache.ts';
-import { plannedPicture } from './picture-plan.ts';
+import { plannedPicture, storyboardReadings, videoIllustrationStyle } from './picture-plan.ts';
 import { pictureSourceAvailability } from './picture-sources.ts';
 import type { StoryboardChecks } from './storyboard-checks.ts';
 import type { StoryboardRow } from './storyboard-store.ts';
@@ -31,17 +31,29 @@ export function storyboardView(
 
   /** `clipFileIds` when the caller has just read the uploads (a save checks them first). */
   return async function view(row: StoryboardRow, clipFileIds?: string[]): Promise<Storyboard> {
-    const cards = cardSeconds(await brandOf(row.uid, row.settings));
     const voice = await catalogue.find(row.settings.voiceId).catch(() => undefined);
     const script = storyboardScript(row.scenes);
     const sources = availableSources(row.settings.visualOrder, {
       stock: available.stock.available,
       ai: available.ai.available,
     });
+    const brand = await brandOf(row.uid, row.settings);
+    const cards = cardSeconds(brand);
+    const style = videoIllustrationStyle(
+      row.id,
+      videoDimensions(row.settings.aspect, row.settings.resolution),
+      row.settings.captionOptions.position,
+      brand,
+    );
+    const readings = storyboardReadings(row.scenes);
     const scenes = await Promise.all(
-      row.scenes.map(async (scene) => {
+      row.scenes.map(async (scene, index) => {
         const narrated = voice ? await cache.getNarration(narrationKeyOf(voice, scene)) : null;
-        const picture = plannedPicture({ ...scene, text: cleanScript(scene.text) }, sources, available.ai.available);
+        const picture = plannedPicture({ ...scene, text: cleanScript(scene.text) }, sources, available.ai.available, {
+          reading: readings[index]!,
+          index,
+          style,
+        });
         return {
           ...scene,
           estimatedSec: estimateNarration(scene.text).seconds,

@@ -57,7 +57,8 @@ export async function drawIllustration(
   file: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  const body = inner(spec.background, 0, 0) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('');
+  const body =
+    inner(spec.background, -spec.bleed, -spec.bleed) + spec.elements.map((e) => inner(e.svg, e.x, e.y)).join('');
   await fs.writeFile(file, (await rasterize(covering(spec, size, body), signal)).asPng());
 }
 
@@ -121,7 +122,7 @@ export async function drawLayers(
     x: Math.floor((stillSize.width - spec.width) / 2),
     y: Math.floor((stillSize.height - spec.height) / 2),
   };
-  const canvasSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stillSize.width}" height="${stillSize.height}">${inner(spec.background, origin.x, origin.y)}</svg>`;
+  const canvasSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stillSize.width}" height="${stillSize.height}">${inner(spec.background, origin.x - spec.bleed, origin.y - spec.bleed)}</svg>`;
   const [background, layers] = await Promise.all([
     rasterize(canvasSvg, signal),
     Promise.all(spec.elements.map((element) => rasterize(element.svg, signal))),
@@ -150,7 +151,7 @@ export async function drawLayers(
     width: spec.width,
     height: spec.height,
     background: first,
-    rest: { origin, stills },
+    rest: { origin, stills, drift: spec.bleed },
     elements,
     counter: spec.counter,
     fontFile: DISPLAY_FONT.file,

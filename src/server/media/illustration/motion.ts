@@ -27,7 +27,15 @@ export interface MotionLayers {
    * the scene shows each of `stills`: the background with its first `drawn` elements drawn in (`stillSchedule`).
    * Absent in manifests written before: there the background pans and the elements stay overlaid.
    */
-  rest?: { origin: { x: number; y: number }; stills: Array<{ file: string; from: number; drawn: number }> };
+  rest?: {
+    origin: { x: number; y: number };
+    stills: Array<{ file: string; from: number; drawn: number }>;
+    /**
+     * The camera drifts over the scene like a panned still, at most this many pixels either side of `origin` (how far
+     * the background is drawn past the frame); absent in manifests written before beats drifted: there it rests.
+     */
+    drift?: number;
+  };
   /** PNGs at frame pixels, placed at `x`, `y` of the frame, entering `delay` seconds into the scene. */
   elements: Array<{ file: string; x: number; y: number; delay: number }>;
   counter: IllustrationCounter | null;
@@ -70,6 +78,8 @@ export interface PlacedLayers {
   start: number;
   out: { at: number; seconds: number } | null;
   drawnIn: ReadonlyArray<{ at: number; drawn: number }>;
+  /** A drifting scene's offset of the frame from its resting place, as expressions of t, which overlays follow. */
+  shift?: { x: string; y: string };
 }
 
 /**
@@ -109,7 +119,8 @@ export function overlayFilters(
   const graph: string[] = [];
   let last = input;
   let n = 0;
-  for (const { layers, start, out, drawnIn } of scenes) {
+  for (const { layers, start, out, drawnIn, shift } of scenes) {
+    const plus = (axis: 'x' | 'y') => (shift ? `+(${shift[axis]})` : '');
     const rise = Math.round(Math.min(layers.width, layers.height) * RISE_SHARE);
     // The last scene's elements stay to the end.
     const gone = out ? out.at + out.seconds : Infinity;
@@ -143,13 +154,13 @@ export function overlayFilters(
           `${fades.map((f) => `,${f}`).join('')}[${label}]`,
       );
       const y = instant
-        ? String(element.y)
-        : `${element.y}+${rise}*pow(1-clip((t-${at(enters)})/${ENTER_SECONDS}\\,0\\,1)\\,3)`;
+        ? `${element.y}${plus('y')}`
+        : `${element.y}${plus('y')}+${rise}*pow(1-clip((t-${at(enters)})/${ENTER_SECONDS}\\,0\\,1)\\,3)`;
       const next = `${label}-on`;
       // Past its last frame the overlay passes the picture on: repeating that frame (the default) cost every frame
       // after it a copy in each overlay, enabled or not (3 s of the filter thread for a minute of 18 elements).
       graph.push(
-        `[${last}][${label}]overlay=x=${element.x}:y='${y}':eval=frame:format=yuv420:eof_action=pass:enable='${Number.isFinite(ends) ? between(from, ends) : `gte(t\\,${at(from)})`}'[${next}]`,
+        `[${last}][${label}]overlay=x='${element.x}${plus('x')}':y='${y}':eval=frame:format=yuv420:eof_action=pass:enable='${Number.isFinite(ends) ? between(from, ends) : `gte(t\\,${at(from)})`}'[${next}]`,
       );
       last = next;
       n++;
@@ -160,12 +171,12 @@ export function overlayFilters(
       // Up to the frame before the finished number stands.
       const ends = beforeFrame(countFrom + counter.duration, fps);
       const text = filterValue(counterText({ ...counter, start: countFrom }));
-      const x = counter.align === 'middle' ? `${counter.x}-text_w/2` : String(counter.x);
+      const x = `${counter.x}${counter.align === 'middle' ? '-text_w/2' : ''}${plus('x')}`;
       const next = `count${n}`;
       // drawtext puts the top of the text's box at y; its ascent brings the baseline to where the finished number's is.
       graph.push(
         `[${last}]drawtext=fontfile=${filterValue(layers.fontFile)}:text=${text}:fontsize=${counter.fontSize}:fontcolor=${counter.color}:` +
-          `x=${x}:y=${counter.baseline}-ascent:alpha='clip((t-${at(countFrom)})/0.3\\,0\\,1)':enable='${between(countFrom, ends)}'[${next}]`,
+          `x='${x}':y='${counter.baseline}-ascent${plus('y')}':alpha='clip((t-${at(countFrom)})/0.3\\,0\\,1)':enable='${between(countFrom, ends)}'[${next}]`,
       );
       last = next;
     }

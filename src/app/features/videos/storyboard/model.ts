@@ -214,7 +214,12 @@ export function openingTab(
 }
 
 /** What the Illustration tab can say it will draw of a scene, from what the server last said of its words. */
-export type IllustrationOutlook = { kind: 'draws'; subjects: string[] } | { kind: 'nothing' } | { kind: 'unknown' };
+export type IllustrationOutlook =
+  | { kind: 'draws'; subjects: string[] }
+  /** Nothing in the words is sure to draw: the beat sets them in large type. */
+  | { kind: 'type'; subjects: string[] }
+  | { kind: 'nothing' }
+  | { kind: 'unknown' };
 
 export function illustrationOutlook(
   visual: SceneVisual,
@@ -222,7 +227,8 @@ export function illustrationOutlook(
   order: VisualOrder,
 ): IllustrationOutlook {
   if (!picture) return { kind: 'unknown' };
-  if (picture.source === 'illustration') return { kind: 'draws', subjects: picture.subjects };
+  if (picture.source === 'illustration')
+    return { kind: picture.layout === 'key-phrase' ? 'type' : 'draws', subjects: picture.subjects };
   // A designed background where an illustration was tried means nothing in the words can be drawn.
   const triedIllustration =
     visual.kind === 'illustration' || (visual.kind === 'auto' && VISUAL_ORDER_SOURCES[order].includes('illustration'));

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandSnapshot } from '~/contract/brand.ts';
 import type { ClipAudio, StoryboardScene } from '~/contract/storyboard.ts';
-import type { CreateVideoRequest, PictureSource, StockCredit } from '~/contract/video.ts';
+import type { CreateVideoRequest, PictureSource, ScenePicture, StockCredit } from '~/contract/video.ts';
 import type { BrandedTimeline } from '~/server/media/brand.ts';
 import type { ClipInfo } from '~/server/media/clip.ts';
 import type { MotionLayers } from '~/server/media/illustration/index.ts';
@@ -50,6 +50,9 @@ export interface Still {
   /** Absent on stills of manifests written before there was a choice: those were designed. */
   source?: PictureSource;
   subjects?: string[];
+  /** An illustration's layout and what it draws (absent on other pictures and older manifests). */
+  layout?: ScenePicture['layout'];
+  elements?: ScenePicture['elements'];
   /** An illustration's layers: the scene's stills as its elements come in, and each element as it enters. */
   motion?: MotionLayers;
   credit?: Omit<StockCredit, 'scenes'> & { key: string };

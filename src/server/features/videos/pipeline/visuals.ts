@@ -11,7 +11,7 @@ import { DEFAULT_CAPTION_OPTIONS } from '~/contract/video.ts';
 import { type BrandedTimeline, narrationSlots } from '~/server/media/brand.ts';
 import { drawCard } from '~/server/media/brand-card.ts';
 import { runFfmpeg } from '~/server/media/ffmpeg.ts';
-import { drawLayers, enterWithSpeech } from '~/server/media/illustration/index.ts';
+import { drawLayers, enterWithSpeech, readScript } from '~/server/media/illustration/index.ts';
 import { fitImageArgs } from '~/server/media/render.ts';
 import { stillSize } from '~/server/media/timeline.ts';
 import { FONTS_DIR } from '~/server/media/tools.ts';
@@ -20,7 +20,7 @@ import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/l
 import type { StockLibrary } from '~/server/providers/stock/index.ts';
 import type { ContentCache } from '../cache.ts';
 import { isAbortError, MediaError } from '../errors.ts';
-import { videoIllustrationStyle } from '../picture-plan.ts';
+import { storyboardReadings, videoIllustrationStyle } from '../picture-plan.ts';
 import {
   autoPicture,
   type Picture,
@@ -118,6 +118,8 @@ export async function visuals(
     queries = made;
   }
   const drawing: SceneDrawing = { dir, size, timeline, narration: input.narration, signal };
+  // Read once over the whole script: a sentence's setting can come from the ones before it.
+  const readings = storyboard ? storyboardReadings(storyboard) : readScript(scenes);
   const taken = new Set(log.stills.done.flatMap((still) => (still?.credit ? [still.credit.key] : [])));
 
   const still = async (text: string, i: number): Promise<Still> => {
@@ -128,6 +130,7 @@ export async function visuals(
       if (clip) return { ...clip, ...size };
       const picture = await storyboardPicture({ ...from, onSkip }, cache, {
         scene: { ...storyboard[i]!, text },
+        reading: readings[i]!,
         number: i + 1,
         order: request.visualOrder,
         size: pictureSize({ width: run.width, height: run.height }),
@@ -143,6 +146,7 @@ export async function visuals(
     const picture = await autoPicture({ ...from, onSkip }, sources, {
       scene: i + 1,
       text,
+      reading: readings[i]!,
       query,
       seed: i,
       size,

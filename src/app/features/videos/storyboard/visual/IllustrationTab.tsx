@@ -31,6 +31,14 @@ export function IllustrationTab({
         >
           For this scene it draws: <span className="font-medium">{outlook.subjects.join(', ')}</span>.
         </p>
+      ) : outlook.kind === 'type' ? (
+        <p
+          className="rounded-xl border border-white/10 bg-white/[0.03] px-3 py-2 text-sm text-fg"
+          data-testid="illustration-outlook"
+        >
+          Nothing in this scene is sure to draw, so its words are set in large type:{' '}
+          <span className="font-medium">{outlook.subjects.join(' ')}</span>.
+        </p>
       ) : outlook.kind === 'nothing' ? (
         <Notice>
           Nothing in this scene’s words can be drawn yet, so the designed background stands in. Name a thing, a place or
@@ -49,8 +57,8 @@ export function IllustrationTab({
         </button>
       </div>
       <p className="hint">
-        The scene’s preview shows the drawing once you pick it. When nothing in the scene can be drawn, the designed
-        background stands in.
+        The scene’s preview shows the drawing once you pick it. When nothing in the scene is sure to draw, its words are
+        set in large type rather than a doubtful picture.
       </p>
     </div>
   );
