@@ -73,6 +73,9 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
     }
     const file = request.fileId ? await findFile(db, request.fileId, uid) : undefined;
     if (!file) throw new HttpError(400, 'Invalid input', { fileId: 'No uploaded file has this id.' });
+    // Uploads are typed by their bytes: a CSV or JSONL sheet is plain text.
+    if (file.contentType !== 'text/plain')
+      throw new HttpError(400, 'Invalid input', { fileId: 'This file is not a CSV or JSONL sheet.' });
     if (file.size > SHEET_LIMITS.maxBytes)
       throw new HttpError(400, 'Invalid input', { fileId: SHEET_TOO_LARGE_MESSAGE });
     const bytes = await storage.get(storageKey(uid, file.id));
