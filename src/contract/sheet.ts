@@ -119,7 +119,7 @@ function readCsv(text: string, maxRows: number) {
   const header = lines.shift();
   if (!header) throw new SheetFailure('This sheet is empty: put the column names on the first line.');
   const columns = header.map((name) => name.trim());
-  const blank = columns.findIndex((name) => name === '');
+  const blank = columns.indexOf('');
   if (blank >= 0) throw new SheetFailure(`Column ${blank + 1} has no name on the first line.`);
   const twice = columns.find((name, i) => columns.indexOf(name) !== i);
   if (twice) throw new SheetFailure(`The column "${twice}" appears twice on the first line.`);

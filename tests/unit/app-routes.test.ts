@@ -10,6 +10,7 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/nxn-agent/video/abc123', 'AgentVideo', 'auth'],
   ['/nxn-agent/history', 'AgentHistory', 'auth'],
   ['/nxn-agent/storyboard/sb_1', 'AgentStoryboard', 'auth'],
+  ['/nxn-agent/batch/b_1', 'AgentBatch', 'auth'],
   ['/history', 'AgentHistory', 'auth'],
   ['/pricing', 'AgentPricing', 'auth'],
   ['/voice', 'TextToSpeech', 'auth'],
