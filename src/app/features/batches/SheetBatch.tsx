@@ -82,6 +82,68 @@ function PreviewTable({ plan }: { plan: BatchPlan }) {
   );
 }
 
+/** The sheet's file or pasted text, and the script template its rows fill. */
+function SheetInputs({
+  text,
+  fileName,
+  template,
+  onFile,
+  onPaste,
+  onTemplate,
+}: {
+  text: string;
+  fileName: string | null;
+  template: string;
+  onFile: (file: File | undefined) => void;
+  onPaste: (text: string) => void;
+  onTemplate: (template: string) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="btn btn-secondary btn-sm cursor-pointer">
+          <Icon name="upload" className="size-4" />
+          Upload CSV or JSONL
+          <input
+            type="file"
+            className="sr-only"
+            accept=".csv,.jsonl,.ndjson,.txt,text/csv,text/plain"
+            data-testid="sheet-file"
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+        </label>
+        {fileName ? <span className="text-sm text-fg-muted">{fileName}</span> : null}
+      </div>
+      <Field label="Or paste rows" hint="CSV with a header line, or one JSON object per line." optional>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input !min-h-32 font-mono text-sm"
+            value={text}
+            placeholder={EXAMPLE}
+            onChange={(event) => onPaste(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Script template"
+        hint="Used for rows without a script cell, e.g. “Meet {{product}}, now {{price}}.”"
+        optional
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            className="input !min-h-20"
+            value={template}
+            placeholder="Meet {{product}}, now {{price}}."
+            onChange={(event) => onTemplate(event.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
 export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: string } }) {
   const navigate = useNavigate();
   const account = useStore($account);
@@ -151,7 +213,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         void refreshAccount();
-        openTopUp({ shortBy: short || undefined });
+        openTopUp(short > 0 ? { shortBy: short } : {});
       } else setServerErrors(handleStudioError(error));
     } finally {
       setBusy(false);
@@ -180,49 +242,17 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
         <code>music</code> and <code>visual order</code> columns change that row. Every other setting comes from the
         steps below. Up to {SHEET_LIMITS.maxRows} rows and 10 MB.
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="btn btn-secondary btn-sm cursor-pointer">
-          <Icon name="upload" className="size-4" />
-          Upload CSV or JSONL
-          <input
-            type="file"
-            className="sr-only"
-            accept=".csv,.jsonl,.ndjson,.txt,text/csv,text/plain"
-            data-testid="sheet-file"
-            onChange={(event) => void readFile(event.target.files?.[0])}
-          />
-        </label>
-        {fileName ? <span className="text-sm text-fg-muted">{fileName}</span> : null}
-      </div>
-      <Field label="Or paste rows" hint="CSV with a header line, or one JSON object per line." optional>
-        {(props) => (
-          <textarea
-            {...props}
-            className="input !min-h-32 font-mono text-sm"
-            value={text}
-            placeholder={EXAMPLE}
-            onChange={(event) => {
-              setFileName(null);
-              setText(event.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <Field
-        label="Script template"
-        hint="Used for rows without a script cell, e.g. “Meet {{product}}, now {{price}}.”"
-        optional
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            className="input !min-h-20"
-            value={template}
-            placeholder="Meet {{product}}, now {{price}}."
-            onChange={(event) => setTemplate(event.target.value)}
-          />
-        )}
-      </Field>
+      <SheetInputs
+        text={text}
+        fileName={fileName}
+        template={template}
+        onFile={(file) => void readFile(file)}
+        onPaste={(pasted) => {
+          setFileName(null);
+          setText(pasted);
+        }}
+        onTemplate={setTemplate}
+      />
       {sheetProblems.length > 0 ? (
         <ul
           className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger"

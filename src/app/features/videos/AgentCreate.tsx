@@ -210,16 +210,7 @@ export default function AgentCreate({
 
   return (
     <div className="grid gap-8">
-      <ScreenHeader
-        icon="video"
-        title="Create a video"
-        description={`Paste a script and ${brand.agentName} turns it into a narrated HD video of up to 5 minutes, with AI voices and visuals.`}
-      >
-        <Link to="/history" className="btn btn-secondary btn-sm self-start sm:self-auto">
-          <Icon name="history" className="size-4" />
-          Your videos
-        </Link>
-      </ScreenHeader>
+      <CreateHeader />
 
       {sheetPanel ? <ModeSwitch mode={mode} onChange={setMode} /> : null}
       <form
@@ -299,5 +290,20 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
         </label>
       ))}
     </fieldset>
+  );
+}
+
+function CreateHeader() {
+  return (
+    <ScreenHeader
+      icon="video"
+      title="Create a video"
+      description={`Paste a script and ${brand.agentName} turns it into a narrated HD video of up to 5 minutes, with AI voices and visuals.`}
+    >
+      <Link to="/history" className="btn btn-secondary btn-sm self-start sm:self-auto">
+        <Icon name="history" className="size-4" />
+        Your videos
+      </Link>
+    </ScreenHeader>
   );
 }

@@ -10,22 +10,21 @@ import {
   type BatchRecord,
   type BatchSummary,
   type CreateBatchRequest,
-  planBatch,
   problemField,
-  recordsOf,
   zipEntryName,
 } from '~/contract/batches.ts';
 import { isUuid } from '~/contract/ids.ts';
 import { videoCost } from '~/contract/pricing.ts';
-import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE } from '~/contract/sheet.ts';
 import { type CreateVideoRequest, estimateVideoCost, type VideoRecord } from '~/contract/video.ts';
 import { InsufficientCreditsError } from '~/server/credits/ledger.ts';
 import { getAccount } from '~/server/credits/service.ts';
+import type { Db } from '~/server/db/index.ts';
 import { HttpError, notFound } from '~/server/http/errors.ts';
-import { findFile } from '~/server/storage/files.ts';
+import type { Storage } from '~/server/storage/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
 import type { FileLinker } from '~/server/storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
+import { batchPlanner } from './plan.ts';
 import {
   type BatchRow,
   batchRowsOf,
@@ -64,46 +63,7 @@ const invalidPlan = (plan: BatchPlan) => {
 
 export function batchService({ database, storage }: Pick<ApiDeps, 'database' | 'storage'>, videos: VideoMaker) {
   const { db } = database;
-
-  /** The sheet as records: inline rows as they are, an uploaded file read like the create screen reads it. */
-  async function sheetOf(uid: string, request: CreateBatchRequest) {
-    if (request.rows) {
-      const columns = [...new Set(request.rows.flatMap((row) => Object.keys(row).map((key) => key.trim())))];
-      return { columns, records: recordsOf(request.rows), problems: [] };
-    }
-    const file = request.fileId ? await findFile(db, request.fileId, uid) : undefined;
-    if (!file) throw new HttpError(400, 'Invalid input', { fileId: 'No uploaded file has this id.' });
-    // Uploads are typed by their bytes: a CSV or JSONL sheet is plain text.
-    if (file.contentType !== 'text/plain')
-      throw new HttpError(400, 'Invalid input', { fileId: 'This file is not a CSV or JSONL sheet.' });
-    if (file.size > SHEET_LIMITS.maxBytes)
-      throw new HttpError(400, 'Invalid input', { fileId: SHEET_TOO_LARGE_MESSAGE });
-    const bytes = await storage.get(storageKey(uid, file.id));
-    if (!bytes)
-      throw new HttpError(400, 'Invalid input', { fileId: 'This file is no longer stored. Upload it again.' });
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-    const sheet = readSheet(text, file.name ? { fileName: file.name } : {});
-    if (!sheet.ok) throw new HttpError(400, 'Invalid input', { fileId: sheet.error });
-    return sheet;
-  }
-
-  /** The plan the API holds a batch to: the create screen's, with this server's voice catalogue and engines. */
-  async function plan(uid: string, request: CreateBatchRequest): Promise<BatchPlan> {
-    const sheet = await sheetOf(uid, request);
-    const settings = { ...request.settings, voiceId: request.settings.voiceId ?? (await videos.defaultVoiceId()) };
-    const voiceIds = new Set([settings.voiceId]);
-    for (const record of sheet.records)
-      for (const [column, value] of Object.entries(record.cells))
-        if (/^voice(_?id)?$/i.test(column.replace(/\s/g, '')) && value.trim()) voiceIds.add(value.trim());
-    const voiceProblems = new Map<string, string | null>();
-    for (const id of voiceIds) voiceProblems.set(id, await videos.voiceProblem(id));
-    const planned = planBatch(sheet.records, sheet.columns, {
-      template: request.template,
-      settings,
-      voiceProblem: (id) => voiceProblems.get(id) ?? null,
-    });
-    return { ...planned, problems: [...sheet.problems, ...planned.problems] };
-  }
+  const { plan } = batchPlanner({ database, storage }, videos);
 
   async function summary(batch: BatchRow): Promise<BatchSummary> {
     const { counts, credits } = (await countsOf(db, [batch.id])).get(batch.id) ?? {
@@ -222,14 +182,7 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
         rows.flatMap((row) => (row.videoId ? [row.videoId] : [])),
         () => '',
       );
-      const again = rows.map((row) => {
-        const video = row.videoId ? records.get(row.videoId) : undefined;
-        const request = row.request as CreateVideoRequest;
-        const credits = video
-          ? videoCost(video.estimatedSec * 1000, video.resolution)
-          : estimateVideoCost(request.script, request.resolution);
-        return { row, credits };
-      });
+      const again = rows.map((row) => ({ row, credits: retryCredits(row, records) }));
       const needed = again.reduce((sum, { credits }) => sum + credits, 0);
       const { balance } = await getAccount(db, uid);
       if (balance < needed) throw new InsufficientCreditsError(needed, balance);
@@ -250,20 +203,7 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
     },
 
     /** The finished videos as one ZIP, streamed from storage entry by entry. */
-    async zip(uid: string, id: string): Promise<{ name: string; body: AsyncGenerator<Uint8Array> }> {
-      const batch = await owned(uid, id);
-      const rows = (await batchRowsOf(db, batch.id)).filter((row) => row.state === 'succeeded' && row.videoFileId);
-      if (rows.length === 0) throw new HttpError(409, 'No video of this batch is ready yet.');
-      const entries: ZipEntry[] = rows.map((row) => ({
-        name: zipEntryName(row.row, row.title),
-        open: async () => {
-          const stored = await storage.stream(storageKey(uid, row.videoFileId as string));
-          if (!stored) throw new Error(`Video file of row ${row.row} is missing from storage`);
-          return stored.body as unknown as AsyncIterable<Uint8Array>;
-        },
-      }));
-      return { name: batch.name, body: zipStream(entries) };
-    },
+    zip: async (uid: string, id: string) => batchZip(db, storage, await owned(uid, id)),
   };
 }
 
@@ -279,4 +219,30 @@ function toSummary(batch: BatchRow, counts: BatchSummary['counts'], credits: num
     createdAt: batch.createdAt.toISOString(),
     completedAt: batch.completedAt?.toISOString() ?? null,
   };
+}
+
+/** A batch's finished videos as ZIP entries in row order; 409 while none is finished. */
+async function batchZip(db: Db, storage: Storage, batch: BatchRow) {
+  const rows = (await batchRowsOf(db, batch.id)).filter((row) => row.state === 'succeeded' && row.videoFileId);
+  if (rows.length === 0) throw new HttpError(409, 'No video of this batch is ready yet.');
+  const entries: ZipEntry[] = rows.map((row) => ({
+    name: zipEntryName(row.row, row.title),
+    open: async () => {
+      const stored = await storage.stream(storageKey(batch.uid, row.videoFileId as string));
+      if (!stored) throw new Error(`Video file of row ${row.row} is missing from storage`);
+      return stored.body as unknown as AsyncIterable<Uint8Array>;
+    },
+  }));
+  return { name: batch.name, body: zipStream(entries) };
+}
+
+/** What making a failed row again holds: its video's estimate, or for a row never queued the request it was planned as. */
+function retryCredits(
+  row: { videoId: string | null; request: CreateVideoRequest },
+  records: Map<string, VideoRecord>,
+): number {
+  const video = row.videoId ? records.get(row.videoId) : undefined;
+  return video
+    ? videoCost(video.estimatedSec * 1000, video.resolution)
+    : estimateVideoCost(row.request.script, row.request.resolution);
 }
