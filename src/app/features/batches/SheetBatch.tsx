@@ -6,8 +6,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { type BatchPlan, type BatchRecord, type BatchSettings, batchRecordSchema, planBatch } from '~/contract/batches';
+import { Link, useNavigate } from 'react-router';
+import {
+  type BatchPage,
+  type BatchPlan,
+  type BatchRecord,
+  type BatchSettings,
+  batchPageSchema,
+  batchRecordSchema,
+  planBatch,
+} from '~/contract/batches';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, type SheetResult } from '~/contract/sheet';
 import { formatDuration } from '~/contract/video';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices';
@@ -141,6 +149,35 @@ function SheetInputs({
         )}
       </Field>
     </>
+  );
+}
+
+/** The user's latest batches, to go back to one's page. */
+function RecentBatches() {
+  const [page, setPage] = useState<BatchPage | null>(null);
+  useEffect(() => {
+    api
+      .get<BatchPage>('/batches?limit=5', { parse: (data) => batchPageSchema.parse(data) })
+      .then(setPage, () => undefined);
+  }, []);
+  if (!page || page.items.length === 0) return null;
+  return (
+    <nav aria-label="Your latest batches" className="grid gap-1 text-sm">
+      <h3 className="font-semibold text-fg">Your latest batches</h3>
+      <ul className="grid gap-1">
+        {page.items.map((batch) => (
+          <li key={batch.id}>
+            <Link className="link" to={`/nxn-agent/batch/${batch.id}`}>
+              {batch.name}
+            </Link>{' '}
+            <span className="text-fg-muted">
+              · {batch.counts.succeeded} of {batch.counts.total} ready
+              {batch.status === 'running' ? ' · running' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -282,6 +319,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
             : `Start batch${plan?.ready ? ` · ${plan.totalCredits} credits` : ''}`}
         </button>
       </div>
+      <RecentBatches />
     </section>
   );
 }
