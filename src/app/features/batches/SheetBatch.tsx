@@ -28,6 +28,8 @@ import { Icon } from '../../components/Icon';
 import { handleStudioError } from '../../components/request-errors';
 import { Spinner } from '../../components/Spinner';
 
+const lines = (text: string) => text.replace(/\r\n?/g, '\n');
+
 const EXAMPLE = 'product,price,voice\nthe Widget,$9,\nthe Gadget,$12,';
 
 /** The voice list's verdict on a voice id, as the API gives it. */
@@ -285,7 +287,8 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
         template={template}
         onFile={(file) => void readFile(file)}
         onPaste={(pasted) => {
-          setFileName(null);
+          // The text box hands a file's CRLF lines back as LF: only other rows are a paste rather than the file.
+          if (lines(pasted) !== lines(text)) setFileName(null);
           setText(pasted);
         }}
         onTemplate={setTemplate}
