@@ -160,23 +160,26 @@ async function runOn(workers: number): Promise<Run> {
   }
 }
 
+const median = (xs: number[]) => xs[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
+
+const row = (run: Run) =>
+  `| ${run.workers} | ${run.perUser} | ${run.batchSeconds.toFixed(1)} s (${(run.batchSeconds / ROWS).toFixed(1)} s a video) | ${run.cpu.toFixed(0)} | ${run.waits.length} | ${median(run.waits).toFixed(1)} s / ${(run.waits.at(-1) ?? 0).toFixed(1)} s | ${(run.share * 100).toFixed(0)} % |`;
+
 async function main() {
   const load = os.loadavg()[0] ?? 0;
   const runs: Run[] = [];
   for (const workers of values.workers.split(',').map(Number)) {
-    runs.push(await runOn(workers));
-    console.error(`done on ${workers} worker(s)`);
+    const run = await runOn(workers);
+    runs.push(run);
+    // Each configuration's line as soon as it is measured: a long run stopped later keeps what it has.
+    console.error(`measured: ${row(run)}`);
   }
-  const median = (xs: number[]) => xs[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
   const figures = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${values.only === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, load ${load.toFixed(2)} at the start; ${ROWS} rows of ${MINUTES}-minute 720p videos (eSpeak, designed backgrounds, word captions), ${SLOTS} slot(s) per worker.`,
     '',
     "| Workers | Per-user cap | Batch: accepted → every row ended | CPU s | B's videos | B's wait: median / max | Share of B's time waiting |",
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...runs.map(
-      (run) =>
-        `| ${run.workers} | ${run.perUser} | ${run.batchSeconds.toFixed(1)} s (${(run.batchSeconds / ROWS).toFixed(1)} s a video) | ${run.cpu.toFixed(0)} | ${run.waits.length} | ${median(run.waits).toFixed(1)} s / ${(run.waits.at(-1) ?? 0).toFixed(1)} s | ${(run.share * 100).toFixed(0)} % |`,
-    ),
+    ...runs.map(row),
   ].join('\n');
   console.log(figures);
   if (!values['no-write']) console.error(`wrote ${writeBenchmarkBlock('bench-batch', 'Batches', figures)}`);
