@@ -28,7 +28,9 @@ test('upload a sheet, read the preview, start the batch and download its ZIP', a
   await expect(page.getByRole('button', { name: /^Start batch/ })).toBeDisabled();
 
   // The CSV: a template fills each row; the first row keeps its own title.
-  await page.getByTestId('sheet-file').setInputFiles({ name: 'lamps.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+  await page
+    .getByTestId('sheet-file')
+    .setInputFiles({ name: 'lamps.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await expect(page.getByText('lamps.csv')).toBeVisible();
   await expect(page.getByText('script: Add a script column, or write a script template')).toBeVisible();
   await page.getByLabel('Script template').fill('Meet {{product}}, now {{price}}. It lights the way home.');

@@ -9,7 +9,7 @@ import { HttpError } from '~/server/http/errors.ts';
 import { findFile } from '~/server/storage/files.ts';
 import { storageKey } from '~/server/storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { VideoMaker } from './service.ts';
+import type { VideoMaker } from './video-maker.ts';
 
 const badFile = (message: string) => new HttpError(400, 'Invalid input', { fileId: message });
 

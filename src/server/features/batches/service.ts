@@ -25,6 +25,10 @@ import { storageKey } from '~/server/storage/index.ts';
 import type { FileLinker } from '~/server/storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { batchPlanner } from './plan.ts';
+import type { VideoMaker } from './video-maker.ts';
+
+export type { VideoMaker };
+
 import {
   type BatchRow,
   batchRowsOf,
@@ -37,17 +41,6 @@ import {
   settleBatch,
 } from './store.ts';
 import { type ZipEntry, zipStream } from './zip.ts';
-
-/** What a batch needs of the videos feature: the same calls its own routes make. */
-export interface VideoMaker {
-  defaultVoiceId(): Promise<string>;
-  /** Why this server cannot narrate with `voiceId` (unknown voice, engine missing), or null. */
-  voiceProblem(voiceId: string): Promise<string | null>;
-  create(uid: string, request: CreateVideoRequest, idempotencyKey: string | undefined): Promise<{ videoId: string }>;
-  records(uid: string, ids: readonly string[], link: FileLinker): Promise<Map<string, VideoRecord>>;
-  cancel(uid: string, id: string): Promise<void>;
-  retry(uid: string, id: string): Promise<void>;
-}
 
 /** Field errors of a 400 are listed up to this many; a sheet with more problems is fixed a screenful at a time. */
 const MAX_FIELDS = 50;
