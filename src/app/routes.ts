@@ -17,6 +17,7 @@ export type ScreenName =
   | 'AgentVideo'
   | 'AgentHistory'
   | 'AgentStoryboard'
+  | 'AgentBatch'
   | 'GPURental'
   | 'Analytics'
   | 'MyRentals'
@@ -67,6 +68,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'auth',
     title: 'Storyboard',
     description: 'Review and edit the scenes of a video before it is rendered.',
+  },
+  {
+    path: '/nxn-agent/batch/:batchId',
+    screen: 'AgentBatch',
+    access: 'auth',
+    title: 'Batch',
+    description: 'Videos made from the rows of a sheet.',
   },
   {
     path: '/nxn-agent/history',

@@ -14,10 +14,12 @@ const LOADERS: Record<ScreenName, () => ScreenModule> = {
   ScriptGenerator: () => import('./features/studios/ScriptGenerator'),
   ScriptGeneration: () => import('./features/studios/ScriptGeneration'),
   AgentPricing: () => import('./features/billing/AgentPricing'),
-  AgentCreate: () => import('./features/videos/AgentCreate'),
+  // The create screen with its batch-from-a-sheet panel (two features, put together here).
+  AgentCreate: () => import('./create-screen'),
   AgentVideo: () => import('./features/videos/AgentVideo'),
   AgentHistory: () => import('./features/videos/AgentHistory'),
   AgentStoryboard: () => import('./features/videos/AgentStoryboard'),
+  AgentBatch: () => import('./features/batches/BatchPage'),
   GPURental: () => import('./features/gpu/GPURental'),
   Analytics: () => import('./features/analytics/Analytics'),
   MyRentals: () => import('./features/gpu/MyRentals'),

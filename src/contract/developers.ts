@@ -72,6 +72,7 @@ export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 export const WEBHOOK_EVENTS = [
   'video.succeeded',
   'video.failed',
+  'batch.completed',
   'speech.succeeded',
   'speech.failed',
   'image.succeeded',
@@ -90,6 +91,7 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'video.succeeded': 'A video is ready',
   'video.failed': 'A video failed',
+  'batch.completed': 'Every video of a batch has ended',
   'speech.succeeded': 'Speech is ready',
   'speech.failed': 'Speech failed',
   'image.succeeded': 'An image is ready',

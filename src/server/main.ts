@@ -5,6 +5,7 @@
  */
 import { loadConfig, type Role, type ServerConfig } from './config/index.ts';
 import type { Database } from './db/index.ts';
+import { endingBatchRows } from './features/batches/job-hooks.ts';
 import { imageJobs } from './features/images/job.ts';
 import { speechJobs } from './features/speech/job.ts';
 import { videoJobs } from './features/videos/job.ts';
@@ -13,8 +14,11 @@ import { createLogger, type Logger } from './http/logger.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createJobRegistry } from './jobs/registry.ts';
 
-/** Every feature's job kinds, one line per feature. Specs only: a handler is imported where its job runs. */
-const jobs = createJobRegistry([...videoJobs, ...speechJobs, ...imageJobs, ...watermarkJobs]);
+/**
+ * Every feature's job kinds, one line per feature. Specs only: a handler is imported where its job runs. A video's
+ * end may complete the batch it is a row of (features/batches/job-hooks.ts).
+ */
+const jobs = createJobRegistry([...videoJobs.map(endingBatchRows), ...speechJobs, ...imageJobs, ...watermarkJobs]);
 
 interface Running {
   url?: string;

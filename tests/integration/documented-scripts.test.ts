@@ -151,6 +151,10 @@ const RUNS: Record<string, ScriptRun> = {
       /\| Drain of the 10 deliveries \| [\d.]+ \|/,
     ],
   },
+  'scripts/bench-batch.ts': {
+    args: () => ['--rows', '2', '--minutes', '0.1', '--workers', '1', '--no-write', '--only', database],
+    prints: [/\| 1 \| 1 \| [\d.]+ s \([\d.]+ s a video\) \| \d+ \| \d+ \| [\d.]+ s \/ [\d.]+ s \| \d+ % \|/],
+  },
   'scripts/bench-upload.ts': {
     args: () => ['--sizes', '1', '--refused', '3'],
     env: {

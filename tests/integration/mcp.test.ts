@@ -73,10 +73,12 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     const { client, call } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'create_batch',
       'create_video',
       'generate_image',
       'generate_script',
       'get_balance',
+      'get_batch',
       'get_image',
       'get_speech',
       'get_video',
@@ -103,6 +105,47 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     expect(voices.text).toContain(`${voices.data.defaultVoiceId}: `);
     expect(voices.text).toMatch(/, the default\n/);
     expect((await call('list_voices', { language: 'Klingon' })).text).toMatch(/^No voice matches/);
+  });
+
+  it('makes a batch from rows and a template, naming a bad row and column, and reads it back', async () => {
+    const { call } = await connect();
+    const template = 'Meet {{product}}, now {{price}}.';
+    const settings = { voiceId: 'en-us-olivia', captions: 'off', visualOrder: 'designed' };
+    const refused = await call('create_batch', {
+      template,
+      settings,
+      rows: [
+        { product: 'the Widget', price: '$9' },
+        { product: 'the Gadget', price: '$12', voice: 'nobody' },
+      ],
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('- rows[2].voice: Choose a voice from the list.');
+    const created = await call('create_batch', {
+      name: 'Spots',
+      template,
+      settings,
+      rows: [{ product: 'the Widget', price: '$9' }],
+      idempotencyKey: 'mcp-batch-1',
+    });
+    expect(created.isError).toBe(false);
+    expect(created.text).toMatch(/^Batch accepted\./);
+    expect(created.data).toMatchObject({
+      name: 'Spots',
+      counts: { total: 1 },
+      rows: [{ row: 1, title: 'Meet the Widget, now $9.' }],
+    });
+    const again = await call('create_batch', {
+      name: 'Spots',
+      template,
+      settings,
+      rows: [{ product: 'the Widget', price: '$9' }],
+      idempotencyKey: 'mcp-batch-1',
+    });
+    expect(again.data.id).toBe(created.data.id);
+    const read = await call('get_batch', { id: created.data.id });
+    expect(read.text).toContain(`Batch ${created.data.id} "Spots"`);
+    expect(read.data.rows[0].videoId).toBe(created.data.rows[0].videoId);
   });
 
   it('makes a video from a script and polls it to a downloadable MP4', async () => {

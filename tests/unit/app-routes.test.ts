@@ -10,6 +10,7 @@ const SPEC: [url: string, screen: ScreenName, access: 'auth' | 'public'][] = [
   ['/nxn-agent/video/abc123', 'AgentVideo', 'auth'],
   ['/nxn-agent/history', 'AgentHistory', 'auth'],
   ['/nxn-agent/storyboard/sb_1', 'AgentStoryboard', 'auth'],
+  ['/nxn-agent/batch/b_1', 'AgentBatch', 'auth'],
   ['/history', 'AgentHistory', 'auth'],
   ['/pricing', 'AgentPricing', 'auth'],
   ['/voice', 'TextToSpeech', 'auth'],
@@ -64,7 +65,7 @@ describe('the sub-app route table', () => {
   it('pre-renders every static path, and the web server answers the id routes with the app shell', () => {
     expect(STATIC_APP_ROUTES.map((route) => route.path).sort()).toEqual(
       SPEC.map(([url]) => url)
-        .filter((url) => !/\/(video|storyboard|script)\/[^/]+$/.test(url))
+        .filter((url) => !/\/(video|storyboard|script|batch)\/[^/]+$/.test(url))
         .sort(),
     );
     for (const url of ['/nxn-agent/video/anything-at-all', '/nxn-agent/storyboard/b-1', '/script/123']) {

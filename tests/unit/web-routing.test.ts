@@ -21,7 +21,13 @@ describe('web routing', () => {
   });
 
   it('gives dynamic app routes the app shell for any id, but not their parents', () => {
-    for (const path of ['/nxn-agent/video/v_1', '/nxn-agent/video/v_1/', '/nxn-agent/storyboard/b_1', '/script/abc']) {
+    for (const path of [
+      '/nxn-agent/video/v_1',
+      '/nxn-agent/video/v_1/',
+      '/nxn-agent/storyboard/b_1',
+      '/nxn-agent/batch/b_1',
+      '/script/abc',
+    ]) {
       expect(routeRequest(path, undefined)).toEqual({ kind: 'files', candidates: ['app-shell/index.html'] });
     }
     expect(routeRequest('/nxn-agent/video/a/b', undefined)).not.toEqual({

@@ -3,6 +3,7 @@
  * reference on purpose. tests/integration/openapi-routes.test.ts holds both against the server's route table.
  */
 import { accountEndpoints } from './account.ts';
+import { batchEndpoints } from './batches.ts';
 import { developerEndpoints } from './developers.ts';
 import { fileEndpoints } from './files.ts';
 import { gpuEndpoints } from './gpu.ts';
@@ -18,6 +19,7 @@ export type { Endpoint, Exclusion, HttpMethod, RequestExample } from './types.ts
 export const ENDPOINTS: readonly Endpoint[] = [
   ...accountEndpoints,
   ...videoEndpoints,
+  ...batchEndpoints,
   ...studioEndpoints,
   ...watermarkEndpoints,
   ...gpuEndpoints,

@@ -15,6 +15,7 @@ import { requireProfile } from '../features/account/middleware.ts';
 import { profileRoutes } from '../features/account/routes.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
 import { analyticsRoutes } from '../features/analytics/routes.ts';
+import { batchRoutes } from '../features/batches/routes.ts';
 import { brandRoutes } from '../features/brand/routes.ts';
 import { brandKitSource } from '../features/brand/service.ts';
 import { logosInUse } from '../features/brand/store.ts';
@@ -31,6 +32,7 @@ import { paymentRoutes } from '../features/payments/routes.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
+import { videoService } from '../features/videos/service.ts';
 import { imagesInUse } from '../features/videos/uploads.ts';
 import { watermarkActivity } from '../features/watermark/analytics.ts';
 import { watermarkRoutes } from '../features/watermark/routes.ts';
@@ -108,7 +110,10 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', scriptRoutes(deps));
   app.route('/', speechRoutes(deps));
   app.route('/', imageRoutes(deps));
-  app.route('/', videoRoutes(deps, brandKitSource(deps.database)));
+  const brandKit = brandKitSource(deps.database);
+  app.route('/', videoRoutes(deps, brandKit));
+  // A batch's rows are the videos feature's own videos, made through its service.
+  app.route('/', batchRoutes(deps, videoService(deps, brandKit)));
   app.route('/', brandRoutes(deps));
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));

@@ -189,6 +189,7 @@ const variables = z.object({
   RATE_LIMIT_API_KEY_BURST: wholeNumber(100),
   TRUST_PROXY: flag(),
   WORKER_CONCURRENCY: wholeNumber(2, 1),
+  JOB_USER_CONCURRENCY: wholeNumber(1, 1),
   JOB_POLL_SECONDS: wholeNumber(1, 1),
   JOB_MONITOR_SECONDS: wholeNumber(15, 1),
   WEBHOOKS_ALLOW_LOOPBACK: flag(),
@@ -472,6 +473,11 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
         jobs: {
           /** Jobs one worker process runs at once, per kind (each media job may use a child process). */
           concurrency: env.WORKER_CONCURRENCY,
+          /**
+           * Videos one user may have rendering at once across all workers: below the slots of every worker together,
+           * so a long batch never holds them all (jobs/registry.ts `fairShare`).
+           */
+          perUser: env.JOB_USER_CONCURRENCY,
           /** How often a worker looks for new jobs when idle. */
           pollSeconds: env.JOB_POLL_SECONDS,
           /** How often jobs with a silent worker (missed heartbeats) are found and retried. */

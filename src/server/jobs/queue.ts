@@ -6,7 +6,7 @@
  * Accepting commits our row first and sends to pg-boss right after. A crash in between leaves a queued row
  * without a pg-boss job; `reconcile()` (run by workers) sends those again, so no accepted job is ever lost.
  */
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
 import { isUuid } from '../../contract/ids.ts';
 import { toolsMissingMessage } from '../../contract/system-tools.ts';
@@ -185,7 +185,31 @@ export class JobQueue {
   async #dispatch(job: JobRow): Promise<void> {
     const spec = this.jobs.get(job.kind);
     if (!spec) throw new UnknownJobKindError(job.kind);
-    await this.boss.send(job.kind, { jobId: job.id } satisfies QueuedData, { id: job.id, ...queueOptions(spec) });
+    await this.boss.send(job.kind, { jobId: job.id } satisfies QueuedData, {
+      id: job.id,
+      ...queueOptions(spec),
+      ...(spec.fairShare ? { group: { id: job.uid }, priority: -(await this.#waitingAhead(job)) } : {}),
+    });
+  }
+
+  /**
+   * The owner's jobs of this kind accepted before it and still waiting. pg-boss takes the highest priority first,
+   * so with this as a negative priority each user's next job ranks with every other user's next one: a batch of a
+   * hundred goes one video per turn while others queue, instead of all before them.
+   */
+  async #waitingAhead(job: JobRow): Promise<number> {
+    const [row] = await this.database.db
+      .select({ ahead: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.uid, job.uid),
+          eq(jobs.kind, job.kind),
+          eq(jobs.status, 'queued'),
+          lt(jobs.createdAt, job.createdAt),
+        ),
+      );
+    return row?.ahead ?? 0;
   }
 
   async get(uid: string, id: string): Promise<JobRow | undefined> {

@@ -82,6 +82,13 @@ export interface JobSpec<P = unknown, R = unknown> {
    * `doing` completes "This server cannot … yet", e.g. "make videos".
    */
   needs?: { tools: readonly SystemTool[]; doing: string };
+  /**
+   * Long jobs users queue many of (a batch's videos): shared fairly between users. Each user's jobs of the kind run
+   * at most `JOB_USER_CONCURRENCY` at once across all workers, and a job waits behind the owner's own earlier jobs
+   * rather than behind everyone's: its priority is minus the owner's jobs of the kind already waiting, so another
+   * user's single video goes next, ahead of the rest of a long batch (queue.ts, worker.ts). Default false.
+   */
+  fairShare?: boolean;
   /** Automatic retries after a failure (with exponential backoff). Default 2. */
   retryLimit?: number;
   /** A run longer than this fails (then retries). Default 30 minutes. */

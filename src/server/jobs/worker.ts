@@ -116,7 +116,13 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
       name: spec.kind,
       id: await queue.boss.work<QueuedData>(
         spec.kind,
-        { batchSize: 1, localConcurrency: config.jobs.concurrency, pollingIntervalSeconds: config.jobs.pollSeconds },
+        {
+          batchSize: 1,
+          localConcurrency: config.jobs.concurrency,
+          pollingIntervalSeconds: config.jobs.pollSeconds,
+          // A fair-share kind's jobs are grouped by owner (queue.ts): no user holds more slots than this, all workers together.
+          ...(spec.fairShare ? { groupConcurrency: config.jobs.perUser } : {}),
+        },
         async ([job]) => {
           if (job) await runOne(spec, job);
         },

@@ -10,7 +10,7 @@ export const APP_SHELL_FILE = 'app-shell/index.html';
 export const NOT_FOUND_FILE = '404.html';
 
 /** Routes with an id segment that cannot be pre-rendered; any id gets the app shell. */
-const APP_SHELL_ROUTES = [/^\/nxn-agent\/(?:video|storyboard)\/[^/]+\/?$/, /^\/script\/[^/]+\/?$/];
+const APP_SHELL_ROUTES = [/^\/nxn-agent\/(?:video|storyboard|batch)\/[^/]+\/?$/, /^\/script\/[^/]+\/?$/];
 
 export type Route =
   | { kind: 'bad-request' }

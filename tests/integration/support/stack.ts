@@ -2,6 +2,7 @@
 import { startApiServer } from '~/server/api/server.ts';
 import { loadConfig, type ServerConfig } from '~/server/config/index.ts';
 import { type Database, openDatabase } from '~/server/db/index.ts';
+import { endingBatchRows } from '~/server/features/batches/job-hooks.ts';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from '~/server/features/developers/webhooks/worker.ts';
 import { imageJobs } from '~/server/features/images/job.ts';
 import { speechJobs } from '~/server/features/speech/job.ts';
@@ -17,7 +18,7 @@ import { undeclaredAnswer } from './openapi-answers.ts';
 import { remoteJobs, testJobs } from './test-jobs.ts';
 
 /** The kinds main.ts declares. */
-export const featureJobs = [...videoJobs, ...speechJobs, ...imageJobs, ...watermarkJobs];
+export const featureJobs = [...videoJobs.map(endingBatchRows), ...speechJobs, ...imageJobs, ...watermarkJobs];
 const workerJobs = [...featureJobs, ...testJobs];
 
 export interface Stack {

@@ -1,7 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { type Dispatch, type SetStateAction, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  type SubmitEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { brand } from '~/config/brand';
+import { type BatchSettings, batchSettingsSchema } from '~/contract/batches';
 import { type BrandKit, brandSnapshot, cardSeconds } from '~/contract/brand';
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { createStoryboardRequestSchema, type Storyboard, storyboardSchema } from '~/contract/storyboard';
@@ -90,7 +100,25 @@ function useBrandKit(setForm: Dispatch<SetStateAction<CreateForm>>): BrandKit | 
   return kit;
 }
 
-export default function AgentCreate() {
+/** The form's settings as a batch's, which every row of a sheet takes unless its own columns say otherwise. */
+function batchSettingsOf(form: CreateForm): (BatchSettings & { voiceId: string }) | null {
+  const { script: _script, visuals: _visuals, imageFileIds: _images, clipAudio: _clips, ...settings } = toRequest(form);
+  const parsed = batchSettingsSchema.safeParse(settings);
+  return parsed.success ? { ...parsed.data, voiceId: form.voiceId } : null;
+}
+
+type Mode = 'one' | 'sheet';
+
+/**
+ * `sheetPanel`: the batches feature's "rows from a sheet" (given by the app's wiring, src/app/create-screen.tsx),
+ * shown instead of the script and the summary when the user makes a batch; it takes the form's settings.
+ */
+export default function AgentCreate({
+  sheetPanel,
+}: {
+  sheetPanel?: (settings: BatchSettings & { voiceId: string }) => ReactNode;
+} = {}) {
+  const [mode, setMode] = useState<Mode>('one');
   const navigate = useNavigate();
   const account = useStore($account);
   const [form, setForm] = useState<CreateForm>(INITIAL_FORM);
@@ -119,6 +147,8 @@ export default function AgentCreate() {
   );
   const balance = account ? account.credits.balance : null;
   const blocker = submitBlocker(figures, balance);
+  const batchSettings = useMemo(() => batchSettingsOf(form), [form]);
+  const sheet = mode === 'sheet' && sheetPanel;
 
   function clearErrors(key: keyof CreateForm) {
     const keys: string[] = [key, ...(ERROR_KEYS[key] ?? [])];
@@ -180,31 +210,33 @@ export default function AgentCreate() {
 
   return (
     <div className="grid gap-8">
-      <ScreenHeader
-        icon="video"
-        title="Create a video"
-        description={`Paste a script and ${brand.agentName} turns it into a narrated HD video of up to 5 minutes, with AI voices and visuals.`}
-      >
-        <Link to="/history" className="btn btn-secondary btn-sm self-start sm:self-auto">
-          <Icon name="history" className="size-4" />
-          Your videos
-        </Link>
-      </ScreenHeader>
+      <CreateHeader />
 
+      {sheetPanel ? <ModeSwitch mode={mode} onChange={setMode} /> : null}
       <form
-        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+        className={`grid gap-6 ${sheet ? '' : 'lg:grid-cols-[minmax(0,1fr)_20rem]'} lg:items-start`}
         onSubmit={submit}
         noValidate
         aria-label="New video"
       >
         <div className="grid min-w-0 gap-6">
-          <ScriptStep
-            script={form.script}
-            figures={figures}
-            handoff={handoff}
-            error={errors.script ?? figures.lengthError ?? undefined}
-            onChange={(script) => set('script', script)}
-          />
+          {sheet ? (
+            batchSettings ? (
+              sheet(batchSettings)
+            ) : (
+              <p className="field-error" role="alert">
+                Fix the settings below first: every row takes them.
+              </p>
+            )
+          ) : (
+            <ScriptStep
+              script={form.script}
+              figures={figures}
+              handoff={handoff}
+              error={errors.script ?? figures.lengthError ?? undefined}
+              onChange={(script) => set('script', script)}
+            />
+          )}
           <VoiceStep
             voiceId={form.voiceId}
             error={errors.voiceId}
@@ -216,16 +248,62 @@ export default function AgentCreate() {
           <FormatStep form={form} errors={errors} set={set} />
           <VisualsStep form={form} errors={errors} set={set} setImages={setImages} kit={kit} branded={branded} />
         </div>
-        <CreateSummary
-          figures={figures}
-          size={videoDimensions(form.aspect, form.resolution)}
-          resolution={form.resolution}
-          balance={balance}
-          blocker={blocker}
-          busy={busy}
-          availability={render.availability}
-        />
+        {sheet ? null : (
+          <CreateSummary
+            figures={figures}
+            size={videoDimensions(form.aspect, form.resolution)}
+            resolution={form.resolution}
+            balance={balance}
+            blocker={blocker}
+            busy={busy}
+            availability={render.availability}
+          />
+        )}
       </form>
     </div>
+  );
+}
+
+/** One video from a script, or one per row of a sheet. */
+function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const options: [Mode, string][] = [
+    ['one', 'One video'],
+    ['sheet', 'A batch from a sheet'],
+  ];
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">What to make</legend>
+      {options.map(([value, label]) => (
+        <label
+          key={value}
+          className={`btn btn-sm cursor-pointer ${mode === value ? 'btn-primary' : 'btn-secondary'} has-[:focus-visible]:ring-2`}
+        >
+          <input
+            type="radio"
+            name="create-mode"
+            className="sr-only"
+            value={value}
+            checked={mode === value}
+            onChange={() => onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function CreateHeader() {
+  return (
+    <ScreenHeader
+      icon="video"
+      title="Create a video"
+      description={`Paste a script and ${brand.agentName} turns it into a narrated HD video of up to 5 minutes, with AI voices and visuals.`}
+    >
+      <Link to="/history" className="btn btn-secondary btn-sm self-start sm:self-auto">
+        <Icon name="history" className="size-4" />
+        Your videos
+      </Link>
+    </ScreenHeader>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Credits } from '../../../contract/api.ts';
+import type { BatchRecord } from '../../../contract/batches.ts';
 import type { ImageRecord } from '../../../contract/images.ts';
 import { type ScriptRecord, scriptNarration } from '../../../contract/scripts.ts';
 import type { SpeechRecord } from '../../../contract/speech.ts';
@@ -302,5 +303,35 @@ export function balanceResult(credits_: Credits): CallToolResult {
       `Balance: ${credits(credits_.balance)} to spend, ${credits(credits_.reserved)} held by jobs still running (returned if they fail).`,
     ],
     { ...credits_ },
+  );
+}
+
+/** A batch's counts, each row's status and link, and the next step. `lead`: the line create_batch puts first. */
+export function batchResult(batch: BatchRecord, lead?: string): CallToolResult {
+  const { counts } = batch;
+  const rows = batch.rows.map((row) => ({
+    row: row.row,
+    title: row.title,
+    videoId: row.video?.id ?? null,
+    status: row.video?.status ?? 'failed',
+    videoUrl: row.video?.video?.url ?? null,
+    error: row.error ?? row.video?.error ?? null,
+  }));
+  const data = { id: batch.id, name: batch.name, status: batch.status, counts, credits: batch.credits, rows };
+  const running = counts.queued + counts.active;
+  return result(
+    [
+      lead,
+      `Batch ${batch.id} "${batch.name}": ${counts.succeeded} of ${counts.total} ready, ${running} being made, ${counts.failed} failed, ${counts.cancelled} cancelled; ${credits(batch.credits)} held or charged.`,
+      ...rows.map(
+        (row) =>
+          `- Row ${row.row} (${row.status}): ${row.title}${row.videoUrl ? ` — MP4: ${row.videoUrl}` : ''}${row.error ? ` — ${row.error}` : ''}`,
+      ),
+      running > 0
+        ? `Call get_batch with id "${batch.id}" again in about ${POLL_SECONDS * 3} seconds until every row has ended.`
+        : 'Every row has ended.',
+      counts.succeeded > 0 && LINK_NOTE,
+    ],
+    data,
   );
 }

@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { brand } from '../../../config/brand.ts';
 import { IdempotencyKey, type MeResponse } from '../../../contract/api.ts';
+import { type BatchRecord, batchSettingsSchema, createBatchRequestSchema } from '../../../contract/batches.ts';
 import { type ImagePage, type ImageRecord, imageRequestSchema } from '../../../contract/images.ts';
 import { type ScriptRecord, scriptRequestSchema } from '../../../contract/scripts.ts';
 import { type SpeechRecord, speechRequestSchema } from '../../../contract/speech.ts';
@@ -19,6 +20,7 @@ import {
   type ApiAnswer,
   apiFailure,
   balanceResult,
+  batchResult,
   imageBatchResult,
   imageResult,
   scriptResult,
@@ -222,6 +224,48 @@ function registerAccountTools(server: McpServer, call: ApiCall) {
   );
 }
 
+function registerBatchTools(server: McpServer, call: ApiCall) {
+  const batch = createBatchRequestSchema.shape;
+  server.registerTool(
+    'create_batch',
+    {
+      title: 'Create a batch of videos',
+      description:
+        'Make one video per row, up to 100: each row an object with a "script", or cells that the template\'s {{column}} placeholders take ("Meet {{product}}, now {{price}}"); a row may also set its own "title", "voice", "aspect", "captions", "music" and "visual order". Nothing starts unless every row is sound and the credits cover the whole batch; each row is then an ordinary video with its credits held. Returns the batch id: call get_batch with it until every row has ended.',
+      inputSchema: {
+        rows: batch.rows.unwrap(),
+        template: batch.template,
+        name: batch.name,
+        settings: batchSettingsSchema
+          .partial()
+          .optional()
+          .describe(
+            "Every row's voice, aspect, resolution, captions, music and visual order, unless a row says otherwise.",
+          ),
+        idempotencyKey,
+      },
+      annotations: CREATE,
+    },
+    async ({ idempotencyKey: key, ...request }) =>
+      answered<BatchRecord>(call('POST', '/batches', request, key), (record, { status }) =>
+        batchResult(
+          record,
+          status === 200 ? 'This idempotency key was used before: this is the batch it made.' : 'Batch accepted.',
+        ),
+      ),
+  );
+  server.registerTool(
+    'get_batch',
+    {
+      title: 'Get a batch',
+      description: "A batch's rows, each with its video's status and, once made, the link to its MP4.",
+      inputSchema: { id: jobId.describe('The id create_batch returned.') },
+      annotations: READ,
+    },
+    async ({ id }) => answered<BatchRecord>(call('GET', `/batches/${encode(id)}`), (record) => batchResult(record)),
+  );
+}
+
 /** A server with every tool, for one caller whose requests `call` makes. */
 export function createMcpServer(call: ApiCall): McpServer {
   const server = new McpServer(
@@ -230,6 +274,7 @@ export function createMcpServer(call: ApiCall): McpServer {
   );
   registerAccountTools(server, call);
   registerVideoTools(server, call);
+  registerBatchTools(server, call);
   registerStudioTools(server, call);
   return server;
 }

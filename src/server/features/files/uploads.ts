@@ -17,7 +17,7 @@ import { findUpload, listUploads, storageUsage, uploadRawFile, uploadTempDir } f
 import type { ApiDeps } from '../deps.ts';
 
 const UPLOAD_TYPES =
-  /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/plain|application\/pdf)$/;
+  /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/(plain|csv)|application\/(pdf|jsonl|x-ndjson))$/;
 /** The Storage dialog lists this many, newest first; the quota keeps the total modest. */
 const LIST_LIMIT = 500;
 

@@ -53,6 +53,8 @@ export const videoJobs = [
     handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
     // Rendering is CPU-heavy: a forked child keeps the worker responsive.
     runInChild: true,
+    // Batches queue many at once: each user gets a fair share of the workers.
+    fairShare: true,
     needs: VIDEO_NEEDS,
     public: false,
     retryLimit: 1,

@@ -25,7 +25,7 @@ import { storageKey } from '../../storage/index.ts';
 import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
 import { VIDEO_JOB, VIDEO_NEEDS, type VideoJobPayload } from './job.ts';
-import { attachRetryJob, deleteVideo, findVideo, getVideo, insertVideoRow, ownedFiles } from './store.ts';
+import { attachRetryJob, deleteVideo, findVideo, getVideo, getVideos, insertVideoRow, ownedFiles } from './store.ts';
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 
@@ -44,6 +44,13 @@ export function videoService(
 ) {
   const catalogue = voiceCatalogue(config.providers);
 
+  /** Why this server cannot narrate with the voice (not in the catalogue, or its engine missing), or null. */
+  async function voiceProblem(voiceId: string): Promise<string | null> {
+    const voice = await catalogue.find(voiceId);
+    if (!voice) return UNKNOWN_VOICE_MESSAGE;
+    return isVoiceAvailable(voice, availableEngines(config.providers)) ? null : unavailableVoiceMessage(voice);
+  }
+
   /**
    * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
    * are the user's. Answers the uploaded music's name, kept for the video page.
@@ -56,10 +63,8 @@ export function videoService(
     // The cards share the 5 minutes with the narration.
     const tooLong = brand ? scriptLengthError(request.script, cardSeconds(brand)) : null;
     if (tooLong) throw invalid('script', tooLong);
-    const voice = await catalogue.find(request.voiceId);
-    if (!voice) throw invalid('voiceId', UNKNOWN_VOICE_MESSAGE);
-    if (!isVoiceAvailable(voice, availableEngines(config.providers)))
-      throw invalid('voiceId', unavailableVoiceMessage(voice));
+    const voice = await voiceProblem(request.voiceId);
+    if (voice) throw invalid('voiceId', voice);
     let musicName: string | null = null;
     const musicId = request.music.fileId;
     if (musicId) {
@@ -96,6 +101,9 @@ export function videoService(
 
   return {
     record,
+    voiceProblem,
+    /** Several videos at once (a batch's rows), by id. */
+    records: (uid: string, ids: readonly string[], link: FileLinker) => getVideos(database, uid, ids, link),
 
     /** For a request that names no voice: the one the create form starts on (contract/voices.ts `defaultVoiceId`). */
     defaultVoiceId: async () => (await catalogue.list()).defaultVoiceId,

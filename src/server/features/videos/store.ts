@@ -172,6 +172,23 @@ export async function getVideo(
   return (await toRecords(database, rows, link))[0];
 }
 
+/** Several of the user's videos at once (a batch's rows), by id; ids not theirs are left out. */
+export async function getVideos(
+  database: Database,
+  uid: string,
+  ids: readonly string[],
+  link: FileLinker,
+): Promise<Map<string, VideoRecord>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await database.db
+    .select(selection)
+    .from(videos)
+    .leftJoin(jobs, eq(videos.jobId, jobs.id))
+    .where(and(inArray(videos.id, wanted), eq(videos.uid, uid)));
+  return new Map((await toRecords(database, rows, link)).map((record) => [record.id, record]));
+}
+
 /** The user's brand kit as the history needs it to price drafts: null without one. */
 export type DraftBrandKit = Parameters<typeof appliedBrand>[0];
 

@@ -1,0 +1,73 @@
+/**
+ * Batches over HTTP: POST /batches takes a sheet (inline rows or an uploaded file's id) and answers 202 with the
+ * batch, every row's video queued; GET /batches lists them, GET /batches/:id shows each row with its video;
+ * cancel and retry-failed act on the rows; GET /batches/:id/zip streams the finished videos as one ZIP.
+ */
+import { Hono } from 'hono';
+import type { BatchPage, BatchRecord } from '../../../contract/batches.ts';
+import { createBatchRequestSchema } from '../../../contract/batches.ts';
+import { SHEET_LIMITS } from '../../../contract/sheet.ts';
+import { formatBytes } from '../../../contract/storage.ts';
+import { HistoryQuery } from '../../db/paging.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
+import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
+import { jsonBody, query } from '../../http/validate.ts';
+import { contentDisposition } from '../../storage/download-headers.ts';
+import { fileLinker } from '../../storage/links.ts';
+import type { ApiDeps } from '../deps.ts';
+import { batchService, type VideoMaker } from './service.ts';
+
+/** Inline rows may carry a whole sheet's worth of text, and a little JSON around it. */
+const BATCH_BODY_LIMIT = {
+  maxBytes: SHEET_LIMITS.maxBytes + 256 * 1024,
+  error: () => {
+    const message = `A batch's rows can be up to ${formatBytes(SHEET_LIMITS.maxBytes)}. Split the sheet into several batches.`;
+    return bodyTooLarge(message, { rows: message });
+  },
+};
+
+export function batchRoutes(deps: ApiDeps, videos: VideoMaker) {
+  const batches = batchService(deps, videos);
+  const linker = (url: string) => fileLinker(deps.config, new URL(url).origin);
+  const record = async (uid: string, id: string, url: string) =>
+    (await batches.record(uid, id, linker(url))) satisfies BatchRecord;
+
+  return new Hono<AppEnv>()
+    .post('/batches', routeBodyLimit(BATCH_BODY_LIMIT), idempotent(deps.idempotency), async (c) => {
+      const request = await jsonBody(c, createBatchRequestSchema);
+      const id = await batches.create(c.get('uid'), request);
+      return c.json(await record(c.get('uid'), id, c.req.url), 202);
+    })
+    .get('/batches', async (c) => {
+      const q = query(c, HistoryQuery);
+      return c.json((await batches.list(c.get('uid'), q.limit, q.cursor)) satisfies BatchPage);
+    })
+    .get('/batches/:id', async (c) => c.json(await record(c.get('uid'), c.req.param('id'), c.req.url)))
+    .post('/batches/:id/cancel', async (c) => {
+      await batches.cancel(c.get('uid'), c.req.param('id'));
+      return c.json(await record(c.get('uid'), c.req.param('id'), c.req.url));
+    })
+    .post('/batches/:id/retry', async (c) => {
+      await batches.retryFailed(c.get('uid'), c.req.param('id'));
+      return c.json(await record(c.get('uid'), c.req.param('id'), c.req.url), 202);
+    })
+    .get('/batches/:id/zip', async (c) => {
+      const { name, body } = await batches.zip(c.get('uid'), c.req.param('id'));
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await body.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        async cancel() {
+          await body.return(undefined);
+        },
+      });
+      return c.body(stream, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': contentDisposition('attachment', `${name}.zip`),
+        'Cache-Control': 'private, no-store',
+      });
+    });
+}
