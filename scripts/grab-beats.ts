@@ -1,7 +1,7 @@
 /**
  * Beats as a viewer sees them: renders ten varied short scripts through the real pipeline, offline (eSpeak or
  * Festival voice, illustrations, no keys), in 16:9, 9:16 and 1:1 at 720p, and writes one frame from the middle of
- * every sentence to a folder, with an index (index.md) of sentence → frame and what the beat drew, to rate each beat
+ * every sentence to a folder, with an index file of sentence → frame and what the beat drew, to rate each beat
  * fits / neutral / wrong (docs/benchmarks.md "Explainer beats").
  *
  *   npx tsx scripts/grab-beats.ts                          # every script, every shape, into ./beats
