@@ -543,6 +543,11 @@ export const videoRecordSchema = z.object({
   subtitles: linkedFileSchema
     .nullable()
     .describe('The captions as an SRT file with a signed url; null until succeeded or when none were made.'),
+  captionsVtt: linkedFileSchema
+    .nullable()
+    .describe(
+      'The same captions as a WebVTT file (cue placement and, for word-timed looks, word timestamps) with a signed url; null until succeeded, and on videos made before WebVTT was written.',
+    ),
   createdAt: z.string().describe('When it was accepted, ISO 8601.'),
   finishedAt: z.string().nullable().describe('When it succeeded, failed or was cancelled; null before.'),
 });

@@ -8,6 +8,7 @@ import { fileEndpoints } from './files.ts';
 import { gpuEndpoints } from './gpu.ts';
 import { jobEndpoints } from './jobs.ts';
 import { paymentEndpoints } from './payments.ts';
+import { sharingEndpoints } from './sharing.ts';
 import { studioEndpoints } from './studios.ts';
 import type { Endpoint, Exclusion } from './types.ts';
 import { videoEndpoints } from './videos.ts';
@@ -18,6 +19,7 @@ export type { Endpoint, Exclusion, HttpMethod, RequestExample } from './types.ts
 export const ENDPOINTS: readonly Endpoint[] = [
   ...accountEndpoints,
   ...videoEndpoints,
+  ...sharingEndpoints,
   ...studioEndpoints,
   ...watermarkEndpoints,
   ...gpuEndpoints,
