@@ -333,6 +333,7 @@ export const videoSettingsSchema = z.object({
     ),
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
+export type VideoSettingsInput = z.input<typeof videoSettingsSchema>;
 
 /** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
 export const CLIP_AUDIO = ['mute', 'duck'] as const;
