@@ -96,7 +96,7 @@ test('share a finished video: the public page unfurls, plays with captions, load
   await page.reload();
   await expect(page.getByTestId('share-views')).toHaveText('2 views · never expires');
   await page.getByRole('button', { name: 'Revoke link' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByText('Link revoked. The page no longer opens.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Create public link' })).toBeVisible();
   const gone = await guest.goto(url);

@@ -15,6 +15,8 @@ export interface SharePageData {
   videoUrl: string;
   posterUrl: string | null;
   captionsUrl: string | null;
+  /** The captions are already in the picture: the track is offered, not shown on top of them. */
+  captionsBurned: boolean;
   /** Present when the owner lets people download the MP4. */
   downloadUrl: string | null;
   embedHtml: string;
@@ -63,13 +65,13 @@ function unfurlTags(data: SharePageData): string[] {
 function player(data: SharePageData): string {
   const poster = data.posterUrl ? ` poster="${escapeHtml(data.posterUrl)}"` : '';
   const track = data.captionsUrl
-    ? `<track kind="captions" label="Captions" src="${escapeHtml(data.captionsUrl)}" default>`
+    ? `<track kind="captions" label="Captions" src="${escapeHtml(data.captionsUrl)}"${data.captionsBurned ? '' : ' default'}>`
     : '';
   return `<video controls playsinline preload="metadata" width="${data.width}" height="${data.height}"${poster} aria-label="${escapeHtml(data.title)}"><source src="${escapeHtml(data.videoUrl)}" type="video/mp4">${track}</video>`;
 }
 
-const PAGE_STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#0b0d12;color:#e9ecf2}main{max-width:960px;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem;margin:0 0 16px}video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:8px}.row{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin:16px 0}.button{display:inline-block;padding:10px 16px;border-radius:8px;background:#4d7cff;color:#fff;text-decoration:none;font-weight:600}.button:focus-visible{outline:3px solid #ffd84d;outline-offset:2px}label{display:block;font-weight:600;margin:24px 0 8px}textarea{width:100%;min-height:5.5em;font:13px/1.4 ui-monospace,monospace;color:#e9ecf2;background:#151923;border:1px solid #3a4150;border-radius:8px;padding:8px}footer{color:#aab2c0;font-size:.875rem;padding:24px 16px;text-align:center}`;
-const EMBED_STYLE = `html,body{margin:0;height:100%;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}`;
+const PAGE_STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#0b0d12;color:#e9ecf2}main{max-width:960px;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem;margin:0 0 16px}video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:8px}.row{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin:16px 0}.button{display:inline-block;padding:10px 16px;border-radius:8px;background:#3a63e0;color:#fff;text-decoration:none;font-weight:600}.button:focus-visible{outline:3px solid #ffd84d;outline-offset:2px}label{display:block;font-weight:600;margin:24px 0 8px}textarea{width:100%;min-height:5.5em;font:13px/1.4 ui-monospace,monospace;color:#e9ecf2;background:#151923;border:1px solid #3a4150;border-radius:8px;padding:8px}footer{color:#aab2c0;font-size:.875rem;padding:24px 16px;text-align:center}`;
+const EMBED_STYLE = `html,body,main{margin:0;height:100%;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
 
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
@@ -128,7 +130,10 @@ ${player(data)}
 export function shareEmbed(data: SharePageData): string {
   return `${head(data, EMBED_STYLE, [`<link rel="canonical" href="${escapeHtml(data.pageUrl)}">`])}
 <body>
+<main>
+<h1 class="sr-only">${escapeHtml(data.title)}</h1>
 ${player(data)}
+</main>
 </body>
 </html>
 `;

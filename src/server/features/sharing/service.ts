@@ -134,6 +134,7 @@ export function sharingService(database: Database, config: ShareConfig) {
         videoUrl: urls.video,
         posterUrl: video.thumbnailFileId ? urls.poster : null,
         captionsUrl: video.captionsVttFileId ? urls.captions : null,
+        captionsBurned: video.captionsBurned,
         downloadUrl: link.allowDownload ? urls.download : null,
         embedHtml: embedSnippet(urls.embed, title, width, height),
         width,

@@ -21,6 +21,8 @@ export interface SharedVideo {
   videoFileId: string | null;
   thumbnailFileId: string | null;
   captionsVttFileId: string | null;
+  /** Captions are drawn into the picture (any look but "off"). */
+  captionsBurned: boolean;
 }
 
 const sharedVideoColumns = {
@@ -38,10 +40,14 @@ const sharedVideoColumns = {
 const toSharedVideo = ({
   options,
   ...row
-}: { options: { width?: number; height?: number } } & Omit<SharedVideo, 'width' | 'height'>): SharedVideo => ({
+}: { options: { width?: number; height?: number; captions: string } } & Omit<
+  SharedVideo,
+  'width' | 'height' | 'captionsBurned'
+>): SharedVideo => ({
   ...row,
   width: options.width,
   height: options.height,
+  captionsBurned: options.captions !== 'off',
 });
 
 export async function findOwnedVideo(db: Db, uid: string, videoId: string): Promise<SharedVideo | undefined> {
