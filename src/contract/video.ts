@@ -368,6 +368,7 @@ export const videoSettingsSchema = z.object({
     ),
 });
 export type VideoSettings = z.output<typeof videoSettingsSchema>;
+export type VideoSettingsInput = z.input<typeof videoSettingsSchema>;
 
 /** What a video clip's own sound does: nothing (muted) or play quietly under the narration. */
 export const CLIP_AUDIO = ['mute', 'duck'] as const;
@@ -578,6 +579,11 @@ export const videoRecordSchema = z.object({
   subtitles: linkedFileSchema
     .nullable()
     .describe('The captions as an SRT file with a signed url; null until succeeded or when none were made.'),
+  captionsVtt: linkedFileSchema
+    .nullable()
+    .describe(
+      'The same captions as a WebVTT file (cue placement and, for word-timed looks, word timestamps) with a signed url; null until succeeded, and on videos made before WebVTT was written.',
+    ),
   createdAt: z.string().describe('When it was accepted, ISO 8601.'),
   finishedAt: z.string().nullable().describe('When it succeeded, failed or was cancelled; null before.'),
 });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { ProfileSyncBody } from '~/contract/api.ts';
 import { fieldErrors } from '~/contract/errors.ts';
 import { withCache } from '~/server/auth/firebase.ts';
-import { parseRange } from '~/server/features/files/routes.ts';
 import type { AppEnv } from '~/server/http/context.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { onError, requestContext } from '~/server/http/middleware.ts';
+import { parseRange } from '~/server/storage/serve.ts';
 
 describe('zod issues → field errors', () => {
   it('maps nested paths to dotted keys, first message per field', () => {

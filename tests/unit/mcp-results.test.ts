@@ -43,6 +43,7 @@ const video = (patch: Partial<VideoRecord>): VideoRecord =>
     video: null,
     thumbnail: null,
     subtitles: null,
+    captionsVtt: null,
     ...patch,
   }) as VideoRecord;
 

@@ -5,10 +5,15 @@ import {
   balanceLines,
   buildAss,
   buildSrt,
+  buildVtt,
   captionLayout,
   groupCaptions,
+  snapCues,
   srtTime,
   textWidth,
+  vttCueSettings,
+  vttText,
+  vttTime,
 } from '~/server/media/captions.ts';
 import type { TimedWord } from '~/server/media/word-timing.ts';
 
@@ -275,5 +280,95 @@ describe('ASS and SRT', () => {
     for (const cue of korean)
       for (const line of cue.lines) expect(textWidth(line.map((w) => w.text).join(' '))).toBeLessThanOrEqual(20);
     expect(korean.length).toBeGreaterThan(1);
+  });
+});
+
+describe('WebVTT', () => {
+  /** Word timings as an engine reports them: milliseconds off the centisecond grid, a word that starts as one ends. */
+  const words: TimedWord[] = [
+    { text: 'Fish', startMs: 1_004, endMs: 1_336 },
+    { text: '&', startMs: 1_336, endMs: 1_501 },
+    { text: '<chips>', startMs: 1_501, endMs: 2_117 },
+    { text: 'cost', startMs: 2_117, endMs: 2_405 },
+    { text: '£3.', startMs: 2_405, endMs: 3_006 },
+  ];
+  const layout = captionLayout(1280, 720);
+  const cues = snapCues(groupCaptions(words, layout));
+
+  it('writes times as HH:MM:SS.mmm, hours included', () => {
+    expect(vttTime(0)).toBe('00:00:00.000');
+    expect(vttTime(3_723_456)).toBe('01:02:03.456');
+    expect(vttTime(-5)).toBe('00:00:00.000');
+  });
+
+  it('escapes what would read as markup, so no caption can close a cue or open a tag', () => {
+    expect(vttText('a < b && c > d')).toBe('a &lt; b &amp;&amp; c &gt; d');
+    expect(vttText('-->')).toBe('--&gt;');
+    const vtt = buildVtt(cues);
+    expect(vtt).toContain('Fish &amp; &lt;chips&gt; cost £3.');
+    expect(vtt.split('\n').filter((line) => line.includes('-->'))).toHaveLength(cues.length);
+  });
+
+  it('snaps every time onto the centisecond grid the burn-in draws on, so all formats state the same instants', () => {
+    const times = cues.flatMap((cue) => [
+      cue.startMs,
+      cue.endMs,
+      ...cue.lines.flat().flatMap((w) => [w.startMs, w.endMs]),
+    ]);
+    for (const ms of times) expect(ms % 10).toBe(0);
+    expect(cues[0]!.startMs).toBe(1_000);
+    const ass = buildAss(cues, 'line', layout, 1280, 720);
+    const srt = buildSrt(cues);
+    const vtt = buildVtt(cues);
+    expect(ass).toContain('Dialogue: 0,0:00:01.00,0:00:03.51,');
+    expect(srt).toContain('00:00:01,000 --> 00:00:03,510');
+    expect(vtt).toContain('00:00:01.000 --> 00:00:03.510');
+  });
+
+  it('writes one numbered cue per burned-in cue, with the same words and line breaks as the SRT', () => {
+    const long = snapCues(
+      groupCaptions(speak('one two three four five six seven eight nine ten.'), { maxCharsPerLine: 12, maxLines: 2 }),
+    );
+    const vtt = buildVtt(long);
+    const srt = buildSrt(long);
+    expect(vtt.startsWith('WEBVTT\n\n1\n')).toBe(true);
+    expect(vtt.replace('WEBVTT\n\n', '').replace(/(\d\d)\.(\d{3})/g, '$1,$2')).toBe(srt);
+  });
+
+  it('places cues where the burn-in puts them: near the bottom, at the top, or in the middle', () => {
+    expect(vttCueSettings(captionLayout(1280, 720, { position: 'bottom', size: 'medium' }), 720)).toBe(
+      'line:92%,end align:center',
+    );
+    expect(vttCueSettings(captionLayout(720, 1280, { position: 'bottom', size: 'medium' }), 1280)).toBe(
+      'line:80%,end align:center',
+    );
+    expect(vttCueSettings(captionLayout(720, 1280, { position: 'top', size: 'medium' }), 1280)).toBe(
+      'line:12%,start align:center',
+    );
+    expect(vttCueSettings(captionLayout(1080, 1080, { position: 'middle', size: 'small' }), 1080)).toBe(
+      'line:50%,center align:center',
+    );
+    expect(buildVtt(cues, { placement: { layout, height: 720 } })).toContain(
+      '00:00:01.000 --> 00:00:03.510 line:92%,end align:center\n',
+    );
+  });
+
+  it('marks when each later word starts, for word-timed looks, never at or outside the cue', () => {
+    const vtt = buildVtt(cues, { wordTimestamps: true });
+    expect(vtt).toContain('Fish <00:00:01.340>&amp; <00:00:01.500>&lt;chips&gt; <00:00:02.120>cost <00:00:02.410>£3.');
+    // A word that starts with the cue gets no tag of its own.
+    const together = snapCues([
+      {
+        startMs: 0,
+        endMs: 1_000,
+        lines: [
+          [
+            { text: 'a', startMs: 0, endMs: 0 },
+            { text: 'b', startMs: 0, endMs: 500 },
+          ],
+        ],
+      },
+    ]);
+    expect(buildVtt(together, { wordTimestamps: true })).toContain('\na b\n');
   });
 });

@@ -9,6 +9,7 @@ import { fileEndpoints } from './files.ts';
 import { gpuEndpoints } from './gpu.ts';
 import { jobEndpoints } from './jobs.ts';
 import { paymentEndpoints } from './payments.ts';
+import { sharingEndpoints } from './sharing.ts';
 import { studioEndpoints } from './studios.ts';
 import type { Endpoint, Exclusion } from './types.ts';
 import { videoEndpoints } from './videos.ts';
@@ -20,6 +21,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...accountEndpoints,
   ...videoEndpoints,
   ...batchEndpoints,
+  ...sharingEndpoints,
   ...studioEndpoints,
   ...watermarkEndpoints,
   ...gpuEndpoints,

@@ -59,6 +59,7 @@ const queuedVideo = {
   video: null,
   thumbnail: null,
   subtitles: null,
+  captionsVtt: null,
   createdAt: CREATED,
   finishedAt: null,
 };
@@ -107,6 +108,7 @@ const finishedVideo = {
   video: signed('7d9e2c41-5a3b-4f6e-8d1c-2b3a4c5d6e7f', 'video/mp4', 2_480_311),
   thumbnail: signed('1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'image/jpeg', 48_204),
   subtitles: signed('9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', 'application/x-subrip', 412),
+  captionsVtt: signed('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'text/vtt', 540),
   finishedAt: '2026-11-26T12:01:05.000Z',
 };
 const form = (what: string) => ({

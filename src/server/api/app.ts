@@ -1,7 +1,7 @@
 /**
  * The API as a Hono app, without a socket. Middleware order: request id and log → security headers → CORS →
  * IP rate limit → body limit → (health checks, the OpenAPI document, signed file links, payments config, Stripe's
- * webhook, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile →
+ * webhook, public share pages, /mcp without credentials) → token or API key → the key's scopes → user or key rate limit → profile →
  * routes.
  */
 import { Hono } from 'hono';
@@ -29,7 +29,10 @@ import { gpuAnalytics } from '../features/gpu/analytics.ts';
 import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
+import { presetRoutes } from '../features/presets/routes.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
+import { sharingRoutes } from '../features/sharing/routes.ts';
+import { shareViewsMetric } from '../features/sharing/service.ts';
 import { speechRoutes } from '../features/speech/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
 import { videoService } from '../features/videos/service.ts';
@@ -80,11 +83,14 @@ export function createApiApp(deps: ApiDeps) {
 
   const files = fileRoutes(deps);
   const payments = paymentRoutes(deps);
+  const sharing = sharingRoutes(deps);
   app.route('/', healthRoutes(deps));
   app.route('/', openApiRoutes(deps));
   app.route('/', files.public);
   // Stripe's webhook signs its body instead of carrying a user token.
   app.route('/', payments.public);
+  // Share pages are public: their unguessable token is the whole permission.
+  app.route('/', sharing.public);
 
   app.use(MCP_PATH, mcpCredentials);
   app.use(requireUser(deps.verifier, apiKeyAuthenticator(deps.database.db)));
@@ -115,6 +121,8 @@ export function createApiApp(deps: ApiDeps) {
   // A batch's rows are the videos feature's own videos, made through its service.
   app.route('/', batchRoutes(deps, videoService(deps, brandKit)));
   app.route('/', brandRoutes(deps));
+  app.route('/', presetRoutes(deps));
+  app.route('/', sharing.private);
   app.route('/', payments.private);
   app.route('/', adminRoutes(deps));
   app.route('/', gpuRoutes(deps));
@@ -130,7 +138,10 @@ export function createApiApp(deps: ApiDeps) {
   const gpu = gpuAnalytics(deps.database);
   app.route(
     '/',
-    analyticsRoutes(deps, { metrics: [gpu.hours], activity: [gpu.rentals, watermarkActivity(deps.database)] }),
+    analyticsRoutes(deps, {
+      metrics: [gpu.hours, shareViewsMetric(deps.database)],
+      activity: [gpu.rentals, watermarkActivity(deps.database)],
+    }),
   );
   return app;
 }

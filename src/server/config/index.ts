@@ -162,6 +162,7 @@ const variables = z.object({
   ADMIN_EMAILS: emails(),
   FILE_URL_SECRET: text(),
   PUBLIC_API_URL: optionalBaseUrl(),
+  PUBLIC_SHARE_URL: optionalBaseUrl(),
   PUBLIC_API_HOSTS: origins(DEFAULT_API_HOSTS),
   PUBLIC_FIREBASE_API_KEY: text(),
   PUBLIC_FIREBASE_AUTH_DOMAIN: text(),
@@ -494,6 +495,11 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
         },
         /** Public base URL of the API for absolute signed file URLs; unset → a trusted origin (see apiHosts). */
         publicApiUrl: env.PUBLIC_API_URL,
+        /**
+         * Base of public share pages (/v/<token>) when they are reached through the site's domain (a CDN rule sends
+         * /v/* to the API); unset → the API's own base, like signed links.
+         */
+        publicShareUrl: env.PUBLIC_SHARE_URL,
         /**
          * Origins the API is reached at, primary first (PUBLIC_API_HOSTS, the list the browser build uses). Without
          * PUBLIC_API_URL, signed links use the request's origin only when it is one of these (or loopback on the

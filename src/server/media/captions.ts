@@ -1,7 +1,8 @@
 /**
  * Captions from word timings: words are grouped into short cues (one or two balanced lines, cut at pauses and
- * sentence ends), then written as ASS for burning in (line by line, or with the spoken word highlighted) and as
- * SRT for download.
+ * sentence ends), snapped to the burn-in's centisecond grid, then written from that one cue list as ASS for burning
+ * in (line by line, or with the spoken word highlighted) and as SRT and WebVTT for download, so the files' words and
+ * times are exactly the burned-in ones.
  */
 import {
   CAPTION_SIZE_SCALE,
@@ -189,6 +190,23 @@ export function groupCaptions(
   });
 }
 
+/** ASS counts time in centiseconds; the nearest step on that grid, in ms. */
+const onCentiseconds = (ms: number): number => Math.max(0, Math.round(ms / 10) * 10);
+
+/**
+ * The cues with every time (cue and word) on ASS's centisecond grid: the ASS writer's rounding then changes nothing,
+ * and SRT and WebVTT, written in milliseconds from the same list, state exactly the times that are burned in.
+ */
+export function snapCues(cues: readonly CaptionCue[]): CaptionCue[] {
+  return cues.map((cue) => ({
+    startMs: onCentiseconds(cue.startMs),
+    endMs: onCentiseconds(cue.endMs),
+    lines: cue.lines.map((line) =>
+      line.map((word) => ({ ...word, startMs: onCentiseconds(word.startMs), endMs: onCentiseconds(word.endMs) })),
+    ),
+  }));
+}
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** ASS time: H:MM:SS.cc */
@@ -201,6 +219,11 @@ export function assTime(ms: number): string {
 export function srtTime(ms: number): string {
   const t = Math.max(0, Math.round(ms));
   return `${pad(Math.floor(t / 3600000))}:${pad(Math.floor(t / 60000) % 60)}:${pad(Math.floor(t / 1000) % 60)},${pad(t % 1000, 3)}`;
+}
+
+/** WebVTT time: HH:MM:SS.mmm (hours always written, so any length reads the same). */
+export function vttTime(ms: number): string {
+  return srtTime(ms).replace(',', '.');
 }
 
 /** Braces start override blocks and backslashes escapes in ASS; captions must show them as plain text. */
@@ -348,4 +371,55 @@ export function buildSrt(cues: readonly CaptionCue[]): string {
         `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${cue.lines.map((line) => lineText(line)).join('\n')}\n`,
     )
     .join('\n');
+}
+
+/** What a WebVTT cue payload must not contain raw: markup starts and entities (and so never "-->"). */
+export const vttText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Cue settings placing the text where the burn-in puts it: the layout's margin from the top or bottom edge (as a
+ * share of the height), or the middle; centred like the ASS style.
+ */
+export function vttCueSettings(layout: Pick<CaptionLayout, 'alignment' | 'marginV'>, height: number): string {
+  const margin = Math.round((layout.marginV / height) * 100);
+  const line =
+    layout.alignment === ALIGNMENT.top
+      ? `line:${margin}%,start`
+      : layout.alignment === ALIGNMENT.middle
+        ? 'line:50%,center'
+        : `line:${100 - margin}%,end`;
+  return `${line} align:center`;
+}
+
+export interface VttOptions {
+  /** Where the burn-in places the captions; absent, the player's default (bottom centre). */
+  placement?: { layout: Pick<CaptionLayout, 'alignment' | 'marginV'>; height: number };
+  /**
+   * Word-timed looks (word, karaoke, pop) highlight each word as it starts; a timestamp tag before each word after
+   * the first lets a player do the same (\`::cue(:future)\`). A tag must fall strictly inside its cue and after the one
+   * before, so a word starting with the previous one shares its tag.
+   */
+  wordTimestamps?: boolean;
+}
+
+function vttPayload(cue: CaptionCue, wordTimestamps: boolean): string {
+  let last = cue.startMs;
+  const show = (word: TimedWord, index: number): string => {
+    const tagged = wordTimestamps && index > 0 && word.startMs > last && word.startMs < cue.endMs;
+    if (tagged) last = word.startMs;
+    return tagged ? `<${vttTime(word.startMs)}>${vttText(word.text)}` : vttText(word.text);
+  };
+  let index = 0;
+  return cue.lines.map((line) => lineText(line, (word) => show(word, index++))).join('\n');
+}
+
+/** WebVTT from the cue list the burn-in uses: the same cues, words and times (snapCues first for exact times). */
+export function buildVtt(cues: readonly CaptionCue[], options: VttOptions = {}): string {
+  const settings = options.placement ? ` ${vttCueSettings(options.placement.layout, options.placement.height)}` : '';
+  const body = cues.map(
+    (cue, i) =>
+      `${i + 1}\n${vttTime(cue.startMs)} --> ${vttTime(cue.endMs)}${settings}\n${vttPayload(cue, options.wordTimestamps ?? false)}\n`,
+  );
+  return ['WEBVTT\n', ...body].join('\n');
 }

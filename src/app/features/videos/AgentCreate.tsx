@@ -34,7 +34,16 @@ import { ScreenHeader } from '../../components/Screen';
 import { useDefaultVoice } from '../../components/voice-preview';
 import { FormatStep, ScriptStep, type SetField, VisualsStep, VoiceStep } from './CreateSteps';
 import { CreateSummary, type Submit } from './CreateSummary';
-import { type CreateForm, INITIAL_FORM, newIdempotencyKey, scriptFigures, submitBlocker, toRequest } from './model';
+import {
+  applyPresetToForm,
+  type CreateForm,
+  INITIAL_FORM,
+  newIdempotencyKey,
+  scriptFigures,
+  submitBlocker,
+  toRequest,
+} from './model';
+import { PresetPicker } from './PresetPicker';
 import { useRenderAvailability } from './RenderUnavailable';
 import { assignImages } from './storyboard/model';
 
@@ -237,6 +246,14 @@ export default function AgentCreate({
               onChange={(script) => set('script', script)}
             />
           )}
+          <PresetPicker
+            form={form}
+            onPick={(preset) => {
+              setForm((f) => applyPresetToForm(f, preset.settings));
+              setErrors({});
+              idempotencyKey.current = newIdempotencyKey();
+            }}
+          />
           <VoiceStep
             voiceId={form.voiceId}
             error={errors.voiceId}

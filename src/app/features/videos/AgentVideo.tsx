@@ -25,6 +25,7 @@ import { useVideo } from './live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';
 import { PicturesDetail } from './PicturesDetail';
 import { RenderUnavailable, useRenderAvailability } from './RenderUnavailable';
+import { SharePanel } from './SharePanel';
 import { StatusBadge } from './StatusBadge';
 
 const DESCRIPTION = `One video made by ${brand.agentName}: its player, progress and download.`;
@@ -177,12 +178,12 @@ function Stopped({ video, onRetry, retrying }: { video: VideoRecord; onRetry: ()
 }
 
 function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => void }) {
-  const [downloading, setDownloading] = useState<'mp4' | 'srt' | null>(null);
+  const [downloading, setDownloading] = useState<'mp4' | 'srt' | 'vtt' | null>(null);
   const refreshed = useRef(false);
   const file = video.video;
   if (!file) return null;
   const ratio = video.width / video.height;
-  async function download(kind: 'mp4' | 'srt', url: string) {
+  async function download(kind: 'mp4' | 'srt' | 'vtt', url: string) {
     setDownloading(kind);
     await downloadUrl(url, `${fileStem(video)}.${kind}`);
     setDownloading(null);
@@ -229,6 +230,17 @@ function Player({ video, onExpired }: { video: VideoRecord; onExpired: () => voi
           >
             {downloading === 'srt' ? <Spinner /> : <Icon name="captions" className="size-4" />}
             Download subtitles (SRT)
+          </button>
+        ) : null}
+        {video.captionsVtt ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void download('vtt', video.captionsVtt!.url)}
+            disabled={downloading !== null}
+          >
+            {downloading === 'vtt' ? <Spinner /> : <Icon name="captions" className="size-4" />}
+            Download captions (WebVTT)
           </button>
         ) : null}
         <span className="ml-auto text-xs text-fg-subtle">
@@ -487,6 +499,7 @@ export default function AgentVideo() {
         <Stopped video={video} onRetry={() => void act('retry', retryVideo)} retrying={busy === 'retry'} />
       ) : null}
       {video.status === 'succeeded' ? <Player video={video} onExpired={reload} /> : null}
+      {video.status === 'succeeded' ? <SharePanel videoId={video.id} /> : null}
       <Details video={video} />
       <div className="flex flex-wrap justify-between gap-2">
         <Link to="/create" className="btn btn-secondary">

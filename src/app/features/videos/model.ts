@@ -21,6 +21,8 @@ import {
   VIDEO_STAGE_LABELS,
   type VideoAspect,
   type VideoRecord,
+  type VideoSettings,
+  type VideoSettingsInput,
   type VisualMode,
   type VisualOrder,
 } from '~/contract/video';
@@ -84,6 +86,43 @@ export function toRequest(form: CreateForm): CreateVideoRequestInput {
       ...(form.musicUpload ? { fileId: form.musicUpload.fileId } : {}),
     },
     ...brand,
+  };
+}
+
+/**
+ * The form's settings as a preset keeps them: everything but the script and pictures. The user's own music file is
+ * left out (a preset names a library track), so picking a preset never points at a file that may be gone.
+ */
+export function presetSettings(form: CreateForm): VideoSettingsInput {
+  const { music, voiceId, aspect, resolution, captions, captionOptions, visualOrder, brandKit } = toRequest(form);
+  const { fileId: _ownFile, ...library } = music ?? { enabled: false, volume: VIDEO_LIMITS.defaultMusicVolume };
+  return {
+    voiceId,
+    aspect,
+    resolution,
+    captions,
+    captionOptions,
+    visualOrder,
+    music: library,
+    ...(brandKit === undefined ? {} : { brandKit }),
+  };
+}
+
+/** The form with a preset's settings applied; the script, pictures and (without a brand setting) the kit switch stay. */
+export function applyPresetToForm(form: CreateForm, settings: VideoSettings): CreateForm {
+  return {
+    ...form,
+    voiceId: settings.voiceId,
+    aspect: settings.aspect,
+    resolution: settings.resolution,
+    captions: settings.captions,
+    captionOptions: settings.captionOptions,
+    visualOrder: settings.visualOrder,
+    musicEnabled: settings.music.enabled,
+    musicVolume: settings.music.volume,
+    musicTrack: settings.music.track,
+    musicUpload: null,
+    brandKit: settings.brandKit ?? form.brandKit,
   };
 }
 

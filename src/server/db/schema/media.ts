@@ -131,6 +131,8 @@ export const videos = pgTable(
     videoFileId: file('video_file_id'),
     thumbnailFileId: file('thumbnail_file_id'),
     subtitlesFileId: file('subtitles_file_id'),
+    /** The same cues as the SRT, as WebVTT; null on videos made before it was written. */
+    captionsVttFileId: file('captions_vtt_file_id'),
   },
   (t) => [index('videos_uid_created').on(t.uid, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 /**
  * The `video` job's handler (declared in job.ts): runs the media pipeline for one accepted request, reports the
- * pipeline's own stages as progress and stores the MP4, thumbnail and SRT for their owner. It resumes from the
+ * pipeline's own stages as progress and stores the MP4, thumbnail, SRT and WebVTT for their owner. It resumes from the
  * video's work directory (work.ts) and removes it once the video is made.
  */
 import fs from 'node:fs/promises';
@@ -26,6 +26,7 @@ interface StoredOutputs {
   videoFileId: string;
   thumbnailFileId: string;
   subtitlesFileId: string;
+  captionsVttFileId?: string;
 }
 
 function toJobError(error: unknown): unknown {
@@ -134,6 +135,13 @@ export const renderVideo: JobHandler<VideoJobPayload, FinishedVideo> = async (ct
         subtitlesFileId: (
           await ctx.putFile({ path: outputs.subtitles }, { contentType: 'application/x-subrip', name: 'nxn-video.srt' })
         ).fileId,
+        ...(outputs.captionsVtt
+          ? {
+              captionsVttFileId: (
+                await ctx.putFile({ path: outputs.captionsVtt }, { contentType: 'text/vtt', name: 'nxn-video.vtt' })
+              ).fileId,
+            }
+          : {}),
       }),
     });
     const stored = result.stored as StoredOutputs;

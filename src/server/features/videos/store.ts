@@ -61,7 +61,12 @@ export function videoStatus(own: string, job: Pick<JobFacts, 'status'> | null): 
 async function toRecords(database: Database, rows: Row[], link: FileLinker): Promise<VideoRecord[]> {
   const file = await fileLinks(
     database,
-    rows.flatMap(({ video }) => [video.videoFileId, video.thumbnailFileId, video.subtitlesFileId]),
+    rows.flatMap(({ video }) => [
+      video.videoFileId,
+      video.thumbnailFileId,
+      video.subtitlesFileId,
+      video.captionsVttFileId,
+    ]),
     link,
   );
   return rows.map(({ video, job }) => {
@@ -105,6 +110,7 @@ async function toRecords(database: Database, rows: Row[], link: FileLinker): Pro
       video: status === 'succeeded' ? file(video.videoFileId) : null,
       thumbnail: file(video.thumbnailFileId),
       subtitles: status === 'succeeded' ? file(video.subtitlesFileId) : null,
+      captionsVtt: status === 'succeeded' ? file(video.captionsVttFileId) : null,
       createdAt: video.createdAt.toISOString(),
       finishedAt: FINAL.has(status) ? (job?.finishedAt ?? video.updatedAt).toISOString() : null,
     };
@@ -233,6 +239,7 @@ export function draftRecord(row: StoryboardRow, kit: DraftBrandKit): VideoRecord
     video: null,
     thumbnail: null,
     subtitles: null,
+    captionsVtt: null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: null,
   };
@@ -371,7 +378,9 @@ export async function deleteVideo(
     .where(and(eq(videos.id, id), eq(videos.uid, uid)))
     .returning();
   if (!row) return undefined;
-  const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId].filter((f): f is string => Boolean(f));
+  const own = [row.videoFileId, row.thumbnailFileId, row.subtitlesFileId, row.captionsVttFileId].filter(
+    (f): f is string => Boolean(f),
+  );
   // Outputs a run stored before it failed are the job's files too.
   const byJob = row.jobId
     ? await db
@@ -424,6 +433,8 @@ export interface FinishedVideo {
   videoFileId: string;
   thumbnailFileId: string;
   subtitlesFileId: string;
+  /** Absent from results of jobs whose captions were made before WebVTT was written. */
+  captionsVttFileId?: string;
   durationMs: number;
   width: number;
   height: number;
@@ -446,6 +457,7 @@ export async function completeVideo(tx: Tx, jobId: string, result: FinishedVideo
       videoFileId: result.videoFileId,
       thumbnailFileId: result.thumbnailFileId,
       subtitlesFileId: result.subtitlesFileId,
+      captionsVttFileId: result.captionsVttFileId ?? null,
       durationMs: Math.round(result.durationMs),
       cost: charged,
       options: {

@@ -30,6 +30,8 @@ export interface VideoOutputs {
   video: string;
   thumbnail: string;
   subtitles: string;
+  /** Absent from runs whose captions stage finished before WebVTT was written. */
+  captionsVtt?: string;
   durationMs: number;
   width: number;
   height: number;
@@ -77,7 +79,8 @@ export interface Manifest {
   /** The brand kit's intro and outro stills. */
   cards?: { intro: string | null; outro: string | null };
   stills?: Array<Still | null>;
-  captions?: { srt: string; ass: string | null };
+  /** `vtt` is absent from manifests written before WebVTT was. */
+  captions?: { srt: string; vtt?: string; ass: string | null };
   outputs?: VideoOutputs;
   stored?: unknown;
 }

@@ -105,6 +105,7 @@ export async function render(
       video: output,
       thumbnail: path.join(workDir, 'thumbnail.jpg'),
       subtitles: input.captions.srt,
+      ...(input.captions.vtt ? { captionsVtt: input.captions.vtt } : {}),
       durationMs: info.durationMs,
       width: video?.width ?? width,
       height: video?.height ?? height,
