@@ -122,11 +122,7 @@ type Mode = 'one' | 'sheet';
  * `sheetPanel`: the batches feature's "rows from a sheet" (given by the app's wiring, src/app/create-screen.tsx),
  * shown instead of the script and the summary when the user makes a batch; it takes the form's settings.
  */
-export default function AgentCreate({
-  sheetPanel,
-}: {
-  sheetPanel?: (settings: BatchSettings & { voiceId: string }) => ReactNode;
-} = {}) {
+export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } = {}) {
   const [mode, setMode] = useState<Mode>('one');
   const navigate = useNavigate();
   const account = useStore($account);
@@ -177,11 +173,7 @@ export default function AgentCreate({
 
   function showErrors(fields: FieldErrors) {
     setErrors(fields);
-    requestAnimationFrame(() =>
-      document
-        .querySelector('[aria-invalid="true"], .field-error')
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
-    );
+    requestAnimationFrame(scrollToFirstError);
   }
 
   /**
@@ -229,15 +221,7 @@ export default function AgentCreate({
         aria-label="New video"
       >
         <div className="grid min-w-0 gap-6">
-          {sheet ? (
-            batchSettings ? (
-              sheet(batchSettings)
-            ) : (
-              <p className="field-error" role="alert">
-                Fix the settings below first: every row takes them.
-              </p>
-            )
-          ) : (
+          <SheetOrScript sheet={sheet} settings={batchSettings}>
             <ScriptStep
               script={form.script}
               figures={figures}
@@ -245,7 +229,7 @@ export default function AgentCreate({
               error={errors.script ?? figures.lengthError ?? undefined}
               onChange={(script) => set('script', script)}
             />
-          )}
+          </SheetOrScript>
           <PresetPicker
             form={form}
             onPick={(preset) => {
@@ -282,6 +266,32 @@ export default function AgentCreate({
 }
 
 /** One video from a script, or one per row of a sheet. */
+const scrollToFirstError = () =>
+  document
+    .querySelector('[aria-invalid="true"], .field-error')
+    ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+
+type SheetPanel = (settings: BatchSettings & { voiceId: string }) => ReactNode;
+
+/** In sheet mode the batch panel, which takes the form's settings for every row, stands where the script would. */
+function SheetOrScript({
+  sheet,
+  settings,
+  children,
+}: {
+  sheet: SheetPanel | false | undefined;
+  settings: (BatchSettings & { voiceId: string }) | null;
+  children: ReactNode;
+}) {
+  if (!sheet) return children;
+  if (settings) return sheet(settings);
+  return (
+    <p className="field-error" role="alert">
+      Fix the settings below first: every row takes them.
+    </p>
+  );
+}
+
 function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   const options: [Mode, string][] = [
     ['one', 'One video'],

@@ -14,6 +14,7 @@ import {
   type VideoRecord,
 } from '../../../contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
+import type { ServerConfig } from '../../config/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { JobRow } from '../../jobs/registry.ts';
@@ -38,18 +39,21 @@ export type BrandKitSource = (uid: string) => Promise<{ applyByDefault: boolean;
 /** Thrown inside the accept transaction when another retry won the race; rolls back this one's reservation. */
 class RetryRaced extends Error {}
 
+/** Why this server cannot narrate with a voice (not in the catalogue, or its engine missing), or null. */
+function voiceProblemIn(catalogue: ReturnType<typeof voiceCatalogue>, providers: ServerConfig['providers']) {
+  return async (voiceId: string): Promise<string | null> => {
+    const voice = await catalogue.find(voiceId);
+    if (!voice) return UNKNOWN_VOICE_MESSAGE;
+    return isVoiceAvailable(voice, availableEngines(providers)) ? null : unavailableVoiceMessage(voice);
+  };
+}
+
 export function videoService(
   { database, storage, queue, config }: Pick<ApiDeps, 'database' | 'storage' | 'queue' | 'config'>,
   brandKit: BrandKitSource,
 ) {
   const catalogue = voiceCatalogue(config.providers);
-
-  /** Why this server cannot narrate with the voice (not in the catalogue, or its engine missing), or null. */
-  async function voiceProblem(voiceId: string): Promise<string | null> {
-    const voice = await catalogue.find(voiceId);
-    if (!voice) return UNKNOWN_VOICE_MESSAGE;
-    return isVoiceAvailable(voice, availableEngines(config.providers)) ? null : unavailableVoiceMessage(voice);
-  }
+  const voiceProblem = voiceProblemIn(catalogue, config.providers);
 
   /**
    * What the schema cannot know: whether this server has the voice's engine and the images, clips and music
