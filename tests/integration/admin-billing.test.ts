@@ -23,6 +23,7 @@ import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { insertRental } from '~/server/features/gpu/store.ts';
 import { insertPurchase } from '~/server/features/payments/store.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser, ensureAuthEmulator, type TestUser, updateUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -43,6 +44,7 @@ const unique = (label: string) =>
 describe.each(targets)('billing ledger and operator console on %s', (_name, makeTarget) => {
   let target: Target;
   let stack: Stack;
+  auditAfterEach(() => stack?.database);
   /** An API whose ADMIN_EMAILS names `listedEmail` (verified or not, depending on the test). */
   let adminApiUrl: string;
   const listedEmail = unique('Operator');
@@ -113,6 +115,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
         ['GET', '/admin'],
         ['GET', '/admin/users?q=a'],
         ['GET', '/admin/users'],
+        ['GET', '/admin/audit'],
         ['GET', `/admin/users/${user.uid}`],
         ['GET', `/admin/users/${user.uid}/ledger`],
         ['GET', `/admin/users/${user.uid}/ledger.csv`],
@@ -202,6 +205,41 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
         .where(eq(creditLedger.uid, user.uid));
       expect(rows.map((r) => r.key)).toContain(`admin:${adminUser.uid}:${body.idempotencyKey}`);
       expect(rows.filter((r) => r.key?.startsWith(`admin:${adminUser.uid}:`))).toHaveLength(2);
+    });
+
+    it('audits every account for the operator: clean after grants and deductions, and names an account that is off', async () => {
+      const { user } = await signedUp();
+      await admin('POST', `/admin/users/${user.uid}/credits`, grantBody({ credits: 5, reason: 'Goodwill' }));
+      const clean = await admin('GET', '/admin/audit');
+      expect(clean.status).toBe(200);
+      expect(clean.body).toMatchObject({ failures: [], holds: { jobs: 0, rentals: 0, requests: 0 } });
+      expect(clean.body.accounts).toBeGreaterThanOrEqual(2);
+
+      // Credits reserved with no owner (no job, rental or request holds them): what the audit exists to catch.
+      await stack.database.db.execute(
+        sql`update credit_balances set reserved = reserved + 3, balance = balance - 3 where uid = ${user.uid}`,
+      );
+      const off = await admin('GET', '/admin/audit');
+      expect(off.body.failures).toEqual([
+        {
+          uid: user.uid,
+          email: user.email,
+          balance: SIGNUP_GRANT + 2,
+          reserved: 3,
+          ledgerBalance: SIGNUP_GRANT + 5,
+          ledgerReserved: 0,
+          holds: { jobs: 0, rentals: 0, requests: 0 },
+          problems: [
+            `Balance ${SIGNUP_GRANT + 2}, but the ledger sums to ${SIGNUP_GRANT + 5}`,
+            "Reserved 3, but the ledger's holds sum to 0",
+            'Reserved 3, but the open holds sum to 0 (jobs 0, GPU rentals 0, requests 0)',
+          ],
+        },
+      ]);
+      // Put back, so the audit after this test finds every account right again.
+      await stack.database.db.execute(
+        sql`update credit_balances set reserved = reserved - 3, balance = balance + 3 where uid = ${user.uid}`,
+      );
     });
 
     it('refuses a change without a reason, amount or key with field errors, and an unknown user with 404', async () => {
@@ -501,6 +539,21 @@ describe('npm run admin', () => {
         ['adjust', 25, 'Support ticket 4711'],
       ]);
       expect(rows[1]?.idempotencyKey).toMatch(/^admin:cli:[0-9a-f-]{36}$/);
+
+      const clean = await admin('audit');
+      expect(clean).toMatchObject({ code: 0 });
+      expect(clean.out).toMatch(
+        /^Checked 1 accounts at .*Open holds: jobs 0, GPU rentals 0, requests 0\.\nEvery account adds up\.\n$/,
+      );
+      // Credits that appear on the balance row without a ledger row are what the audit exists to catch.
+      database = await openDatabase(config);
+      await database.db.execute(sql`update credit_balances set balance = balance + 7 where uid = 'cli-user'`);
+      await database.close();
+      const broken = await admin('audit');
+      expect(broken.code).toBe(1);
+      expect(broken.out).toContain(`Cli.User@example.test (cli-user): balance ${SIGNUP_GRANT + 32}, reserved 0`);
+      expect(broken.out).toContain(`  - Balance ${SIGNUP_GRANT + 32}, but the ledger sums to ${SIGNUP_GRANT + 25}`);
+      expect(broken.out).toContain('1 account does not add up.');
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }

@@ -18,8 +18,8 @@ import { users } from '~/server/db/schema/users.ts';
 import { createGpuService, type GpuService } from '~/server/features/gpu/service.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
-import { databaseTargets, type Target } from './support/databases.ts';
 import { expectAuditClean } from './support/audit.ts';
+import { databaseTargets, type Target } from './support/databases.ts';
 import { sshPublicKey } from './support/ssh-key.ts';
 import { testConfig } from './support/stack.ts';
 
@@ -77,7 +77,12 @@ describe.each(await databaseTargets())('Credit holds and their owners on %s', (_
       (o) => o.provider === 'runpod' && o.gpuModel === 'RTX 4090' && o.gpuCount === 1 && o.region === 'Secure cloud',
     );
     if (!offer) throw new Error('no RTX 4090 offer');
-    const rental = await service.launch(uid, { offerId: offer.id, template: 'pytorch-jupyter', diskGb: 20, sshKeyId: key.id });
+    const rental = await service.launch(uid, {
+      offerId: offer.id,
+      template: 'pytorch-jupyter',
+      diskGb: 20,
+      sshKeyId: key.id,
+    });
     await sweep();
     expect(await getAccount(database.db, uid)).toEqual({ balance: 185, reserved: 15 });
 
@@ -126,7 +131,13 @@ describe.each(await databaseTargets())('Credit holds and their owners on %s', (_
       sql`insert into jobs (id, uid, kind, payload, cost, status) values (${jobId}, ${uid}, 'video', '{}'::jsonb, 7, 'active')`,
     );
     await database.transaction((tx) =>
-      post(tx, { uid, move: { kind: 'reserve', delta: -7, reservedDelta: 7 }, reason: 'Video', jobId, idempotencyKey: `job:${jobId}:reserve` }),
+      post(tx, {
+        uid,
+        move: { kind: 'reserve', delta: -7, reservedDelta: 7 },
+        reason: 'Video',
+        jobId,
+        idempotencyKey: `job:${jobId}:reserve`,
+      }),
     );
     // A hold the sweep cannot release: its credits are no longer reserved on the account (damaged by hand).
     const broken = { uid: stuck, key: `script:${randomUUID()}`, amount: 5, reason: 'Script generation' };
@@ -144,7 +155,7 @@ describe.each(await databaseTargets())('Credit holds and their owners on %s', (_
     const audit = await auditCredits(database);
     expect(audit.failures.map((f) => f.uid)).toEqual([stuck]);
     expect(audit.failures[0]?.problems).toContain(
-      "Reserved 0, but the open holds sum to 5 (jobs 0, GPU rentals 0, requests 5)",
+      'Reserved 0, but the open holds sum to 5 (jobs 0, GPU rentals 0, requests 5)',
     );
   });
 

@@ -281,7 +281,10 @@ function checkTogether(env: Variables, ctx: z.RefinementCtx): void {
     problem('RUNPOD_API_URL', 'must point at the sandbox when GPU_SANDBOX is set');
   // A request hold younger than the longest request may still be captured by it: sweeping it would pay the work twice.
   if (env.CREDIT_HOLD_ABANDONED_SECONDS * 1000 <= env.LLM_TIMEOUT_MS)
-    problem('CREDIT_HOLD_ABANDONED_SECONDS', 'must be longer than LLM_TIMEOUT_MS (the longest a request holds credits)');
+    problem(
+      'CREDIT_HOLD_ABANDONED_SECONDS',
+      'must be longer than LLM_TIMEOUT_MS (the longest a request holds credits)',
+    );
   if (env.LLM_BASE_URL && !env.LLM_MODEL)
     problem('LLM_MODEL', 'is required when LLM_BASE_URL points at a non-OpenAI server');
 }

@@ -9,7 +9,7 @@
  * request runs, nobody settles the hold, so workers release the ones open longer than any request can run.
  */
 import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { type Database, type Tx } from '../db/index.ts';
+import type { Database, Tx } from '../db/index.ts';
 import { requestHolds } from '../db/schema/credits.ts';
 import type { Logger } from '../http/logger.ts';
 import { capture, release, reserve } from './ledger.ts';
@@ -45,9 +45,7 @@ export async function reserveHold(database: Database, hold: Hold): Promise<void>
       idempotencyKey: hold.key + RESERVE_SUFFIX,
     });
     if (applied)
-      await tx
-        .insert(requestHolds)
-        .values({ uid: hold.uid, key: hold.key, amount: hold.amount, reason: hold.reason });
+      await tx.insert(requestHolds).values({ uid: hold.uid, key: hold.key, amount: hold.amount, reason: hold.reason });
   });
 }
 
@@ -122,7 +120,9 @@ export async function releaseAbandonedHolds(database: Database, options: SweepOp
       .where(
         and(
           lt(requestHolds.createdAt, cutoff),
-          skipped.length > 0 ? sql`(${requestHolds.uid}, ${requestHolds.key}) not in (${sql.join(skipped, sql`, `)})` : undefined,
+          skipped.length > 0
+            ? sql`(${requestHolds.uid}, ${requestHolds.key}) not in (${sql.join(skipped, sql`, `)})`
+            : undefined,
         ),
       )
       .orderBy(asc(requestHolds.createdAt))
