@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerGroupKey } from '~/contract/ledger.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { loadConfig } from '~/server/config/index.ts';
-import { capture, purchase, release, reserve } from '~/server/credits/ledger.ts';
+import { capture, grant, purchase, release, reserve } from '~/server/credits/ledger.ts';
 import { GROUP_KEY_SQL } from '~/server/credits/lines.ts';
 import { post } from '~/server/credits/service.ts';
 import { openDatabase, rows } from '~/server/db/index.ts';
-import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
+import { creditLedger } from '~/server/db/schema/credits.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
 import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { insertRental } from '~/server/features/gpu/store.ts';
@@ -255,10 +256,9 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect((await admin('POST', '/admin/users/no-such-uid/credits', grantBody())).status).toBe(404);
       expect(await stackBalance(user.uid)).toBe(SIGNUP_GRANT);
 
-      await stack.database.db
-        .update(creditBalances)
-        .set({ balance: 2_147_483_000 })
-        .where(eq(creditBalances.uid, user.uid));
+      await stack.database.transaction((tx) =>
+        post(tx, { uid: user.uid, move: grant(2_147_483_000 - SIGNUP_GRANT), reason: 'Nearly the most there can be' }),
+      );
       const overflow = await admin('POST', url, grantBody({ credits: 1_000 }));
       expect(overflow.status).toBe(409);
       expect(overflow.body.fields).toEqual({ credits: 'At most 647' });
@@ -370,6 +370,8 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           jobId: job.id,
           idempotencyKey: `job:${job.id}:capture`,
         });
+        // Its end, as the job framework writes it with the capture.
+        await tx.update(jobs).set({ status: 'succeeded' }).where(eq(jobs.id, job.id));
         const rental = await insertRental(tx, {
           uid,
           provider: 'runpod',
@@ -384,6 +386,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           sshPublicKey: 'ssh-ed25519 AAAA',
           creditsPerHour: 60,
           runMinutes: 42,
+          captured: 42,
           status: 'terminated',
         });
         rentalId = rental.id;
@@ -499,7 +502,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
 });
 
 describe('npm run admin', () => {
-  it('grants and deducts from the command line on a PGlite data directory, by e-mail in any case', async () => {
+  it('grants, deducts and audits from the command line on a PGlite data directory, by e-mail in any case', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nxn-admin-cli-'));
     try {
       const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -557,5 +560,5 @@ describe('npm run admin', () => {
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
