@@ -25,7 +25,7 @@ export function formatMetric(value: number | null, unit: Metric['unit']): string
     // Under an hour in minutes (a few minutes of GPU time is not "0 h"), read exactly as the rental's uptime reads.
     case 'hours':
       return value < 1
-        ? formatDuration(value * 3_600_000)
+        ? formatDuration(Math.floor(value * 3_600 + 1e-6) * 1_000) // whole seconds, as hours/3600 may not divide back
         : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
     case 'seconds':
       return value >= 90 ? `${Math.floor(value / 60)} min ${Math.round(value % 60)} s` : `${Math.round(value)} s`;
