@@ -15,7 +15,8 @@
  * At the end it checks: every job succeeded, was cancelled, or failed with a reason; no job captured twice and no
  * purchase credited twice; no duplicate submit made two jobs; no request hold left open; every rental over with
  * exactly its cost captured; the credit audit (credits/audit.ts) clean. It prints the figures and exits 1 on any
- * violation. Needs the Auth emulator (started or reused on 127.0.0.1:9099, as the tests do).
+ * violation. It starts an Auth emulator of its own on a free port: the shared one the tests use is cleared by every
+ * browser test run, which would sign the soak's users out halfway.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +34,7 @@ import { loadConfig } from '../src/server/config/index.ts';
 import { auditCredits } from '../src/server/credits/audit.ts';
 import { openDatabase, rows } from '../src/server/db/index.ts';
 import { costSoFar } from '../src/server/features/gpu/billing.ts';
-import { createUser, ensureAuthEmulator, type TestUser } from '../tests/integration/support/auth-emulator.ts';
+import type { TestUser } from '../tests/integration/support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from '../tests/integration/support/databases.ts';
 import { sshPublicKey } from '../tests/integration/support/ssh-key.ts';
 import { client } from '../tests/integration/support/stack.ts';
@@ -66,7 +67,8 @@ const violation = (text: string) => {
   violations.push(text);
   console.error(`✖ ${text}`);
 };
-const deadline = Date.now() + RUN_MS;
+/** Set when the traffic starts (the platform's start-up is not part of the run). */
+let deadline = Number.POSITIVE_INFINITY;
 const running = () => Date.now() < deadline;
 const jitter = (ms: number) => ms * (0.6 + Math.random() * 0.8);
 
@@ -107,6 +109,47 @@ async function receivers(): Promise<{ urls: string[]; close(): void }> {
       for (const server of servers) server.close();
     },
   };
+}
+
+/** A Firebase Auth emulator of the soak's own (java, in its own process group), on a free port. */
+async function startEmulator(dir: string): Promise<{ host: string; close(): void }> {
+  const port = await freePort();
+  const config = path.join(dir, 'firebase.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true },
+    }),
+  );
+  const child = spawn(
+    'npx',
+    ['firebase', 'emulators:start', '--only', 'auth', '--project', 'demo-nxn', '--config', config],
+    { cwd: root, env: { ...process.env, CI: 'true' }, stdio: 'ignore', detached: true },
+  );
+  const host = `127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (
+      await fetch(`http://${host}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(500);
+  }
+  return { host, close: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
+}
+
+async function createUser(emulatorHost: string): Promise<TestUser> {
+  const email = `soak-${process.pid}-${Math.random().toString(36).slice(2)}@example.test`;
+  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'soak-password', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`signUp failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, email, idToken: body.idToken };
 }
 
 interface Platform {
@@ -190,8 +233,8 @@ interface SoakUser {
   purchases: string[];
 }
 
-async function signUp(url: string, hooks: string[]): Promise<SoakUser> {
-  const user = await createUser(`soak-${process.pid}-${Math.random().toString(36).slice(2)}@example.test`);
+async function signUp(url: string, emulatorHost: string, hooks: string[]): Promise<SoakUser> {
+  const user = await createUser(emulatorHost);
   const api = resilient(client(url, user));
   const signed = await api('POST', '/auth/auth', {
     uid: user.uid,
@@ -373,15 +416,16 @@ async function allJobs(api: Call): Promise<{ status: string }[]> {
 
 /** After the traffic: every rental ended, every job and purchase over (a violation when something never is). */
 async function drain(users: SoakUser[]): Promise<void> {
-  for (const { api } of users) {
-    const rentals = ((await api('GET', '/gpu/rentals')).body?.rentals ?? []) as { id: string; status: string }[];
-    for (const rental of rentals.filter((r) => r.status !== 'terminated' && r.status !== 'failed'))
-      await api('POST', `/gpu/rentals/${rental.id}/terminate`);
-  }
   const until = Date.now() + Math.max(300_000, RUN_MS / 3);
   for (;;) {
     let open = 0;
     for (const { api } of users) {
+      const rentals = (await api('GET', '/gpu/rentals')).body?.rentals as { id: string; status: string }[] | undefined;
+      if (!rentals) open++;
+      for (const rental of (rentals ?? []).filter((r) => r.status !== 'terminated' && r.status !== 'failed')) {
+        open++;
+        await api('POST', `/gpu/rentals/${rental.id}/terminate`);
+      }
       open += (await allJobs(api)).filter((j) => j.status === 'queued' || j.status === 'active').length;
       for (const id of users.flatMap((u) => (u.api === api ? u.purchases : []))) {
         const purchase = await api('GET', `/payments/purchases/${id}`);
@@ -389,7 +433,7 @@ async function drain(users: SoakUser[]): Promise<void> {
       }
     }
     if (open === 0) break;
-    if (Date.now() > until) return void violation(`${open} jobs or purchases never finished`);
+    if (Date.now() > until) return void violation(`${open} jobs, purchases or rentals never finished`);
     await sleep(2_000);
   }
   // Request holds cut off by a kill are returned by the sweep once they are older than its age.
@@ -398,7 +442,6 @@ async function drain(users: SoakUser[]): Promise<void> {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const stopEmulator = await ensureAuthEmulator();
   const maybeTarget = values.database === 'postgres' ? await postgresTarget() : await pgliteTarget();
   if (typeof maybeTarget === 'string') throw new Error(maybeTarget);
   const target = maybeTarget;
@@ -411,6 +454,7 @@ async function main(): Promise<void> {
     redeliverAfterMs: 1_000,
   });
   const runpod = await startRunpodSandbox({ provisioningMs: 3_000 });
+  const emulator = await startEmulator(target.dataDir);
   const hooks = await receivers();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -418,6 +462,7 @@ async function main(): Promise<void> {
     DATA_DIR: target.dataDir,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     API_PORT: String(apiPort),
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     LOG_LEVEL: 'warn',
     CORS_ORIGINS: 'http://soak.test',
     STRIPE_SECRET_KEY: 'sk_test_soak',
@@ -444,7 +489,8 @@ async function main(): Promise<void> {
   const platform = await startPlatform(target, env, logFile);
   let users: SoakUser[] = [];
   try {
-    users = await Promise.all(Array.from({ length: USERS }, () => signUp(platform.url, hooks.urls)));
+    users = await Promise.all(Array.from({ length: USERS }, () => signUp(platform.url, emulator.host, hooks.urls)));
+    deadline = Date.now() + RUN_MS;
     await Promise.all([...workLoops(users), restarts(platform)]);
     await drain(users);
   } finally {
@@ -452,10 +498,10 @@ async function main(): Promise<void> {
     hooks.close();
     await stripe.close();
     await runpod.close();
+    emulator.close();
   }
   const figures = await checkMoney(env, users, logFile);
   await target.dispose();
-  await stopEmulator();
   report(target.name, figures, (performance.now() - started) / 1000);
   process.exit(violations.length > 0 ? 1 : 0);
 }
@@ -561,7 +607,10 @@ async function checkRentals(
       'rental minutes of uptime',
       (figures.get('rental minutes of uptime') ?? 0) + Number(r.uptime_ms) / 60_000,
     );
-    if (r.status !== 'terminated' && r.status !== 'failed') violation(`rental ${r.id} is still ${r.status}`);
+    if (r.status !== 'terminated' && r.status !== 'failed') {
+      violation(`rental ${r.id} is still ${r.status}`);
+      continue;
+    }
     if (Number(r.held) !== 0) violation(`rental ${r.id} still holds ${r.held}`);
     if (Number(r.ledger_captured) !== cost || Number(r.captured) !== cost)
       violation(`rental ${r.id} cost ${cost} but captured ${r.captured} (ledger ${r.ledger_captured})`);
