@@ -31,7 +31,7 @@ describe.each(await databaseTargets())('Credit holds and their owners on %s', (_
   let sandbox: Awaited<ReturnType<typeof startRunpodSandbox>>;
   let service: GpuService;
   let clock = Date.parse('2026-03-01T10:00:00Z');
-  const lines: { msg: string; key?: string }[] = [];
+  const lines: { msg: string; key: string | undefined }[] = [];
   const log = createLogger('silent', 'test');
   const sweepLog = {
     ...log,
