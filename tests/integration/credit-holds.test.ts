@@ -2,10 +2,17 @@
  * Who owns a credit hold, on PGlite and PostgreSQL: the sweep of abandoned request holds returns only what no request
  * can still settle, never a running job's or a live rental's hold, and one hold it cannot release never blocks the
  * next. The sweep runs with no age at all here (as if every hold were older than any request), several times over a
- * rental's whole life; the audit after each step proves the balance rows and the holds' owners still agree.
+ * rental's whole life; the audit after each step proves the balance rows and the holds' owners still agree. Last, the
+ * migration that moved request holds into their own table, on a database the old sweep had run on.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRunpodSandbox } from '~/sandboxes/runpod/index.ts';
 import { auditCredits } from '~/server/credits/audit.ts';
@@ -162,4 +169,45 @@ describe.each(await databaseTargets())('Credit holds and their owners on %s', (_
   function advance(ms: number) {
     clock += ms;
   }
+});
+
+describe('the migration to request_holds, on a database the old sweep ran on', () => {
+  it('moves open request holds into the table, and shrinks a live rental’s hold by what the old sweep took', async () => {
+    // The migrations as they were before this one.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-migrations-'));
+    fs.cpSync('drizzle', before, { recursive: true });
+    const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta', '_journal.json'), 'utf8'));
+    const last = journal.entries.pop();
+    expect(last.tag).toBe('0014_request_holds_table');
+    fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: before });
+      const rental = randomUUID();
+      await client.exec(`
+        insert into users (uid) values ('u1');
+        insert into credit_balances (uid, balance, reserved) values ('u1', 100, 0);
+        insert into credit_ledger (uid, delta, reserved_delta, kind, reason, idempotency_key) values
+          ('u1', 100, 0, 'grant', 'Signup', 'signup'),
+          ('u1', -3, 3, 'reserve', 'Script generation', 'script:open:reserve'),
+          ('u1', -2, 2, 'reserve', 'Script generation', 'script:done:reserve'),
+          ('u1', 0, -2, 'capture', 'Script generation', 'script:done:settle'),
+          ('u1', -15, 15, 'reserve', 'GPU rental', 'gpu:${rental}:1:reserve'),
+          ('u1', 15, -15, 'release', 'GPU rental interrupted', 'gpu:${rental}:1:settle');
+        insert into gpu_rentals (id, uid, provider, offer_key, region, gpu_model, gpu_count, vram_gb, template, image,
+          disk_gb, ssh_public_key, credits_per_hour, status, held)
+        values ('${rental}', 'u1', 'runpod', 'k', 'EU', 'RTX 4090', 1, 24, 'ubuntu-ssh', 'Ubuntu', 20, 'ssh-ed25519 A',
+          90, 'running', 15);
+      `);
+      await migrate(db, { migrationsFolder: 'drizzle' });
+      expect((await client.query('select uid, key, amount from request_holds')).rows).toEqual([
+        { uid: 'u1', key: 'script:open', amount: 3 },
+      ]);
+      expect((await client.query(`select held from gpu_rentals where id = '${rental}'`)).rows).toEqual([{ held: 0 }]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
 });
