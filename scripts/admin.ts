@@ -3,6 +3,10 @@
  *
  *   npm run admin -- grant  <email or uid> <credits> --reason "Goodwill for the outage"
  *   npm run admin -- deduct <email or uid> <credits> --reason "Duplicate signup"
+ *   npm run admin -- audit
+ *
+ * `audit` checks every account (credits/audit.ts: the balance equals the ledger, every reserved credit has an owner),
+ * prints the accounts that fail and why, and exits 1 when any does.
  *
  * It uses the configured database (DATABASE_URL, or PGlite under DATA_DIR; PGlite admits one process at a time, so
  * stop the server first) and the same service as `POST /admin/users/:uid/credits`. The ledger row's idempotency key
@@ -13,12 +17,14 @@ import { parseArgs } from 'node:util';
 import { AdminCreditBody } from '../src/contract/admin.ts';
 import { fieldErrors } from '../src/contract/errors.ts';
 import { loadConfig } from '../src/server/config/index.ts';
+import { auditCredits } from '../src/server/credits/audit.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { findProfile } from '../src/server/db/profiles.ts';
 import { changeCredits } from '../src/server/features/admin/service.ts';
 import { usersByEmail } from '../src/server/features/admin/store.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|deduct <email or uid> <credits> --reason "..." [--key <uuid>]';
+const USAGE =
+  'Usage: npm run admin -- grant|deduct <email or uid> <credits> --reason "..." [--key <uuid>]\n       npm run admin -- audit';
 
 function fail(message: string): never {
   console.error(message);
@@ -30,6 +36,11 @@ const { positionals, values } = parseArgs({
   options: { reason: { type: 'string' }, key: { type: 'string' } },
 });
 const [action, who, amount, ...extra] = positionals;
+if (action === 'audit') {
+  if (positionals.length > 1) fail(USAGE);
+  await runAudit();
+  process.exit();
+}
 if (!action || !who || !amount || extra.length > 0) fail(USAGE);
 
 const parsed = AdminCreditBody.safeParse({
@@ -70,4 +81,29 @@ try {
   console.error((error as Error).message);
 } finally {
   await database.close();
+}
+
+async function runAudit(): Promise<void> {
+  const database = await openDatabase(loadConfig());
+  try {
+    const audit = await auditCredits(database);
+    const { jobs, rentals, requests } = audit.holds;
+    console.log(
+      `Checked ${audit.accounts} accounts at ${audit.checkedAt}. Open holds: jobs ${jobs}, GPU rentals ${rentals}, requests ${requests}.`,
+    );
+    for (const failure of audit.failures) {
+      console.log(
+        `\n${failure.email ?? '(no e-mail)'} (${failure.uid}): balance ${failure.balance}, reserved ${failure.reserved}`,
+      );
+      for (const problem of failure.problems) console.log(`  - ${problem}`);
+    }
+    console.log(
+      audit.failures.length === 0
+        ? 'Every account adds up.'
+        : `\n${audit.failures.length} account${audit.failures.length === 1 ? ' does' : 's do'} not add up.`,
+    );
+    if (audit.failures.length > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
 }

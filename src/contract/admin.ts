@@ -47,3 +47,31 @@ export type AdminCreditBody = z.input<typeof AdminCreditBody>;
 /** `applied: false` when the same idempotency key had already moved the credits (nothing changed this time). */
 export const AdminCreditResult = z.object({ applied: z.boolean(), credits: Credits });
 export type AdminCreditResult = z.infer<typeof AdminCreditResult>;
+
+/** The open holds of each kind of owner, in credits. */
+export const HoldsByOwner = z.object({ jobs: z.number().int(), rentals: z.number().int(), requests: z.number().int() });
+
+/** One account the audit found wrong: its rows, what the ledger and the owners say, and each problem in words. */
+export const CreditAuditFailure = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  balance: z.number().int(),
+  reserved: z.number().int(),
+  ledgerBalance: z.number().int(),
+  ledgerReserved: z.number().int(),
+  holds: HoldsByOwner,
+  problems: z.array(z.string()),
+});
+export type CreditAuditFailure = z.infer<typeof CreditAuditFailure>;
+
+/**
+ * `GET /admin/audit`: every account checked — the balance equals the ledger's sum, and `reserved` equals the open
+ * holds of running jobs, live GPU rentals and open request holds — with the accounts that fail and why.
+ */
+export const CreditAudit = z.object({
+  checkedAt: z.string(),
+  accounts: z.number().int(),
+  holds: HoldsByOwner,
+  failures: z.array(CreditAuditFailure),
+});
+export type CreditAudit = z.infer<typeof CreditAudit>;

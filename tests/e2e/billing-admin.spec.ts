@@ -1,6 +1,7 @@
 /**
  * The operator console and the billing page: an admin finds a customer and grants credits with a reason; the
- * customer sees the row on /billing, filters it and downloads the CSV. Anyone else finds no console at /admin.
+ * customer sees the row on /billing, filters it and downloads the CSV; the credit audit finds every account adding
+ * up. Anyone else finds no console at /admin.
  */
 import { readFile } from 'node:fs/promises';
 import { expectNoViolations } from './support/axe';
@@ -36,6 +37,13 @@ test('an admin grants credits with a reason, and the customer sees them on /bill
   await expect(
     adminPage.getByRole('list', { name: 'Ledger entries' }).getByText('Goodwill, for the "outage"'),
   ).toHaveCount(1);
+
+  // The audit: every balance against its ledger, every reserved credit against the work holding it.
+  await adminPage.getByRole('button', { name: 'Run the audit' }).click();
+  const audit = adminPage.getByRole('region', { name: 'Credit audit' });
+  await expect(audit.getByText(/^Checked \d+ accounts at /)).toBeVisible();
+  await expect(audit.getByText('Every account adds up.')).toBeVisible();
+  await audit.screenshot({ path: test.info().outputPath('credit-audit.png') });
   await expectNoViolations(adminPage);
   await adminPage.setViewportSize({ width: 360, height: 760 });
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(

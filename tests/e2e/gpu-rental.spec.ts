@@ -45,6 +45,12 @@ test('rent a sandbox GPU, see it running with its SSH command, stop it and see w
   await expect(rental.getByRole('note')).toContainText('This is the sandbox: no real machine runs');
   await expect(rental.getByText('No Jupyter to open: this address is made up by the sandbox.')).toBeVisible();
   await expect(rental.getByRole('link', { name: /Open Jupyter/ })).toHaveCount(0);
+  // Uptime counts while it runs, in seconds for the first minute (it used to read "0 min" all along).
+  const uptime = rental.getByTestId('rental-uptime');
+  await expect(uptime).toHaveText(/^\d+ s$/);
+  const seconds = async () => Number((await uptime.textContent())?.replace(/\D/g, ''));
+  const first = await seconds();
+  await expect.poll(seconds, { timeout: 15_000 }).toBeGreaterThan(first);
   await expectNoViolations(page);
 
   // Stop asks first, like Terminate; cancelling leaves the machine running.
@@ -68,4 +74,11 @@ test('rent a sandbox GPU, see it running with its SSH command, stop it and see w
   await dialog.getByRole('button', { name: 'Terminate' }).click();
   await expect(rental.getByTestId('rental-status')).toHaveText('Terminated');
   await expect(page.getByTestId('credits-balance')).toHaveText('99');
+
+  // Analytics' GPU hours are the time the machine ran: the paid rental's uptime, not "0 h".
+  const ran = await uptime.textContent();
+  expect(ran).toMatch(/^\d+ s$/);
+  await page.goto('/analytics');
+  await expect(page.locator('[data-metric="gpuHours"]')).toContainText(`GPU hours${ran}`);
+  await page.locator('[data-metric="gpuHours"]').screenshot({ path: test.info().outputPath('gpu-hours.png') });
 });

@@ -13,16 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerGroupKey } from '~/contract/ledger.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { loadConfig } from '~/server/config/index.ts';
-import { capture, purchase, release, reserve } from '~/server/credits/ledger.ts';
+import { capture, grant, purchase, release, reserve } from '~/server/credits/ledger.ts';
 import { GROUP_KEY_SQL } from '~/server/credits/lines.ts';
 import { post } from '~/server/credits/service.ts';
 import { openDatabase, rows } from '~/server/db/index.ts';
-import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
+import { creditLedger } from '~/server/db/schema/credits.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
 import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { ensureProfile } from '~/server/features/account/profiles.ts';
 import { insertRental } from '~/server/features/gpu/store.ts';
 import { insertPurchase } from '~/server/features/payments/store.ts';
 import { insertJob } from '~/server/jobs/lifecycle.ts';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser, ensureAuthEmulator, type TestUser, updateUser } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -43,6 +45,7 @@ const unique = (label: string) =>
 describe.each(targets)('billing ledger and operator console on %s', (_name, makeTarget) => {
   let target: Target;
   let stack: Stack;
+  auditAfterEach(() => stack?.database);
   /** An API whose ADMIN_EMAILS names `listedEmail` (verified or not, depending on the test). */
   let adminApiUrl: string;
   const listedEmail = unique('Operator');
@@ -113,6 +116,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
         ['GET', '/admin'],
         ['GET', '/admin/users?q=a'],
         ['GET', '/admin/users'],
+        ['GET', '/admin/audit'],
         ['GET', `/admin/users/${user.uid}`],
         ['GET', `/admin/users/${user.uid}/ledger`],
         ['GET', `/admin/users/${user.uid}/ledger.csv`],
@@ -204,6 +208,41 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect(rows.filter((r) => r.key?.startsWith(`admin:${adminUser.uid}:`))).toHaveLength(2);
     });
 
+    it('audits every account for the operator: clean after grants and deductions, and names an account that is off', async () => {
+      const { user } = await signedUp();
+      await admin('POST', `/admin/users/${user.uid}/credits`, grantBody({ credits: 5, reason: 'Goodwill' }));
+      const clean = await admin('GET', '/admin/audit');
+      expect(clean.status).toBe(200);
+      expect(clean.body).toMatchObject({ failures: [], holds: { jobs: 0, rentals: 0, requests: 0 } });
+      expect(clean.body.accounts).toBeGreaterThanOrEqual(2);
+
+      // Credits reserved with no owner (no job, rental or request holds them): what the audit exists to catch.
+      await stack.database.db.execute(
+        sql`update credit_balances set reserved = reserved + 3, balance = balance - 3 where uid = ${user.uid}`,
+      );
+      const off = await admin('GET', '/admin/audit');
+      expect(off.body.failures).toEqual([
+        {
+          uid: user.uid,
+          email: user.email,
+          balance: SIGNUP_GRANT + 2,
+          reserved: 3,
+          ledgerBalance: SIGNUP_GRANT + 5,
+          ledgerReserved: 0,
+          holds: { jobs: 0, rentals: 0, requests: 0 },
+          problems: [
+            `Balance ${SIGNUP_GRANT + 2}, but the ledger sums to ${SIGNUP_GRANT + 5}`,
+            "Reserved 3, but the ledger's holds sum to 0",
+            'Reserved 3, but the open holds sum to 0 (jobs 0, GPU rentals 0, requests 0)',
+          ],
+        },
+      ]);
+      // Put back, so the audit after this test finds every account right again.
+      await stack.database.db.execute(
+        sql`update credit_balances set reserved = reserved - 3, balance = balance + 3 where uid = ${user.uid}`,
+      );
+    });
+
     it('refuses a change without a reason, amount or key with field errors, and an unknown user with 404', async () => {
       const { user } = await signedUp();
       const url = `/admin/users/${user.uid}/credits`;
@@ -217,10 +256,9 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
       expect((await admin('POST', '/admin/users/no-such-uid/credits', grantBody())).status).toBe(404);
       expect(await stackBalance(user.uid)).toBe(SIGNUP_GRANT);
 
-      await stack.database.db
-        .update(creditBalances)
-        .set({ balance: 2_147_483_000 })
-        .where(eq(creditBalances.uid, user.uid));
+      await stack.database.transaction((tx) =>
+        post(tx, { uid: user.uid, move: grant(2_147_483_000 - SIGNUP_GRANT), reason: 'Nearly the most there can be' }),
+      );
       const overflow = await admin('POST', url, grantBody({ credits: 1_000 }));
       expect(overflow.status).toBe(409);
       expect(overflow.body.fields).toEqual({ credits: 'At most 647' });
@@ -332,6 +370,8 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           jobId: job.id,
           idempotencyKey: `job:${job.id}:capture`,
         });
+        // Its end, as the job framework writes it with the capture.
+        await tx.update(jobs).set({ status: 'succeeded' }).where(eq(jobs.id, job.id));
         const rental = await insertRental(tx, {
           uid,
           provider: 'runpod',
@@ -346,6 +386,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
           sshPublicKey: 'ssh-ed25519 AAAA',
           creditsPerHour: 60,
           runMinutes: 42,
+          captured: 42,
           status: 'terminated',
         });
         rentalId = rental.id;
@@ -461,7 +502,7 @@ describe.each(targets)('billing ledger and operator console on %s', (_name, make
 });
 
 describe('npm run admin', () => {
-  it('grants and deducts from the command line on a PGlite data directory, by e-mail in any case', async () => {
+  it('grants, deducts and audits from the command line on a PGlite data directory, by e-mail in any case', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nxn-admin-cli-'));
     try {
       const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -501,8 +542,23 @@ describe('npm run admin', () => {
         ['adjust', 25, 'Support ticket 4711'],
       ]);
       expect(rows[1]?.idempotencyKey).toMatch(/^admin:cli:[0-9a-f-]{36}$/);
+
+      const clean = await admin('audit');
+      expect(clean).toMatchObject({ code: 0 });
+      expect(clean.out).toMatch(
+        /^Checked 1 accounts at .*Open holds: jobs 0, GPU rentals 0, requests 0\.\nEvery account adds up\.\n$/,
+      );
+      // Credits that appear on the balance row without a ledger row are what the audit exists to catch.
+      database = await openDatabase(config);
+      await database.db.execute(sql`update credit_balances set balance = balance + 7 where uid = 'cli-user'`);
+      await database.close();
+      const broken = await admin('audit');
+      expect(broken.code).toBe(1);
+      expect(broken.out).toContain(`Cli.User@example.test (cli-user): balance ${SIGNUP_GRANT + 32}, reserved 0`);
+      expect(broken.out).toContain(`  - Balance ${SIGNUP_GRANT + 32}, but the ledger sums to ${SIGNUP_GRANT + 25}`);
+      expect(broken.out).toContain('1 account does not add up.');
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });

@@ -263,7 +263,7 @@ describe.each(targets)('API on %s', (_name, makeTarget) => {
       expect((await api('GET', '/me')).body.credits).toEqual({ balance: SIGNUP_GRANT - 1, reserved: 1 });
 
       await stack.database.db.execute(
-        sql`update credit_ledger set created_at = now() - interval '11 minutes' where uid = ${user.uid} and kind = 'reserve'`,
+        sql`update request_holds set created_at = now() - interval '11 minutes' where uid = ${user.uid}`,
       );
       await releaseAbandonedHolds(stack.database);
       await releaseAbandonedHolds(stack.database);

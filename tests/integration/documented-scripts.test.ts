@@ -184,6 +184,7 @@ const RUNS: Record<string, ScriptRun> = {
 const ELSEWHERE: Record<string, string> = {
   'scripts/start.ts': '`npm start` itself: tests/integration/start-restart.test.ts runs it',
   'scripts/admin.ts': '`npm run admin`: tests/integration/admin-billing.test.ts runs it',
+  'scripts/soak.ts': 'the soak: tests/integration/soak.test.ts runs it for two minutes',
   'scripts/bench-support.ts': 'what the benchmarks share; not a command',
 };
 

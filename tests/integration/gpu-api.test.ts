@@ -10,12 +10,14 @@ import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
 import { NoCapacityError } from '~/server/providers/gpu/types.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { apiSuite } from './support/api-suite';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser } from './support/auth-emulator';
 import { startLambdaCloud } from './support/lambda-cloud.ts';
 import { sshPublicKey } from './support/ssh-key.ts';
 import { client } from './support/stack';
 
 const suite = apiSuite('gpu', (_req, res) => res.end());
+auditAfterEach(() => suite.stack.database);
 let sandbox: Awaited<ReturnType<typeof startRunpodSandbox>>;
 let lambdaCloud: Awaited<ReturnType<typeof startLambdaCloud>>;
 let gpuApi = '';

@@ -18,6 +18,7 @@ import { AUTO_STOP_REASON } from '~/server/features/gpu/settlement.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { createLambdaProvider } from '~/server/providers/gpu/lambda.ts';
 import { createRunpodProvider } from '~/server/providers/gpu/runpod.ts';
+import { auditAfterEach } from './support/audit.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { startLambdaCloud } from './support/lambda-cloud.ts';
 import { sshPublicKey } from './support/ssh-key.ts';
@@ -37,6 +38,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
   (_name, makeTarget) => {
     let target: Target;
     let database: Database;
+    auditAfterEach(() => database);
     let sandbox: Awaited<ReturnType<typeof startRunpodSandbox>>;
     let lambdaCloud: Awaited<ReturnType<typeof startLambdaCloud>>;
     let clock = Date.parse('2026-03-01T10:00:00Z');
@@ -182,6 +184,8 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite' : 'PostgreSQL', make]
       const gpu = gpuAnalytics(database, () => new Date(clock));
       const hours = (from: number, to: number) => gpu.hours.total(uid, new Date(from), new Date(to));
       expect(await hours(startedAt - 24 * 60 * MINUTE, clock)).toBeCloseTo(1.5, 6);
+      // The same time the rental's own uptime shows (one GPU: a GPU hour is a machine hour).
+      expect((await service.get(uid, rental.id)).uptimeMs).toBe(90 * MINUTE);
       expect(await hours(startedAt + 60 * MINUTE, clock)).toBeCloseTo(0.5, 6);
       expect(await hours(clock - 30 * MINUTE, clock)).toBe(0);
       expect(await gpu.hours.total((await user()).uid, new Date(startedAt), new Date(clock))).toBe(0);

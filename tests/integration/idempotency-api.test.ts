@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { idempotencyStore } from '~/server/db/idempotency.ts';
 import { encodePng } from '~/server/media/png.ts';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -23,6 +24,7 @@ const hold = (cost: number) => ({ kind: 'test.hold', payload: { cost } });
 describe.each(await databaseTargets())('Idempotency-Key on %s', (_name, makeTarget) => {
   let target: Target;
   let stack: Stack;
+  auditAfterEach(() => stack?.database);
 
   const signedUp = async () => {
     const user = await createUser();

@@ -16,6 +16,7 @@ import { startApiServer } from '~/server/api/server.ts';
 import { post } from '~/server/credits/service.ts';
 import { createLogger } from '~/server/http/logger.ts';
 import { until } from './support/api-suite.ts';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, type Stack, startStack, testConfig } from './support/stack.ts';
@@ -48,6 +49,7 @@ async function freePort(): Promise<number> {
 describe.each(targets)('buying credits on %s', (_name, makeTarget) => {
   let target: Target;
   let stack: Stack;
+  auditAfterEach(() => stack?.database);
   let sandbox: StripeSandbox;
   let api: { url: string; close(): Promise<void> };
   let stripe: Stripe;

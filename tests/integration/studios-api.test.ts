@@ -15,6 +15,7 @@ import { SIGNUP_GRANT } from '~/contract/pricing';
 import { imageDimensions } from '~/server/media/image-size';
 import { encodePng } from '~/server/media/png';
 import { type Api, apiSuite, until } from './support/api-suite';
+import { auditAfterEach } from './support/audit.ts';
 import { createUser } from './support/auth-emulator';
 import { client } from './support/stack';
 
@@ -30,6 +31,7 @@ const suite = apiSuite('studios', (req, res) => {
   req.on('data', (c: Buffer) => (raw += c.toString()));
   req.on('end', () => reply(req.url ?? '', raw ? JSON.parse(raw) : undefined, res));
 });
+auditAfterEach(() => suite.stack.database);
 const { balance } = suite;
 
 /** A signed-up user plus a second one to check that the first one's things stay private. */

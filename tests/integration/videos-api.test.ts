@@ -12,6 +12,7 @@ import { SIGNUP_GRANT } from '~/contract/pricing';
 import { VIDEO_STAGE_IDS } from '~/contract/video';
 import { encodePng } from '~/server/media/png';
 import { apiSuite, until } from './support/api-suite';
+import { auditAfterEach } from './support/audit.ts';
 import type { TestUser } from './support/auth-emulator';
 
 /** `seconds` of a 220 Hz tone as OpenAI's raw `pcm` format: 24 kHz, 16-bit little-endian, mono. */
@@ -38,6 +39,7 @@ const suite = apiSuite('videos', (req, res) => {
     }
   });
 });
+auditAfterEach(() => suite.stack.database);
 const { signedUp, balance } = suite;
 const words = (n: number) => Array.from({ length: n }, (_, i) => (i % 12 === 11 ? 'sea.' : 'waves')).join(' ');
 

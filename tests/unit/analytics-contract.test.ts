@@ -105,6 +105,10 @@ describe('what the screen shows', () => {
     expect(formatMetric(0.5, 'ratio')).toBe('50%');
     expect(formatMetric(125, 'seconds')).toBe('2 min 5 s');
     expect(formatMetric(null, 'count')).toBe('—');
+    // A paid rental of a few minutes is GPU time, read as its uptime reads, not "0 h".
+    expect(formatMetric(150 / 3600, 'hours')).toBe('2 min');
+    expect(formatMetric(40 / 3600, 'hours')).toBe('40 s');
+    expect(formatMetric(1.25, 'hours')).toBe('1.3 h');
   });
   it('exports the totals and both tables as CSV', () => {
     expect(reportCsv(report).split('\r\n')).toEqual([

@@ -1,5 +1,6 @@
 /** GPU rental's pure rules: the state machine, the per-minute billing math, settlements and SSH key checks. */
 import { describe, expect, it } from 'vitest';
+import { formatDuration } from '~/app/components/format';
 import { LaunchBody, parseSshPublicKey, startCredits } from '~/contract/gpu';
 import { loadConfig } from '~/server/config/index.ts';
 import {
@@ -13,8 +14,11 @@ import {
   settlementDue,
   shouldAutoStop,
   startedMinutes,
+  uptimeAt,
 } from '~/server/features/gpu/billing.ts';
+import { moveTo } from '~/server/features/gpu/settlement.ts';
 import { canMove, canUserDo, isFinal, observe } from '~/server/features/gpu/state.ts';
+import type { GpuRentalRow } from '~/server/features/gpu/store.ts';
 import { sshPublicKey } from '../integration/support/ssh-key.ts';
 
 const t0 = new Date('2026-03-01T10:00:00Z');
@@ -140,6 +144,39 @@ describe('billing by the started minute', () => {
     expect(shouldAutoStop(2, 2)).toBe(false);
     expect(shouldAutoStop(null, 2)).toBe(false);
     expect(startCredits(90, 10)).toBe(15);
+  });
+});
+
+describe('uptime', () => {
+  const t0 = Date.parse('2026-03-01T10:00:00Z');
+  const at = (s: number) => new Date(t0 + s * 1000);
+  const fresh = {
+    uptimeMs: 0,
+    runningSince: null,
+    stoppedSince: null,
+    runMinutes: 0,
+    stoppedMinutes: 0,
+    creditsPerHour: 90,
+    stoppedCreditsPerHour: 1,
+    status: 'provisioning',
+  } as unknown as GpuRentalRow;
+  const step = (row: GpuRentalRow, status: GpuRentalRow['status'], s: number): GpuRentalRow => ({
+    ...row,
+    ...moveTo(row, status, at(s)),
+  });
+
+  it('counts while the machine runs, across stops and starts, and never while it is stopped', () => {
+    const running = step(fresh, 'running', 0);
+    expect(formatDuration(uptimeAt(running, at(0)))).toBe('0 s');
+    expect(formatDuration(uptimeAt(running, at(50)))).toBe('50 s'); // it used to read "0 min" for a whole minute
+    expect(formatDuration(uptimeAt(running, at(185)))).toBe('3 min');
+    const stopped = step(step(running, 'stopping', 185), 'stopped', 190);
+    expect(uptimeAt(stopped, at(4000))).toBe(185_000);
+    const again = step(stopped, 'running', 4000);
+    expect(uptimeAt(again, at(4000 + 3600))).toBe(185_000 + 3_600_000);
+    expect(formatDuration(uptimeAt(again, at(4000 + 3600)))).toBe('1 h 3 min');
+    const ended = step(again, 'terminated', 4000 + 3700);
+    expect(uptimeAt(ended, at(99_999))).toBe(185_000 + 3_700_000);
   });
 });
 

@@ -34,6 +34,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 const OPERATORS = 'The operator console: for the operators it names, 404 for everyone else and for every API key.';
 
 export const EXCLUDED_ROUTES: readonly Exclusion[] = [
+  { method: 'get', path: '/admin/audit', reason: OPERATORS },
   { method: 'get', path: '/admin/users', reason: OPERATORS },
   { method: 'get', path: '/admin/users/:uid', reason: OPERATORS },
   { method: 'get', path: '/admin/users/:uid/ledger', reason: OPERATORS },

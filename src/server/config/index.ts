@@ -193,6 +193,8 @@ const variables = z.object({
   JOB_USER_CONCURRENCY: wholeNumber(1, 1),
   JOB_POLL_SECONDS: wholeNumber(1, 1),
   JOB_MONITOR_SECONDS: wholeNumber(15, 1),
+  JOB_SWEEP_SECONDS: wholeNumber(60, 1),
+  CREDIT_HOLD_ABANDONED_SECONDS: wholeNumber(600, 1),
   WEBHOOKS_ALLOW_LOOPBACK: flag(),
   WEBHOOKS_CONCURRENCY: wholeNumber(20, 1),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
@@ -279,6 +281,12 @@ function checkTogether(env: Variables, ctx: z.RefinementCtx): void {
     problem('WEBHOOKS_ALLOW_LOOPBACK', 'must not be set when NODE_ENV=production');
   if (env.GPU_SANDBOX && !env.RUNPOD_API_URL)
     problem('RUNPOD_API_URL', 'must point at the sandbox when GPU_SANDBOX is set');
+  // A request hold younger than the longest request may still be captured by it: sweeping it would pay the work twice.
+  if (env.CREDIT_HOLD_ABANDONED_SECONDS * 1000 <= env.LLM_TIMEOUT_MS)
+    problem(
+      'CREDIT_HOLD_ABANDONED_SECONDS',
+      'must be longer than LLM_TIMEOUT_MS (the longest a request holds credits)',
+    );
   if (env.LLM_BASE_URL && !env.LLM_MODEL)
     problem('LLM_MODEL', 'is required when LLM_BASE_URL points at a non-OpenAI server');
 }
@@ -483,6 +491,10 @@ const configSchema = (linkKey: (dataDir: string) => string) =>
           pollSeconds: env.JOB_POLL_SECONDS,
           /** How often jobs with a silent worker (missed heartbeats) are found and retried. */
           monitorSeconds: env.JOB_MONITOR_SECONDS,
+          /** How often a worker reconciles jobs with the queue and sweeps abandoned request holds (credits/holds.ts). */
+          sweepSeconds: env.JOB_SWEEP_SECONDS,
+          /** A request hold older than this is one no request can settle any more: the sweep returns its credits. */
+          abandonedHoldSeconds: env.CREDIT_HOLD_ABANDONED_SECONDS,
         },
         /** Outgoing webhook deliveries (features/developers/webhooks). */
         webhooks: {

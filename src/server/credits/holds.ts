@@ -3,11 +3,15 @@
  * one key and settled once, by capture or by release, under a second key: the ledger's unique (uid, key) index lets
  * only the first settlement land, so a late request and the sweep below can never both settle the same hold.
  *
- * If the process dies while the request runs, nobody settles the hold and the credits would stay reserved for
- * ever. Workers therefore release holds that have been open longer than any request can run.
+ * Three kinds of owner hold credits, each settled by its own rule: a job by its status change (jobs/lifecycle.ts), a
+ * GPU rental by its settlements (features/gpu/settlement.ts), a request by this module. Only request holds have a
+ * row in `request_holds`, from reserve to settlement, and only that table is swept: if the process dies while the
+ * request runs, nobody settles the hold, so workers release the ones open longer than any request can run.
  */
-import { sql } from 'drizzle-orm';
-import { type Database, rows, type Tx } from '../db/index.ts';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/index.ts';
+import { requestHolds } from '../db/schema/credits.ts';
+import type { Logger } from '../http/logger.ts';
 import { capture, release, reserve } from './ledger.ts';
 import { post } from './service.ts';
 
@@ -15,6 +19,7 @@ import { post } from './service.ts';
 export const ABANDONED_HOLD_AFTER_MS = 10 * 60_000;
 const RESERVE_SUFFIX = ':reserve';
 const SETTLE_SUFFIX = ':settle';
+const SWEEP_BATCH = 100;
 
 export class HoldAlreadySettledError extends Error {
   constructor(readonly key: string) {
@@ -32,37 +37,38 @@ export interface Hold {
 }
 
 export async function reserveHold(database: Database, hold: Hold): Promise<void> {
-  await database.transaction((tx) =>
-    post(tx, {
+  await database.transaction(async (tx) => {
+    const { applied } = await post(tx, {
       uid: hold.uid,
       move: reserve(hold.amount),
       reason: hold.reason,
       idempotencyKey: hold.key + RESERVE_SUFFIX,
-    }),
-  );
+    });
+    if (applied)
+      await tx.insert(requestHolds).values({ uid: hold.uid, key: hold.key, amount: hold.amount, reason: hold.reason });
+  });
+}
+
+/** The settlement's ledger row and the end of the hold's row, in the caller's transaction; false if already settled. */
+async function settle(tx: Tx, hold: Hold, move: typeof capture): Promise<boolean> {
+  const { applied } = await post(tx, {
+    uid: hold.uid,
+    move: move(hold.amount),
+    reason: hold.reason,
+    idempotencyKey: hold.key + SETTLE_SUFFIX,
+  });
+  await tx.delete(requestHolds).where(and(eq(requestHolds.uid, hold.uid), eq(requestHolds.key, hold.key)));
+  return applied;
 }
 
 /** Call inside the transaction that saves the result: if the hold was already released, it throws and rolls back. */
 export async function captureHold(tx: Tx, hold: Hold): Promise<void> {
-  const { applied } = await post(tx, {
-    uid: hold.uid,
-    move: capture(hold.amount),
-    reason: hold.reason,
-    idempotencyKey: hold.key + SETTLE_SUFFIX,
-  });
-  if (!applied) throw new HoldAlreadySettledError(hold.key);
+  if (!(await settle(tx, hold, capture))) throw new HoldAlreadySettledError(hold.key);
 }
 
-/** Returns the credits; does nothing if the hold was already settled. */
-export async function releaseHold(database: Database, hold: Hold): Promise<void> {
-  await database.transaction((tx) =>
-    post(tx, {
-      uid: hold.uid,
-      move: release(hold.amount),
-      reason: hold.reason,
-      idempotencyKey: hold.key + SETTLE_SUFFIX,
-    }),
-  );
+/** Returns the credits; does nothing (false) if the hold was already settled. */
+export async function releaseHold(database: Database, hold: Hold): Promise<boolean> {
+  return database.transaction((tx) => settle(tx, hold, release));
 }
 
 /**
@@ -91,27 +97,44 @@ export async function spendHold<T, R>(
   }
 }
 
-/** Releases holds that no request can still settle; returns how many it released. */
-export async function releaseAbandonedHolds(
-  database: Database,
-  olderThanMs = ABANDONED_HOLD_AFTER_MS,
-): Promise<number> {
-  const trimReserveSuffix = sql.raw(String(-RESERVE_SUFFIX.length));
-  const open = await rows<{ uid: string; key: string; amount: number; reason: string }>(
-    database.db,
-    sql`
-    select h.uid, left(h.idempotency_key, ${trimReserveSuffix}) as key, -h.delta as amount, h.reason
-    from credit_ledger h
-    where h.kind = 'reserve' and h.job_id is null and h.idempotency_key like ${`%${RESERVE_SUFFIX}`}
-      and h.created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-      and not exists (
-        select 1 from credit_ledger s
-        where s.uid = h.uid and s.idempotency_key = left(h.idempotency_key, ${trimReserveSuffix}) || ${SETTLE_SUFFIX}
+export interface SweepOptions {
+  /** A hold older than this is one no request can settle any more. */
+  olderThanMs?: number;
+  log?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Releases request holds that no request can still settle; returns how many it released. Each hold is released in its
+ * own transaction: one that cannot be (its account no longer reserves the credits) is logged with its key and skipped,
+ * so it never keeps the sweep from returning anyone else's credits. Skipped holds stay for the operator's audit.
+ */
+export async function releaseAbandonedHolds(database: Database, options: SweepOptions = {}): Promise<number> {
+  const { olderThanMs = ABANDONED_HOLD_AFTER_MS, log } = options;
+  const cutoff = sql`now() - make_interval(secs => ${olderThanMs / 1000})`;
+  const skipped: SQL[] = [];
+  let released = 0;
+  for (;;) {
+    const batch = await database.db
+      .select()
+      .from(requestHolds)
+      .where(
+        and(
+          lt(requestHolds.createdAt, cutoff),
+          skipped.length > 0
+            ? sql`(${requestHolds.uid}, ${requestHolds.key}) not in (${sql.join(skipped, sql`, `)})`
+            : undefined,
+        ),
       )
-    order by h.id
-    limit 100`,
-  );
-  for (const hold of open)
-    await releaseHold(database, { ...hold, amount: Number(hold.amount), reason: `${hold.reason} interrupted` });
-  return open.length;
+      .orderBy(asc(requestHolds.createdAt))
+      .limit(SWEEP_BATCH);
+    for (const hold of batch) {
+      try {
+        if (await releaseHold(database, { ...hold, reason: `${hold.reason} interrupted` })) released++;
+      } catch (error) {
+        log?.warn({ err: error, uid: hold.uid, key: hold.key }, 'an abandoned credit hold could not be released');
+        skipped.push(sql`(${hold.uid}, ${hold.key})`);
+      }
+    }
+    if (batch.length < SWEEP_BATCH) return released;
+  }
 }

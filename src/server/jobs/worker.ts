@@ -154,12 +154,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<{ close(
       (healed) => healed && log.info({ healed }, 'reconciled jobs'),
       (err: unknown) => log.error({ err }, 'reconcile failed'),
     );
-    releaseAbandonedHolds(database).then(
+    releaseAbandonedHolds(database, { olderThanMs: config.jobs.abandonedHoldSeconds * 1000, log }).then(
       (released) => released && log.info({ released }, 'released credit holds of interrupted requests'),
       (err: unknown) => log.error({ err }, 'releasing abandoned credit holds failed'),
     );
   };
-  const reconcileTimer = setInterval(reconcile, 60_000);
+  const reconcileTimer = setInterval(reconcile, config.jobs.sweepSeconds * 1000);
   reconcileTimer.unref();
   const heartbeat = setInterval(() => void tools.heartbeat(), HEARTBEAT_MS);
   heartbeat.unref();

@@ -4,6 +4,7 @@
  */
 import { type AnalyticsReport, type BucketSize, type Metric, percentChange } from '~/contract/analytics';
 import { csvField } from '~/contract/ledger';
+import { formatDuration } from '../../components/format';
 
 /** Bucket days are calendar dates, so they are formatted in UTC to stay the same date. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -21,8 +22,11 @@ export function formatMetric(value: number | null, unit: Metric['unit']): string
       return `${Math.round(value * 100)}%`;
     case 'minutes':
       return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} min`;
+    // Under an hour in minutes (a few minutes of GPU time is not "0 h"), read exactly as the rental's uptime reads.
     case 'hours':
-      return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
+      return value < 1
+        ? formatDuration(Math.floor(value * 3_600 + 1e-6) * 1_000) // whole seconds, as hours/3600 may not divide back
+        : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
     case 'seconds':
       return value >= 90 ? `${Math.floor(value / 60)} min ${Math.round(value % 60)} s` : `${Math.round(value)} s`;
     default:

@@ -7,11 +7,12 @@ import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDuration } from '../../components/format';
 import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
 import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { CopyLine, formatUptime, perHour, SandboxBadge, topUpOnRefusal } from './parts';
+import { CopyLine, perHour, SandboxBadge, topUpOnRefusal } from './parts';
 import { followRentals, warnLowCredit } from './store';
 
 const POLL_MS = 3_000;
@@ -94,7 +95,9 @@ function RentalCard({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
           <dt className="text-fg-subtle">Uptime</dt>
-          <dd className="text-fg">{formatUptime(rental.uptimeMs)}</dd>
+          <dd className="text-fg" data-testid="rental-uptime">
+            {formatDuration(rental.uptimeMs)}
+          </dd>
         </div>
         <div>
           <dt className="text-fg-subtle">Rate</dt>
@@ -113,7 +116,7 @@ function RentalCard({
           <div>
             <dt className="text-fg-subtle">Time left</dt>
             <dd className={low ? 'font-medium text-danger' : 'text-fg'} data-testid="rental-time-left">
-              {rental.minutesLeft < 1 ? 'Under a minute' : `About ${formatUptime(rental.minutesLeft * 60_000)}`}
+              {rental.minutesLeft < 1 ? 'Under a minute' : `About ${formatDuration(rental.minutesLeft * 60_000)}`}
             </dd>
           </div>
         ) : null}

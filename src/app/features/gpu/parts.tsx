@@ -33,12 +33,6 @@ export function CopyLine({ label, value }: { label: string; value: string }) {
 
 export const perHour = (credits: number): string => `${credits} credit${credits === 1 ? '' : 's'}/h`;
 
-export function formatUptime(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-}
-
 /** A 402 opens the top-up dialog for the shortfall (its body carries `needed` and `available`); true when it did. */
 export function topUpOnRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 402) return false;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS } from '../../../contract/api.ts';
 import { ts, users } from './users.ts';
 
@@ -27,8 +27,6 @@ export const creditLedger = pgTable(
     index('credit_ledger_uid_id').on(t.uid, t.id),
     // Analytics and the balance trend read one user's rows by date (features/analytics/store.ts).
     index('credit_ledger_uid_created').on(t.uid, t.createdAt),
-    // Lets the sweep for interrupted requests (credits/holds.ts) skip the rest of the ledger.
-    index('credit_ledger_request_holds').on(t.createdAt).where(sql`${t.kind} = 'reserve' and ${t.jobId} is null`),
     check('credit_ledger_kind', sql`${t.kind} in (${sql.raw(LEDGER_KINDS.map((kind) => `'${kind}'`).join(','))})`),
   ],
 );
@@ -47,5 +45,29 @@ export const creditBalances = pgTable(
   (t) => [
     check('credit_balances_balance_nonnegative', sql`${t.balance} >= 0`),
     check('credit_balances_reserved_nonnegative', sql`${t.reserved} >= 0`),
+  ],
+);
+
+/**
+ * The credits a request holds while it runs (credits/holds.ts): one row from the reserve to the settlement, written
+ * in the same transactions as those ledger rows. Only request holds live here, so the sweep that returns the holds of
+ * requests that died reads this table alone and can never mistake a job's or a rental's hold for an abandoned one.
+ */
+export const requestHolds = pgTable(
+  'request_holds',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** Names the work, e.g. `script:<id>`; the ledger rows are keyed `<key>:reserve` and `<key>:settle`. */
+    key: text('key').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uid, t.key] }),
+    index('request_holds_created').on(t.createdAt),
+    check('request_holds_amount_positive', sql`${t.amount} > 0`),
   ],
 );

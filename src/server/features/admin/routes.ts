@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
-import { AdminCreditBody, type AdminUserDetail, type AdminUserList, AdminUserSearch } from '../../../contract/admin.ts';
+import {
+  AdminCreditBody,
+  type AdminUserDetail,
+  type AdminUserList,
+  AdminUserSearch,
+  type CreditAudit,
+} from '../../../contract/admin.ts';
 import { LedgerFilter, LedgerQuery } from '../../../contract/api.ts';
 import { requireAdmin } from '../../auth/admin.ts';
+import { auditCredits } from '../../credits/audit.ts';
 import { ledgerCsvResponse } from '../../credits/export.ts';
 import { getAccount, ledgerPage } from '../../credits/service.ts';
 import { findProfile } from '../../db/profiles.ts';
@@ -24,42 +31,46 @@ export function adminRoutes({ database, config, queue }: ApiDeps) {
     if (!profile) throw notFound('No such user');
     return profile;
   };
-  return new Hono<AppEnv>()
-    .use('/admin/*', requireAdmin(config))
-    .get('/admin/users', async (c) =>
-      c.json({ users: await searchUsers(db, query(c, AdminUserSearch).q) } satisfies AdminUserList),
-    )
-    .get('/admin/users/:uid', async (c) => {
-      const uid = c.req.param('uid');
-      const profile = await existing(uid);
-      const jobs = await queue.list(uid, RECENT_JOBS);
-      return c.json({
-        profile,
-        credits: await getAccount(db, uid),
-        jobs: jobs.jobs.map(toJob),
-      } satisfies AdminUserDetail);
-    })
-    .get('/admin/users/:uid/ledger', async (c) => {
-      const uid = (await existing(c.req.param('uid'))).uid;
-      return c.json(await ledgerPage(db, uid, query(c, LedgerQuery)));
-    })
-    .get('/admin/users/:uid/ledger.csv', async (c) => {
-      const uid = (await existing(c.req.param('uid'))).uid;
-      return ledgerCsvResponse(c, db, uid, query(c, LedgerFilter).category);
-    })
-    .post('/admin/users/:uid/credits', async (c) => {
-      const uid = c.req.param('uid');
-      const body = await jsonBody(c, AdminCreditBody);
-      const result = await changeCredits(database, {
-        uid,
-        ...body,
-        operator: c.get('uid'),
-        requestKey: body.idempotencyKey,
-      });
-      c.get('log').info(
-        { target: uid, action: body.action, credits: body.credits, applied: result.applied },
-        'operator credit change',
-      );
-      return c.json(result);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('/admin/*', requireAdmin(config))
+      // Every account against its ledger and its holds' owners; read-only, so running it is always safe.
+      .get('/admin/audit', async (c) => c.json((await auditCredits(database)) satisfies CreditAudit))
+      .get('/admin/users', async (c) =>
+        c.json({ users: await searchUsers(db, query(c, AdminUserSearch).q) } satisfies AdminUserList),
+      )
+      .get('/admin/users/:uid', async (c) => {
+        const uid = c.req.param('uid');
+        const profile = await existing(uid);
+        const jobs = await queue.list(uid, RECENT_JOBS);
+        return c.json({
+          profile,
+          credits: await getAccount(db, uid),
+          jobs: jobs.jobs.map(toJob),
+        } satisfies AdminUserDetail);
+      })
+      .get('/admin/users/:uid/ledger', async (c) => {
+        const uid = (await existing(c.req.param('uid'))).uid;
+        return c.json(await ledgerPage(db, uid, query(c, LedgerQuery)));
+      })
+      .get('/admin/users/:uid/ledger.csv', async (c) => {
+        const uid = (await existing(c.req.param('uid'))).uid;
+        return ledgerCsvResponse(c, db, uid, query(c, LedgerFilter).category);
+      })
+      .post('/admin/users/:uid/credits', async (c) => {
+        const uid = c.req.param('uid');
+        const body = await jsonBody(c, AdminCreditBody);
+        const result = await changeCredits(database, {
+          uid,
+          ...body,
+          operator: c.get('uid'),
+          requestKey: body.idempotencyKey,
+        });
+        c.get('log').info(
+          { target: uid, action: body.action, credits: body.credits, applied: result.applied },
+          'operator credit change',
+        );
+        return c.json(result);
+      })
+  );
 }

@@ -43,6 +43,14 @@ export function closeStopped(meter: Meter, now: Date): Pick<Meter, 'stoppedMinut
   return { stoppedMinutes: chargedMinutes(meter, now).stopped, stoppedSince: null };
 }
 
+/**
+ * Running time of every segment so far, the open one included: what the rental's "Uptime" shows while it runs, and
+ * what GPU hours in analytics add up (per GPU) from the same segments' bounds.
+ */
+export function uptimeAt(row: { uptimeMs: number; runningSince: Date | null }, now: Date): number {
+  return row.uptimeMs + (row.runningSince ? Math.max(0, now.getTime() - row.runningSince.getTime()) : 0);
+}
+
 /** The rate that applies now: running, stopped (storage) or nothing. */
 export function currentRate(meter: Meter): number {
   if (meter.runningSince) return meter.creditsPerHour;

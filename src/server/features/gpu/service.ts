@@ -24,7 +24,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { GpuProvider } from '../../providers/gpu/index.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { costSoFar, minutesLeft } from './billing.ts';
+import { costSoFar, minutesLeft, uptimeAt } from './billing.ts';
 import { createGpuCatalogue } from './catalogue.ts';
 import { gpuKeys } from './keys.ts';
 import { createGpuLaunch } from './launch.ts';
@@ -81,7 +81,7 @@ function present(row: GpuRentalRow, balance: number, at: Date): Rental {
     creditsPerHour: row.creditsPerHour,
     stoppedCreditsPerHour: row.stoppedCreditsPerHour,
     supportsStop: row.supportsStop === 1,
-    uptimeMs: row.uptimeMs + (row.runningSince ? Math.max(0, at.getTime() - row.runningSince.getTime()) : 0),
+    uptimeMs: uptimeAt(row, at),
     costSoFar: cost,
     minutesLeft: running
       ? minutesLeft(cost, { balance, held: row.held, captured: row.captured }, row.creditsPerHour)

@@ -21,6 +21,7 @@ import {
   settle,
   settlementDue,
   shouldAutoStop,
+  uptimeAt,
 } from './billing.ts';
 import { isFinal } from './state.ts';
 import type { GpuRentalRow, RentalPatch } from './store.ts';
@@ -44,10 +45,7 @@ export function moveTo(
   const meter = meterOf(row);
   const patch: RentalPatch = { status };
   const leavingRun = row.runningSince && status !== 'running';
-  if (leavingRun)
-    Object.assign(patch, closeRunning(meter, at), {
-      uptimeMs: row.uptimeMs + (at.getTime() - row.runningSince!.getTime()),
-    });
+  if (leavingRun) Object.assign(patch, closeRunning(meter, at), { uptimeMs: uptimeAt(row, at) });
   if (row.stoppedSince && status !== 'stopped') Object.assign(patch, closeStopped(meter, at));
   if (status === 'running') {
     if (!row.runningSince) patch.runningSince = at;
