@@ -1,0 +1,107 @@
+/**
+ * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
+ * mountains, desert, kitchen, office, classroom). A later sentence keeps the script's setting until its words change
+ * it; words of full day ("by noon") end a night or a dawn. Night wins over dusk and dawn, so a night scene is never
+ * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
+ * ("after a night of hunting").
+ */
+import type { Scenery } from '../reading.ts';
+import type { ReadSentence } from './nlp.ts';
+import type { NounPhrase } from './phrases.ts';
+
+type Time = 'night' | 'dawn' | 'dusk';
+
+const TIME_ALWAYS: Readonly<Record<string, Time>> = {
+  midnight: 'night',
+  tonight: 'night',
+  overnight: 'night',
+  nighttime: 'night',
+  moonlight: 'night',
+  moonlit: 'night',
+  starlit: 'night',
+  dawn: 'dawn',
+  sunrise: 'dawn',
+  daybreak: 'dawn',
+  dusk: 'dusk',
+  sunset: 'dusk',
+  twilight: 'dusk',
+  nightfall: 'dusk',
+};
+/** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
+const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk', morning: 'dawn' };
+const TIME_MARKERS = new Set(['at', 'by', 'every', 'each', 'this', 'last', 'all', 'in', 'during', 'through', 'until', 'till']);
+/** Words of full day: they end a night or a dawn carried from before. */
+const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime']);
+
+const PLACES: ReadonlyArray<[Scenery, string[]]> = [
+  ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
+  [
+    'farm',
+    ['farm', 'farmer', 'farmland', 'crop', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate'],
+  ],
+  ['sea', ['sea', 'ocean', 'beach', 'harbour', 'harbor', 'coast', 'shore', 'seaside', 'bay', 'wave', 'seabed']],
+  ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge']],
+  ['desert', ['desert', 'dune', 'sahara', 'oasis']],
+  ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop']],
+  ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
+  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'whiteboard', 'lesson']],
+];
+/** Cooking verbs set a kitchen as surely as its nouns. */
+const KITCHEN_VERBS = new Set(['bake', 'whisk', 'simmer', 'preheat', 'fry', 'chop', 'stir', 'mash', 'knead', 'saute', 'boil']);
+
+export interface SettingState {
+  time?: Time;
+  place?: Scenery;
+}
+
+function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
+  const { words } = sentence;
+  const found = new Set<Time | 'day'>();
+  words.forEach((w, i) => {
+    if (TIME_ALWAYS[w.lemma]) found.add(TIME_ALWAYS[w.lemma]!);
+    if (DAYTIME.has(w.lemma)) found.add('day');
+    const asTime = TIME_AS_TIME[w.lemma];
+    if (asTime) {
+      const before = words[i - 1];
+      const after = words[i + 1];
+      if ((before && TIME_MARKERS.has(before.lower)) || after?.pos === 'NOUN') found.add(asTime);
+    }
+  });
+  if (/\bsun (goes|went|has gone) down\b|\bsun sets\b|\bafter dark\b/i.test(sentence.text)) found.add('dusk');
+  for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
+  return undefined;
+}
+
+function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
+  const negated = new Set<number>();
+  for (const p of phrases) if (p.negated) for (let k = p.first; k <= p.last; k++) negated.add(k);
+  const found: Scenery[] = [];
+  sentence.words.forEach((w, i) => {
+    if (negated.has(i)) return;
+    for (const [scenery, lemmas] of PLACES) {
+      if ((w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma) && !found.includes(scenery))
+        found.push(scenery);
+    }
+    if (w.pos === 'VERB' && KITCHEN_VERBS.has(w.lemma) && !found.includes('kitchen')) found.push('kitchen');
+  });
+  return found;
+}
+
+/** The sentence's settings, strongest first, and the state the next sentence starts from. */
+export function readScenery(
+  sentence: ReadSentence,
+  phrases: NounPhrase[],
+  state: SettingState,
+): { scenery: Scenery[]; state: SettingState } {
+  const time = timeOf(sentence);
+  const places = placesOf(sentence, phrases);
+  const next: SettingState = {
+    time: time === 'day' ? undefined : (time ?? state.time),
+    place: places[0] ?? state.place,
+  };
+  const scenery: Scenery[] = [];
+  if (next.time) scenery.push(next.time);
+  for (const p of places) scenery.push(p);
+  if (places.length === 0 && next.place) scenery.push(next.place);
+  return { scenery, state: next };
+}

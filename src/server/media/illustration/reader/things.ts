@@ -1,0 +1,253 @@
+/**
+ * The icon a noun phrase stands for, when it is sure. Longest first: a compound the vocabulary or WordNet knows
+ * ("bolt cutters", "window seat") is one thing and never read as its last word; a head after a food, plant or animal
+ * noun ("coffee cherries", "honey crop") is part of that thing and not drawn alone; a bare word takes the compound
+ * the script already said ("cherries" after "coffee cherries") or the script's topic makes ("beans" in a coffee
+ * script are coffee beans). A word's icon is drawn only when the WordNet sense the whole script supports is the sense
+ * the icon draws (a bike lock's steel "cable" is a rope, not a power line); a word the icons lack reaches one through
+ * WordNet's more general words only when its sense is sure (a sedan is a car). Names are never drawn as the words in
+ * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
+ */
+import { nounForms } from '../inflect.ts';
+import { formsIcon, iconSignature, isGeneric, type IconEntry, stem, stems, termIcon } from './lexicon.ts';
+import type { Word } from './nlp.ts';
+import type { NounPhrase } from './phrases.ts';
+import { ancestors, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
+
+/** What the whole script says, for choosing senses. */
+export interface ScriptContext {
+  /** Stems of the script's content words, with how often each is said. */
+  stems: Map<string, number>;
+  /** Lemmas of the script's nouns, with how often each is said. */
+  nouns: Map<string, number>;
+  /** A head the script has said in a compound ("coffee cherries"), and what it was read as: later bare uses agree. */
+  heads: Map<string, string | null>;
+}
+
+export interface Thing {
+  words: string;
+  icon: string;
+  negated: boolean;
+  /** Subject or object rather than inside a prepositional phrase. */
+  core: boolean;
+  /** Where its words start in the sentence. */
+  at: number;
+}
+
+/** Senses a picture can show. */
+const CONCRETE: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body', 'substance']);
+/** Nouns whose compounds name a part or product of them: "coffee cherries", "honey crop", "chicken wings". */
+const WHOLES: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal']);
+
+const signatures = new Map<number, Set<string>>();
+
+/** The words that describe a sense: its synonyms, gloss and the two levels of more general senses. */
+function senseSignature(s: Synset): Set<string> {
+  const cached = signatures.get(s.offset);
+  if (cached) return cached;
+  const words = [...s.words, s.gloss];
+  const levels = ancestors(s, 2);
+  for (const level of levels) for (const a of level) words.push(...a.words);
+  for (const a of levels[0] ?? []) words.push(a.gloss);
+  const sig = new Set(stems(words.join(' ')));
+  signatures.set(s.offset, sig);
+  return sig;
+}
+
+const argmax = (scores: number[]): number => scores.reduce((best, v, i) => (v > scores[best]! ? i : best), 0);
+
+/** How much each sense's description shares with some words (weighted), leaving out the word itself. */
+function overlaps(list: Synset[], words: Map<string, number>, own: Set<string>): number[] {
+  return list.map((s) => {
+    let score = 0;
+    for (const w of senseSignature(s)) if (!own.has(w)) score += words.get(w) ?? 0;
+    return score;
+  });
+}
+
+function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const [w, n] of ctx.stems) weights.set(w, Math.min(n, 2));
+  for (const [w, n] of sentence) weights.set(w, (weights.get(w) ?? 0) + 2 * Math.min(n, 2));
+  return weights;
+}
+
+/** The index of the sense the script supports, or -1 when nothing in it speaks for any sense. */
+function contextSense(list: Synset[], sentence: Map<string, number>, ctx: ScriptContext, own: Set<string>): number {
+  const scores = overlaps(list, contextWeights(sentence, ctx), own);
+  const best = argmax(scores);
+  return scores[best]! > 0 ? best : -1;
+}
+
+/** Whether a word the vocabulary draws as `icon` means, in this script, the sense that icon draws. */
+function senseAgrees(lemma: string, icon: string, sentence: Map<string, number>, ctx: ScriptContext): boolean {
+  const list = senses(lemma);
+  if (list.length <= 1) return true;
+  const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
+  const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
+  const iconScores = overlaps(list, iconWords, own);
+  const iconSense = iconScores[argmax(iconScores)]! > 0 ? argmax(iconScores) : 0;
+  const chosen = contextSense(list, sentence, ctx, own);
+  const read = chosen === -1 ? 0 : chosen;
+  if (read === iconSense) return true;
+  // Two senses the icon draws alike (the cherry as fruit and as tree) both pass.
+  return iconScores[read]! > 0 && iconScores[read]! >= iconScores[iconSense]! - 1;
+}
+
+const pluralForms = (word: string): string[] => [word, `${word}s`, `${word}es`];
+
+/** The icon a sense shows: a synonym the icons know, else the nearest more general word that is not too general. */
+function synsetIcon(s: Synset, lemma: string, synonyms: boolean): string | undefined {
+  if (synonyms) {
+    for (const word of s.words) {
+      if (word === lemma) continue;
+      const entry = termIcon(word);
+      if (entry) return entry.icon;
+    }
+  }
+  for (const level of ancestors(s, 3)) {
+    for (const a of level) {
+      for (const word of a.words) {
+        if (isGeneric(word)) return undefined;
+        const entry = formsIcon(pluralForms(word));
+        if (entry) return entry.icon;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The icon of a word the icons lack, through WordNet: only a sense a picture can show, only when the word has one
+ * sense or the script clearly supports one.
+ */
+function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptContext, synonyms = true): string | undefined {
+  const list = senses(lemma);
+  if (list.length === 0) return undefined;
+  let chosen = 0;
+  if (list.length > 1) {
+    chosen = contextSense(list, sentence, ctx, new Set([stem(lemma)]));
+    if (chosen === -1) return undefined;
+  }
+  const s = list[chosen]!;
+  if (!CONCRETE.has(s.lexfile)) return undefined;
+  return synsetIcon(s, lemma, synonyms);
+}
+
+/** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
+function nameIcon(name: string): string | undefined {
+  const list = senses(name);
+  if (list.length === 0 || !list.every((s) => s.proper && s.instanceOf.length > 0)) return undefined;
+  const icons = new Set(
+    list.map((s) => {
+      const kind = s.instanceOf.map((o) => ancestors(s, 1)[0]!.find((a) => a.offset === o)!)[0]!;
+      return kind.words.map((w) => termIcon(w)?.icon).find(Boolean);
+    }),
+  );
+  return icons.size === 1 ? [...icons][0] : undefined;
+}
+
+const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
+
+/** The forms a span may be written in the vocabulary: as written, and with its head in dictionary form. */
+function spanForms(span: Word[]): string[] {
+  const lead = span
+    .slice(0, -1)
+    .map((w) => w.lower)
+    .join(' ');
+  const head = span.at(-1)!;
+  const heads = [...new Set([head.lower, head.lemma, ...nounForms(head.lower)])];
+  return heads.map((h) => (lead ? `${lead} ${h}` : h));
+}
+
+/** The script's topic nouns: concrete things said at least twice. */
+function topics(ctx: ScriptContext, except: string): string[] {
+  return [...ctx.nouns]
+    .filter(([lemma, n]) => n >= 2 && lemma !== except && CONCRETE.has(firstLexfile(lemma) ?? 'Tops'))
+    .map(([lemma]) => lemma);
+}
+
+/** What a head word alone means here: undefined when unsure or nothing draws it. */
+function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | undefined {
+  const lemma = head.lemma;
+  if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? undefined;
+  for (const topic of topics(ctx, lemma)) {
+    // "beans" in a coffee script are coffee beans: the topic's compound decides, drawn or not.
+    if (nounSenses(`${topic} ${lemma}`).length > 0) {
+      return (
+        formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`])?.icon ??
+        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false)
+      );
+    }
+  }
+  const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
+  if (entry === null) return undefined;
+  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx) ? entry.icon : undefined;
+  return wordnetIcon(lemma, sentence, ctx);
+}
+
+/** The icon of a phrase's words after any name in it, longest span first; the span it stands for. */
+function phraseIcon(
+  content: Word[],
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+): { from: number; icon: string } | undefined {
+  const head = content.at(-1)!;
+  const describedOnly = content.slice(0, -1).every((w) => w.pos !== 'NOUN');
+  for (let from = 0; from < content.length - 1; from++) {
+    const span = content.slice(from);
+    if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
+    const forms = spanForms(span);
+    const known = formsIcon(forms);
+    if (known === null) return undefined;
+    if (known) return { from, icon: known.icon };
+    // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
+    if (describedOnly && ctx.heads.has(head.lemma)) break;
+    const compound = forms.find((f) => nounSenses(f).length > 0);
+    if (compound) {
+      const icon = wordnetIcon(compound, sentence, ctx);
+      if (span[0]!.pos === 'NOUN') ctx.heads.set(head.lemma, icon ?? null);
+      return icon ? { from, icon } : undefined;
+    }
+    const modifier = content[content.length - 2]!;
+    if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
+      // "coffee cherries", "honey crop": a part or product of a food, plant or animal is not the thing alone.
+      if (WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops')) {
+        ctx.heads.set(head.lemma, null);
+        return undefined;
+      }
+    }
+  }
+  const icon = headIcon(head, sentence, ctx);
+  return icon ? { from: content.length - 1, icon } : undefined;
+}
+
+/** The things a sentence's noun phrases stand for, each once, in the order said. */
+export function phraseThings(phrases: NounPhrase[], text: string, sentence: Map<string, number>, ctx: ScriptContext): Thing[] {
+  const things: Thing[] = [];
+  for (const phrase of phrases) {
+    const lastNamed = Math.max(-1, ...phrase.named);
+    const base = { negated: phrase.negated, core: phrase.core };
+    if (lastNamed === phrase.words.length - 1) {
+      const names = phrase.words.filter((_, k) => phrase.named.has(k));
+      const nameText = text.slice(names[0]!.start, names.at(-1)!.end);
+      const icon = nameIcon(nameText);
+      if (icon) things.push({ ...base, words: nameText, icon, at: names[0]!.start });
+      continue;
+    }
+    const content = phrase.words.slice(lastNamed + 1);
+    const found = phraseIcon(content, sentence, ctx);
+    if (!found) continue;
+    const span = content.slice(found.from);
+    things.push({ ...base, words: text.slice(span[0]!.start, span.at(-1)!.end), icon: found.icon, at: span[0]!.start });
+  }
+  const seen = new Set<string>();
+  return things.filter((t) => !seen.has(t.icon) && seen.add(t.icon));
+}
+
+/** Counts of content-word stems in a text. */
+export function stemCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of stems(text)) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts;
+}
