@@ -47,6 +47,13 @@ export interface Element {
   negated?: boolean;
 }
 
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+/** The value a figure says, its scale word included: "600 million" is 600 000 000. */
+function fullValue(figure: { value: number; suffix: string }): number {
+  const scale = SCALES[figure.suffix.trim().split(/\s+/)[0]?.toLowerCase() ?? ''];
+  return scale ? Math.round(figure.value * scale) : figure.value;
+}
+
 /** Everything a reading draws. */
 export function drawnElements(reading: SentenceReading): Element[] {
   const elements: Element[] = [];
@@ -57,7 +64,7 @@ export function drawnElements(reading: SentenceReading): Element[] {
   for (const item of [...reading.items, ...(reading.sides ?? [])]) if (item.icon) icon(item.words, item.icon);
   for (const p of reading.places) elements.push({ kind: 'place', words: p.word, value: p.name });
   if (reading.figure)
-    elements.push({ kind: 'figure', words: reading.figure.word, value: String(reading.figure.value) });
+    elements.push({ kind: 'figure', words: reading.figure.word, value: String(fullValue(reading.figure)) });
   for (const s of reading.scenery) elements.push({ kind: 'scenery', words: '', value: s });
   return elements;
 }
@@ -88,10 +95,12 @@ export function judge(element: Element, label: LabelledSentence): { right: boole
   }
   const matching = Object.entries(label.icons ?? {}).filter(([w]) => covers(w, element.words));
   if (matching.length === 0) return { right: false, why: `icon ${element.value} for "${element.words}": no label` };
-  const accepted = matching.some(([, icons]) => icons.includes(element.value));
-  if (!accepted) return { right: false, why: `icon ${element.value} for "${element.words}" not accepted` };
-  const mustNegate = (label.negated ?? []).some((w) => covers(w, element.words));
-  if (mustNegate && !element.negated) return { right: false, why: `icon ${element.value} for "${element.words}" drawn plainly though negated` };
+  const accepting = matching.filter(([, icons]) => icons.includes(element.value));
+  if (accepting.length === 0) return { right: false, why: `icon ${element.value} for "${element.words}" not accepted` };
+  // The words it was accepted for must not be said as absent, unless it is drawn negated.
+  const plainOk = accepting.some(([w]) => !(label.negated ?? []).some((n) => covers(n, w)));
+  if (!plainOk && !element.negated)
+    return { right: false, why: `icon ${element.value} for "${element.words}" drawn plainly though negated` };
   return { right: true, why: '' };
 }
 

@@ -8,7 +8,7 @@ import type { ReadFigure } from '../reading.ts';
 import { findNumbers, type NumberSubject } from '../numbers.ts';
 import type { ReadSentence } from './nlp.ts';
 
-const MEASURE = String.raw`g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
+const MEASURE = String.raw`cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
 const AFTER_DIGITS = new RegExp(String.raw`^\s?(${MEASURE})(?![\p{L}\d])`, 'iu');
 
 const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
@@ -32,7 +32,7 @@ const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
   ninety: 90,
   hundred: 100,
 };
-const SPELLED_UNIT = String.raw`hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
+const SPELLED_UNIT = String.raw`cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
 const SPELLED = new RegExp(
   String.raw`\b(?<n>${Object.keys(SPELLED_NUMBERS).join('|')})[\s-](?<unit>${SPELLED_UNIT})\b`,
   'giu',
@@ -89,6 +89,9 @@ export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
   for (const subject of numbers) {
     const at = text.indexOf(subject.word, from);
     if (at === -1) continue;
+    // A number in a name ("Apollo 11", "Windows 11") is part of the name.
+    const before = sentence.words.filter((w) => w.end <= at).at(-1);
+    if (before && before.capitalised && !subject.prefix && !subject.suffix) continue;
     let end = at + subject.word.length;
     let withUnit = subject;
     if (!subject.suffix) {

@@ -33,6 +33,11 @@ function takenSpans(text: string, places: PlaceSubject[], figureWord: string | u
   return spans;
 }
 
+/** Times of day are drawn as the scenery, never as an icon of their own (a night scene gets no moon badge). */
+const TIME_WORDS = new Set(
+  'night nights sunrise sunset dawn dusk evening morning midnight afternoon noon day days tonight twilight daybreak'.split(' '),
+);
+
 const toReadThing = (t: Thing): ReadThing => ({ words: t.words, icon: t.icon, negated: t.negated });
 
 /** The subject: the first thing said as subject or object that is not negated, else the first negated one. */
@@ -52,7 +57,9 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const free = phrases.filter(
     (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
   );
-  const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx);
+  const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx).filter(
+    (t) => !TIME_WORDS.has(t.words.toLowerCase()),
+  );
   const setting = readScenery(sentence, phrases, state);
   const action = readAction(sentence, options.productName);
   const sides = action ? undefined : readSides(sentence, free, things);

@@ -63,6 +63,18 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   index: null,
   stock: null,
   tag: null,
+  ride: null,
+  rides: null,
+  cost: null,
+  costs: null,
+  dough: null,
+  soil: null,
+  topsoil: null,
+  sugar: null,
+  oxygen: null,
+  level: null,
+  bag: 'shopping-bags',
+  bags: 'shopping-bags',
 };
 
 /** Words too general to stand for any icon when reached through WordNet's more general senses. */
@@ -73,7 +85,8 @@ produce seed fruit vegetable building establishment facility area region place t
 mechanism apparatus article merchandise good goods creation line way means instrument furniture furnishing accessory
 fixture surface layer sheet mass formation land geological formation natural object natural elevation elevation
 vascular plant woody plant herb shrub tree flower bird mammal fish insect invertebrate vertebrate beverage drink liquid
-fluid nutriment dish course meal ingredient flavorer flavourer seasoning cutter rope worker adult people group`.split(/\s+/),
+fluid nutriment dish course meal ingredient flavorer flavourer seasoning cutter rope worker adult people group vessel
+craft water body of water covering protective covering shelter bar rodent`.split(/\s+/),
 );
 
 export interface IconEntry {
@@ -105,7 +118,8 @@ export function formsIcon(forms: readonly string[]): IconEntry | null | undefine
   return undefined;
 }
 
-export const isGeneric = (word: string): boolean => GENERIC.has(word);
+/** Whether a word from a more general sense is too general to draw ("protective covering", "body of water"). */
+export const isGeneric = (word: string): boolean => GENERIC.has(word) || GENERIC.has(word.split(' ').at(-1)!);
 
 /** A word reduced for comparing glosses: lower case, letters only, its first five letters ("electrical" ~ "electric"). */
 export const stem = (word: string): string => {

@@ -94,6 +94,11 @@ export function readSentence(text: string): ReadSentence {
     if (lowered.pos[0] !== 'PROPN' && lowered.values.length === tagged.values.length)
       tagged = { ...lowered, values: tagged.values };
   }
+  // "Snap a photo", "Sand the spot": a first word before an article or a possessive is an order's verb.
+  const next = tagged.pos[1];
+  if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && /^(your|my|our|their|his|her|its)$/i.test(tagged.values[1] ?? '')))) {
+    tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
+  }
   const words: Word[] = [];
   let cursor = 0;
   tagged.values.forEach((value, i) => {

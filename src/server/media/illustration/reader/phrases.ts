@@ -30,7 +30,7 @@ const isDescribingVerb = (words: Word[], i: number): boolean => {
   return w.pos === 'VERB' && /(ed|ing)$/.test(w.lower) && next !== undefined && (isNounish(next) || next.pos === 'ADJ');
 };
 
-const NEGATORS = new Set(['no', 'without', 'zero']);
+const NEGATORS = new Set(['no', 'without', 'zero', 'not']);
 const NOT = new Set(["n't", 'not', 'never', 'nt']);
 /** Verbs whose object, when the verb is negated, is absent: "you don't need a ladder", "it never uses batteries". */
 const HAVING_VERBS = new Set(

@@ -28,10 +28,10 @@ const TIME_ALWAYS: Readonly<Record<string, Time>> = {
   nightfall: 'dusk',
 };
 /** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
-const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk', morning: 'dawn' };
+const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk' };
 const TIME_MARKERS = new Set(['at', 'by', 'every', 'each', 'this', 'last', 'all', 'in', 'during', 'through', 'until', 'till']);
 /** Words of full day: they end a night or a dawn carried from before. */
-const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime']);
+const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime', 'sunshine', 'sunlight']);
 
 const PLACES: ReadonlyArray<[Scenery, string[]]> = [
   ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
@@ -44,13 +44,17 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
   ['desert', ['desert', 'dune', 'sahara', 'oasis']],
   ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop']],
   ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
-  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'whiteboard', 'lesson']],
+  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'lesson']],
 ];
 /** Cooking verbs set a kitchen as surely as its nouns. */
 const KITCHEN_VERBS = new Set(['bake', 'whisk', 'simmer', 'preheat', 'fry', 'chop', 'stir', 'mash', 'knead', 'saute', 'boil']);
 
+const OVERNIGHT = /\bovernight\b/i;
+
 export interface SettingState {
   time?: Time;
+  /** Dawn and dusk pass: they carry to one more sentence; night carries until the words change it. */
+  timeLeft?: number;
   place?: Scenery;
 }
 
@@ -68,6 +72,8 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
     }
   });
   if (/\bsun (goes|went|has gone) down\b|\bsun sets\b|\bafter dark\b/i.test(sentence.text)) found.add('dusk');
+  else if (/\b(in|under) the (sun|midday sun)\b/i.test(sentence.text)) found.add('day');
+  if (/\bearly (in the )?morning\b|\bmorning light\b/i.test(sentence.text)) found.add('dawn');
   for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
   return undefined;
 }
@@ -77,7 +83,8 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   for (const p of phrases) if (p.negated) for (let k = p.first; k <= p.last; k++) negated.add(k);
   const found: Scenery[] = [];
   sentence.words.forEach((w, i) => {
-    if (negated.has(i)) return;
+    // "the noise of the city" names no setting; "in the city" does.
+    if (negated.has(i) || sentence.words[i - 1]?.lower === 'of' || sentence.words[i - 2]?.lower === 'of') return;
     for (const [scenery, lemmas] of PLACES) {
       if ((w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma) && !found.includes(scenery))
         found.push(scenery);
@@ -95,9 +102,15 @@ export function readScenery(
 ): { scenery: Scenery[]; state: SettingState } {
   const time = timeOf(sentence);
   const places = placesOf(sentence, phrases);
+  const carried = state.time && (state.timeLeft ?? Number.POSITIVE_INFINITY) > 0 ? state.time : undefined;
+  // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
+  const said = time === 'dusk' && carried === 'night' ? 'night' : time;
+  const nowTime = said === 'day' ? undefined : (said ?? carried);
+  const passing = nowTime !== 'night' || (time === 'night' && OVERNIGHT.test(sentence.text) && carried !== 'night');
   const next: SettingState = {
-    time: time === 'day' ? undefined : (time ?? state.time),
-    place: places[0] ?? state.place,
+    ...(nowTime ? { time: nowTime } : {}),
+    ...(nowTime && passing ? { timeLeft: said ? (nowTime === 'night' ? 0 : 1) : (state.timeLeft ?? 1) - 1 } : {}),
+    ...((places[0] ?? state.place) ? { place: places[0] ?? state.place } : {}),
   };
   const scenery: Scenery[] = [];
   if (next.time) scenery.push(next.time);

@@ -36,8 +36,11 @@ export interface Thing {
 
 /** Senses a picture can show. */
 const CONCRETE: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body', 'substance']);
-/** Nouns whose compounds name a part or product of them: "coffee cherries", "honey crop", "chicken wings". */
-const WHOLES: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal']);
+/**
+ * Nouns whose compounds name a part, product or kind of place of them: "coffee cherries", "honey crop", "app store",
+ * "bike cage". A material (steel, paper) keeps the head's own sense.
+ */
+const WHOLES: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal', 'artifact']);
 
 const signatures = new Map<number, Set<string>>();
 
@@ -72,43 +75,64 @@ function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<
   return weights;
 }
 
-/** The index of the sense the script supports, or -1 when nothing in it speaks for any sense. */
-function contextSense(list: Synset[], sentence: Map<string, number>, ctx: ScriptContext, own: Set<string>): number {
-  const scores = overlaps(list, contextWeights(sentence, ctx), own);
-  const best = argmax(scores);
-  return scores[best]! > 0 ? best : -1;
-}
-
-/** Whether a word the vocabulary draws as `icon` means, in this script, the sense that icon draws. */
-function senseAgrees(lemma: string, icon: string, sentence: Map<string, number>, ctx: ScriptContext): boolean {
+/**
+ * Whether a word the vocabulary draws as `icon` means, in this script, a sense that icon draws. The script's sense is
+ * the first (most frequent) one unless the script clearly supports a rarer one that the word is the main name of.
+ * The icon draws that sense when the icon's own words describe it: as well as any other sense, or at all when it is
+ * the first sense.
+ */
+export function senseAgrees(lemma: string, icon: string, sentence: Map<string, number>, ctx: ScriptContext): boolean {
   const list = senses(lemma);
   if (list.length <= 1) return true;
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
-  const iconSense = iconScores[argmax(iconScores)]! > 0 ? argmax(iconScores) : 0;
-  const chosen = contextSense(list, sentence, ctx, own);
-  const read = chosen === -1 ? 0 : chosen;
-  if (read === iconSense) return true;
-  // Two senses the icon draws alike (the cherry as fruit and as tree) both pass.
-  return iconScores[read]! > 0 && iconScores[read]! >= iconScores[iconSense]! - 1;
+  const best = Math.max(...iconScores);
+  const read = readSense(list, lemma, sentence, ctx, own);
+  if (best === 0) return read === 0;
+  return iconScores[read]! > 0 && (read === 0 || iconScores[read] === best);
+}
+
+/** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
+function readSense(
+  list: Synset[],
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  own: Set<string>,
+): number {
+  const scores = overlaps(list, contextWeights(sentence, ctx), own);
+  const chosen = argmax(scores);
+  const clear = scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN && list[chosen]!.words[0] === lemma;
+  return chosen !== 0 && clear ? chosen : 0;
 }
 
 const pluralForms = (word: string): string[] => [word, `${word}s`, `${word}es`];
 
-/** The icon a sense shows: a synonym the icons know, else the nearest more general word that is not too general. */
+/** Whether a word's most frequent sense is this one: "car" names the automobile, "bar" does not name a rod. */
+const namesFirst = (word: string, s: Synset): boolean => nounSenses(word)[0] === s.offset;
+
+/** Senses whose more general words may stand for them: things, not substances (magma is no rock) or places. */
+const CLIMBS: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body']);
+
+/**
+ * The icon a sense shows: a synonym the icons know, else the nearest more general word that is not too general,
+ * each only where that word's own first sense is this one (a handlebar is a bar, but "bar" draws a pub).
+ */
 function synsetIcon(s: Synset, lemma: string, synonyms: boolean): string | undefined {
   if (synonyms) {
     for (const word of s.words) {
-      if (word === lemma) continue;
+      if (word === lemma || !namesFirst(word, s)) continue;
       const entry = termIcon(word);
       if (entry) return entry.icon;
     }
   }
+  if (!CLIMBS.has(s.lexfile)) return undefined;
   for (const level of ancestors(s, 3)) {
     for (const a of level) {
       for (const word of a.words) {
         if (isGeneric(word)) return undefined;
+        if (!namesFirst(word, a)) continue;
         const entry = formsIcon(pluralForms(word));
         if (entry) return entry.icon;
       }
@@ -119,20 +143,31 @@ function synsetIcon(s: Synset, lemma: string, synonyms: boolean): string | undef
 
 /**
  * The icon of a word the icons lack, through WordNet: only a sense a picture can show, only when the word has one
- * sense or the script clearly supports one.
+ * sense or the script clearly supports one (a rarer sense needs clearly more support than the first).
  */
 function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptContext, synonyms = true): string | undefined {
   const list = senses(lemma);
   if (list.length === 0) return undefined;
   let chosen = 0;
   if (list.length > 1) {
-    chosen = contextSense(list, sentence, ctx, new Set([stem(lemma)]));
-    if (chosen === -1) return undefined;
+    const own = new Set([stem(lemma)]);
+    const scores = overlaps(list, contextWeights(sentence, ctx), own);
+    chosen = argmax(scores);
+    if (scores[chosen] === 0) return undefined;
+    // A rarer sense needs clearly more support, and the word must be that sense's main name ("tower" is a tugboat's fourth).
+    if (chosen !== 0 && (scores[chosen]! < scores[0]! + RARE_SENSE_MARGIN || list[chosen]!.words[0] !== lemma))
+      return undefined;
   }
   const s = list[chosen]!;
   if (!CONCRETE.has(s.lexfile)) return undefined;
   return synsetIcon(s, lemma, synonyms);
 }
+
+/** How much more the script must speak for a rarer sense than for the first before a word is read in it. */
+const RARE_SENSE_MARGIN = 2;
+
+/** Kinds of named place a picture shows as the kind: the Sahara as a desert, Etna as a volcano. */
+const NAMED_KINDS = new Set(['desert', 'mountain', 'snow-capped-mountain', 'volcano', 'desert-island', 'water-wave']);
 
 /** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
 function nameIcon(name: string): string | undefined {
@@ -144,7 +179,8 @@ function nameIcon(name: string): string | undefined {
       return kind.words.map((w) => termIcon(w)?.icon).find(Boolean);
     }),
   );
-  return icons.size === 1 ? [...icons][0] : undefined;
+  const icon = icons.size === 1 ? [...icons][0] : undefined;
+  return icon && NAMED_KINDS.has(icon) ? icon : undefined;
 }
 
 const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
@@ -167,19 +203,31 @@ function topics(ctx: ScriptContext, except: string): string[] {
     .map(([lemma]) => lemma);
 }
 
-/** What a head word alone means here: undefined when unsure or nothing draws it. */
-function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | undefined {
+/**
+ * The reading the script gives a bare head: the compound it said before ("cherries" after "coffee cherries"), or
+ * its topic's compound ("beans" in a coffee script are coffee beans). null: read so, and nothing draws it;
+ * undefined: the script says nothing of it.
+ */
+function topicReading(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | null | undefined {
   const lemma = head.lemma;
-  if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? undefined;
+  if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? null;
   for (const topic of topics(ctx, lemma)) {
-    // "beans" in a coffee script are coffee beans: the topic's compound decides, drawn or not.
     if (nounSenses(`${topic} ${lemma}`).length > 0) {
       return (
         formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`])?.icon ??
-        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false)
+        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ??
+        null
       );
     }
   }
+  return undefined;
+}
+
+/** What a head word alone means here: undefined when unsure or nothing draws it. */
+function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | undefined {
+  const lemma = head.lemma;
+  const topical = topicReading(head, sentence, ctx);
+  if (topical !== undefined) return topical ?? undefined;
   const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
   if (entry === null) return undefined;
   if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx) ? entry.icon : undefined;
@@ -194,6 +242,13 @@ function phraseIcon(
 ): { from: number; icon: string } | undefined {
   const head = content.at(-1)!;
   const describedOnly = content.slice(0, -1).every((w) => w.pos !== 'NOUN');
+  // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
+  if (describedOnly && content.length > 1) {
+    const known = formsIcon(spanForms(content));
+    if (known) return { from: 0, icon: known.icon };
+    const topical = topicReading(head, sentence, ctx);
+    if (topical !== undefined) return topical ? { from: content.length - 1, icon: topical } : undefined;
+  }
   for (let from = 0; from < content.length - 1; from++) {
     const span = content.slice(from);
     if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
@@ -212,7 +267,7 @@ function phraseIcon(
     const modifier = content[content.length - 2]!;
     if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
       // "coffee cherries", "honey crop": a part or product of a food, plant or animal is not the thing alone.
-      if (WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops')) {
+      if (WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops') || termIcon(modifier.lemma) || termIcon(modifier.lower)) {
         ctx.heads.set(head.lemma, null);
         return undefined;
       }
