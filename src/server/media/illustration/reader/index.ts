@@ -12,7 +12,8 @@ import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides
 import { type ReadSentence, readSentence } from './nlp.ts';
 import { nounPhrases } from './phrases.ts';
 import { readScenery, type SettingState } from './scenery.ts';
-import { phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
+import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
+import type { Lexfile } from './wordnet.ts';
 
 const CONTENT = new Set(['NOUN', 'VERB', 'ADJ', 'PROPN']);
 
@@ -21,7 +22,12 @@ function scriptContext(sentences: ReadSentence[]): ScriptContext {
   const nouns = new Map<string, number>();
   for (const s of sentences)
     for (const w of s.words) if (w.pos === 'NOUN') nouns.set(w.lemma, (nouns.get(w.lemma) ?? 0) + 1);
-  return { stems: stemCounts(content.join(' ')), nouns, heads: new Map() };
+  const domains = new Map<Lexfile, number>();
+  for (const lemma of nouns.keys()) {
+    const lexfile = firstLexfile(lemma);
+    if (lexfile) domains.set(lexfile, (domains.get(lexfile) ?? 0) + 1);
+  }
+  return { stems: stemCounts(content.join(' ')), nouns, domains, heads: new Map() };
 }
 
 /** Character spans a place or the figure takes: no icon is drawn for their words. */
@@ -60,11 +66,11 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx).filter(
     (t) => !TIME_WORDS.has(t.words.toLowerCase()),
   );
-  const setting = readScenery(sentence, phrases, state);
+  const route = movesBetween(sentence, places);
+  const setting = readScenery(sentence, phrases, state, !route && places.some((p) => p.place === 'city'));
   const action = readAction(sentence, options.productName);
   const sides = action ? undefined : readSides(sentence, free, things);
   const items = action || sides ? [] : readItems(sentence, free, things);
-  const route = movesBetween(sentence, places);
   const { subject, context } = pickSubject(things);
   const layout = chooseLayout({
     ...(action ? { action } : {}),

@@ -91,7 +91,7 @@ craft water body of water covering protective covering shelter bar rodent`.split
 
 export interface IconEntry {
   icon: string;
-  /** A curated term (the vocabulary chose it), rather than an Emojibase label. */
+  /** A curated term the vocabulary draws in its everyday sense (not one it marks as ambiguous), rather than an Emojibase label. */
   curated: boolean;
 }
 
@@ -103,7 +103,7 @@ export function termIcon(term: string): IconEntry | null | undefined {
   }
   const senses = SENSES[term];
   // Words the vocabulary already knows as ambiguous: only their sense without cues, which WordNet then checks.
-  if (senses) return senses.fallback ? { icon: senses.fallback, curated: true } : null;
+  if (senses) return senses.fallback ? { icon: senses.fallback, curated: false } : null;
   const entry = iconIndex().get(term);
   if (!entry || entry.weight < SURE_WEIGHT) return undefined;
   return { icon: entry.icon, curated: entry.weight >= 1 };

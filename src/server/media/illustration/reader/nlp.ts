@@ -99,6 +99,17 @@ export function readSentence(text: string): ReadSentence {
   if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && /^(your|my|our|their|his|her|its)$/i.test(tagged.values[1] ?? '')))) {
     tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
   }
+  // "Bean There roasts its beans": a noun after a name or noun and before a possessive is the verb.
+  tagged.pos = tagged.pos.map((pos, i) =>
+    pos === 'NOUN' &&
+    i > 0 &&
+    (tagged.pos[i - 1] === 'PROPN' ||
+      tagged.pos[i - 1] === 'NOUN' ||
+      (tagged.pos[i - 1] === 'PRON' && !/^(its|their|your|his|her|our|my)$/i.test(tagged.values[i - 1] ?? ''))) &&
+    /^(its|their|your|his|her|our|my)$/i.test(tagged.values[i + 1] ?? '')
+      ? 'VERB'
+      : pos,
+  );
   const words: Word[] = [];
   let cursor = 0;
   tagged.values.forEach((value, i) => {

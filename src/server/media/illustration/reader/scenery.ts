@@ -1,7 +1,8 @@
 /**
  * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
- * mountains, desert, kitchen, office, classroom). A later sentence keeps the script's setting until its words change
- * it; words of full day ("by noon") end a night or a dawn. Night wins over dusk and dawn, so a night scene is never
+ * mountains, desert, kitchen, office, classroom). A sentence that names no place keeps the script's setting (the
+ * first place it established); one that names a place is drawn there. Night lasts until words of full day ("by
+ * noon") end it; dawn and dusk pass after one more sentence. Night wins over dusk and dawn, so a night scene is never
  * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
  * ("after a night of hunting").
  */
@@ -37,17 +38,20 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
   ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
   [
     'farm',
-    ['farm', 'farmer', 'farmland', 'crop', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate'],
+    ['farm', 'farmer', 'farmland', 'crop', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate', 'garden'],
   ],
-  ['sea', ['sea', 'ocean', 'beach', 'harbour', 'harbor', 'coast', 'shore', 'seaside', 'bay', 'wave', 'seabed']],
+  [
+    'sea',
+    ['sea', 'ocean', 'beach', 'harbour', 'harbor', 'coast', 'shore', 'seaside', 'bay', 'wave', 'seabed', 'ship', 'ferry', 'lighthouse'],
+  ],
   ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge']],
   ['desert', ['desert', 'dune', 'sahara', 'oasis']],
-  ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop']],
+  ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop', 'blender', 'jug', 'saucepan', 'fridge']],
   ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
   ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'lesson']],
 ];
 /** Cooking verbs set a kitchen as surely as its nouns. */
-const KITCHEN_VERBS = new Set(['bake', 'whisk', 'simmer', 'preheat', 'fry', 'chop', 'stir', 'mash', 'knead', 'saute', 'boil']);
+const KITCHEN_VERBS = new Set(['bake', 'whisk', 'simmer', 'preheat', 'fry', 'chop', 'stir', 'mash', 'knead', 'saute', 'boil', 'blend', 'squeeze']);
 
 const OVERNIGHT = /\bovernight\b/i;
 
@@ -55,6 +59,7 @@ export interface SettingState {
   time?: Time;
   /** Dawn and dusk pass: they carry to one more sentence; night carries until the words change it. */
   timeLeft?: number;
+  /** The script's setting: the first place it established, which later sentences return to. */
   place?: Scenery;
 }
 
@@ -68,7 +73,13 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
     if (asTime) {
       const before = words[i - 1];
       const after = words[i + 1];
-      if ((before && TIME_MARKERS.has(before.lower)) || after?.pos === 'NOUN') found.add(asTime);
+      const twoBefore = words[i - 2];
+      const marked =
+        (before && TIME_MARKERS.has(before.lower)) ||
+        (before?.pos === 'DET' && twoBefore !== undefined && TIME_MARKERS.has(twoBefore.lower));
+      // "the night" as a time ("end the night", "through the night"), not "a night of hunting".
+      const definite = before?.lower === 'the' && after?.lower !== 'of';
+      if (marked || definite || after?.pos === 'NOUN') found.add(asTime);
     }
   });
   if (/\bsun (goes|went|has gone) down\b|\bsun sets\b|\bafter dark\b/i.test(sentence.text)) found.add('dusk');
@@ -99,9 +110,12 @@ export function readScenery(
   sentence: ReadSentence,
   phrases: NounPhrase[],
   state: SettingState,
+  inCity = false,
 ): { scenery: Scenery[]; state: SettingState } {
   const time = timeOf(sentence);
   const places = placesOf(sentence, phrases);
+  // A city named as where the sentence happens ("in Porto", not "from Lisbon to Porto") sets a city.
+  if (inCity && !places.includes('city')) places.push('city');
   const carried = state.time && (state.timeLeft ?? Number.POSITIVE_INFINITY) > 0 ? state.time : undefined;
   // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
   const said = time === 'dusk' && carried === 'night' ? 'night' : time;
@@ -110,7 +124,7 @@ export function readScenery(
   const next: SettingState = {
     ...(nowTime ? { time: nowTime } : {}),
     ...(nowTime && passing ? { timeLeft: said ? (nowTime === 'night' ? 0 : 1) : (state.timeLeft ?? 1) - 1 } : {}),
-    ...((places[0] ?? state.place) ? { place: places[0] ?? state.place } : {}),
+    ...((state.place ?? places[0]) ? { place: state.place ?? places[0] } : {}),
   };
   const scenery: Scenery[] = [];
   if (next.time) scenery.push(next.time);

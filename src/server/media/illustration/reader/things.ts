@@ -20,6 +20,8 @@ export interface ScriptContext {
   stems: Map<string, number>;
   /** Lemmas of the script's nouns, with how often each is said. */
   nouns: Map<string, number>;
+  /** How many different nouns of the script have their first sense in each lexicographer file: its domains. */
+  domains: Map<Lexfile, number>;
   /** A head the script has said in a compound ("coffee cherries"), and what it was read as: later bare uses agree. */
   heads: Map<string, string | null>;
 }
@@ -68,6 +70,25 @@ function overlaps(list: Synset[], words: Map<string, number>, own: Set<string>):
   });
 }
 
+/** Narrow domains a script can be about: a food script's "salt" is table salt, an animal script's "bat" the animal. */
+const DOMAINS: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal', 'body']);
+
+/** The script's domains' support for each sense: 1 for two other nouns of the sense's domain, 2 for three or more. */
+function domainScores(list: Synset[], lemma: string, ctx: ScriptContext): number[] {
+  const ownDomain = senses(lemma)[0]?.lexfile;
+  return list.map((s) => {
+    if (!DOMAINS.has(s.lexfile)) return 0;
+    const others = (ctx.domains.get(s.lexfile) ?? 0) - (s.lexfile === ownDomain && ctx.nouns.has(lemma) ? 1 : 0);
+    return others >= 3 ? 2 : others >= 2 ? 1 : 0;
+  });
+}
+
+/** The support the script gives each sense: shared words, and its domains. */
+function contextScores(list: Synset[], lemma: string, sentence: Map<string, number>, ctx: ScriptContext, own: Set<string>): number[] {
+  const domain = domainScores(list, lemma, ctx);
+  return overlaps(list, contextWeights(sentence, ctx), own).map((v, i) => v + domain[i]!);
+}
+
 function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<string, number> {
   const weights = new Map<string, number>();
   for (const [w, n] of ctx.stems) weights.set(w, Math.min(n, 2));
@@ -81,7 +102,13 @@ function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<
  * The icon draws that sense when the icon's own words describe it: as well as any other sense, or at all when it is
  * the first sense.
  */
-export function senseAgrees(lemma: string, icon: string, sentence: Map<string, number>, ctx: ScriptContext): boolean {
+export function senseAgrees(
+  lemma: string,
+  icon: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  curated = false,
+): boolean {
   const list = senses(lemma);
   if (list.length <= 1) return true;
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
@@ -90,7 +117,12 @@ export function senseAgrees(lemma: string, icon: string, sentence: Map<string, n
   const best = Math.max(...iconScores);
   const read = readSense(list, lemma, sentence, ctx, own);
   if (best === 0) return read === 0;
-  return iconScores[read]! > 0 && (read === 0 || iconScores[read] === best);
+  if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
+  // The curated vocabulary chose the icon for the word's everyday meaning ("bike" is a bicycle, though WordNet lists
+  // the motorbike first): trusted when the icon's sense is the same kind of thing and the script speaks for no sense.
+  const iconSense = iconScores.indexOf(best);
+  const quiet = Math.max(...contextScores(list, lemma, sentence, ctx, own)) < RARE_SENSE_MARGIN;
+  return curated && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
 }
 
 /** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
@@ -101,7 +133,7 @@ function readSense(
   ctx: ScriptContext,
   own: Set<string>,
 ): number {
-  const scores = overlaps(list, contextWeights(sentence, ctx), own);
+  const scores = contextScores(list, lemma, sentence, ctx, own);
   const chosen = argmax(scores);
   const clear = scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN && list[chosen]!.words[0] === lemma;
   return chosen !== 0 && clear ? chosen : 0;
@@ -151,7 +183,7 @@ function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptCo
   let chosen = 0;
   if (list.length > 1) {
     const own = new Set([stem(lemma)]);
-    const scores = overlaps(list, contextWeights(sentence, ctx), own);
+    const scores = contextScores(list, lemma, sentence, ctx, own);
     chosen = argmax(scores);
     if (scores[chosen] === 0) return undefined;
     // A rarer sense needs clearly more support, and the word must be that sense's main name ("tower" is a tugboat's fourth).
@@ -166,11 +198,15 @@ function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptCo
 /** How much more the script must speak for a rarer sense than for the first before a word is read in it. */
 const RARE_SENSE_MARGIN = 2;
 
+const CELESTIAL = new Set(['moon', 'earth', 'sun']);
+
 /** Kinds of named place a picture shows as the kind: the Sahara as a desert, Etna as a volcano. */
 const NAMED_KINDS = new Set(['desert', 'mountain', 'snow-capped-mountain', 'volcano', 'desert-island', 'water-wave']);
 
 /** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
 function nameIcon(name: string): string | undefined {
+  // The Moon, the Earth and the Sun are written as names and drawn as the things.
+  if (CELESTIAL.has(name.toLowerCase())) return termIcon(name.toLowerCase())?.icon;
   const list = senses(name);
   if (list.length === 0 || !list.every((s) => s.proper && s.instanceOf.length > 0)) return undefined;
   const icons = new Set(
@@ -183,7 +219,7 @@ function nameIcon(name: string): string | undefined {
   return icon && NAMED_KINDS.has(icon) ? icon : undefined;
 }
 
-const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
+export const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
 
 /** The forms a span may be written in the vocabulary: as written, and with its head in dictionary form. */
 function spanForms(span: Word[]): string[] {
@@ -230,7 +266,7 @@ function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext)
   if (topical !== undefined) return topical ?? undefined;
   const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
   if (entry === null) return undefined;
-  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx) ? entry.icon : undefined;
+  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx, entry.curated) ? entry.icon : undefined;
   return wordnetIcon(lemma, sentence, ctx);
 }
 
