@@ -91,7 +91,8 @@ export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
     if (at === -1) continue;
     // A number in a name ("Apollo 11", "Windows 11") is part of the name.
     const before = sentence.words.filter((w) => w.end <= at).at(-1);
-    if (before && before.capitalised && !subject.prefix && !subject.suffix) continue;
+    const named = before && (before.pos === 'PROPN' || before.pos === 'NOUN') && /^\p{Lu}/u.test(before.text);
+    if (named && !subject.prefix && !subject.suffix) continue;
     let end = at + subject.word.length;
     let withUnit = subject;
     if (!subject.suffix) {

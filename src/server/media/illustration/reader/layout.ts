@@ -10,6 +10,7 @@ import type { PlaceSubject } from '../places.ts';
 import type { ReadSentence, Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
 import type { Thing } from './things.ts';
+import { isVerb } from './wordnet.ts';
 
 const CTA_VERBS = new Set(
   `download try order buy get start join sign subscribe visit book call shop follow grab claim install click tap register
@@ -26,14 +27,21 @@ const MOVING = new Set(
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const trimPhrase = (s: string) => s.trim().replace(/^[\s"“'‘(,;:—–-]+|[\s"”'’).,;:!?…—–-]+$/gu, '');
 
-/** The sentence's first word after openers ("So, download..."), if it is a bare verb: an order. */
+/**
+ * A clause's first word after openers ("So, download..."), if it is a bare verb: an order. The tagger sometimes reads
+ * an order's verb after a comma as a noun ("glue on a patch"): such a word counts when WordNet knows it as a verb and
+ * a preposition, article or possessive follows it.
+ */
 function orderVerb(words: Word[], from = 0): Word | undefined {
   let i = from;
   while (i < words.length && (OPENERS.has(words[i]!.lower) || words[i]!.pos === 'PUNCT' || words[i]!.pos === 'ADV')) i++;
   const w = words[i];
   if (!w) return undefined;
   const bare = w.lower === w.lemma || w.lower === 'sign';
-  return bare && (w.pos === 'VERB' || (i === 0 && w.pos !== 'DET' && w.pos !== 'PRON' && w.pos !== 'AUX')) ? w : undefined;
+  const next = words[i + 1];
+  const misread =
+    w.pos === 'NOUN' && i > 0 && next !== undefined && ['ADP', 'DET', 'PRON'].includes(next.pos) && isVerb(w.lower);
+  return bare && (w.pos === 'VERB' || misread) ? w : undefined;
 }
 
 /** A call to action: the product's name and the action asked, as written ("Order your Flowa today"). */
@@ -62,7 +70,9 @@ function comparisonCue(words: Word[]): number {
     if (w.lower === 'vs' || w.lower === 'versus' || w.lower === 'unlike') return i;
     if (w.lower === 'compared' && (words[i + 1]?.lower === 'with' || words[i + 1]?.lower === 'to')) return i;
     if (w.lower === 'instead' && words[i + 1]?.lower === 'of') return i;
-    if (w.lower === 'than' && i > 0 && COMPARATIVE.test(words[i - 1]!.lower)) return i;
+    // "cheaper than", "cheaper to run than": a comparative a few words before.
+    if (w.lower === 'than' && words.slice(Math.max(0, i - 4), i).some((b) => b.pos === 'ADJ' || b.pos === 'ADV' ? COMPARATIVE.test(b.lower) : false))
+      return i;
   }
   return -1;
 }
@@ -77,12 +87,11 @@ export function readSides(sentence: ReadSentence, phrases: NounPhrase[], things:
   const cue = comparisonCue(sentence.words);
   if (cue === -1) return undefined;
   const after = phrases.find((p) => p.first > cue);
-  const before =
-    sentence.words[cue]!.lower === 'unlike'
-      ? phrases.find((p) => after && p.first > after.last)
-      : phrases.filter((p) => p.last < cue).at(-1);
+  // "Unlike the supermarket, she...": the side after "unlike" comes first, the main clause's thing second.
+  const unlike = sentence.words[cue]!.lower === 'unlike';
+  const before = unlike ? phrases.find((p) => after && p.first > after.last) : phrases.filter((p) => p.last < cue).at(-1);
   if (!before || !after) return undefined;
-  return [itemOf(before, things), itemOf(after, things)];
+  return unlike ? [itemOf(after, things), itemOf(before, things)] : [itemOf(before, things), itemOf(after, things)];
 }
 
 /** Three or more things in a list ("flour, eggs and milk"): nothing but commas, "and", "or" and determiners between. */
@@ -92,6 +101,11 @@ function listedPhrases(sentence: ReadSentence, phrases: NounPhrase[]): NounPhras
   for (const phrase of phrases) {
     const prev = run.at(-1);
     const between = prev ? sentence.words.slice(prev.last + 1, phrase.first) : [];
+    // "a handful of spinach", "a cup of almond milk": the item is what the measure is of.
+    if (prev && between.length === 1 && between[0]!.lower === 'of') {
+      run = [...run.slice(0, -1), phrase];
+      continue;
+    }
     const joins =
       prev !== undefined &&
       between.length > 0 &&
@@ -154,8 +168,10 @@ export function keyPhrase(sentence: ReadSentence, phrases: NounPhrase[]): string
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w.pos !== 'VERB') continue;
+    // A verb and its direct object ("opened her bakery"), nothing but determiners and describing words between.
     const object = phrases.find((p) => p.first > i && p.first <= i + 3);
-    if (!object) continue;
+    if (!object || words.slice(i + 1, object.first).some((b) => !['DET', 'PRON', 'NUM', 'ADJ', 'PART'].includes(b.pos)))
+      continue;
     const phrase = trimPhrase(text.slice(w.start, object.words.at(-1)!.end));
     if (fits(phrase)) return phrase;
   }

@@ -4,6 +4,7 @@
  * first sentence, once per process; a sentence then takes about a millisecond.
  */
 import { createRequire } from 'node:module';
+import { isVerb } from './wordnet.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -97,6 +98,14 @@ export function readSentence(text: string): ReadSentence {
   // "Snap a photo", "Sand the spot": a first word before an article or a possessive is an order's verb.
   const next = tagged.pos[1];
   if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && /^(your|my|our|their|his|her|its)$/i.test(tagged.values[1] ?? '')))) {
+    tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
+  }
+  // "Plant tomatoes, lettuce and herbs": a sentence with no verb that opens on a word WordNet knows as a verb is an order.
+  if (
+    (tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') &&
+    tagged.pos.every((p) => p !== 'VERB' && p !== 'AUX') &&
+    isVerb(tagged.values[0]!)
+  ) {
     tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
   }
   // "Bean There roasts its beans": a noun after a name or noun and before a possessive is the verb.

