@@ -63,11 +63,13 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const free = phrases.filter(
     (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
   );
+  const setting = readScenery(sentence, phrases, state);
+  const dark = setting.scenery.includes('night') || setting.scenery.includes('dusk');
+  // Times of day are the scenery's; and a night or dusk scene never gets a sun ("when the sun goes down").
   const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx).filter(
-    (t) => !TIME_WORDS.has(t.words.toLowerCase()),
+    (t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'),
   );
   const route = movesBetween(sentence, places);
-  const setting = readScenery(sentence, phrases, state, !route && places.some((p) => p.place === 'city'));
   const action = readAction(sentence, options.productName);
   const sides = action ? undefined : readSides(sentence, free, things);
   const items = action || sides ? [] : readItems(sentence, free, things);

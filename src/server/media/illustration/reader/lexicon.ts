@@ -73,6 +73,13 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   sugar: null,
   oxygen: null,
   level: null,
+  heat: 'fire',
+  string: null,
+  strings: null,
+  street: null,
+  streets: null,
+  leaf: 'leaf-fluttering-in-wind',
+  leaves: 'leaf-fluttering-in-wind',
   bag: 'shopping-bags',
   bags: 'shopping-bags',
 };
@@ -91,22 +98,25 @@ craft water body of water covering protective covering shelter bar rodent`.split
 
 export interface IconEntry {
   icon: string;
-  /** A curated term the vocabulary draws in its everyday sense (not one it marks as ambiguous), rather than an Emojibase label. */
-  curated: boolean;
+  /**
+   * curated: the vocabulary draws the word in its everyday sense; label: an Emojibase label; ambiguous: a word the
+   * vocabulary marks as having several senses, drawn only in the sense its icon describes.
+   */
+  kind: 'curated' | 'label' | 'ambiguous';
 }
 
 /** The icon a term names surely, or null when it names none (or a correction says so); undefined when unknown. */
 export function termIcon(term: string): IconEntry | null | undefined {
   if (term in CORRECTIONS) {
     const icon = CORRECTIONS[term];
-    return icon ? { icon, curated: true } : null;
+    return icon ? { icon, kind: 'curated' } : null;
   }
   const senses = SENSES[term];
   // Words the vocabulary already knows as ambiguous: only their sense without cues, which WordNet then checks.
-  if (senses) return senses.fallback ? { icon: senses.fallback, curated: false } : null;
+  if (senses) return senses.fallback ? { icon: senses.fallback, kind: 'ambiguous' } : null;
   const entry = iconIndex().get(term);
   if (!entry || entry.weight < SURE_WEIGHT) return undefined;
-  return { icon: entry.icon, curated: entry.weight >= 1 };
+  return { icon: entry.icon, kind: entry.weight >= 1 ? 'curated' : 'label' };
 }
 
 /** The icon of the first form of a term that has one ("cherries", then "cherry"). */

@@ -38,7 +38,7 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
   ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
   [
     'farm',
-    ['farm', 'farmer', 'farmland', 'crop', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate', 'garden'],
+    ['farm', 'farmer', 'farmland', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate', 'garden'],
   ],
   [
     'sea',
@@ -89,13 +89,23 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
   return undefined;
 }
 
+/** Whether "of" governs the word: only determiners, adjectives and names between. */
+function ofBefore(sentence: ReadSentence, i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const w = sentence.words[k]!;
+    if (w.lower === 'of') return true;
+    if (!['DET', 'ADJ', 'PROPN', 'NOUN'].includes(w.pos)) return false;
+  }
+  return false;
+}
+
 function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   const negated = new Set<number>();
   for (const p of phrases) if (p.negated) for (let k = p.first; k <= p.last; k++) negated.add(k);
   const found: Scenery[] = [];
   sentence.words.forEach((w, i) => {
-    // "the noise of the city" names no setting; "in the city" does.
-    if (negated.has(i) || sentence.words[i - 1]?.lower === 'of' || sentence.words[i - 2]?.lower === 'of') return;
+    // "the noise of the city", "views of the Atlantic coast" name no setting; "in the city" does.
+    if (negated.has(i) || ofBefore(sentence, i)) return;
     for (const [scenery, lemmas] of PLACES) {
       if ((w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma) && !found.includes(scenery))
         found.push(scenery);
@@ -110,12 +120,9 @@ export function readScenery(
   sentence: ReadSentence,
   phrases: NounPhrase[],
   state: SettingState,
-  inCity = false,
 ): { scenery: Scenery[]; state: SettingState } {
   const time = timeOf(sentence);
   const places = placesOf(sentence, phrases);
-  // A city named as where the sentence happens ("in Porto", not "from Lisbon to Porto") sets a city.
-  if (inCity && !places.includes('city')) places.push('city');
   const carried = state.time && (state.timeLeft ?? Number.POSITIVE_INFINITY) > 0 ? state.time : undefined;
   // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
   const said = time === 'dusk' && carried === 'night' ? 'night' : time;

@@ -107,7 +107,7 @@ export function senseAgrees(
   icon: string,
   sentence: Map<string, number>,
   ctx: ScriptContext,
-  curated = false,
+  kind: IconEntry['kind'] = 'label',
 ): boolean {
   const list = senses(lemma);
   if (list.length <= 1) return true;
@@ -116,13 +116,14 @@ export function senseAgrees(
   const iconScores = overlaps(list, iconWords, own);
   const best = Math.max(...iconScores);
   const read = readSense(list, lemma, sentence, ctx, own);
-  if (best === 0) return read === 0;
+  // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
+  if (best === 0) return read === 0 && kind !== 'ambiguous';
   if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
   // The curated vocabulary chose the icon for the word's everyday meaning ("bike" is a bicycle, though WordNet lists
   // the motorbike first): trusted when the icon's sense is the same kind of thing and the script speaks for no sense.
   const iconSense = iconScores.indexOf(best);
   const quiet = Math.max(...contextScores(list, lemma, sentence, ctx, own)) < RARE_SENSE_MARGIN;
-  return curated && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
+  return kind === 'curated' && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
 }
 
 /** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
@@ -133,9 +134,13 @@ function readSense(
   ctx: ScriptContext,
   own: Set<string>,
 ): number {
-  const scores = contextScores(list, lemma, sentence, ctx, own);
+  const words = overlaps(list, contextWeights(sentence, ctx), own);
+  const domain = domainScores(list, lemma, ctx);
+  const scores = words.map((v, i) => v + domain[i]!);
   const chosen = argmax(scores);
-  const clear = scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN && list[chosen]!.words[0] === lemma;
+  // A rarer sense needs the script's words (not its domain alone) and clearly more support than the first.
+  const clear =
+    words[chosen]! > 0 && scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN && list[chosen]!.words[0] === lemma;
   return chosen !== 0 && clear ? chosen : 0;
 }
 
@@ -183,12 +188,9 @@ function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptCo
   let chosen = 0;
   if (list.length > 1) {
     const own = new Set([stem(lemma)]);
-    const scores = contextScores(list, lemma, sentence, ctx, own);
-    chosen = argmax(scores);
-    if (scores[chosen] === 0) return undefined;
-    // A rarer sense needs clearly more support, and the word must be that sense's main name ("tower" is a tugboat's fourth).
-    if (chosen !== 0 && (scores[chosen]! < scores[0]! + RARE_SENSE_MARGIN || list[chosen]!.words[0] !== lemma))
-      return undefined;
+    chosen = readSense(list, lemma, sentence, ctx, own);
+    // Among several senses, one is sure only when the script's own words speak for it.
+    if (overlaps([list[chosen]!], contextWeights(sentence, ctx), own)[0] === 0) return undefined;
   }
   const s = list[chosen]!;
   if (!CONCRETE.has(s.lexfile)) return undefined;
@@ -266,7 +268,7 @@ function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext)
   if (topical !== undefined) return topical ?? undefined;
   const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
   if (entry === null) return undefined;
-  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx, entry.curated) ? entry.icon : undefined;
+  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx, entry.kind) ? entry.icon : undefined;
   return wordnetIcon(lemma, sentence, ctx);
 }
 
