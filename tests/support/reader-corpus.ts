@@ -27,10 +27,16 @@ export interface LabelledScript {
   sentences: LabelledSentence[];
 }
 
-export type Part = 'held-out' | 'tuning';
+/**
+ * held-out: the second held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first-held-out: the first held-out set, written and labelled before any tuning and scored then; once its misses
+ * were read it became tuning data. tuning: written after the first held-out set, tuned on from the start.
+ */
+export type Part = 'held-out' | 'first-held-out' | 'tuning';
 
 const FILES: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout.json',
+  'held-out': 'reader-corpus-heldout-2.json',
+  'first-held-out': 'reader-corpus-heldout.json',
   tuning: 'reader-corpus-tuning.json',
 };
 

@@ -115,7 +115,8 @@ export function senseAgrees(
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
   const best = Math.max(...iconScores);
-  const read = readSense(list, lemma, sentence, ctx, own);
+  // The script's domain alone may choose the sense the icon draws ("eggs" in a recipe are food, not ova).
+  const read = readSense(list, lemma, sentence, ctx, own, iconScores);
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
   if (best === 0) return read === 0 && kind !== 'ambiguous';
   if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
@@ -133,14 +134,19 @@ function readSense(
   sentence: Map<string, number>,
   ctx: ScriptContext,
   own: Set<string>,
+  iconScores?: number[],
 ): number {
   const words = overlaps(list, contextWeights(sentence, ctx), own);
   const domain = domainScores(list, lemma, ctx);
   const scores = words.map((v, i) => v + domain[i]!);
   const chosen = argmax(scores);
-  // A rarer sense needs the script's words (not its domain alone) and clearly more support than the first.
+  // A rarer sense needs clearly more support than the first, from the script's words or, for the sense an icon
+  // draws best, from its domain alone.
+  const iconsBest = iconScores !== undefined && iconScores[chosen]! > 0 && iconScores[chosen] === Math.max(...iconScores);
   const clear =
-    words[chosen]! > 0 && scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN && list[chosen]!.words[0] === lemma;
+    (words[chosen]! > 0 || iconsBest) &&
+    scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN &&
+    (list[chosen]!.words[0] === lemma || iconsBest);
   return chosen !== 0 && clear ? chosen : 0;
 }
 
@@ -234,6 +240,11 @@ function spanForms(span: Word[]): string[] {
   return heads.map((h) => (lead ? `${lead} ${h}` : h));
 }
 
+/** Whether a modifier names a kind of the head ("fennec fox": a fennec is a fox), so the head still stands for it. */
+function isKindOf(modifier: string, head: string): boolean {
+  return senses(modifier).some((s) => ancestors(s, 3).some((level) => level.some((a) => a.words.includes(head))));
+}
+
 /** The script's topic nouns: concrete things said at least twice. */
 function topics(ctx: ScriptContext, except: string): string[] {
   return [...ctx.nouns]
@@ -305,7 +316,10 @@ function phraseIcon(
     const modifier = content[content.length - 2]!;
     if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
       // "coffee cherries", "honey crop": a part or product of a food, plant or animal is not the thing alone.
-      if (WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops') || termIcon(modifier.lemma) || termIcon(modifier.lower)) {
+      // A dish named by what it is made of ("banana pancakes") is still the dish.
+      const dish = firstLexfile(head.lemma) === 'food';
+      const whole = WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops') || termIcon(modifier.lemma) || termIcon(modifier.lower);
+      if (whole && !dish && !isKindOf(modifier.lemma, head.lemma)) {
         ctx.heads.set(head.lemma, null);
         return undefined;
       }
