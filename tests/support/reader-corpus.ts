@@ -28,20 +28,22 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the second held-out set, written and labelled before the last round of tuning and never tuned on.
- * first-held-out: the first held-out set, written and labelled before any tuning and scored then; once its misses
- * were read it became tuning data. tuning: written after the first held-out set, tuned on from the start.
+ * held-out: the third held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first-held-out and second-held-out: held-out sets written and labelled before a round of tuning and scored then;
+ * once their misses were read they became tuning data. tuning: written after the first held-out set, tuned on from
+ * the start.
  */
-export type Part = 'held-out' | 'first-held-out' | 'tuning';
+export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'tuning';
 
-const FILES: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-2.json',
+export const PARTS: Record<Part, string> = {
+  'held-out': 'reader-corpus-heldout-3.json',
   'first-held-out': 'reader-corpus-heldout.json',
+  'second-held-out': 'reader-corpus-heldout-2.json',
   tuning: 'reader-corpus-tuning.json',
 };
 
 export function loadPart(part: Part): LabelledScript[] {
-  const file = path.join(import.meta.dirname, '..', 'fixtures', FILES[part]);
+  const file = path.join(import.meta.dirname, '..', 'fixtures', PARTS[part]);
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { scripts: LabelledScript[] }).scripts;
 }
 

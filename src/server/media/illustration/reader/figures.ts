@@ -82,6 +82,11 @@ function labelAfter(sentence: ReadSentence, end: number): string {
 
 /** The figure most worth showing: an amount, percent or measure, then a counted thing, then a year. */
 export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
+  return readFigures(sentence)[0];
+}
+
+/** Every figure the sentence states, most worth showing first. */
+export function readFigures(sentence: ReadSentence): ReadFigure[] {
   const { text } = sentence;
   const candidates: Array<{ at: number; subject: NumberSubject; label: string }> = [];
   const numbers = findNumbers(text);
@@ -116,6 +121,5 @@ export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
   );
   const rank = (c: (typeof usable)[number]) =>
     c.subject.prefix || (c.subject.suffix && !c.subject.year) ? 0 : c.label ? 1 : c.subject.year ? 3 : 2;
-  const best = usable.sort((a, b) => rank(a) - rank(b) || a.at - b.at)[0];
-  return best ? { ...best.subject, label: best.label } : undefined;
+  return usable.sort((a, b) => rank(a) - rank(b) || a.at - b.at).map((c) => ({ ...c.subject, label: c.label }));
 }

@@ -7,7 +7,7 @@
  */
 import { findPlaces, type PlaceSubject } from '../places.ts';
 import type { ReadOptions, ReadThing, SentenceReading } from '../reading.ts';
-import { readFigure } from './figures.ts';
+import { readFigures } from './figures.ts';
 import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides } from './layout.ts';
 import { type ReadSentence, readSentence } from './nlp.ts';
 import { nounPhrases } from './phrases.ts';
@@ -30,10 +30,10 @@ function scriptContext(sentences: ReadSentence[]): ScriptContext {
   return { stems: stemCounts(content.join(' ')), nouns, domains, heads: new Map() };
 }
 
-/** Character spans a place or the figure takes: no icon is drawn for their words. */
-function takenSpans(text: string, places: PlaceSubject[], figureWord: string | undefined): Array<[number, number]> {
+/** Character spans a place or a figure takes: no icon is drawn for their words ("25 dollars" is no banknote). */
+function takenSpans(text: string, places: PlaceSubject[], figureWords: string[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const word of [...places.map((p) => p.word), ...(figureWord ? [figureWord] : [])]) {
+  for (const word of [...places.map((p) => p.word), ...figureWords]) {
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) spans.push([at, at + word.length]);
   }
   return spans;
@@ -58,8 +58,13 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const { text } = sentence;
   const phrases = nounPhrases(sentence);
   const places = findPlaces(text);
-  const figure = readFigure(sentence);
-  const taken = takenSpans(text, places, figure?.word);
+  const figures = readFigures(sentence);
+  const figure = figures[0];
+  const taken = takenSpans(
+    text,
+    places,
+    figures.map((f) => f.word),
+  );
   const free = phrases.filter(
     (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
   );

@@ -119,6 +119,23 @@ export function readSentence(text: string): ReadSentence {
       ? 'VERB'
       : pos,
   );
+  // "Forager bees visit up to 1,500 flowers", "The metro costs 800 yen": a noun after a noun, before what starts an
+  // object or a figure, that WordNet knows as a verb, is the verb.
+  tagged.pos = tagged.pos.map((pos, i) => {
+    const prev = tagged.pos[i - 1];
+    const next = tagged.pos[i + 1];
+    const value = tagged.values[i] ?? '';
+    const verbForm = /s$/i.test(value) ? isVerb(tagged.lemmas[i] ?? value) : isVerb(value);
+    const plural = i > 0 && /s$/i.test(tagged.values[i - 1] ?? '') && !/s$/i.test(value);
+    const thirdPerson = /[^s]s$/i.test(value) && i > 1;
+    const objectNext = next === 'DET' || next === 'NUM';
+    return pos === 'NOUN' &&
+      prev === 'NOUN' &&
+      ((plural && (objectNext || next === 'ADP' || next === 'ADV')) || (thirdPerson && objectNext)) &&
+      verbForm
+      ? 'VERB'
+      : pos;
+  });
   const words: Word[] = [];
   let cursor = 0;
   tagged.values.forEach((value, i) => {

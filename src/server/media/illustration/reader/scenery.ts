@@ -1,8 +1,8 @@
 /**
  * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
  * mountains, desert, kitchen, office, classroom). A sentence that names no place keeps the script's setting (the
- * first place it established); one that names a place is drawn there. Night lasts until words of full day ("by
- * noon") end it; dawn and dusk pass after one more sentence. Night wins over dusk and dawn, so a night scene is never
+ * first place it established); one that names a place is drawn there. Night set by the opening sentence lasts until
+ * words of full day ("by noon") end it; a night named later lasts its sentence, dawn and dusk one more. Night wins over dusk and dawn, so a night scene is never
  * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
  * ("after a night of hunting").
  */
@@ -30,6 +30,8 @@ const TIME_ALWAYS: Readonly<Record<string, Time>> = {
 };
 /** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
 const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk' };
+/** Things of the night a time word describes: "night market", "night sky" (a "night shift" is no scene). */
+const NIGHT_THINGS = new Set(['market', 'sky', 'skyline', 'view', 'train', 'bus', 'life', 'walk', 'tour', 'scene', 'city']);
 const TIME_MARKERS = new Set(['at', 'by', 'every', 'each', 'this', 'last', 'all', 'in', 'during', 'through', 'until', 'till']);
 /** Words of full day: they end a night or a dawn carried from before. */
 const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime', 'sunshine', 'sunlight']);
@@ -44,7 +46,7 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
     'sea',
     ['sea', 'ocean', 'beach', 'harbour', 'harbor', 'coast', 'shore', 'seaside', 'bay', 'wave', 'seabed', 'ship', 'ferry', 'lighthouse'],
   ],
-  ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge']],
+  ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge', 'glacier']],
   ['desert', ['desert', 'dune', 'sahara', 'oasis']],
   ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop', 'blender', 'jug', 'saucepan', 'fridge']],
   ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
@@ -59,6 +61,8 @@ export interface SettingState {
   time?: Time;
   /** Dawn and dusk pass: they carry to one more sentence; night carries until the words change it. */
   timeLeft?: number;
+  /** Whether the script's opening sentence has been read. */
+  opened?: boolean;
   /** The script's setting: the first place it established, which later sentences return to. */
   place?: Scenery;
 }
@@ -78,13 +82,14 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
         (before && TIME_MARKERS.has(before.lower)) ||
         (before?.pos === 'DET' && twoBefore !== undefined && TIME_MARKERS.has(twoBefore.lower));
       // "the night" as a time ("end the night", "through the night"), not "a night of hunting".
-      const definite = before?.lower === 'the' && after?.lower !== 'of';
-      if (marked || definite || after?.pos === 'NOUN') found.add(asTime);
+      const definite = before?.lower === 'the' && after?.lower !== 'of' && after?.pos !== 'NOUN';
+      if (marked || definite || (after && NIGHT_THINGS.has(after.lemma))) found.add(asTime);
     }
   });
   if (/\bsun (goes|went|has gone) down\b|\bsun sets\b|\bafter dark\b/i.test(sentence.text)) found.add('dusk');
   else if (/\b(in|under) the (sun|midday sun)\b/i.test(sentence.text)) found.add('day');
-  if (/\bearly (in the )?morning\b|\bmorning light\b/i.test(sentence.text)) found.add('dawn');
+  if (/\bearly (in the )?morning\b|\bmorning light\b|\b(sky|it) (grows|gets|turns) light\b|\bfirst light\b/i.test(sentence.text))
+    found.add('dawn');
   for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
   return undefined;
 }
@@ -115,6 +120,26 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   return found;
 }
 
+/**
+ * How many more sentences the time lasts (none: until changed). Night set by the script's opening lasts; a night
+ * named later ("at night" in the fourth sentence) or "overnight" lasts its own sentence; dawn and dusk one more.
+ */
+function timeLeft(
+  said: Time | 'day' | undefined,
+  carried: Time | undefined,
+  state: SettingState,
+  text: string,
+): { timeLeft?: number } {
+  if (said === 'day') return {};
+  if (said && !(said === 'night' && carried === 'night')) {
+    if (said !== 'night') return { timeLeft: 1 };
+    if (OVERNIGHT.test(text)) return { timeLeft: 0 };
+    return state.opened ? { timeLeft: 0 } : {};
+  }
+  if (!carried) return {};
+  return state.timeLeft === undefined ? {} : { timeLeft: state.timeLeft - 1 };
+}
+
 /** The sentence's settings, strongest first, and the state the next sentence starts from. */
 export function readScenery(
   sentence: ReadSentence,
@@ -127,10 +152,10 @@ export function readScenery(
   // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
   const said = time === 'dusk' && carried === 'night' ? 'night' : time;
   const nowTime = said === 'day' ? undefined : (said ?? carried);
-  const passing = nowTime !== 'night' || (time === 'night' && OVERNIGHT.test(sentence.text) && carried !== 'night');
   const next: SettingState = {
     ...(nowTime ? { time: nowTime } : {}),
-    ...(nowTime && passing ? { timeLeft: said ? (nowTime === 'night' ? 0 : 1) : (state.timeLeft ?? 1) - 1 } : {}),
+    ...timeLeft(said, carried, state, sentence.text),
+    opened: true,
     ...((state.place ?? places[0]) ? { place: state.place ?? places[0] } : {}),
   };
   const scenery: Scenery[] = [];

@@ -309,6 +309,7 @@ function phraseIcon(
     if (describedOnly && ctx.heads.has(head.lemma)) break;
     const compound = forms.find((f) => nounSenses(f).length > 0);
     if (compound) {
+      // A compound WordNet knows is its own thing ("bolt cutters", "electric charge"), never its last word.
       const icon = wordnetIcon(compound, sentence, ctx);
       if (span[0]!.pos === 'NOUN') ctx.heads.set(head.lemma, icon ?? null);
       return icon ? { from, icon } : undefined;

@@ -199,8 +199,15 @@ export function synset(offset: number): Synset {
   return read;
 }
 
-/** The senses of a noun lemma, read. */
-export const senses = (lemma: string): Synset[] => nounSenses(lemma).map(synset);
+/**
+ * The senses of a noun lemma, read. Names are left out of a word written in lower case ("tree" is no Herbert Tree),
+ * unless the word has no other sense.
+ */
+export function senses(lemma: string): Synset[] {
+  const all = nounSenses(lemma).map(synset);
+  const common = all.filter((s) => !s.proper);
+  return lemma === lemma.toLowerCase() && common.length > 0 ? common : all;
+}
 
 /** A synset's more general synsets, nearest first, up to `depth` levels (instances count as one level). */
 export function ancestors(start: Synset, depth: number): Synset[][] {
