@@ -28,17 +28,17 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the third held-out set, written and labelled before the last round of tuning and never tuned on.
- * first-held-out and second-held-out: held-out sets written and labelled before a round of tuning and scored then;
- * once their misses were read they became tuning data. tuning: written after the first held-out set, tuned on from
- * the start.
+ * held-out: the fourth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to third-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
-export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'tuning';
+export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'third-held-out' | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-3.json',
+  'held-out': 'reader-corpus-heldout-4.json',
   'first-held-out': 'reader-corpus-heldout.json',
   'second-held-out': 'reader-corpus-heldout-2.json',
+  'third-held-out': 'reader-corpus-heldout-3.json',
   tuning: 'reader-corpus-tuning.json',
 };
 

@@ -119,6 +119,10 @@ export function readSentence(text: string): ReadSentence {
       ? 'VERB'
       : pos,
   );
+  // "A dripping tap can waste 5,000 litres": after a modal, a word is a verb.
+  tagged.pos = tagged.pos.map((pos, i) =>
+    pos === 'NOUN' && /^(can|could|will|would|should|may|might|must)$/i.test(tagged.values[i - 1] ?? '') ? 'VERB' : pos,
+  );
   // "Forager bees visit up to 1,500 flowers", "The metro costs 800 yen": a noun after a noun, before what starts an
   // object or a figure, that WordNet knows as a verb, is the verb.
   tagged.pos = tagged.pos.map((pos, i) => {

@@ -37,6 +37,9 @@ const HAVING_VERBS = new Set(
   'need require use have include contain add buy pay bring carry want install download own charge check worry'.split(' '),
 );
 
+/** Verbs that leave their object out: "skip the taxis", "avoid sugar", "forget the cable". */
+const AVOIDING_VERBS = new Set('skip avoid forget ditch cancel lose drop'.split(' '));
+
 function negatedAt(words: Word[], first: number): boolean {
   // "no tools", "without a single cable", "no more apps": a negator a few determiners or adjectives before.
   for (let k = first - 1; k >= 0 && k >= first - 3; k--) {
@@ -48,6 +51,7 @@ function negatedAt(words: Word[], first: number): boolean {
   for (let k = first - 1; k >= 0 && k >= first - 6; k--) {
     const w = words[k]!;
     if (w.pos === 'PUNCT' || w.pos === 'ADP' || w.pos === 'CCONJ' || w.pos === 'SCONJ') return false;
+    if (w.pos === 'VERB' && AVOIDING_VERBS.has(w.lemma)) return true;
     if (w.pos === 'VERB' && HAVING_VERBS.has(w.lemma)) {
       const before = words.slice(Math.max(0, k - 3), k);
       return before.some((b) => NOT.has(b.lower));
@@ -56,13 +60,16 @@ function negatedAt(words: Word[], first: number): boolean {
   return false;
 }
 
-/** "No tools needed": a noun said before a negated passive ("no tools needed" is caught by its "no" already). */
+/**
+ * A subject whose verb is negated: "the sun does not rise", "tools are not needed", "the bears never come".
+ */
 function negatedAfter(words: Word[], last: number): boolean {
-  const next = words[last + 1];
-  const then = words[last + 2];
-  return (
-    next?.lower === 'not' && (then?.lemma === 'need' || then?.lemma === 'require' || then?.lemma === 'include')
-  );
+  for (let k = last + 1; k < words.length && k <= last + 3; k++) {
+    const w = words[k]!;
+    if (NOT.has(w.lower)) return words.slice(k + 1, k + 3).some((v) => v.pos === 'VERB');
+    if (w.pos !== 'AUX' && w.pos !== 'ADV') return false;
+  }
+  return false;
 }
 
 /** Whether a preposition governs the phrase ("on raised beds", "under water"), so it is a setting, not the subject. */

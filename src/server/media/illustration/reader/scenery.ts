@@ -86,7 +86,8 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
       if (marked || definite || (after && NIGHT_THINGS.has(after.lemma))) found.add(asTime);
     }
   });
-  if (/\bsun (goes|went|has gone) down\b|\bsun sets\b|\bafter dark\b/i.test(sentence.text)) found.add('dusk');
+  if (/\bafter dark\b|\bunder the stars\b/i.test(sentence.text)) found.add('night');
+  if (/\bsun (goes|went|has gone) down\b|\bsun sets\b/i.test(sentence.text)) found.add('dusk');
   else if (/\b(in|under) the (sun|midday sun)\b/i.test(sentence.text)) found.add('day');
   if (/\bearly (in the )?morning\b|\bmorning light\b|\b(sky|it) (grows|gets|turns) light\b|\bfirst light\b/i.test(sentence.text))
     found.add('dawn');

@@ -36,6 +36,27 @@ export interface Thing {
   at: number;
 }
 
+/**
+ * Senses an icon may stand for: things, people and groups, places, possessions (money), phenomena (rain,
+ * lightning) and communications (music, a report); never acts, states, qualities, feelings or times.
+ */
+const DRAWABLE: ReadonlySet<Lexfile> = new Set([
+  'animal',
+  'artifact',
+  'food',
+  'plant',
+  'object',
+  'body',
+  'substance',
+  'person',
+  'group',
+  'location',
+  'possession',
+  'phenomenon',
+  'communication',
+  'Tops',
+]);
+
 /** Senses a picture can show. */
 const CONCRETE: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body', 'substance']);
 /**
@@ -117,6 +138,8 @@ export function senseAgrees(
   const best = Math.max(...iconScores);
   // The script's domain alone may choose the sense the icon draws ("eggs" in a recipe are food, not ova).
   const read = readSense(list, lemma, sentence, ctx, own, iconScores);
+  // An act, a state, a quality or a time is no thing to draw: a product "trial" is no court, a "mistake" no cross.
+  if (!DRAWABLE.has(list[read]!.lexfile)) return false;
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
   if (best === 0) return read === 0 && kind !== 'ambiguous';
   if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
