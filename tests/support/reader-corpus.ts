@@ -28,14 +28,15 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the fourth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to third-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the fifth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to fourth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
-export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'third-held-out' | 'tuning';
+export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'third-held-out' | 'fourth-held-out' | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-4.json',
+  'held-out': 'reader-corpus-heldout-5.json',
+  'fourth-held-out': 'reader-corpus-heldout-4.json',
   'first-held-out': 'reader-corpus-heldout.json',
   'second-held-out': 'reader-corpus-heldout-2.json',
   'third-held-out': 'reader-corpus-heldout-3.json',
@@ -62,11 +63,14 @@ function fullValue(figure: { value: number; suffix: string }): number {
   return scale ? Math.round(figure.value * scale) : figure.value;
 }
 
-/** Everything a reading draws. */
+/**
+ * Everything a reading draws, each icon once: the same icon as the subject and as a step's item is one picture.
+ */
 export function drawnElements(reading: SentenceReading): Element[] {
   const elements: Element[] = [];
-  const icon = (words: string, value: string, negated = false) =>
-    elements.push({ kind: 'icon', words, value, negated });
+  const icon = (words: string, value: string, negated = false) => {
+    if (!elements.some((e) => e.kind === 'icon' && e.value === value)) elements.push({ kind: 'icon', words, value, negated });
+  };
   if (reading.subject) icon(reading.subject.words, reading.subject.icon, reading.subject.negated);
   for (const c of reading.context) icon(c.words, c.icon, c.negated);
   for (const item of [...reading.items, ...(reading.sides ?? [])]) if (item.icon) icon(item.words, item.icon);

@@ -97,7 +97,8 @@ export function readSentence(text: string): ReadSentence {
   }
   // "Snap a photo", "Sand the spot": a first word before an article or a possessive is an order's verb.
   const next = tagged.pos[1];
-  if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && /^(your|my|our|their|his|her|its)$/i.test(tagged.values[1] ?? '')))) {
+  const objectPronoun = /^(your|my|our|their|his|her|its|it|them|him|me|us)$/i.test(tagged.values[1] ?? '');
+  if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && objectPronoun))) {
     tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
   }
   // "Plant tomatoes, lettuce and herbs": a sentence with no verb that opens on a word WordNet knows as a verb is an order.
@@ -130,7 +131,8 @@ export function readSentence(text: string): ReadSentence {
     const next = tagged.pos[i + 1];
     const value = tagged.values[i] ?? '';
     const verbForm = /s$/i.test(value) ? isVerb(tagged.lemmas[i] ?? value) : isVerb(value);
-    const plural = i > 0 && /s$/i.test(tagged.values[i - 1] ?? '') && !/s$/i.test(value);
+    const before = (tagged.values[i - 1] ?? '').toLowerCase();
+    const plural = i > 0 && before !== tagged.lemmas[i - 1] && !/s$/i.test(value);
     const thirdPerson = /[^s]s$/i.test(value) && i > 1;
     const objectNext = next === 'DET' || next === 'NUM';
     return pos === 'NOUN' &&

@@ -95,6 +95,22 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
   return undefined;
 }
 
+/** Words that show their setting wherever they are said. */
+const ALWAYS_SETTING = new Set(['skyline', 'skyscraper', 'cityscape', 'dune', 'desert', 'classroom', 'kitchen', 'farm']);
+const LOCATIVE = new Set(
+  'in at on inside across over along near through around into onto from by beside up down under above below within'.split(' '),
+);
+
+/** Whether a preposition of place governs the word: only determiners, describing words and names between. */
+function locative(sentence: ReadSentence, i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const w = sentence.words[k]!;
+    if (LOCATIVE.has(w.lower)) return true;
+    if (!['DET', 'ADJ', 'PROPN', 'NOUN', 'NUM', 'PRON'].includes(w.pos)) return false;
+  }
+  return false;
+}
+
 /** Whether "of" governs the word: only determiners, adjectives and names between. */
 function ofBefore(sentence: ReadSentence, i: number): boolean {
   for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
@@ -113,7 +129,10 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
     // "the noise of the city", "views of the Atlantic coast" name no setting; "in the city" does.
     if (negated.has(i) || ofBefore(sentence, i)) return;
     for (const [scenery, lemmas] of PLACES) {
-      if ((w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma) && !found.includes(scenery))
+      const named = (w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma);
+      // A place word sets the scene where things happen ("on a farm", "across the harbour"); as a thing acted on
+      // ("the offices empty", "enters the ocean") it does not. Sights and a kitchen's things set it anywhere.
+      if (named && (ALWAYS_SETTING.has(w.lemma) || scenery === 'kitchen' || locative(sentence, i)) && !found.includes(scenery))
         found.push(scenery);
     }
     if (w.pos === 'VERB' && KITCHEN_VERBS.has(w.lemma) && !found.includes('kitchen')) found.push('kitchen');

@@ -59,11 +59,6 @@ const DRAWABLE: ReadonlySet<Lexfile> = new Set([
 
 /** Senses a picture can show. */
 const CONCRETE: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body', 'substance']);
-/**
- * Nouns whose compounds name a part, product or kind of place of them: "coffee cherries", "honey crop", "app store",
- * "bike cage". A material (steel, paper) keeps the head's own sense.
- */
-const WHOLES: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal', 'artifact']);
 
 const signatures = new Map<number, Set<string>>();
 
@@ -268,6 +263,15 @@ function isKindOf(modifier: string, head: string): boolean {
   return senses(modifier).some((s) => ancestors(s, 3).some((level) => level.some((a) => a.words.includes(head))));
 }
 
+const MATERIALS = ['material', 'metal', 'fabric', 'plastic', 'stone'];
+
+/** Whether a word's first sense is a material things are made of (steel, paper, wool), not a substance (water). */
+function isMaterial(lemma: string): boolean {
+  const first = senses(lemma)[0];
+  if (!first) return false;
+  return ancestors(first, 4).some((level) => level.some((a) => a.words.some((w) => MATERIALS.includes(w))));
+}
+
 /** The script's topic nouns: concrete things said at least twice. */
 function topics(ctx: ScriptContext, except: string): string[] {
   return [...ctx.nouns]
@@ -340,10 +344,12 @@ function phraseIcon(
     const modifier = content[content.length - 2]!;
     if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
       // "coffee cherries", "honey crop": a part or product of a food, plant or animal is not the thing alone.
-      // A dish named by what it is made of ("banana pancakes") is still the dish.
+      // A compound nobody lexicalised shifts its head ("smoke signals", "coffee cherries", "app store"): the head
+      // alone stands for it only as a dish named by what it is made of ("banana pancakes"), a thing made of a
+      // material ("steel cable", "paper lanterns") or a kind of the head ("fennec fox").
       const dish = firstLexfile(head.lemma) === 'food';
-      const whole = WHOLES.has(firstLexfile(modifier.lemma) ?? 'Tops') || termIcon(modifier.lemma) || termIcon(modifier.lower);
-      if (whole && !dish && !isKindOf(modifier.lemma, head.lemma)) {
+      const material = isMaterial(modifier.lemma);
+      if (!dish && !material && !isKindOf(modifier.lemma, head.lemma)) {
         ctx.heads.set(head.lemma, null);
         return undefined;
       }
