@@ -156,6 +156,8 @@ export interface PartScore {
   missed: string[];
   /** Layouts chosen, counted. */
   layouts: Record<string, number>;
+  /** Drawn and right elements by kind (icon, place, figure, scenery). */
+  byKind: Record<string, { drawn: number; right: number }>;
 }
 
 export const labelCount = (s: LabelledSentence): number =>
@@ -178,6 +180,7 @@ export function scorePart(scripts: LabelledScript[]): PartScore {
     wrong: [],
     missed: [],
     layouts: {},
+    byKind: {},
   };
   for (const script of scripts) {
     const readings = readScript(
@@ -192,7 +195,10 @@ export function scorePart(scripts: LabelledScript[]): PartScore {
       const elements = drawnElements(reading);
       for (const element of elements) {
         score.drawn++;
+        const kind = (score.byKind[element.kind] ??= { drawn: 0, right: 0 });
+        kind.drawn++;
         const verdict = judge(element, label);
+        if (verdict.right) kind.right++;
         if (verdict.right) score.right++;
         else score.wrong.push(`${script.id} #${i + 1}: ${verdict.why}`);
       }
