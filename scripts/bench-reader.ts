@@ -9,8 +9,8 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { nlpLoadStats } from '../src/server/media/illustration/reader/nlp.ts';
 import { readScript } from '../src/server/media/illustration/reader/index.ts';
+import { nlpLoadStats } from '../src/server/media/illustration/reader/nlp.ts';
 import { wordnetLoadStats } from '../src/server/media/illustration/reader/wordnet.ts';
 import { loadPart, type Part, type PartScore, scorePart } from '../tests/support/reader-corpus.ts';
 import { writeBenchmarkBlock } from './bench-support.ts';
@@ -27,7 +27,6 @@ const PART_NAMES: Array<[Part, string]> = [
   ['tuning', 'Tuning set'],
 ];
 const corpus = PART_NAMES.map(([part]) => loadPart(part));
-const heldOut = corpus[0]!;
 const tuned = corpus.slice(1).flat();
 
 // First use: wink's model, WordNet's noun index, the icon index and word signatures, the place data.

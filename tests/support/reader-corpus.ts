@@ -69,7 +69,8 @@ function fullValue(figure: { value: number; suffix: string }): number {
 export function drawnElements(reading: SentenceReading): Element[] {
   const elements: Element[] = [];
   const icon = (words: string, value: string, negated = false) => {
-    if (!elements.some((e) => e.kind === 'icon' && e.value === value)) elements.push({ kind: 'icon', words, value, negated });
+    if (!elements.some((e) => e.kind === 'icon' && e.value === value))
+      elements.push({ kind: 'icon', words, value, negated });
   };
   if (reading.subject) icon(reading.subject.words, reading.subject.icon, reading.subject.negated);
   for (const c of reading.context) icon(c.words, c.icon, c.negated);
@@ -94,7 +95,10 @@ const covers = (label: string, words: string) => norm(words).includes(norm(label
 export function judge(element: Element, label: LabelledSentence): { right: boolean; why: string } {
   if (element.kind === 'scenery') {
     const ok = (label.scenery ?? []).includes(element.value);
-    return { right: ok, why: ok ? '' : `scenery ${element.value} not accepted (${(label.scenery ?? []).join(', ') || 'none'})` };
+    return {
+      right: ok,
+      why: ok ? '' : `scenery ${element.value} not accepted (${(label.scenery ?? []).join(', ') || 'none'})`,
+    };
   }
   if (element.kind === 'place') {
     const entry = Object.entries(label.places ?? {}).find(([w]) => covers(w, element.words));
@@ -102,7 +106,9 @@ export function judge(element: Element, label: LabelledSentence): { right: boole
     return { right: ok, why: ok ? '' : `place ${element.value} for "${element.words}"` };
   }
   if (element.kind === 'figure') {
-    const ok = Object.entries(label.figures ?? {}).some(([w, v]) => covers(w, element.words) && v === Number(element.value));
+    const ok = Object.entries(label.figures ?? {}).some(
+      ([w, v]) => covers(w, element.words) && v === Number(element.value),
+    );
     return { right: ok, why: ok ? '' : `figure ${element.value} for "${element.words}"` };
   }
   const matching = Object.entries(label.icons ?? {}).filter(([w]) => covers(w, element.words));
@@ -134,11 +140,20 @@ function recalled(label: LabelledSentence, elements: Element[]): { expected: num
     );
   }
   for (const [words, name] of Object.entries(label.places ?? {}))
-    check(elements.some((e) => e.kind === 'place' && e.value === name), `place ${name} ("${words}")`);
+    check(
+      elements.some((e) => e.kind === 'place' && e.value === name),
+      `place ${name} ("${words}")`,
+    );
   for (const [words, value] of Object.entries(label.figures ?? {}))
-    check(elements.some((e) => e.kind === 'figure' && Number(e.value) === value), `figure "${words}"`);
+    check(
+      elements.some((e) => e.kind === 'figure' && Number(e.value) === value),
+      `figure "${words}"`,
+    );
   for (const s of label.scenery ?? [])
-    check(elements.some((e) => e.kind === 'scenery' && e.value === s), `scenery ${s}`);
+    check(
+      elements.some((e) => e.kind === 'scenery' && e.value === s),
+      `scenery ${s}`,
+    );
   return { expected, found, missed };
 }
 
@@ -195,7 +210,8 @@ export function scorePart(scripts: LabelledScript[]): PartScore {
       const elements = drawnElements(reading);
       for (const element of elements) {
         score.drawn++;
-        const kind = (score.byKind[element.kind] ??= { drawn: 0, right: 0 });
+        const kind = score.byKind[element.kind] ?? { drawn: 0, right: 0 };
+        score.byKind[element.kind] = kind;
         kind.drawn++;
         const verdict = judge(element, label);
         if (verdict.right) kind.right++;

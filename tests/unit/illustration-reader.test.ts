@@ -174,9 +174,9 @@ it('reads the same script the same way twice', () => {
 
 describe('the labelled corpus', () => {
   const heldOut = loadPart('held-out');
-  const tuning = (['first-held-out', 'second-held-out', 'third-held-out', 'fourth-held-out', 'tuning'] as const).flatMap(
-    loadPart,
-  );
+  const tuning = (
+    ['first-held-out', 'second-held-out', 'third-held-out', 'fourth-held-out', 'tuning'] as const
+  ).flatMap(loadPart);
 
   it('has at least 40 varied scripts and 400 labelled elements, at least 10 scripts held out', () => {
     expect(heldOut.length).toBeGreaterThanOrEqual(10);

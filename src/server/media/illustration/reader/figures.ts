@@ -4,11 +4,12 @@
  * ("200 g", "2 cups") and spelled numbers with a unit ("three hours", "two dollars"), which a scene of its own would
  * not set in big type but a sentence's figure does.
  */
-import type { ReadFigure } from '../reading.ts';
+
 import { findNumbers, type NumberSubject } from '../numbers.ts';
+import type { ReadFigure } from '../reading.ts';
 import type { ReadSentence } from './nlp.ts';
 
-const MEASURE = String.raw`cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
+const MEASURE = `cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
 const AFTER_DIGITS = new RegExp(String.raw`^\s?(${MEASURE})(?![\p{L}\d])`, 'iu');
 
 const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
@@ -32,7 +33,7 @@ const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
   ninety: 90,
   hundred: 100,
 };
-const SPELLED_UNIT = String.raw`cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
+const SPELLED_UNIT = `cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
 const SPELLED = new RegExp(
   String.raw`\b(?<n>${Object.keys(SPELLED_NUMBERS).join('|')})[\s-](?<unit>${SPELLED_UNIT})\b`,
   'giu',

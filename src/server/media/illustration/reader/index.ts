@@ -41,7 +41,9 @@ function takenSpans(text: string, places: PlaceSubject[], figureWords: string[])
 
 /** Times of day are drawn as the scenery, never as an icon of their own (a night scene gets no moon badge). */
 const TIME_WORDS = new Set(
-  'night nights sunrise sunset dawn dusk evening morning midnight afternoon noon day days tonight twilight daybreak'.split(' '),
+  'night nights sunrise sunset dawn dusk evening morning midnight afternoon noon day days tonight twilight daybreak'.split(
+    ' ',
+  ),
 );
 
 const toReadThing = (t: Thing): ReadThing => ({ words: t.words, icon: t.icon, negated: t.negated });

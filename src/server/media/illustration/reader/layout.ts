@@ -5,8 +5,9 @@
  * it is set as its key phrase. Each reading also carries the words for its layout: the action, the two sides, the
  * items, and a 2-6 word phrase as written.
  */
-import type { BeatLayout, ReadFigure, ReadItem } from '../reading.ts';
+
 import type { PlaceSubject } from '../places.ts';
+import type { BeatLayout, ReadFigure, ReadItem } from '../reading.ts';
 import type { ReadSentence, Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
 import type { Thing } from './things.ts';
@@ -21,7 +22,9 @@ const CTA_CUES =
   /\b(today|now|free|link|app|code|off|trial|website|bio|store|online|discount|subscribe|sign up|in the description|\.com)\b/i;
 const OPENERS = new Set(['so', 'just', 'now', 'then', 'and', 'go', 'please', 'simply']);
 const MOVING = new Set(
-  'fly travel drive sail ride walk cycle go take move ship connect cross run head return journey commute hike'.split(' '),
+  'fly travel drive sail ride walk cycle go take move ship connect cross run head return journey commute hike'.split(
+    ' ',
+  ),
 );
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -34,7 +37,8 @@ const trimPhrase = (s: string) => s.trim().replace(/^[\s"“'‘(,;:—–-]+|[\
  */
 function orderVerb(words: Word[], from = 0): Word | undefined {
   let i = from;
-  while (i < words.length && (OPENERS.has(words[i]!.lower) || words[i]!.pos === 'PUNCT' || words[i]!.pos === 'ADV')) i++;
+  while (i < words.length && (OPENERS.has(words[i]!.lower) || words[i]!.pos === 'PUNCT' || words[i]!.pos === 'ADV'))
+    i++;
   const w = words[i];
   if (!w) return undefined;
   const bare = w.lower === w.lemma || w.lower === 'sign';
@@ -71,7 +75,12 @@ function comparisonCue(words: Word[]): number {
     if (w.lower === 'compared' && (words[i + 1]?.lower === 'with' || words[i + 1]?.lower === 'to')) return i;
     if (w.lower === 'instead' && words[i + 1]?.lower === 'of') return i;
     // "cheaper than", "cheaper to run than": a comparative a few words before.
-    if (w.lower === 'than' && words.slice(Math.max(0, i - 4), i).some((b) => b.pos === 'ADJ' || b.pos === 'ADV' ? COMPARATIVE.test(b.lower) : false))
+    if (
+      w.lower === 'than' &&
+      words
+        .slice(Math.max(0, i - 4), i)
+        .some((b) => (b.pos === 'ADJ' || b.pos === 'ADV' ? COMPARATIVE.test(b.lower) : false))
+    )
       return i;
   }
   return -1;
@@ -83,13 +92,19 @@ const itemOf = (phrase: NounPhrase, things: Thing[]): ReadItem => {
 };
 
 /** The two sides of a comparison: the thing before the cue and the first thing after it. */
-export function readSides(sentence: ReadSentence, phrases: NounPhrase[], things: Thing[]): [ReadItem, ReadItem] | undefined {
+export function readSides(
+  sentence: ReadSentence,
+  phrases: NounPhrase[],
+  things: Thing[],
+): [ReadItem, ReadItem] | undefined {
   const cue = comparisonCue(sentence.words);
   if (cue === -1) return undefined;
   const after = phrases.find((p) => p.first > cue);
   // "Unlike the supermarket, she...": the side after "unlike" comes first, the main clause's thing second.
   const unlike = sentence.words[cue]!.lower === 'unlike';
-  const before = unlike ? phrases.find((p) => after && p.first > after.last) : phrases.filter((p) => p.last < cue).at(-1);
+  const before = unlike
+    ? phrases.find((p) => after && p.first > after.last)
+    : phrases.filter((p) => p.last < cue).at(-1);
   if (!before || !after) return undefined;
   return unlike ? [itemOf(after, things), itemOf(before, things)] : [itemOf(before, things), itemOf(after, things)];
 }

@@ -165,8 +165,8 @@ export function iconSignature(icon: string): Set<string> {
   if (!signatures) {
     const built = new Map<string, Set<string>>();
     const add = (name: string, text: string) => {
-      let set = built.get(name);
-      if (!set) built.set(name, (set = new Set()));
+      const set = built.get(name) ?? new Set<string>();
+      built.set(name, set);
       for (const s of stems(text)) set.add(s);
     };
     const chars = JSON.parse(

@@ -98,7 +98,10 @@ export function readSentence(text: string): ReadSentence {
   // "Snap a photo", "Sand the spot": a first word before an article or a possessive is an order's verb.
   const next = tagged.pos[1];
   const objectPronoun = /^(your|my|our|their|his|her|its|it|them|him|me|us)$/i.test(tagged.values[1] ?? '');
-  if ((tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') && (next === 'DET' || (next === 'PRON' && objectPronoun))) {
+  if (
+    (tagged.pos[0] === 'NOUN' || tagged.pos[0] === 'PROPN') &&
+    (next === 'DET' || (next === 'PRON' && objectPronoun))
+  ) {
     tagged = { ...tagged, pos: ['VERB', ...tagged.pos.slice(1)] };
   }
   // "Plant tomatoes, lettuce and herbs": a sentence with no verb that opens on a word WordNet knows as a verb is an order.

@@ -34,7 +34,9 @@ const NEGATORS = new Set(['no', 'without', 'zero', 'not']);
 const NOT = new Set(["n't", 'not', 'never', 'nt']);
 /** Verbs whose object, when the verb is negated, is absent: "you don't need a ladder", "it never uses batteries". */
 const HAVING_VERBS = new Set(
-  'need require use have include contain add buy pay bring carry want install download own charge check worry'.split(' '),
+  'need require use have include contain add buy pay bring carry want install download own charge check worry'.split(
+    ' ',
+  ),
 );
 
 /** Verbs that leave their object out: "skip the taxis", "avoid sugar", "forget the cable". */

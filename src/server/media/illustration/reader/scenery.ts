@@ -31,8 +31,33 @@ const TIME_ALWAYS: Readonly<Record<string, Time>> = {
 /** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
 const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk' };
 /** Things of the night a time word describes: "night market", "night sky" (a "night shift" is no scene). */
-const NIGHT_THINGS = new Set(['market', 'sky', 'skyline', 'view', 'train', 'bus', 'life', 'walk', 'tour', 'scene', 'city']);
-const TIME_MARKERS = new Set(['at', 'by', 'every', 'each', 'this', 'last', 'all', 'in', 'during', 'through', 'until', 'till']);
+const NIGHT_THINGS = new Set([
+  'market',
+  'sky',
+  'skyline',
+  'view',
+  'train',
+  'bus',
+  'life',
+  'walk',
+  'tour',
+  'scene',
+  'city',
+]);
+const TIME_MARKERS = new Set([
+  'at',
+  'by',
+  'every',
+  'each',
+  'this',
+  'last',
+  'all',
+  'in',
+  'during',
+  'through',
+  'until',
+  'till',
+]);
 /** Words of full day: they end a night or a dawn carried from before. */
 const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime', 'sunshine', 'sunlight']);
 
@@ -40,20 +65,78 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
   ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
   [
     'farm',
-    ['farm', 'farmer', 'farmland', 'harvest', 'barn', 'tractor', 'orchard', 'plantation', 'vineyard', 'pasture', 'ranch', 'estate', 'garden'],
+    [
+      'farm',
+      'farmer',
+      'farmland',
+      'harvest',
+      'barn',
+      'tractor',
+      'orchard',
+      'plantation',
+      'vineyard',
+      'pasture',
+      'ranch',
+      'estate',
+      'garden',
+    ],
   ],
   [
     'sea',
-    ['sea', 'ocean', 'beach', 'harbour', 'harbor', 'coast', 'shore', 'seaside', 'bay', 'wave', 'seabed', 'ship', 'ferry', 'lighthouse'],
+    [
+      'sea',
+      'ocean',
+      'beach',
+      'harbour',
+      'harbor',
+      'coast',
+      'shore',
+      'seaside',
+      'bay',
+      'wave',
+      'seabed',
+      'ship',
+      'ferry',
+      'lighthouse',
+    ],
   ],
   ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge', 'glacier']],
   ['desert', ['desert', 'dune', 'sahara', 'oasis']],
-  ['kitchen', ['kitchen', 'oven', 'stove', 'ingredient', 'recipe', 'countertop', 'stovetop', 'blender', 'jug', 'saucepan', 'fridge']],
+  [
+    'kitchen',
+    [
+      'kitchen',
+      'oven',
+      'stove',
+      'ingredient',
+      'recipe',
+      'countertop',
+      'stovetop',
+      'blender',
+      'jug',
+      'saucepan',
+      'fridge',
+    ],
+  ],
   ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
   ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'lesson']],
 ];
 /** Cooking verbs set a kitchen as surely as its nouns. */
-const KITCHEN_VERBS = new Set(['bake', 'whisk', 'simmer', 'preheat', 'fry', 'chop', 'stir', 'mash', 'knead', 'saute', 'boil', 'blend', 'squeeze']);
+const KITCHEN_VERBS = new Set([
+  'bake',
+  'whisk',
+  'simmer',
+  'preheat',
+  'fry',
+  'chop',
+  'stir',
+  'mash',
+  'knead',
+  'saute',
+  'boil',
+  'blend',
+  'squeeze',
+]);
 
 const OVERNIGHT = /\bovernight\b/i;
 
@@ -89,16 +172,31 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
   if (/\bafter dark\b|\bunder the stars\b/i.test(sentence.text)) found.add('night');
   if (/\bsun (goes|went|has gone) down\b|\bsun sets\b/i.test(sentence.text)) found.add('dusk');
   else if (/\b(in|under) the (sun|midday sun)\b/i.test(sentence.text)) found.add('day');
-  if (/\bearly (in the )?morning\b|\bmorning light\b|\b(sky|it) (grows|gets|turns) light\b|\bfirst light\b/i.test(sentence.text))
+  if (
+    /\bearly (in the )?morning\b|\bmorning light\b|\b(sky|it) (grows|gets|turns) light\b|\bfirst light\b/i.test(
+      sentence.text,
+    )
+  )
     found.add('dawn');
   for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
   return undefined;
 }
 
 /** Words that show their setting wherever they are said. */
-const ALWAYS_SETTING = new Set(['skyline', 'skyscraper', 'cityscape', 'dune', 'desert', 'classroom', 'kitchen', 'farm']);
+const ALWAYS_SETTING = new Set([
+  'skyline',
+  'skyscraper',
+  'cityscape',
+  'dune',
+  'desert',
+  'classroom',
+  'kitchen',
+  'farm',
+]);
 const LOCATIVE = new Set(
-  'in at on inside across over along near through around into onto from by beside up down under above below within'.split(' '),
+  'in at on inside across over along near through around into onto from by beside up down under above below within'.split(
+    ' ',
+  ),
 );
 
 /** Whether a preposition of place governs the word: only determiners, describing words and names between. */
@@ -132,7 +230,11 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
       const named = (w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma);
       // A place word sets the scene where things happen ("on a farm", "across the harbour"); as a thing acted on
       // ("the offices empty", "enters the ocean") it does not. Sights and a kitchen's things set it anywhere.
-      if (named && (ALWAYS_SETTING.has(w.lemma) || scenery === 'kitchen' || locative(sentence, i)) && !found.includes(scenery))
+      if (
+        named &&
+        (ALWAYS_SETTING.has(w.lemma) || scenery === 'kitchen' || locative(sentence, i)) &&
+        !found.includes(scenery)
+      )
         found.push(scenery);
     }
     if (w.pos === 'VERB' && KITCHEN_VERBS.has(w.lemma) && !found.includes('kitchen')) found.push('kitchen');

@@ -9,7 +9,7 @@
  * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
  */
 import { nounForms } from '../inflect.ts';
-import { formsIcon, iconSignature, isGeneric, type IconEntry, stem, stems, termIcon } from './lexicon.ts';
+import { formsIcon, type IconEntry, iconSignature, isGeneric, stem, stems, termIcon } from './lexicon.ts';
 import type { Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
 import { ancestors, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
@@ -100,7 +100,13 @@ function domainScores(list: Synset[], lemma: string, ctx: ScriptContext): number
 }
 
 /** The support the script gives each sense: shared words, and its domains. */
-function contextScores(list: Synset[], lemma: string, sentence: Map<string, number>, ctx: ScriptContext, own: Set<string>): number[] {
+function contextScores(
+  list: Synset[],
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  own: Set<string>,
+): number[] {
   const domain = domainScores(list, lemma, ctx);
   return overlaps(list, contextWeights(sentence, ctx), own).map((v, i) => v + domain[i]!);
 }
@@ -160,7 +166,8 @@ function readSense(
   const chosen = argmax(scores);
   // A rarer sense needs clearly more support than the first, from the script's words or, for the sense an icon
   // draws best, from its domain alone.
-  const iconsBest = iconScores !== undefined && iconScores[chosen]! > 0 && iconScores[chosen] === Math.max(...iconScores);
+  const iconsBest =
+    iconScores !== undefined && iconScores[chosen]! > 0 && iconScores[chosen] === Math.max(...iconScores);
   const clear =
     (words[chosen]! > 0 || iconsBest) &&
     scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN &&
@@ -206,7 +213,12 @@ function synsetIcon(s: Synset, lemma: string, synonyms: boolean): string | undef
  * The icon of a word the icons lack, through WordNet: only a sense a picture can show, only when the word has one
  * sense or the script clearly supports one (a rarer sense needs clearly more support than the first).
  */
-function wordnetIcon(lemma: string, sentence: Map<string, number>, ctx: ScriptContext, synonyms = true): string | undefined {
+function wordnetIcon(
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  synonyms = true,
+): string | undefined {
   const list = senses(lemma);
   if (list.length === 0) return undefined;
   let chosen = 0;
@@ -360,7 +372,12 @@ function phraseIcon(
 }
 
 /** The things a sentence's noun phrases stand for, each once, in the order said. */
-export function phraseThings(phrases: NounPhrase[], text: string, sentence: Map<string, number>, ctx: ScriptContext): Thing[] {
+export function phraseThings(
+  phrases: NounPhrase[],
+  text: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+): Thing[] {
   const things: Thing[] = [];
   for (const phrase of phrases) {
     const lastNamed = Math.max(-1, ...phrase.named);
