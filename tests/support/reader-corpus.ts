@@ -28,14 +28,22 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the fifth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to fourth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the sixth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to fifth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
-export type Part = 'held-out' | 'first-held-out' | 'second-held-out' | 'third-held-out' | 'fourth-held-out' | 'tuning';
+export type Part =
+  | 'held-out'
+  | 'first-held-out'
+  | 'second-held-out'
+  | 'third-held-out'
+  | 'fourth-held-out'
+  | 'fifth-held-out'
+  | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-5.json',
+  'held-out': 'reader-corpus-heldout-6.json',
+  'fifth-held-out': 'reader-corpus-heldout-5.json',
   'fourth-held-out': 'reader-corpus-heldout-4.json',
   'first-held-out': 'reader-corpus-heldout.json',
   'second-held-out': 'reader-corpus-heldout-2.json',

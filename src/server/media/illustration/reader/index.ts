@@ -73,9 +73,11 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const setting = readScenery(sentence, phrases, state);
   const dark = setting.scenery.includes('night') || setting.scenery.includes('dusk');
   // Times of day are the scenery's; and a night or dusk scene never gets a sun ("when the sun goes down").
-  const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx).filter(
-    (t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'),
-  );
+  const sea = setting.scenery.includes('sea');
+  const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx)
+    .filter((t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'))
+    // At sea, water is the sea's waves, not a drop.
+    .map((t) => (sea && t.icon === 'droplet' ? { ...t, icon: 'water-wave' } : t));
   const route = movesBetween(sentence, places);
   const action = readAction(sentence, options.productName);
   const sides = action ? undefined : readSides(sentence, free, things);

@@ -74,6 +74,8 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   oxygen: null,
   level: null,
   heat: 'fire',
+  sheet: null,
+  sheets: null,
   lantern: 'red-paper-lantern',
   lanterns: 'red-paper-lantern',
   surprise: null,

@@ -1,7 +1,8 @@
 /**
  * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
  * mountains, desert, kitchen, office, classroom). A sentence that names no place keeps the script's setting (the
- * first place it established); one that names a place is drawn there. Night set by the opening sentence lasts until
+ * first place it established) when the sentence before named one; one that names a place is drawn there. (Kept
+ * longer, a setting was mostly wrong on the labelled scripts: a kitchen behind an ad's last line.) Night set by the opening sentence lasts until
  * words of full day ("by noon") end it; a night named later lasts its sentence, dawn and dusk one more. Night wins over dusk and dawn, so a night scene is never
  * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
  * ("after a night of hunting").
@@ -139,6 +140,8 @@ const KITCHEN_VERBS = new Set([
 ]);
 
 const OVERNIGHT = /\bovernight\b/i;
+/** How many sentences a setting lasts after it was last named: a scene is kept a moment, not imposed on a whole script. */
+const PLACE_SPAN = 1;
 
 export interface SettingState {
   time?: Time;
@@ -148,6 +151,8 @@ export interface SettingState {
   opened?: boolean;
   /** The script's setting: the first place it established, which later sentences return to. */
   place?: Scenery;
+  /** Sentences since a setting was last named. */
+  sincePlace?: number;
 }
 
 function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
@@ -279,10 +284,12 @@ export function readScenery(
     ...timeLeft(said, carried, state, sentence.text),
     opened: true,
     ...((state.place ?? places[0]) ? { place: state.place ?? places[0] } : {}),
+    // A setting named again starts its span anew; one not named fades after the next sentence.
+    sincePlace: places.length > 0 ? 0 : (state.sincePlace ?? 0) + 1,
   };
   const scenery: Scenery[] = [];
   if (next.time) scenery.push(next.time);
   for (const p of places) scenery.push(p);
-  if (places.length === 0 && next.place) scenery.push(next.place);
+  if (places.length === 0 && next.place && next.sincePlace! <= PLACE_SPAN) scenery.push(next.place);
   return { scenery, state: next };
 }
