@@ -28,8 +28,8 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the sixth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to fifth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the seventh held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to sixth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
 export type Part =
@@ -39,10 +39,12 @@ export type Part =
   | 'third-held-out'
   | 'fourth-held-out'
   | 'fifth-held-out'
+  | 'sixth-held-out'
   | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-6.json',
+  'held-out': 'reader-corpus-heldout-7.json',
+  'sixth-held-out': 'reader-corpus-heldout-6.json',
   'fifth-held-out': 'reader-corpus-heldout-5.json',
   'fourth-held-out': 'reader-corpus-heldout-4.json',
   'first-held-out': 'reader-corpus-heldout.json',

@@ -74,6 +74,8 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   oxygen: null,
   level: null,
   heat: 'fire',
+  code: null,
+  codes: null,
   sheet: null,
   sheets: null,
   lantern: 'red-paper-lantern',

@@ -120,7 +120,7 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
     ],
   ],
   ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
-  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard', 'lesson']],
+  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard']],
 ];
 /** Cooking verbs set a kitchen as surely as its nouns. */
 const KITCHEN_VERBS = new Set([
