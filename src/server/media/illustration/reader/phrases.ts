@@ -15,8 +15,10 @@ export interface NounPhrase {
   words: Word[];
   /** Word indexes (into `words`) that belong to a name. */
   named: Set<number>;
-  /** Said as absent: "no tools", "without a drill", "you don't need a ladder". */
+  /** Said as absent: "no tools", "without a drill", "you don't need a ladder": drawn crossed out. */
   negated: boolean;
+  /** The subject of something that does not happen ("the sun does not rise"): nothing to draw, not even crossed out. */
+  notHappening: boolean;
   /** The phrase is a direct object or subject, not inside a prepositional phrase. */
   core: boolean;
 }
@@ -121,7 +123,8 @@ export function nounPhrases(sentence: ReadSentence): NounPhrase[] {
         text: text.slice(span[0]!.start, span.at(-1)!.end),
         words: span,
         named,
-        negated: negatedAt(words, start) || negatedAfter(words, lastNoun),
+        negated: negatedAt(words, start),
+        notHappening: negatedAfter(words, lastNoun),
         core: !inPrepositionalPhrase(words, start),
       });
     }

@@ -380,6 +380,7 @@ export function phraseThings(
 ): Thing[] {
   const things: Thing[] = [];
   for (const phrase of phrases) {
+    if (phrase.notHappening) continue;
     const lastNamed = Math.max(-1, ...phrase.named);
     const base = { negated: phrase.negated, core: phrase.core };
     if (lastNamed === phrase.words.length - 1) {
