@@ -1,30 +1,120 @@
 /**
- * The sentence reader: a script's sentences read into what each one's beat draws (see ../reading.ts).
- *
- * Provisional: this reads each sentence with the word matcher of ../subjects.ts (first icon as the subject, one
- * place, one number, else the key phrase), so the composer has real input while the NLP reader is written. It is
- * replaced as a whole by the reader built on wink-nlp and WordNet.
+ * The sentence reader: a script's sentences read into what each one's beat draws (see ../reading.ts). Each sentence
+ * is tagged by wink-nlp (nlp.ts); its noun phrases, names and negations are found (phrases.ts); each phrase is given
+ * an icon only when its sense is sure, with WordNet and the whole script as context (things.ts); its figure
+ * (figures.ts), places (../places.ts) and setting (scenery.ts) are read; and its layout is chosen by what it does
+ * (layout.ts). Pure and deterministic; wink's model and WordNet's index load on the first call, once per process.
  */
+import { findPlaces, type PlaceSubject } from '../places.ts';
 import type { ReadOptions, ReadThing, SentenceReading } from '../reading.ts';
-import { sceneSubjects } from '../subjects.ts';
+import { readFigures } from './figures.ts';
+import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides } from './layout.ts';
+import { type ReadSentence, readSentence } from './nlp.ts';
+import { nounPhrases } from './phrases.ts';
+import { readScenery, type SettingState } from './scenery.ts';
+import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
+import type { Lexfile } from './wordnet.ts';
 
-export function readScript(sentences: readonly string[], _options: ReadOptions = {}): SentenceReading[] {
-  return sentences.map((text) => {
-    const subjects = sceneSubjects(text);
-    const things: ReadThing[] = subjects.icons.map((i) => ({ words: i.word, icon: i.icon, negated: false }));
-    const figure = subjects.numbers[0];
-    const layout =
-      subjects.places.length > 0 ? 'place' : figure ? 'figure' : things.length > 0 ? 'subject' : 'key-phrase';
-    return {
-      text,
-      layout,
-      ...(things[0] ? { subject: things[0] } : {}),
-      context: things.slice(1, 3),
-      places: subjects.places.slice(0, 1),
-      ...(figure ? { figure: { ...figure, label: '' } } : {}),
-      items: [],
-      phrase: subjects.phrase,
-      scenery: [],
-    };
+const CONTENT = new Set(['NOUN', 'VERB', 'ADJ', 'PROPN']);
+
+function scriptContext(sentences: ReadSentence[]): ScriptContext {
+  const content = sentences.flatMap((s) => s.words.filter((w) => CONTENT.has(w.pos)).map((w) => w.lemma));
+  const nouns = new Map<string, number>();
+  for (const s of sentences)
+    for (const w of s.words) if (w.pos === 'NOUN') nouns.set(w.lemma, (nouns.get(w.lemma) ?? 0) + 1);
+  const domains = new Map<Lexfile, number>();
+  for (const lemma of nouns.keys()) {
+    const lexfile = firstLexfile(lemma);
+    if (lexfile) domains.set(lexfile, (domains.get(lexfile) ?? 0) + 1);
+  }
+  return { stems: stemCounts(content.join(' ')), nouns, domains, heads: new Map() };
+}
+
+/** Character spans a place or a figure takes: no icon is drawn for their words ("25 dollars" is no banknote). */
+function takenSpans(text: string, places: PlaceSubject[], figureWords: string[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const word of [...places.map((p) => p.word), ...figureWords]) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) spans.push([at, at + word.length]);
+  }
+  return spans;
+}
+
+/** Times of day are drawn as the scenery, never as an icon of their own (a night scene gets no moon badge). */
+const TIME_WORDS = new Set(
+  'night nights sunrise sunset dawn dusk evening morning midnight afternoon noon day days tonight twilight daybreak'.split(
+    ' ',
+  ),
+);
+
+const toReadThing = (t: Thing): ReadThing => ({ words: t.words, icon: t.icon, negated: t.negated });
+
+/** The subject: the first thing said as subject or object that is not negated, else the first negated one. */
+function pickSubject(things: Thing[]): { subject?: Thing; context: Thing[] } {
+  const plain = things.filter((t) => !t.negated);
+  const subject = plain.find((t) => t.core) ?? plain[0] ?? things[0];
+  const context = [...plain, ...things.filter((t) => t.negated)].filter((t) => t !== subject).slice(0, 2);
+  return { ...(subject ? { subject } : {}), context };
+}
+
+function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState, options: ReadOptions) {
+  const { text } = sentence;
+  const phrases = nounPhrases(sentence);
+  const places = findPlaces(text);
+  const figures = readFigures(sentence);
+  const figure = figures[0];
+  const taken = takenSpans(
+    text,
+    places,
+    figures.map((f) => f.word),
+  );
+  const free = phrases.filter(
+    (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
+  );
+  const setting = readScenery(sentence, phrases, state);
+  const dark = setting.scenery.includes('night') || setting.scenery.includes('dusk');
+  // Times of day are the scenery's; and a night or dusk scene never gets a sun ("when the sun goes down").
+  const sea = setting.scenery.includes('sea');
+  const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx)
+    .filter((t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'))
+    // At sea, water is the sea's waves, not a drop.
+    .map((t) => (sea && t.icon === 'droplet' ? { ...t, icon: 'water-wave' } : t));
+  const route = movesBetween(sentence, places);
+  const action = readAction(sentence, options.productName);
+  const sides = action ? undefined : readSides(sentence, free, things);
+  const items = action || sides ? [] : readItems(sentence, free, things);
+  const { subject, context } = pickSubject(things);
+  const layout = chooseLayout({
+    ...(action ? { action } : {}),
+    ...(sides ? { sides } : {}),
+    places,
+    route,
+    items,
+    ...(figure ? { figure } : {}),
+    subjectSure: subject !== undefined && !subject.negated,
+  });
+  const reading: SentenceReading = {
+    text,
+    layout,
+    ...(subject ? { subject: toReadThing(subject) } : {}),
+    context: context.map(toReadThing),
+    places: places.slice(0, layout === 'route' ? 2 : 1),
+    ...(figure ? { figure } : {}),
+    items: layout === 'steps' ? items : [],
+    ...(layout === 'comparison' && sides ? { sides } : {}),
+    ...(layout === 'call-to-action' && action ? { action } : {}),
+    phrase: layout === 'call-to-action' && action ? action.action : keyPhrase(sentence, phrases),
+    scenery: setting.scenery,
+  };
+  return { reading, state: setting.state };
+}
+
+export function readScript(sentences: readonly string[], options: ReadOptions = {}): SentenceReading[] {
+  const read = sentences.map((s) => readSentence(s));
+  const ctx = scriptContext(read);
+  let state: SettingState = {};
+  return read.map((sentence) => {
+    const { reading, state: next } = readOne(sentence, ctx, state, options);
+    state = next;
+    return reading;
   });
 }

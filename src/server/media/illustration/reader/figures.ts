@@ -1,0 +1,126 @@
+/**
+ * The figure a sentence states, with its unit and what it counts: "200 m", "1 hour", "20 %", "1,500 flowers". Built on
+ * ../numbers.ts (amounts, percents, scales, years), adding the units of recipes and measures written after digits
+ * ("200 g", "2 cups") and spelled numbers with a unit ("three hours", "two dollars"), which a scene of its own would
+ * not set in big type but a sentence's figure does.
+ */
+
+import { findNumbers, type NumberSubject } from '../numbers.ts';
+import type { ReadFigure } from '../reading.ts';
+import type { ReadSentence } from './nlp.ts';
+
+const MEASURE = `cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
+const AFTER_DIGITS = new RegExp(String.raw`^\s?(${MEASURE})(?![\p{L}\d])`, 'iu');
+
+const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  hundred: 100,
+};
+const SPELLED_UNIT = `cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
+const SPELLED = new RegExp(
+  String.raw`\b(?<n>${Object.keys(SPELLED_NUMBERS).join('|')})[\s-](?<unit>${SPELLED_UNIT})\b`,
+  'giu',
+);
+const CURRENCY_WORD: Readonly<Record<string, string>> = { dollar: '$', euro: '€', pound: '£' };
+
+/** Spelled numbers with a unit: "three hours", "two dollars" ($2). */
+function spelled(text: string): Array<{ at: number; subject: NumberSubject }> {
+  const found: Array<{ at: number; subject: NumberSubject }> = [];
+  for (const match of text.matchAll(SPELLED)) {
+    const value = SPELLED_NUMBERS[match.groups!.n!.toLowerCase()]!;
+    const unit = match.groups!.unit!.toLowerCase();
+    const currency = CURRENCY_WORD[unit.replace(/s$/, '')];
+    found.push({
+      at: match.index,
+      subject: {
+        kind: 'number',
+        word: match[0],
+        value,
+        prefix: currency ?? '',
+        suffix: currency ? '' : ` ${unit}`,
+        decimals: 0,
+      },
+    });
+  }
+  return found;
+}
+
+/** What follows a figure that says what it counts: "1,500 flowers" → "flowers", "70% of farmers" → "of farmers". */
+function labelAfter(sentence: ReadSentence, end: number): string {
+  const after = sentence.words.filter((w) => w.start >= end);
+  const taken: string[] = [];
+  let k = 0;
+  if (after[0]?.lower === 'of') {
+    taken.push('of');
+    k = 1;
+    if (after[1]?.pos === 'DET') k = 2;
+  }
+  for (; k < after.length && taken.length < 4; k++) {
+    const w = after[k]!;
+    if (w.pos === 'NOUN' || w.pos === 'ADJ') taken.push(w.text);
+    else break;
+  }
+  const nouns = taken.filter((t) => t !== 'of');
+  return nouns.length > 0 && after[taken.length]?.pos !== 'NOUN' ? taken.join(' ') : '';
+}
+
+/** The figure most worth showing: an amount, percent or measure, then a counted thing, then a year. */
+export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
+  return readFigures(sentence)[0];
+}
+
+/** Every figure the sentence states, most worth showing first. */
+export function readFigures(sentence: ReadSentence): ReadFigure[] {
+  const { text } = sentence;
+  const candidates: Array<{ at: number; subject: NumberSubject; label: string }> = [];
+  const numbers = findNumbers(text);
+  let from = 0;
+  for (const subject of numbers) {
+    const at = text.indexOf(subject.word, from);
+    if (at === -1) continue;
+    // A number in a name ("Apollo 11", "Windows 11") is part of the name.
+    const before = sentence.words.filter((w) => w.end <= at).at(-1);
+    const named = before && (before.pos === 'PROPN' || before.pos === 'NOUN') && /^\p{Lu}/u.test(before.text);
+    if (named && !subject.prefix && !subject.suffix) continue;
+    let end = at + subject.word.length;
+    let withUnit = subject;
+    if (!subject.suffix) {
+      const unit = AFTER_DIGITS.exec(text.slice(end));
+      if (unit) {
+        withUnit = { ...subject, suffix: ` ${unit[1]}`, word: text.slice(at, end + unit[0].length) };
+        end += unit[0].length;
+        delete withUnit.year;
+      }
+    }
+    candidates.push({ at, subject: withUnit, label: labelAfter(sentence, end) });
+    from = at;
+  }
+  for (const { at, subject } of spelled(text)) {
+    if (candidates.some((c) => Math.abs(c.at - at) < subject.word.length)) continue;
+    candidates.push({ at, subject, label: '' });
+  }
+  // A time of day or a bare small count ("at 8", "2 of them") is no figure; a lone year is one only as a last resort.
+  const usable = candidates.filter(
+    (c) => c.subject.prefix || c.subject.suffix || c.label || c.subject.year || c.subject.value >= 10,
+  );
+  const rank = (c: (typeof usable)[number]) =>
+    c.subject.prefix || (c.subject.suffix && !c.subject.year) ? 0 : c.label ? 1 : c.subject.year ? 3 : 2;
+  return usable.sort((a, b) => rank(a) - rank(b) || a.at - b.at).map((c) => ({ ...c.subject, label: c.label }));
+}

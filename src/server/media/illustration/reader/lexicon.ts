@@ -1,0 +1,196 @@
+/**
+ * What the reader knows about words and icons: the icon a term names (the curated vocabulary and Emojibase labels
+ * of ../icons.ts, never its loose keywords or abstract words), the words that describe each icon (its Emojibase
+ * label and keywords and its curated terms, which tell which WordNet sense of a word the icon draws), and a short
+ * list of corrections where the shared vocabulary draws the wrong thing for this reader.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { isStopWord } from '../../keywords.ts';
+import { iconIndex, iconNames } from '../icons.ts';
+import { curatedTerms, SENSES } from '../vocabulary.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Surest weight an index entry may have and still be drawn: curated (1) and labels (0.95); keywords and abstract words are not sure. */
+const SURE_WEIGHT = 0.95;
+
+/**
+ * Where the shared vocabulary draws something a viewer would not accept for the word: a crane for a skyscraper, a
+ * loaf for flour, a Wi-Fi sign for Bluetooth. null: no icon draws it.
+ */
+const CORRECTIONS: Readonly<Record<string, string | null>> = {
+  skyscraper: 'cityscape',
+  skyscrapers: 'cityscape',
+  flour: null,
+  bluetooth: null,
+  hive: null,
+  crop: null,
+  crops: 'sheaf-of-rice',
+  spot: null,
+  spots: null,
+  list: null,
+  order: null,
+  orders: null,
+  content: null,
+  copy: null,
+  post: null,
+  form: null,
+  page: null,
+  pages: null,
+  text: null,
+  program: null,
+  class: null,
+  course: null,
+  check: null,
+  tip: null,
+  tips: null,
+  note: null,
+  notes: null,
+  system: null,
+  process: null,
+  deal: null,
+  offer: null,
+  box: null,
+  engine: null,
+  machine: null,
+  drive: null,
+  traffic: null,
+  network: null,
+  site: null,
+  field: null,
+  fields: null,
+  index: null,
+  stock: null,
+  tag: null,
+  ride: null,
+  rides: null,
+  cost: null,
+  costs: null,
+  dough: null,
+  soil: null,
+  topsoil: null,
+  sugar: null,
+  oxygen: null,
+  level: null,
+  heat: 'fire',
+  journey: null,
+  family: 'busts-in-silhouette',
+  families: 'busts-in-silhouette',
+  parents: 'busts-in-silhouette',
+  code: null,
+  codes: null,
+  sheet: null,
+  sheets: null,
+  lantern: 'red-paper-lantern',
+  lanterns: 'red-paper-lantern',
+  surprise: null,
+  tourist: null,
+  tourists: null,
+  surprises: null,
+  string: null,
+  strings: null,
+  street: null,
+  streets: null,
+  leaf: 'leaf-fluttering-in-wind',
+  leaves: 'leaf-fluttering-in-wind',
+  bag: 'shopping-bags',
+  bags: 'shopping-bags',
+};
+
+/** Words too general to stand for any icon when reached through WordNet's more general senses. */
+const GENERIC = new Set(
+  `entity object whole artifact artefact instrumentality device container implement tool equipment structure covering food
+foodstuff solid substance matter material organism plant animal person thing commodity product vehicle conveyance machine
+produce seed fruit vegetable building establishment facility area region place tract biome unit part piece body system
+mechanism apparatus article merchandise good goods creation line way means instrument furniture furnishing accessory
+fixture surface layer sheet mass formation land geological formation natural object natural elevation elevation
+vascular plant woody plant herb shrub tree flower bird mammal fish insect invertebrate vertebrate beverage drink liquid
+fluid nutriment dish course meal ingredient flavorer flavourer seasoning cutter rope worker adult people group vessel
+craft water body of water covering protective covering shelter bar rodent`.split(/\s+/),
+);
+
+export interface IconEntry {
+  icon: string;
+  /**
+   * curated: the vocabulary draws the word in its everyday sense; label: an Emojibase label; ambiguous: a word the
+   * vocabulary marks as having several senses, drawn only in the sense its icon describes.
+   */
+  kind: 'curated' | 'label' | 'ambiguous';
+}
+
+/** The icon a term names surely, or null when it names none (or a correction says so); undefined when unknown. */
+export function termIcon(term: string): IconEntry | null | undefined {
+  if (term in CORRECTIONS) {
+    const icon = CORRECTIONS[term];
+    return icon ? { icon, kind: 'curated' } : null;
+  }
+  const senses = SENSES[term];
+  // Words the vocabulary already knows as ambiguous: only their sense without cues, which WordNet then checks.
+  if (senses) return senses.fallback ? { icon: senses.fallback, kind: 'ambiguous' } : null;
+  const entry = iconIndex().get(term);
+  if (!entry || entry.weight < SURE_WEIGHT) return undefined;
+  return { icon: entry.icon, kind: entry.weight >= 1 ? 'curated' : 'label' };
+}
+
+/** The icon of the first form of a term that has one ("cherries", then "cherry"). */
+export function formsIcon(forms: readonly string[]): IconEntry | null | undefined {
+  for (const form of forms) {
+    const entry = termIcon(form);
+    if (entry !== undefined) return entry;
+  }
+  return undefined;
+}
+
+/** Whether a word from a more general sense is too general to draw ("protective covering", "body of water"). */
+export const isGeneric = (word: string): boolean => GENERIC.has(word) || GENERIC.has(word.split(' ').at(-1)!);
+
+/** A word reduced for comparing glosses: lower case, letters only, its first five letters ("electrical" ~ "electric"). */
+export const stem = (word: string): string => {
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
+  return w.length > 5 ? w.slice(0, 5) : w.replace(/s$/, '');
+};
+
+/** Content-word stems of a text: no function or vague words, no words under three letters. */
+export function stems(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3 && !isStopWord(w))
+    .map(stem);
+}
+
+interface EmojibaseEmoji {
+  label: string;
+  hexcode: string;
+  tags?: string[];
+}
+
+let signatures: Map<string, Set<string>> | undefined;
+
+/** The words that describe each icon: its Emojibase label and keywords and the curated terms it draws. */
+export function iconSignature(icon: string): Set<string> {
+  if (!signatures) {
+    const built = new Map<string, Set<string>>();
+    const add = (name: string, text: string) => {
+      const set = built.get(name) ?? new Set<string>();
+      built.set(name, set);
+      for (const s of stems(text)) set.add(s);
+    };
+    const chars = JSON.parse(
+      fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+    ) as Record<string, string>;
+    const emojis = JSON.parse(
+      fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8'),
+    ) as EmojibaseEmoji[];
+    for (const e of emojis) {
+      const hex = e.hexcode.toLowerCase();
+      const name = chars[hex] ?? chars[hex.replace(/-fe0f/g, '')];
+      if (name) add(name, `${e.label} ${(e.tags ?? []).join(' ')}`);
+    }
+    for (const [term, { icon }] of curatedTerms()) add(icon, term);
+    for (const name of iconNames()) add(name, name.replace(/-/g, ' '));
+    signatures = built;
+  }
+  return signatures.get(icon) ?? new Set();
+}

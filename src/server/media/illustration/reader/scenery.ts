@@ -1,0 +1,295 @@
+/**
+ * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
+ * mountains, desert, kitchen, office, classroom). A sentence that names no place keeps the script's setting (the
+ * first place it established) when the sentence before named one; one that names a place is drawn there. (Kept
+ * longer, a setting was mostly wrong on the labelled scripts: a kitchen behind an ad's last line.) Night set by the opening sentence lasts until
+ * words of full day ("by noon") end it; a night named later lasts its sentence, dawn and dusk one more. Night wins over dusk and dawn, so a night scene is never
+ * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
+ * ("after a night of hunting").
+ */
+import type { Scenery } from '../reading.ts';
+import type { ReadSentence } from './nlp.ts';
+import type { NounPhrase } from './phrases.ts';
+
+type Time = 'night' | 'dawn' | 'dusk';
+
+const TIME_ALWAYS: Readonly<Record<string, Time>> = {
+  midnight: 'night',
+  tonight: 'night',
+  overnight: 'night',
+  nighttime: 'night',
+  moonlight: 'night',
+  moonlit: 'night',
+  starlit: 'night',
+  dawn: 'dawn',
+  sunrise: 'dawn',
+  daybreak: 'dawn',
+  dusk: 'dusk',
+  sunset: 'dusk',
+  twilight: 'dusk',
+  nightfall: 'dusk',
+};
+/** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
+const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk' };
+/** Things of the night a time word describes: "night market", "night sky" (a "night shift" is no scene). */
+const NIGHT_THINGS = new Set([
+  'market',
+  'sky',
+  'skyline',
+  'view',
+  'train',
+  'bus',
+  'life',
+  'walk',
+  'tour',
+  'scene',
+  'city',
+]);
+const TIME_MARKERS = new Set([
+  'at',
+  'by',
+  'every',
+  'each',
+  'this',
+  'last',
+  'all',
+  'in',
+  'during',
+  'through',
+  'until',
+  'till',
+]);
+/** Words of full day: they end a night or a dawn carried from before. */
+const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime', 'sunshine', 'sunlight']);
+
+const PLACES: ReadonlyArray<[Scenery, string[]]> = [
+  ['city', ['city', 'skyline', 'downtown', 'skyscraper', 'metropolis', 'cityscape']],
+  [
+    'farm',
+    [
+      'farm',
+      'farmer',
+      'farmland',
+      'harvest',
+      'barn',
+      'tractor',
+      'orchard',
+      'plantation',
+      'vineyard',
+      'pasture',
+      'ranch',
+      'estate',
+      'garden',
+    ],
+  ],
+  [
+    'sea',
+    [
+      'sea',
+      'ocean',
+      'beach',
+      'harbour',
+      'harbor',
+      'coast',
+      'shore',
+      'seaside',
+      'bay',
+      'wave',
+      'seabed',
+      'ship',
+      'ferry',
+      'lighthouse',
+    ],
+  ],
+  ['mountains', ['mountain', 'hill', 'peak', 'summit', 'alps', 'slope', 'cliff', 'ridge', 'glacier']],
+  ['desert', ['desert', 'dune', 'sahara', 'oasis']],
+  [
+    'kitchen',
+    [
+      'kitchen',
+      'oven',
+      'stove',
+      'ingredient',
+      'recipe',
+      'countertop',
+      'stovetop',
+      'blender',
+      'jug',
+      'saucepan',
+      'fridge',
+    ],
+  ],
+  ['office', ['office', 'desk', 'coworker', 'cubicle', 'workplace', 'colleague']],
+  ['classroom', ['classroom', 'teacher', 'pupil', 'blackboard']],
+];
+/** Cooking verbs set a kitchen as surely as its nouns. */
+const KITCHEN_VERBS = new Set([
+  'bake',
+  'whisk',
+  'simmer',
+  'preheat',
+  'fry',
+  'chop',
+  'stir',
+  'mash',
+  'knead',
+  'saute',
+  'boil',
+  'blend',
+  'squeeze',
+]);
+
+const OVERNIGHT = /\bovernight\b/i;
+/** How many sentences a setting lasts after it was last named: a scene is kept a moment, not imposed on a whole script. */
+const PLACE_SPAN = 1;
+
+export interface SettingState {
+  time?: Time;
+  /** Dawn and dusk pass: they carry to one more sentence; night carries until the words change it. */
+  timeLeft?: number;
+  /** Whether the script's opening sentence has been read. */
+  opened?: boolean;
+  /** The script's setting: the first place it established, which later sentences return to. */
+  place?: Scenery;
+  /** Sentences since a setting was last named. */
+  sincePlace?: number;
+}
+
+function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
+  const { words } = sentence;
+  const found = new Set<Time | 'day'>();
+  words.forEach((w, i) => {
+    if (TIME_ALWAYS[w.lemma]) found.add(TIME_ALWAYS[w.lemma]!);
+    if (DAYTIME.has(w.lemma)) found.add('day');
+    const asTime = TIME_AS_TIME[w.lemma];
+    if (asTime) {
+      const before = words[i - 1];
+      const after = words[i + 1];
+      const twoBefore = words[i - 2];
+      const marked =
+        (before && TIME_MARKERS.has(before.lower)) ||
+        (before?.pos === 'DET' && twoBefore !== undefined && TIME_MARKERS.has(twoBefore.lower));
+      // "the night" as a time ("end the night", "through the night"), not "a night of hunting".
+      const definite = before?.lower === 'the' && after?.lower !== 'of' && after?.pos !== 'NOUN';
+      if (marked || definite || (after && NIGHT_THINGS.has(after.lemma))) found.add(asTime);
+    }
+  });
+  if (/\bafter dark\b|\bunder the stars\b/i.test(sentence.text)) found.add('night');
+  if (/\bsun (goes|went|has gone) down\b|\bsun sets\b/i.test(sentence.text)) found.add('dusk');
+  else if (/\b(in|under) the (sun|midday sun)\b/i.test(sentence.text)) found.add('day');
+  if (
+    /\bearly (in the )?morning\b|\bmorning light\b|\b(sky|it) (grows|gets|turns) light\b|\bfirst light\b/i.test(
+      sentence.text,
+    )
+  )
+    found.add('dawn');
+  for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
+  return undefined;
+}
+
+/** Words that show their setting wherever they are said. */
+const ALWAYS_SETTING = new Set([
+  'skyline',
+  'skyscraper',
+  'cityscape',
+  'dune',
+  'desert',
+  'classroom',
+  'kitchen',
+  'farm',
+]);
+const LOCATIVE = new Set(
+  'in at on inside across over along near through around into onto from by beside up down under above below within'.split(
+    ' ',
+  ),
+);
+
+/** Whether a preposition of place governs the word: only determiners, describing words and names between. */
+function locative(sentence: ReadSentence, i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const w = sentence.words[k]!;
+    if (LOCATIVE.has(w.lower)) return true;
+    if (!['DET', 'ADJ', 'PROPN', 'NOUN', 'NUM', 'PRON'].includes(w.pos)) return false;
+  }
+  return false;
+}
+
+/** Whether "of" governs the word: only determiners, adjectives and names between. */
+function ofBefore(sentence: ReadSentence, i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const w = sentence.words[k]!;
+    if (w.lower === 'of') return true;
+    if (!['DET', 'ADJ', 'PROPN', 'NOUN'].includes(w.pos)) return false;
+  }
+  return false;
+}
+
+function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
+  const negated = new Set<number>();
+  for (const p of phrases) if (p.negated) for (let k = p.first; k <= p.last; k++) negated.add(k);
+  const found: Scenery[] = [];
+  sentence.words.forEach((w, i) => {
+    // "the noise of the city", "views of the Atlantic coast" name no setting; "in the city" does.
+    if (negated.has(i) || ofBefore(sentence, i)) return;
+    for (const [scenery, lemmas] of PLACES) {
+      const named = (w.pos === 'NOUN' || w.pos === 'PROPN') && lemmas.includes(w.lemma);
+      // A place word sets the scene where things happen ("on a farm", "across the harbour"); as a thing acted on
+      // ("the offices empty", "enters the ocean") it does not. Sights and a kitchen's things set it anywhere.
+      if (
+        named &&
+        (ALWAYS_SETTING.has(w.lemma) || scenery === 'kitchen' || locative(sentence, i)) &&
+        !found.includes(scenery)
+      )
+        found.push(scenery);
+    }
+    if (w.pos === 'VERB' && KITCHEN_VERBS.has(w.lemma) && !found.includes('kitchen')) found.push('kitchen');
+  });
+  return found;
+}
+
+/**
+ * How many more sentences the time lasts (none: until changed). Night set by the script's opening lasts; a night
+ * named later ("at night" in the fourth sentence) or "overnight" lasts its own sentence; dawn and dusk one more.
+ */
+function timeLeft(
+  said: Time | 'day' | undefined,
+  carried: Time | undefined,
+  state: SettingState,
+  text: string,
+): { timeLeft?: number } {
+  if (said === 'day') return {};
+  if (said && !(said === 'night' && carried === 'night')) {
+    if (said !== 'night') return { timeLeft: 1 };
+    if (OVERNIGHT.test(text)) return { timeLeft: 0 };
+    return state.opened ? { timeLeft: 0 } : {};
+  }
+  if (!carried) return {};
+  return state.timeLeft === undefined ? {} : { timeLeft: state.timeLeft - 1 };
+}
+
+/** The sentence's settings, strongest first, and the state the next sentence starts from. */
+export function readScenery(
+  sentence: ReadSentence,
+  phrases: NounPhrase[],
+  state: SettingState,
+): { scenery: Scenery[]; state: SettingState } {
+  const time = timeOf(sentence);
+  const places = placesOf(sentence, phrases);
+  const carried = state.time && (state.timeLeft ?? Number.POSITIVE_INFINITY) > 0 ? state.time : undefined;
+  // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
+  const said = time === 'dusk' && carried === 'night' ? 'night' : time;
+  const nowTime = said === 'day' ? undefined : (said ?? carried);
+  const next: SettingState = {
+    ...(nowTime ? { time: nowTime } : {}),
+    ...timeLeft(said, carried, state, sentence.text),
+    opened: true,
+    ...((state.place ?? places[0]) ? { place: state.place ?? places[0] } : {}),
+    // A setting named again starts its span anew; one not named fades after the next sentence.
+    sincePlace: places.length > 0 ? 0 : (state.sincePlace ?? 0) + 1,
+  };
+  const scenery: Scenery[] = [];
+  if (next.time) scenery.push(next.time);
+  for (const p of places) scenery.push(p);
+  if (places.length === 0 && next.place && next.sincePlace! <= PLACE_SPAN) scenery.push(next.place);
+  return { scenery, state: next };
+}

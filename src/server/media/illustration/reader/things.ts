@@ -1,0 +1,408 @@
+/**
+ * The icon a noun phrase stands for, when it is sure. Longest first: a compound the vocabulary or WordNet knows
+ * ("bolt cutters", "window seat") is one thing and never read as its last word; a head after a food, plant or animal
+ * noun ("coffee cherries", "honey crop") is part of that thing and not drawn alone; a bare word takes the compound
+ * the script already said ("cherries" after "coffee cherries") or the script's topic makes ("beans" in a coffee
+ * script are coffee beans). A word's icon is drawn only when the WordNet sense the whole script supports is the sense
+ * the icon draws (a bike lock's steel "cable" is a rope, not a power line); a word the icons lack reaches one through
+ * WordNet's more general words only when its sense is sure (a sedan is a car). Names are never drawn as the words in
+ * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
+ */
+import { nounForms } from '../inflect.ts';
+import { formsIcon, type IconEntry, iconSignature, isGeneric, stem, stems, termIcon } from './lexicon.ts';
+import type { Word } from './nlp.ts';
+import type { NounPhrase } from './phrases.ts';
+import { ancestors, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
+
+/** What the whole script says, for choosing senses. */
+export interface ScriptContext {
+  /** Stems of the script's content words, with how often each is said. */
+  stems: Map<string, number>;
+  /** Lemmas of the script's nouns, with how often each is said. */
+  nouns: Map<string, number>;
+  /** How many different nouns of the script have their first sense in each lexicographer file: its domains. */
+  domains: Map<Lexfile, number>;
+  /** A head the script has said in a compound ("coffee cherries"), and what it was read as: later bare uses agree. */
+  heads: Map<string, string | null>;
+}
+
+export interface Thing {
+  words: string;
+  icon: string;
+  negated: boolean;
+  /** Subject or object rather than inside a prepositional phrase. */
+  core: boolean;
+  /** Where its words start in the sentence. */
+  at: number;
+}
+
+/**
+ * Senses an icon may stand for: things, people and groups, places, possessions (money), phenomena (rain,
+ * lightning) and communications (music, a report); never acts, states, qualities, feelings or times.
+ */
+const DRAWABLE: ReadonlySet<Lexfile> = new Set([
+  'animal',
+  'artifact',
+  'food',
+  'plant',
+  'object',
+  'body',
+  'substance',
+  'person',
+  'group',
+  'location',
+  'possession',
+  'phenomenon',
+  'communication',
+  'Tops',
+]);
+
+/** Senses a picture can show. */
+const CONCRETE: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body', 'substance']);
+
+const signatures = new Map<number, Set<string>>();
+
+/** The words that describe a sense: its synonyms, gloss and the two levels of more general senses. */
+function senseSignature(s: Synset): Set<string> {
+  const cached = signatures.get(s.offset);
+  if (cached) return cached;
+  const words = [...s.words, s.gloss];
+  const levels = ancestors(s, 2);
+  for (const level of levels) for (const a of level) words.push(...a.words);
+  for (const a of levels[0] ?? []) words.push(a.gloss);
+  const sig = new Set(stems(words.join(' ')));
+  signatures.set(s.offset, sig);
+  return sig;
+}
+
+const argmax = (scores: number[]): number => scores.reduce((best, v, i) => (v > scores[best]! ? i : best), 0);
+
+/** How much each sense's description shares with some words (weighted), leaving out the word itself. */
+function overlaps(list: Synset[], words: Map<string, number>, own: Set<string>): number[] {
+  return list.map((s) => {
+    let score = 0;
+    for (const w of senseSignature(s)) if (!own.has(w)) score += words.get(w) ?? 0;
+    return score;
+  });
+}
+
+/** Narrow domains a script can be about: a food script's "salt" is table salt, an animal script's "bat" the animal. */
+const DOMAINS: ReadonlySet<Lexfile> = new Set(['food', 'plant', 'animal', 'body']);
+
+/** The script's domains' support for each sense: 1 for two other nouns of the sense's domain, 2 for three or more. */
+function domainScores(list: Synset[], lemma: string, ctx: ScriptContext): number[] {
+  const ownDomain = senses(lemma)[0]?.lexfile;
+  return list.map((s) => {
+    if (!DOMAINS.has(s.lexfile)) return 0;
+    const others = (ctx.domains.get(s.lexfile) ?? 0) - (s.lexfile === ownDomain && ctx.nouns.has(lemma) ? 1 : 0);
+    return others >= 3 ? 2 : others >= 2 ? 1 : 0;
+  });
+}
+
+/** The support the script gives each sense: shared words, and its domains. */
+function contextScores(
+  list: Synset[],
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  own: Set<string>,
+): number[] {
+  const domain = domainScores(list, lemma, ctx);
+  return overlaps(list, contextWeights(sentence, ctx), own).map((v, i) => v + domain[i]!);
+}
+
+function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const [w, n] of ctx.stems) weights.set(w, Math.min(n, 2));
+  for (const [w, n] of sentence) weights.set(w, (weights.get(w) ?? 0) + 2 * Math.min(n, 2));
+  return weights;
+}
+
+/**
+ * Whether a word the vocabulary draws as `icon` means, in this script, a sense that icon draws. The script's sense is
+ * the first (most frequent) one unless the script clearly supports a rarer one that the word is the main name of.
+ * The icon draws that sense when the icon's own words describe it: as well as any other sense, or at all when it is
+ * the first sense.
+ */
+export function senseAgrees(
+  lemma: string,
+  icon: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  kind: IconEntry['kind'] = 'label',
+): boolean {
+  const list = senses(lemma);
+  if (list.length <= 1) return true;
+  const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
+  const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
+  const iconScores = overlaps(list, iconWords, own);
+  const best = Math.max(...iconScores);
+  // The script's domain alone may choose the sense the icon draws ("eggs" in a recipe are food, not ova).
+  const read = readSense(list, lemma, sentence, ctx, own, iconScores);
+  // An act, a state, a quality or a time is no thing to draw: a product "trial" is no court, a "mistake" no cross.
+  if (!DRAWABLE.has(list[read]!.lexfile)) return false;
+  // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
+  if (best === 0) return read === 0 && kind !== 'ambiguous';
+  if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
+  // The curated vocabulary chose the icon for the word's everyday meaning ("bike" is a bicycle, though WordNet lists
+  // the motorbike first): trusted when the icon's sense is the same kind of thing and the script speaks for no sense.
+  const iconSense = iconScores.indexOf(best);
+  const quiet = Math.max(...contextScores(list, lemma, sentence, ctx, own)) < RARE_SENSE_MARGIN;
+  return kind === 'curated' && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
+}
+
+/** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
+function readSense(
+  list: Synset[],
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  own: Set<string>,
+  iconScores?: number[],
+): number {
+  const words = overlaps(list, contextWeights(sentence, ctx), own);
+  const domain = domainScores(list, lemma, ctx);
+  const scores = words.map((v, i) => v + domain[i]!);
+  const chosen = argmax(scores);
+  // A rarer sense needs clearly more support than the first, from the script's words or, for the sense an icon
+  // draws best, from its domain alone.
+  const iconsBest =
+    iconScores !== undefined && iconScores[chosen]! > 0 && iconScores[chosen] === Math.max(...iconScores);
+  const clear =
+    (words[chosen]! > 0 || iconsBest) &&
+    scores[chosen]! >= scores[0]! + RARE_SENSE_MARGIN &&
+    (list[chosen]!.words[0] === lemma || iconsBest);
+  return chosen !== 0 && clear ? chosen : 0;
+}
+
+const pluralForms = (word: string): string[] => [word, `${word}s`, `${word}es`];
+
+/** Whether a word's most frequent sense is this one: "car" names the automobile, "bar" does not name a rod. */
+const namesFirst = (word: string, s: Synset): boolean => nounSenses(word)[0] === s.offset;
+
+/** Senses whose more general words may stand for them: things, not substances (magma is no rock) or places. */
+const CLIMBS: ReadonlySet<Lexfile> = new Set(['animal', 'artifact', 'food', 'plant', 'object', 'body']);
+
+/**
+ * The icon a sense shows: a synonym the icons know, else the nearest more general word that is not too general,
+ * each only where that word's own first sense is this one (a handlebar is a bar, but "bar" draws a pub).
+ */
+function synsetIcon(s: Synset, lemma: string, synonyms: boolean): string | undefined {
+  if (synonyms) {
+    for (const word of s.words) {
+      if (word === lemma || !namesFirst(word, s)) continue;
+      const entry = termIcon(word);
+      if (entry) return entry.icon;
+    }
+  }
+  if (!CLIMBS.has(s.lexfile)) return undefined;
+  for (const level of ancestors(s, 3)) {
+    for (const a of level) {
+      for (const word of a.words) {
+        if (isGeneric(word)) return undefined;
+        if (!namesFirst(word, a)) continue;
+        const entry = formsIcon(pluralForms(word));
+        if (entry) return entry.icon;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The icon of a word the icons lack, through WordNet: only a sense a picture can show, only when the word has one
+ * sense or the script clearly supports one (a rarer sense needs clearly more support than the first).
+ */
+function wordnetIcon(
+  lemma: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  synonyms = true,
+): string | undefined {
+  const list = senses(lemma);
+  if (list.length === 0) return undefined;
+  let chosen = 0;
+  if (list.length > 1) {
+    const own = new Set([stem(lemma)]);
+    chosen = readSense(list, lemma, sentence, ctx, own);
+    // Among several senses, one is sure only when the script's own words speak for it.
+    if (overlaps([list[chosen]!], contextWeights(sentence, ctx), own)[0] === 0) return undefined;
+  }
+  const s = list[chosen]!;
+  if (!CONCRETE.has(s.lexfile)) return undefined;
+  return synsetIcon(s, lemma, synonyms);
+}
+
+/** How much more the script must speak for a rarer sense than for the first before a word is read in it. */
+const RARE_SENSE_MARGIN = 2;
+
+const CELESTIAL = new Set(['moon', 'earth', 'sun']);
+
+/** Kinds of named place a picture shows as the kind: the Sahara as a desert, Etna as a volcano. */
+const NAMED_KINDS = new Set(['desert', 'mountain', 'snow-capped-mountain', 'volcano', 'desert-island', 'water-wave']);
+
+/** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
+function nameIcon(name: string): string | undefined {
+  // The Moon, the Earth and the Sun are written as names and drawn as the things.
+  if (CELESTIAL.has(name.toLowerCase())) return termIcon(name.toLowerCase())?.icon;
+  const list = senses(name);
+  if (list.length === 0 || !list.every((s) => s.proper && s.instanceOf.length > 0)) return undefined;
+  const icons = new Set(
+    list.map((s) => {
+      const kind = s.instanceOf.map((o) => ancestors(s, 1)[0]!.find((a) => a.offset === o)!)[0]!;
+      return kind.words.map((w) => termIcon(w)?.icon).find(Boolean);
+    }),
+  );
+  const icon = icons.size === 1 ? [...icons][0] : undefined;
+  return icon && NAMED_KINDS.has(icon) ? icon : undefined;
+}
+
+export const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
+
+/** The forms a span may be written in the vocabulary: as written, and with its head in dictionary form. */
+function spanForms(span: Word[]): string[] {
+  const lead = span
+    .slice(0, -1)
+    .map((w) => w.lower)
+    .join(' ');
+  const head = span.at(-1)!;
+  const heads = [...new Set([head.lower, head.lemma, ...nounForms(head.lower)])];
+  return heads.map((h) => (lead ? `${lead} ${h}` : h));
+}
+
+/** Whether a modifier names a kind of the head ("fennec fox": a fennec is a fox), so the head still stands for it. */
+function isKindOf(modifier: string, head: string): boolean {
+  return senses(modifier).some((s) => ancestors(s, 3).some((level) => level.some((a) => a.words.includes(head))));
+}
+
+const MATERIALS = ['material', 'metal', 'fabric', 'plastic', 'stone'];
+
+/** Whether a word's first sense is a material things are made of (steel, paper, wool), not a substance (water). */
+function isMaterial(lemma: string): boolean {
+  const first = senses(lemma)[0];
+  if (!first) return false;
+  return ancestors(first, 4).some((level) => level.some((a) => a.words.some((w) => MATERIALS.includes(w))));
+}
+
+/** The script's topic nouns: concrete things said at least twice. */
+function topics(ctx: ScriptContext, except: string): string[] {
+  return [...ctx.nouns]
+    .filter(([lemma, n]) => n >= 2 && lemma !== except && CONCRETE.has(firstLexfile(lemma) ?? 'Tops'))
+    .map(([lemma]) => lemma);
+}
+
+/**
+ * The reading the script gives a bare head: the compound it said before ("cherries" after "coffee cherries"), or
+ * its topic's compound ("beans" in a coffee script are coffee beans). null: read so, and nothing draws it;
+ * undefined: the script says nothing of it.
+ */
+function topicReading(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | null | undefined {
+  const lemma = head.lemma;
+  if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? null;
+  for (const topic of topics(ctx, lemma)) {
+    if (nounSenses(`${topic} ${lemma}`).length > 0) {
+      return (
+        formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`])?.icon ??
+        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ??
+        null
+      );
+    }
+  }
+  return undefined;
+}
+
+/** What a head word alone means here: undefined when unsure or nothing draws it. */
+function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | undefined {
+  const lemma = head.lemma;
+  const topical = topicReading(head, sentence, ctx);
+  if (topical !== undefined) return topical ?? undefined;
+  const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
+  if (entry === null) return undefined;
+  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx, entry.kind) ? entry.icon : undefined;
+  return wordnetIcon(lemma, sentence, ctx);
+}
+
+/** The icon of a phrase's words after any name in it, longest span first; the span it stands for. */
+function phraseIcon(
+  content: Word[],
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+): { from: number; icon: string } | undefined {
+  const head = content.at(-1)!;
+  const describedOnly = content.slice(0, -1).every((w) => w.pos !== 'NOUN');
+  // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
+  if (describedOnly && content.length > 1) {
+    const known = formsIcon(spanForms(content));
+    if (known) return { from: 0, icon: known.icon };
+    const topical = topicReading(head, sentence, ctx);
+    if (topical !== undefined) return topical ? { from: content.length - 1, icon: topical } : undefined;
+  }
+  for (let from = 0; from < content.length - 1; from++) {
+    const span = content.slice(from);
+    if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
+    const forms = spanForms(span);
+    const known = formsIcon(forms);
+    if (known === null) return undefined;
+    if (known) return { from, icon: known.icon };
+    // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
+    if (describedOnly && ctx.heads.has(head.lemma)) break;
+    const compound = forms.find((f) => nounSenses(f).length > 0);
+    if (compound) {
+      // A compound WordNet knows is its own thing ("bolt cutters", "electric charge"), never its last word.
+      const icon = wordnetIcon(compound, sentence, ctx);
+      if (span[0]!.pos === 'NOUN') ctx.heads.set(head.lemma, icon ?? null);
+      return icon ? { from, icon } : undefined;
+    }
+    const modifier = content[content.length - 2]!;
+    if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
+      // "coffee cherries", "honey crop": a part or product of a food, plant or animal is not the thing alone.
+      // A compound nobody lexicalised shifts its head ("smoke signals", "coffee cherries", "app store"): the head
+      // alone stands for it only as a dish named by what it is made of ("banana pancakes"), a thing made of a
+      // material ("steel cable", "paper lanterns") or a kind of the head ("fennec fox").
+      const dish = firstLexfile(head.lemma) === 'food';
+      const material = isMaterial(modifier.lemma);
+      if (!dish && !material && !isKindOf(modifier.lemma, head.lemma)) {
+        ctx.heads.set(head.lemma, null);
+        return undefined;
+      }
+    }
+  }
+  const icon = headIcon(head, sentence, ctx);
+  return icon ? { from: content.length - 1, icon } : undefined;
+}
+
+/** The things a sentence's noun phrases stand for, each once, in the order said. */
+export function phraseThings(
+  phrases: NounPhrase[],
+  text: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+): Thing[] {
+  const things: Thing[] = [];
+  for (const phrase of phrases) {
+    if (phrase.notHappening) continue;
+    const lastNamed = Math.max(-1, ...phrase.named);
+    const base = { negated: phrase.negated, core: phrase.core };
+    if (lastNamed === phrase.words.length - 1) {
+      const names = phrase.words.filter((_, k) => phrase.named.has(k));
+      const nameText = text.slice(names[0]!.start, names.at(-1)!.end);
+      const icon = nameIcon(nameText);
+      if (icon) things.push({ ...base, words: nameText, icon, at: names[0]!.start });
+      continue;
+    }
+    const content = phrase.words.slice(lastNamed + 1);
+    const found = phraseIcon(content, sentence, ctx);
+    if (!found) continue;
+    const span = content.slice(found.from);
+    things.push({ ...base, words: text.slice(span[0]!.start, span.at(-1)!.end), icon: found.icon, at: span[0]!.start });
+  }
+  const seen = new Set<string>();
+  return things.filter((t) => !seen.has(t.icon) && seen.add(t.icon));
+}
+
+/** Counts of content-word stems in a text. */
+export function stemCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of stems(text)) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts;
+}
