@@ -94,7 +94,10 @@ export const BUILT_IN_PRESETS: readonly Preset[] = (
  * A request's settings with a preset applied: the preset's settings, then whatever the request states itself (a
  * batch row's own voice wins over its preset's). Pure, for the create form and for batches alike.
  */
-export function applyPreset<T extends Partial<VideoSettings>>(preset: Pick<Preset, 'settings'>, request: T) {
+export function applyPreset(
+  preset: Pick<Preset, 'settings'>,
+  request: { [K in keyof VideoSettings]?: VideoSettings[K] | undefined },
+): VideoSettings {
   const defined = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
-  return { ...preset.settings, ...defined } as VideoSettings & T;
+  return { ...preset.settings, ...defined } as VideoSettings;
 }
