@@ -180,6 +180,7 @@ describe.each(targets)('analytics on %s', (_name, makeTarget) => {
       speechCharacters: [11, 0],
       images: [2, 0],
       scripts: [1, 0],
+      shareViews: [0, 0],
       // Contributed by GPU rental from its own run segments, not from the ledger's `gpu:` spending above.
       gpuHours: [0, 0],
     });
