@@ -93,8 +93,9 @@ describe('runVideoPipeline', () => {
     const first = (await readManifest(workDir))!;
     expect(Object.keys(first.finished)).toEqual(['clean', 'split', 'narrate']);
     const narrated = voices.calls;
-    expect(first.scenes).toHaveLength(2);
-    expect(narrated).toBe(2);
+    // A scene per sentence: three sentences, three scenes, each narrated once.
+    expect(first.scenes).toHaveLength(3);
+    expect(narrated).toBe(3);
 
     const stages: VideoStage[] = [];
     const result = await runVideoPipeline({
@@ -184,12 +185,12 @@ describe('runVideoPipeline', () => {
   });
 
   it('stops before visuals and rendering when the spoken narration runs past 5 minutes, for good', async () => {
-    // A slow voice: each of the two scenes takes 2:30, so with the breaths around them the video would run 5:02.
+    // A slow voice: each of the three scenes takes 1:40, so with the breaths around them the video would run 5:02.
     const slow: VideoProviders['voices'] = {
       findVoice: async (id) => findVoice(id),
       forVoice: () => ({
         engine: 'openai',
-        synthesize: async () => ({ pcm: new Int16Array(150 * 8000), sampleRate: 8000, durationMs: 150_000, words: [] }),
+        synthesize: async () => ({ pcm: new Int16Array(100 * 8000), sampleRate: 8000, durationMs: 100_000, words: [] }),
       }),
     };
     const stages: VideoStage[] = [];
@@ -279,7 +280,8 @@ describe('uploaded images', () => {
     const manifest = (await readManifest(path.join(root, 'uploads')))!;
     const [first, second] = manifest.timeline!.scenes;
     const [r1, , b1] = colourAt(result.video, (first!.firstFrame + 10) / 25);
-    const [r2, , b2] = colourAt(result.video, (second!.firstFrame + second!.frames - 10) / 25);
+    // The middle of the second scene: its end is now the crossfade into the third.
+    const [r2, , b2] = colourAt(result.video, (second!.firstFrame + second!.frames / 2) / 25);
     expect(r1).toBeGreaterThan(200);
     expect(b1).toBeLessThan(40);
     expect(b2).toBeGreaterThan(200);
