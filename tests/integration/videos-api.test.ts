@@ -565,11 +565,12 @@ describe('videos API', () => {
 
   it('stops before rendering, and charges nothing, when the real narration runs past 5 minutes', async () => {
     await withOpenAiVoices(async (api) => {
-      // A 6-second script that the voice reads for 5:05.
+      // A one-sentence (so one-scene) script of 3 seconds that the voice reads for 5:05.
       speech.calls = 0;
       speech.answers = () => true;
       speech.seconds = 305;
-      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova' }));
+      const script = 'The lighthouse keeper climbs the stairs at dusk.';
+      const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script }));
       expect(created.body.cost).toBe(10);
       const failed = await settled(api, created.body.id);
       expect(failed).toMatchObject({ status: 'failed', stage: 'narrate', video: null, creditsCharged: 0 });
@@ -583,11 +584,11 @@ describe('videos API', () => {
 
   it('retries a failed video from where it stopped: scenes already narrated are not narrated again', async () => {
     await withOpenAiVoices(async (api) => {
-      // Three paragraphs, three scenes; the voice service answers the first and then refuses. Their words differ
+      // Three one-sentence paragraphs, three scenes; the voice service answers the first and then refuses. Their words differ
       // (from each other and from other tests): equal scenes would share one narration from the cache.
       speech.calls = 0;
       speech.answers = (call) => call === 1;
-      const script = ['tides', 'gulls', 'boats'].map((word) => words(24).replaceAll('waves', word)).join('\n\n');
+      const script = ['tides', 'gulls', 'boats'].map((word) => words(12).replaceAll('waves', word)).join('\n\n');
       const created = await api('POST', '/videos', request({ voiceId: 'openai-nova', script }));
       expect(created.status).toBe(202);
       const failed = await settled(api, created.body.id);
