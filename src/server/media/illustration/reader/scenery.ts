@@ -1,11 +1,11 @@
 /**
  * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
- * mountains, desert, kitchen, office, classroom). A sentence that names no place keeps the script's setting (the
- * first place it established) when the sentence before named one; one that names a place is drawn there. (Kept
- * longer, a setting was mostly wrong on the labelled scripts: a kitchen behind an ad's last line.) Night set by the opening sentence lasts until
- * words of full day ("by noon") end it; a night named later lasts its sentence, dawn and dusk one more. Night wins over dusk and dawn, so a night scene is never
- * given a sun. A time word counts only as a time ("at night", "every night", "the night market"), not as a thing
- * ("after a night of hunting").
+ * mountains, desert, kitchen, office, classroom). Precision first: a place is drawn only where a setting word is said
+ * in the sentence itself, never carried to the next (carried, a setting was the commonest wrong scenery on the
+ * labelled scripts: a kitchen behind an ad's last line). A time may carry one sentence: night, dawn or dusk set by
+ * the opening, and dawn or dusk named later, last one more sentence; a night named later lasts its own. Words of full
+ * day ("by noon") end a time. Night wins over dusk and dawn, so a night scene is never given a sun. A time word
+ * counts only as a time ("at night", "every night", "the night market"), not as a thing ("after a night of hunting").
  */
 import type { Scenery } from '../reading.ts';
 import type { ReadSentence } from './nlp.ts';
@@ -140,19 +140,13 @@ const KITCHEN_VERBS = new Set([
 ]);
 
 const OVERNIGHT = /\bovernight\b/i;
-/** How many sentences a setting lasts after it was last named: a scene is kept a moment, not imposed on a whole script. */
-const PLACE_SPAN = 1;
 
 export interface SettingState {
   time?: Time;
-  /** Dawn and dusk pass: they carry to one more sentence; night carries until the words change it. */
+  /** A time carries to one more sentence at most (none for a night named after the opening or "overnight"). */
   timeLeft?: number;
   /** Whether the script's opening sentence has been read. */
   opened?: boolean;
-  /** The script's setting: the first place it established, which later sentences return to. */
-  place?: Scenery;
-  /** Sentences since a setting was last named. */
-  sincePlace?: number;
 }
 
 function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
@@ -248,8 +242,8 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
 }
 
 /**
- * How many more sentences the time lasts (none: until changed). Night set by the script's opening lasts; a night
- * named later ("at night" in the fourth sentence) or "overnight" lasts its own sentence; dawn and dusk one more.
+ * How many more sentences the time lasts. Night set by the script's opening, dawn and dusk last one more; a night
+ * named later ("at night" in the fourth sentence) or "overnight" lasts its own sentence.
  */
 function timeLeft(
   said: Time | 'day' | undefined,
@@ -261,7 +255,7 @@ function timeLeft(
   if (said && !(said === 'night' && carried === 'night')) {
     if (said !== 'night') return { timeLeft: 1 };
     if (OVERNIGHT.test(text)) return { timeLeft: 0 };
-    return state.opened ? { timeLeft: 0 } : {};
+    return state.opened ? { timeLeft: 0 } : { timeLeft: 1 };
   }
   if (!carried) return {};
   return state.timeLeft === undefined ? {} : { timeLeft: state.timeLeft - 1 };
@@ -283,13 +277,9 @@ export function readScenery(
     ...(nowTime ? { time: nowTime } : {}),
     ...timeLeft(said, carried, state, sentence.text),
     opened: true,
-    ...((state.place ?? places[0]) ? { place: state.place ?? places[0] } : {}),
-    // A setting named again starts its span anew; one not named fades after the next sentence.
-    sincePlace: places.length > 0 ? 0 : (state.sincePlace ?? 0) + 1,
   };
   const scenery: Scenery[] = [];
   if (next.time) scenery.push(next.time);
   for (const p of places) scenery.push(p);
-  if (places.length === 0 && next.place && next.sincePlace! <= PLACE_SPAN) scenery.push(next.place);
   return { scenery, state: next };
 }

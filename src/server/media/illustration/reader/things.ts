@@ -12,7 +12,7 @@ import { nounForms } from '../inflect.ts';
 import { formsIcon, type IconEntry, iconSignature, isGeneric, stem, stems, termIcon } from './lexicon.ts';
 import type { Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
-import { ancestors, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
+import { ancestors, firstSenseShare, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
 
 /** What the whole script says, for choosing senses. */
 export interface ScriptContext {
@@ -27,6 +27,7 @@ export interface ScriptContext {
 }
 
 export interface Thing {
+  evidence: Evidence;
   words: string;
   icon: string;
   negated: boolean;
@@ -34,6 +35,20 @@ export interface Thing {
   core: boolean;
   /** Where its words start in the sentence. */
   at: number;
+  /** How sure the reader is that a viewer would accept the icon for the words, 0-1 (see `confidence`). */
+  confidence: number;
+}
+
+/** Where an icon came from: the evidence its confidence is weighed from. */
+export interface Evidence {
+  /** vocabulary: the icon's label or the curated vocabulary names the words; wordnet: a synonym or more general
+   * word of the sense does; topic: the script's compound for a bare head; name: a name of a kind of place. */
+  source: 'vocabulary' | 'wordnet' | 'topic' | 'name';
+  kind?: IconEntry['kind'];
+  /** The lemma the icon stands for (a compound, or the head). */
+  lemma: string;
+  /** Whether the icon stands for every content word of the phrase, not its head with describing nouns dropped. */
+  whole: boolean;
 }
 
 /**
@@ -312,30 +327,38 @@ function topicReading(head: Word, sentence: Map<string, number>, ctx: ScriptCont
 }
 
 /** What a head word alone means here: undefined when unsure or nothing draws it. */
-function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): string | undefined {
+function headIcon(head: Word, sentence: Map<string, number>, ctx: ScriptContext): Found | undefined {
   const lemma = head.lemma;
   const topical = topicReading(head, sentence, ctx);
-  if (topical !== undefined) return topical ?? undefined;
+  if (topical !== undefined) return topical ? { icon: topical, source: 'topic', lemma } : undefined;
   const entry: IconEntry | null | undefined = formsIcon([head.lower, lemma, ...nounForms(head.lower)]);
   if (entry === null) return undefined;
-  if (entry) return senseAgrees(lemma, entry.icon, sentence, ctx, entry.kind) ? entry.icon : undefined;
-  return wordnetIcon(lemma, sentence, ctx);
+  if (entry)
+    return senseAgrees(lemma, entry.icon, sentence, ctx, entry.kind)
+      ? { icon: entry.icon, source: 'vocabulary', kind: entry.kind, lemma }
+      : undefined;
+  const icon = wordnetIcon(lemma, sentence, ctx);
+  return icon ? { icon, source: 'wordnet', lemma } : undefined;
 }
+
+type Found = Omit<Evidence, 'whole'> & { icon: string };
 
 /** The icon of a phrase's words after any name in it, longest span first; the span it stands for. */
 function phraseIcon(
   content: Word[],
   sentence: Map<string, number>,
   ctx: ScriptContext,
-): { from: number; icon: string } | undefined {
+): (Found & { from: number }) | undefined {
   const head = content.at(-1)!;
   const describedOnly = content.slice(0, -1).every((w) => w.pos !== 'NOUN');
   // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
   if (describedOnly && content.length > 1) {
     const known = formsIcon(spanForms(content));
-    if (known) return { from: 0, icon: known.icon };
+    if (known)
+      return { from: 0, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: spanForms(content)[0]! };
     const topical = topicReading(head, sentence, ctx);
-    if (topical !== undefined) return topical ? { from: content.length - 1, icon: topical } : undefined;
+    if (topical !== undefined)
+      return topical ? { from: content.length - 1, icon: topical, source: 'topic', lemma: head.lemma } : undefined;
   }
   for (let from = 0; from < content.length - 1; from++) {
     const span = content.slice(from);
@@ -343,7 +366,7 @@ function phraseIcon(
     const forms = spanForms(span);
     const known = formsIcon(forms);
     if (known === null) return undefined;
-    if (known) return { from, icon: known.icon };
+    if (known) return { from, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: forms[0]! };
     // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
     if (describedOnly && ctx.heads.has(head.lemma)) break;
     const compound = forms.find((f) => nounSenses(f).length > 0);
@@ -351,7 +374,7 @@ function phraseIcon(
       // A compound WordNet knows is its own thing ("bolt cutters", "electric charge"), never its last word.
       const icon = wordnetIcon(compound, sentence, ctx);
       if (span[0]!.pos === 'NOUN') ctx.heads.set(head.lemma, icon ?? null);
-      return icon ? { from, icon } : undefined;
+      return icon ? { from, icon, source: 'wordnet', lemma: compound } : undefined;
     }
     const modifier = content[content.length - 2]!;
     if (from === content.length - 2 && modifier.pos === 'NOUN' && !modifier.capitalised) {
@@ -367,8 +390,8 @@ function phraseIcon(
       }
     }
   }
-  const icon = headIcon(head, sentence, ctx);
-  return icon ? { from: content.length - 1, icon } : undefined;
+  const found = headIcon(head, sentence, ctx);
+  return found ? { ...found, from: content.length - 1 } : undefined;
 }
 
 /** The things a sentence's noun phrases stand for, each once, in the order said. */
@@ -387,14 +410,29 @@ export function phraseThings(
       const names = phrase.words.filter((_, k) => phrase.named.has(k));
       const nameText = text.slice(names[0]!.start, names.at(-1)!.end);
       const icon = nameIcon(nameText);
-      if (icon) things.push({ ...base, words: nameText, icon, at: names[0]!.start });
+      if (icon) {
+        const evidence: Evidence = { source: 'name', lemma: nameText, whole: true };
+        const sure = confidence(evidence, icon, base.core, ctx);
+        things.push({ ...base, words: nameText, icon, at: names[0]!.start, confidence: sure, evidence });
+      }
       continue;
     }
     const content = phrase.words.slice(lastNamed + 1);
     const found = phraseIcon(content, sentence, ctx);
     if (!found) continue;
     const span = content.slice(found.from);
-    things.push({ ...base, words: text.slice(span[0]!.start, span.at(-1)!.end), icon: found.icon, at: span[0]!.start });
+    // Describing words (adjectives, numbers) dropped keep the thing whole; a describing noun dropped does not.
+    const whole = content.slice(0, found.from).every((w) => w.pos !== 'NOUN');
+    const { icon, from: _from, ...rest } = found;
+    const evidence: Evidence = { ...rest, whole };
+    things.push({
+      ...base,
+      words: text.slice(span[0]!.start, span.at(-1)!.end),
+      icon,
+      at: span[0]!.start,
+      confidence: confidence(evidence, icon, base.core, ctx),
+      evidence,
+    });
   }
   const seen = new Set<string>();
   return things.filter((t) => !seen.has(t.icon) && seen.add(t.icon));
@@ -405,4 +443,40 @@ export function stemCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of stems(text)) counts.set(s, (counts.get(s) ?? 0) + 1);
   return counts;
+}
+
+/** Whether the icon's own name says the word ("coffee beans" → beans), not only a keyword or a related word does. */
+function iconNamesWord(icon: string, lemma: string): boolean {
+  const head = lemma.toLowerCase().split(' ').at(-1)!;
+  return icon.split('-').some((w) => w === head || `${w}s` === head || `${w}es` === head || stem(w) === stem(head));
+}
+
+/** How much less sure each kind of evidence is than a word the icon's vocabulary names directly. */
+const SOURCE_WEIGHT: Readonly<Record<Evidence['source'], number>> = {
+  vocabulary: 1,
+  topic: 0.9,
+  name: 0.9,
+  wordnet: 0.8,
+};
+/** A word the vocabulary knows but WordNet lacks as a noun ("sunburn" as written): no sense counts to go by. */
+const UNCOUNTED_SHARE = 0.7;
+
+/**
+ * How sure the reader is that a viewer accepts the icon for the words, from general evidence only: how dominant the
+ * word's most frequent sense is in WordNet's sense counts (a word with one everyday meaning is safer than "coat" or
+ * "dock"), raised when the script's domain speaks for the word's domain; whether the icon's own name says the word;
+ * whether the icon stands for the whole phrase or only its head with a describing noun dropped; whether the word is
+ * the sentence's subject or object rather than inside a prepositional phrase; and where the icon came from.
+ */
+export function confidence(e: Evidence, icon: string, core: boolean, ctx: ScriptContext): number {
+  let sense = e.source === 'name' ? 1 : firstSenseShare(e.lemma) || UNCOUNTED_SHARE;
+  const lexfile = firstLexfile(e.lemma);
+  if (lexfile && DOMAINS.has(lexfile) && (ctx.domains.get(lexfile) ?? 0) >= 3) sense = Math.max(sense, 0.8);
+  return (
+    sense *
+    (e.source === 'name' || iconNamesWord(icon, e.lemma) ? 1 : 0.6) *
+    (e.whole ? 1 : 0.85) *
+    (core ? 1 : 0.9) *
+    SOURCE_WEIGHT[e.source]
+  );
 }

@@ -148,6 +148,58 @@ export function nounSenses(lemma: string): number[] {
   return found;
 }
 
+let senseIndex: Index | undefined;
+const shareCache = new Map<string, number>();
+
+/**
+ * How dominant a noun's most frequent sense is, from WordNet's sense counts (how often each sense was tagged in its
+ * corpus): its count ÷ all the noun's counts, each count plus one so an untagged word with several senses is not
+ * taken as sure. 1 for a noun with one sense; 0 when WordNet lacks the noun.
+ */
+export function firstSenseShare(lemma: string): number {
+  const key = lemma.toLowerCase().trim().replace(/\s+/g, '_');
+  const cached = shareCache.get(key);
+  if (cached !== undefined) return cached;
+  const offsets = nounSenses(key);
+  let share = 0;
+  if (offsets.length === 1) share = 1;
+  else if (offsets.length > 1) {
+    senseIndex ??= readIndex('index.sense');
+    const counts = new Map<number, number>();
+    const prefix = Buffer.from(`${key}%1:`, 'latin1');
+    const { index, lines } = senseIndex;
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      // Negative: the line sorts before the prefix.
+      if (index.compare(prefix, 0, prefix.length, lines[mid]!, lines[mid]! + prefix.length) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < lines.length; k++) {
+      const line = lineAt(index, lines[k]!);
+      if (!line.startsWith(`${key}%1:`)) break;
+      const [, offset, , count] = line.split(' ');
+      counts.set(Number(offset), Number(count));
+    }
+    const total = offsets.reduce((sum, o) => sum + (counts.get(o) ?? 0) + 1, 0);
+    share = ((counts.get(offsets[0]!) ?? 0) + 1) / total;
+  }
+  shareCache.set(key, share);
+  return share;
+}
+
+/**
+ * How many of a noun's senses were ever seen in WordNet's tagged corpus (its sense counts): 1 means one sense is
+ * the word's everyday meaning; 0 that WordNet has no counts for it; undefined when WordNet lacks the noun.
+ */
+export function taggedSenseCount(lemma: string): number | undefined {
+  const line = findLine(open(), lemma.toLowerCase().trim().replace(/\s+/g, '_'));
+  if (line === undefined) return undefined;
+  const fields = line.trim().split(' ');
+  return Number(fields[fields.length - Number(fields[2]) - 1]);
+}
+
 function readLine(fd: number, offset: number): string {
   const chunks: Buffer[] = [];
   let position = offset;
