@@ -274,7 +274,12 @@ describe('the one-step request with an uploaded clip', () => {
         uploads: [file('upload-1'), file('upload-2')],
       });
       const manifest = JSON.parse(fs.readFileSync(path.join(workDir, 'manifest.json'), 'utf8')) as Manifest;
-      expect(manifest.stills?.map((s) => (s?.clip ? `clip ${s.audio}` : 'still'))).toEqual(['clip mute', 'still']);
+      // Three sentences, three scenes; the two uploads take them in turn.
+      expect(manifest.stills?.map((s) => (s?.clip ? `clip ${s.audio}` : 'still'))).toEqual([
+        'clip mute',
+        'still',
+        'clip mute',
+      ]);
       const scenes = manifest.timeline!.scenes;
       const grab = (n: number) => {
         const out = ffmpeg(
