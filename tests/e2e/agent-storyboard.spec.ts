@@ -333,9 +333,7 @@ test('each scene says what its picture will be, the settings say what is missing
   await expectNoViolations(page);
 
   // New words that name something drawable: the scene says so once they are saved.
-  await page
-    .getByLabel('Scene 2 text')
-    .fill('Today, over 2 billion cups of coffee are drunk every day. Brazil grows more of it than any other country.');
+  await page.getByLabel('Scene 2 text').fill('Most of the coffee in your cup was grown on family farms in Brazil.');
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   await expect(scenes.nth(1).getByTestId('scene-visual')).toHaveText(/^Chosen for you · Illustration: .*Brazil/);
   await page.getByLabel('Scene 2 text').fill(NOTHING);

@@ -103,7 +103,7 @@ describe('what each scene’s picture is', () => {
       { ...scenes[0]!, visual: { kind: 'designed' } },
       {
         ...scenes[1]!,
-        text: 'Today, over 2 billion cups of coffee are drunk in Brazil every day. Most of them are brewed at home.',
+        text: 'Most of the coffee in your cup was grown on family farms in Brazil.',
       },
     ]);
     expect(edited.status).toBe(200);
