@@ -97,6 +97,7 @@ export const batchEndpoints: Endpoint[] = [
     description:
       "Each failed row's video is made again with its credits held (402 before anything when short; 409 when no row failed).",
     answer: batchRecordSchema,
+    errors: { 409: 'No row of this batch has failed' },
     status: 202,
     example: { params: { id: OTHER_ID } },
     answerExample: record,
@@ -109,6 +110,7 @@ export const batchEndpoints: Endpoint[] = [
     description:
       'Streamed as it is read, one MP4 per finished row named by its row and title ("003 Meet the Widget.mp4"); 409 while none is finished.',
     answerType: 'application/zip',
+    errors: { 409: 'No video of this batch is ready yet' },
     status: 200,
     example: byId,
   },

@@ -1,5 +1,5 @@
 /** Presets of the create form, and public share pages of finished videos. */
-import { BUILT_IN_PRESETS, presetListSchema, presetRequestSchema, presetSchema } from '../presets.ts';
+import { BUILT_IN_PRESETS, MAX_PRESETS, presetListSchema, presetRequestSchema, presetSchema } from '../presets.ts';
 import { shareSettingsSchema, shareStateSchema } from '../sharing.ts';
 import { type Endpoint, ID } from './types.ts';
 
@@ -28,6 +28,7 @@ const presets: Endpoint[] = [
     description: 'Apply one by copying its `settings` into `POST /videos` beside the script.',
     body: presetRequestSchema,
     answer: presetSchema,
+    errors: { 409: `An account keeps at most ${MAX_PRESETS} presets: delete one you no longer use first` },
     status: 201,
     example: { body: preset },
   },
@@ -83,6 +84,7 @@ const share: Endpoint[] = [
       'expires. A video that has not finished answers 409. After a revoke or an expiry a new token is made.',
     body: shareSettingsSchema,
     answer: shareStateSchema,
+    errors: { 409: 'Only a finished video can be shared' },
     status: 200,
     example: { ...byId, body: { allowDownload: true, expiresAt: null } },
   },
