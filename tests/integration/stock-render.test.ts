@@ -26,10 +26,11 @@ const espeak = createEspeakProvider();
 const designed = createDesignedImageProvider();
 let pexels: StockServer;
 
+/** Three sentences, so three scenes (a scene per sentence). */
 const script = [
-  'The tomato is ripe and heavy. This tomato came from a small garden, and every tomato there grew slowly in the warm summer sun.',
-  'The lime is bright and sour. Slice the lime in half, squeeze the lime over the glass, and taste how fresh the drink becomes now.',
-  'The unicorn stands in the meadow. Nobody has ever seen a unicorn up close, but the unicorn in this story is very shy and quiet.',
+  'The tomato is ripe and heavy, and this tomato came from a small garden where every tomato grew slowly in the warm summer sun.',
+  'The lime is bright and sour, so slice the lime in half, squeeze the lime over the glass, and taste how fresh the drink becomes now.',
+  'The unicorn stands in the meadow, and nobody has ever seen a unicorn up close, but the unicorn in this story is very shy and quiet.',
 ].join('\n\n');
 
 /** An AI engine that paints every prompt solid blue, at the size asked. */
