@@ -117,6 +117,17 @@ const RUNS: Record<string, ScriptRun> = {
     args: () => [],
     prints: [/Main subject depicts something the narration names \| \*\*[\d.]+ %\*\*/],
   },
+  'scripts/bench-reader.ts': {
+    args: () => [],
+    prints: [
+      /\| Held out \(\w+ set\), never tuned on \| .* \*\*[\d.]+ %\*\*/,
+      /Reading a sentence in its script, warm/,
+    ],
+  },
+  'scripts/grab-beats.ts': {
+    args: () => ['--out', path.join(scratch, 'beats'), '--shapes', '9:16', '--scripts', 'travel'],
+    prints: [/travel 9:16: \d+ beats/],
+  },
   'scripts/bench-analytics.ts': {
     args: () => ['--scale', '0.01', '--requests', '1', '--only', database],
     prints: [new RegExp(`\\| ${databaseName} \\| \`GET /analytics\\?range=7\` \\| [\\d.]+ \\|`)],
