@@ -80,7 +80,9 @@ module.exports = {
       comment: 'No module imports itself through others.',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      // A job spec names its handler through `typeof import('./handler.ts')` (jobs/registry.ts `handlerIn`), a type
+      // the compiler checks and erases, while the handler imports the spec's payload types: no cycle at run time.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-import'] } },
     },
     {
       name: 'browser-never-imports-server',

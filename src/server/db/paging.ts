@@ -3,7 +3,7 @@
  * `<createdAt ISO>|<id>`, so rows added meanwhile never shift a page.
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { formatPageCursor, parsePageCursor } from '../../contract/paging.ts';
 
 export { HistoryQuery } from '../../contract/paging.ts';
@@ -35,4 +35,21 @@ export function cutPage<T extends { createdAt: Date; id: string }>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, nextCursor: rows.length > limit && last ? formatPageCursor(last) : null };
+}
+
+/**
+ * One page, `limit + 1` rows newest first ready for `cutPage`, of a query over `table` owned by `uid`, usually a
+ * record joined with its job: `db.select(…).from(table).leftJoin(jobs, …).$dynamic()`.
+ */
+export function pageQuery<Q extends PgSelect>(
+  query: Q,
+  table: { uid: PgColumn; createdAt: PgColumn; id: PgColumn },
+  uid: string,
+  page: { limit: number; cursor?: string | undefined },
+) {
+  const { where, orderBy } = pageOf(table, uid, page.cursor);
+  return query
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit + 1);
 }

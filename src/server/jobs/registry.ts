@@ -1,14 +1,15 @@
 /**
  * Job kinds are declared, not discovered. A feature exports its kinds' specs from a light module (its `job.ts`,
  * which imports only the contract, its store and these types) and names the handler by module and export rather
- * than importing it:
+ * than importing it; `handlerIn` checks that name against the module's type (a type-only import, erased at run
+ * time), so a typo or a handler of other payload or result types fails the type check:
  *
  *   export const videoJobs = [
  *     defineJob<VideoJobPayload, FinishedVideo>({
  *       kind: VIDEO_JOB,
  *       payload: VideoJobPayload,                 // zod schema, checked on accept
  *       price: videoJobPrice,
- *       handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
+ *       handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export('renderVideo'),
  *       runInChild: true,                         // heavy work: run in a forked process
  *       onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
  *     }),
@@ -51,14 +52,29 @@ export interface JobContext<P> {
 
 export type JobHandler<P, R = unknown> = (ctx: JobContext<P>) => Promise<R>;
 
+declare const handlerType: unique symbol;
+
 /**
  * Where a handler lives: an absolute module URL (`new URL('./x.ts', import.meta.url).href`) and the name of the
- * `JobHandler` it exports. A URL rather than a function so a forked child can import it too.
+ * `JobHandler` it exports. A URL rather than a function so a forked child can import it too. `H`, the handler's
+ * type, exists only for the compiler (no such property at run time): a spec of payload P and result R accepts
+ * only a reference to a `JobHandler<P, R>`.
  */
-export interface HandlerRef {
+export interface HandlerRef<H = JobHandler<never>> {
   module: string;
   export: string;
+  readonly [handlerType]?: H;
 }
+
+/**
+ * `handlerIn<typeof import('./x.ts')>(url).export(name)`: the type import loads nothing at run time, `name` must be
+ * one of that module's exports, and the spec's `handler` field checks that export's type. (Two calls because the
+ * compiler infers `name` only when `M` is not written in the same call.) The URL and the type import should name
+ * the same file; tests/unit/job-handlers.test.ts imports every registered handler to be sure.
+ */
+export const handlerIn = <M>(module: string) => ({
+  export: <K extends keyof M & string>(name: K): HandlerRef<M[K]> => ({ module, export: name }),
+});
 
 export interface JobSpec<P = unknown, R = unknown> {
   /** `feature.action`: lowercase, dots and dashes. Also the pg-boss queue's name. */
@@ -72,8 +88,8 @@ export interface JobSpec<P = unknown, R = unknown> {
    * estimated): at most the price, and the rest of the reservation is released. Default: the whole price.
    */
   charge?: (result: R, payload: P) => number;
-  /** Imported only by the process that runs the job. */
-  handler: HandlerRef;
+  /** Imported only by the process that runs the job; write it with `handlerIn`. */
+  handler: HandlerRef<JobHandler<P, R>>;
   /** Run the handler in a forked child so the worker stays responsive (CPU-heavy media work). */
   runInChild?: boolean;
   /**

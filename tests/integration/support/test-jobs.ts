@@ -6,9 +6,9 @@
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { defineJob, JobError, type JobHandler } from '~/server/jobs/registry.ts';
+import { defineJob, handlerIn, JobError, type JobHandler, type JobSpec } from '~/server/jobs/registry.ts';
 
-const here = (name: string) => ({ module: import.meta.url, export: name });
+const here = handlerIn<typeof import('./test-jobs.ts')>(import.meta.url);
 
 const HoldPayload = z.object({ cost: z.number().int().min(0), holdMs: z.number().int().min(0).default(60_000) });
 /** Accepted and held: never finishes by itself unless `holdMs` elapses (used for spend races and cancel). */
@@ -53,13 +53,25 @@ export const remote: JobHandler<z.output<typeof RemotePayload>> = async ({ attem
   return { attempt, pid: process.pid };
 };
 
-export const testJobs = [
-  defineJob({ kind: 'test.hold', payload: HoldPayload, price: (p) => p.cost, handler: here('hold') }),
-  defineJob({ kind: 'test.child', payload: ChildPayload, price: () => 5, handler: here('child'), runInChild: true }),
-  defineJob({ kind: 'test.fail', payload: z.object({}), price: () => 7, retryLimit: 1, handler: here('fail') }),
+export const testJobs: JobSpec[] = [
+  defineJob({ kind: 'test.hold', payload: HoldPayload, price: (p) => p.cost, handler: here.export('hold') }),
+  defineJob({
+    kind: 'test.child',
+    payload: ChildPayload,
+    price: () => 5,
+    handler: here.export('child'),
+    runInChild: true,
+  }),
+  defineJob({ kind: 'test.fail', payload: z.object({}), price: () => 7, retryLimit: 1, handler: here.export('fail') }),
 ];
 
 /** Accepted by the test stack's API but run only by the out-of-process test worker (worker-process.ts). */
-export const remoteJobs = [
-  defineJob({ kind: 'test.remote', payload: RemotePayload, price: () => 4, retryLimit: 2, handler: here('remote') }),
+export const remoteJobs: JobSpec[] = [
+  defineJob({
+    kind: 'test.remote',
+    payload: RemotePayload,
+    price: () => 4,
+    retryLimit: 2,
+    handler: here.export('remote'),
+  }),
 ];

@@ -16,8 +16,19 @@ import { STATUS_LABELS } from './labels';
 /** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */
 const inSentence = (title: string) => title.replace(/\b[A-Z](?=[a-z])/g, (letter) => letter.toLowerCase());
 
+/** What each list of "Recent work" holds, in the order the dashboard shows them. */
+interface RecentItems {
+  videos: VideoRecord;
+  scripts: ScriptSummary;
+  voiceOvers: SpeechRecord;
+  images: ImageRecord;
+  rentals: Rental;
+  removals: WatermarkRecord;
+}
+type RecentLists = { [K in keyof RecentItems]: History<RecentItems[K]> };
+
 /** The lists "Recent work" shows, and `reloadFinished` for when running work ends (which changes some of them). */
-export function useRecentWork() {
+export function useRecentWork(): RecentLists & { reloadFinished: () => void } {
   const videos = useHistory<VideoRecord>('/videos', 4);
   const scripts = useHistory<ScriptSummary>('/scripts', 3);
   const voiceOvers = useHistory<SpeechRecord>('/speech', 3);
@@ -36,95 +47,45 @@ export function useRecentWork() {
   return { videos, scripts, voiceOvers, images, rentals, removals, reloadFinished };
 }
 
-export function RecentWork({ lists }: { lists: ReturnType<typeof useRecentWork> }) {
-  return (
-    <section aria-labelledby="recent-title">
-      <h2 id="recent-title" className="text-xl font-semibold text-fg">
-        Recent work
-      </h2>
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <RecentVideos history={lists.videos} />
-        <RecentScripts history={lists.scripts} />
-        <RecentVoiceOvers history={lists.voiceOvers} />
-        <RecentImages history={lists.images} />
-        <RecentRentals history={lists.rentals} />
-        <RecentRemovals history={lists.removals} />
-      </div>
-    </section>
-  );
+/** A list's texts and links, and how its items show (as `<li>`s). */
+interface RecentListDefinition<T> {
+  title: string;
+  more: string;
+  empty: string;
+  start: { to: string; label: string };
+  items: (items: T[]) => ReactNode;
 }
 
-function RecentVideos({ history }: { history: History<VideoRecord> }) {
-  return (
-    <RecentList
-      title="Videos"
-      more="/history"
-      empty="No videos yet."
-      start={{ to: '/create', label: 'Create a video' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      {history.items.map((video) => (
-        <li key={video.id}>
-          <Link to={`/nxn-agent/video/${video.id}`} className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
-            {video.thumbnail ? (
-              <img
-                src={video.thumbnail.url}
-                alt=""
-                className="h-12 w-20 shrink-0 rounded object-cover"
-                loading="lazy"
-              />
-            ) : (
-              <span className="grid h-12 w-20 shrink-0 place-items-center rounded bg-white/5 text-fg-subtle">
-                <Icon name="video" className="size-5" />
-              </span>
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-fg">{video.title}</span>
-              <span className="text-sm text-fg-muted">
-                {STATUS_LABELS[video.status]} · {formatDate(video.createdAt)}
-              </span>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </RecentList>
-  );
-}
-
-function RecentScripts({ history }: { history: History<ScriptSummary> }) {
-  return (
-    <RecentList
-      title="Scripts"
-      more="/scripts"
-      empty="No scripts yet."
-      start={{ to: '/scripts', label: 'Write a script' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      {history.items.map((script) => (
+const RECENT_LISTS: { [K in keyof RecentItems]: RecentListDefinition<RecentItems[K]> } = {
+  videos: {
+    title: 'Videos',
+    more: '/history',
+    empty: 'No videos yet.',
+    start: { to: '/create', label: 'Create a video' },
+    items: (videos) => videos.map((video) => <RecentVideo key={video.id} video={video} />),
+  },
+  scripts: {
+    title: 'Scripts',
+    more: '/scripts',
+    empty: 'No scripts yet.',
+    start: { to: '/scripts', label: 'Write a script' },
+    items: (scripts) =>
+      scripts.map((script) => (
         <li key={script.id}>
           <Link to={`/script/${script.id}`} className="block rounded-lg p-1 hover:bg-white/5">
             <span className="block truncate text-fg">{script.title}</span>
             <span className="text-sm text-fg-muted">{formatDate(script.createdAt)}</span>
           </Link>
         </li>
-      ))}
-    </RecentList>
-  );
-}
-
-function RecentVoiceOvers({ history }: { history: History<SpeechRecord> }) {
-  return (
-    <RecentList
-      title="Voice-overs"
-      more="/voice"
-      empty="No voice-overs yet."
-      start={{ to: '/voice', label: 'Make a voice-over' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      {history.items.map((speech) => (
+      )),
+  },
+  voiceOvers: {
+    title: 'Voice-overs',
+    more: '/voice',
+    empty: 'No voice-overs yet.',
+    start: { to: '/voice', label: 'Make a voice-over' },
+    items: (voiceOvers) =>
+      voiceOvers.map((speech) => (
         <li key={speech.id}>
           <Link to="/voice" className="block rounded-lg p-1 hover:bg-white/5">
             <span className="block truncate text-fg">{speech.text}</span>
@@ -133,91 +94,29 @@ function RecentVoiceOvers({ history }: { history: History<SpeechRecord> }) {
             </span>
           </Link>
         </li>
-      ))}
-    </RecentList>
-  );
-}
-
-function RecentImages({ history }: { history: History<ImageRecord> }) {
-  return (
-    <RecentList
-      title="Images"
-      more="/images"
-      empty="No images yet."
-      start={{ to: '/images', label: 'Generate an image' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      <li>
-        <Link
-          to="/images"
-          className="grid grid-cols-4 gap-2 rounded-lg p-1 hover:bg-white/5"
-          aria-label="Open the image generator"
-        >
-          {history.items.map((image) =>
-            image.url ? (
-              <img
-                key={image.id}
-                src={image.url}
-                alt={image.prompt}
-                className="aspect-square w-full rounded object-cover"
-                loading="lazy"
-              />
-            ) : (
-              <span
-                key={image.id}
-                className="grid aspect-square place-items-center rounded bg-white/5 text-xs text-fg-subtle"
-              >
-                {STATUS_LABELS[image.status]}
-              </span>
-            ),
-          )}
-        </Link>
-      </li>
-    </RecentList>
-  );
-}
-
-function RecentRentals({ history }: { history: History<Rental> }) {
-  return (
-    <RecentList
-      title="GPU rentals"
-      more="/my-rentals"
-      empty="No GPU rentals yet."
-      start={{ to: '/rent-gpu', label: 'Rent a GPU' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      {history.items.slice(0, 3).map((rental) => (
-        <li key={rental.id}>
-          <Link to="/my-rentals" className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-fg">
-                {rental.gpuCount}× {rental.gpuModel}
-              </span>
-              <span className="text-sm text-fg-muted">
-                {rental.costSoFar.toLocaleString('en-US')} credits · {formatDate(rental.createdAt)}
-              </span>
-            </span>
-            <RentalStatusBadge status={rental.status} />
-          </Link>
-        </li>
-      ))}
-    </RecentList>
-  );
-}
-
-function RecentRemovals({ history }: { history: History<WatermarkRecord> }) {
-  return (
-    <RecentList
-      title="Watermark removals"
-      more="/watermark-removal"
-      empty="No watermark removals yet."
-      start={{ to: '/watermark-removal', label: 'Clean a video' }}
-      state={history.state}
-      count={history.items.length}
-    >
-      {history.items.map((removal) => (
+      )),
+  },
+  images: {
+    title: 'Images',
+    more: '/images',
+    empty: 'No images yet.',
+    start: { to: '/images', label: 'Generate an image' },
+    items: (images) => <RecentImages images={images} />,
+  },
+  rentals: {
+    title: 'GPU rentals',
+    more: '/my-rentals',
+    empty: 'No GPU rentals yet.',
+    start: { to: '/rent-gpu', label: 'Rent a GPU' },
+    items: (rentals) => rentals.slice(0, 3).map((rental) => <RecentRental key={rental.id} rental={rental} />),
+  },
+  removals: {
+    title: 'Watermark removals',
+    more: '/watermark-removal',
+    empty: 'No watermark removals yet.',
+    start: { to: '/watermark-removal', label: 'Clean a video' },
+    items: (removals) =>
+      removals.map((removal) => (
         <li key={removal.id}>
           <Link to="/watermark-removal" className="block rounded-lg p-1 hover:bg-white/5">
             <span className="block truncate text-fg">{removal.name}</span>
@@ -226,8 +125,105 @@ function RecentRemovals({ history }: { history: History<WatermarkRecord> }) {
             </span>
           </Link>
         </li>
-      ))}
+      )),
+  },
+};
+const ORDER = ['videos', 'scripts', 'voiceOvers', 'images', 'rentals', 'removals'] as const;
+
+export function RecentWork({ lists }: { lists: RecentLists }) {
+  return (
+    <section aria-labelledby="recent-title">
+      <h2 id="recent-title" className="text-xl font-semibold text-fg">
+        Recent work
+      </h2>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        {ORDER.map((kind) => (
+          <RecentKind key={kind} kind={kind} lists={lists} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** One kind's list; generic so its definition and its history are known to hold the same items. */
+function RecentKind<K extends keyof RecentItems>({ kind, lists }: { kind: K; lists: RecentLists }) {
+  const definition: RecentListDefinition<RecentItems[K]> = RECENT_LISTS[kind];
+  const history: History<RecentItems[K]> = lists[kind];
+  return (
+    <RecentList {...definition} state={history.state} count={history.items.length}>
+      {definition.items(history.items)}
     </RecentList>
+  );
+}
+
+function RecentVideo({ video }: { video: VideoRecord }) {
+  return (
+    <li>
+      <Link to={`/nxn-agent/video/${video.id}`} className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
+        {video.thumbnail ? (
+          <img src={video.thumbnail.url} alt="" className="h-12 w-20 shrink-0 rounded object-cover" loading="lazy" />
+        ) : (
+          <span className="grid h-12 w-20 shrink-0 place-items-center rounded bg-white/5 text-fg-subtle">
+            <Icon name="video" className="size-5" />
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-fg">{video.title}</span>
+          <span className="text-sm text-fg-muted">
+            {STATUS_LABELS[video.status]} · {formatDate(video.createdAt)}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function RecentImages({ images }: { images: ImageRecord[] }) {
+  return (
+    <li>
+      <Link
+        to="/images"
+        className="grid grid-cols-4 gap-2 rounded-lg p-1 hover:bg-white/5"
+        aria-label="Open the image generator"
+      >
+        {images.map((image) =>
+          image.url ? (
+            <img
+              key={image.id}
+              src={image.url}
+              alt={image.prompt}
+              className="aspect-square w-full rounded object-cover"
+              loading="lazy"
+            />
+          ) : (
+            <span
+              key={image.id}
+              className="grid aspect-square place-items-center rounded bg-white/5 text-xs text-fg-subtle"
+            >
+              {STATUS_LABELS[image.status]}
+            </span>
+          ),
+        )}
+      </Link>
+    </li>
+  );
+}
+
+function RecentRental({ rental }: { rental: Rental }) {
+  return (
+    <li>
+      <Link to="/my-rentals" className="flex items-center gap-3 rounded-lg p-1 hover:bg-white/5">
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-fg">
+            {rental.gpuCount}× {rental.gpuModel}
+          </span>
+          <span className="text-sm text-fg-muted">
+            {rental.costSoFar.toLocaleString('en-US')} credits · {formatDate(rental.createdAt)}
+          </span>
+        </span>
+        <RentalStatusBadge status={rental.status} />
+      </Link>
+    </li>
   );
 }
 
@@ -240,11 +236,7 @@ function RecentList({
   state,
   count,
   children,
-}: {
-  title: string;
-  more: string;
-  empty: string;
-  start: { to: string; label: string };
+}: Omit<RecentListDefinition<never>, 'items'> & {
   state: 'loading' | 'ready' | 'error';
   count: number;
   children: ReactNode;

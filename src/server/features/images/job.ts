@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { IMAGE_ASPECTS, IMAGE_STYLES } from '~/contract/images.ts';
 import { imageCost } from '~/contract/pricing.ts';
-import { defineJob } from '~/server/jobs/registry.ts';
+import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
 import { completeImages, type FinishedImage, failImages } from './store.ts';
 
 export const IMAGE_JOB = 'images.generate';
@@ -36,7 +36,9 @@ export const imageJobs = [
     // The offline artwork is a free preview (pricing.ts): its job holds and charges nothing.
     price: (p) => imageCost(p.imageIds.length, p.engine),
     charge: (result, p) => imageCost(result.images.length, p.engine),
-    handler: { module: new URL('./handler.ts', import.meta.url).href, export: 'generateImages' },
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
+      'generateImages',
+    ),
     public: false,
     retryLimit: 1,
     timeoutSeconds: 10 * 60,

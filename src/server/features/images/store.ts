@@ -9,7 +9,7 @@ import type { ImageRecord } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type ImageOptions, images } from '~/server/db/schema/media.ts';
-import { cutPage, pageOf } from '../../db/paging.ts';
+import { cutPage, pageQuery } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
 import { type FileLinker, fileFacts } from '../../storage/links.ts';
 
@@ -79,14 +79,12 @@ export async function listImages(
   cursor: string | undefined,
   link: FileLinker,
 ) {
-  const { where, orderBy } = pageOf(images, uid, cursor);
-  const rows = await database.db
-    .select(selection)
-    .from(images)
-    .leftJoin(jobs, eq(images.jobId, jobs.id))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit + 1);
+  const rows = await pageQuery(
+    database.db.select(selection).from(images).leftJoin(jobs, eq(images.jobId, jobs.id)).$dynamic(),
+    images,
+    uid,
+    { limit, cursor },
+  );
   const page = cutPage(
     rows.map((r) => ({ ...r, createdAt: r.image.createdAt, id: r.image.id })),
     limit,

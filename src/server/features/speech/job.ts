@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ttsCost } from '~/contract/pricing.ts';
 import { SPEECH_LIMITS } from '~/contract/speech.ts';
-import { defineJob } from '~/server/jobs/registry.ts';
+import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
 import { completeSpeech, type FinishedSpeech, failSpeech, speechOfJob } from './store.ts';
 
 export const SPEECH_JOB = 'speech.synthesize';
@@ -28,7 +28,9 @@ export const speechJobs = [
     kind: SPEECH_JOB,
     payload: SpeechJobPayload,
     price: (p) => ttsCost(p.text),
-    handler: { module: new URL('./handler.ts', import.meta.url).href, export: 'makeSpeech' },
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
+      'makeSpeech',
+    ),
     public: false,
     retryLimit: 1,
     timeoutSeconds: 15 * 60,

@@ -8,7 +8,7 @@ import { type SpeechRecord, speechCharCount } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type SpeechOptions, speech } from '~/server/db/schema/media.ts';
-import { cutPage, pageOf } from '../../db/paging.ts';
+import { cutPage, pageQuery } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
 import { type FileLinker, fileLinks } from '../../storage/links.ts';
 
@@ -85,14 +85,12 @@ export async function listSpeech(
   cursor: string | undefined,
   link: FileLinker,
 ) {
-  const { where, orderBy } = pageOf(speech, uid, cursor);
-  const rows = await database.db
-    .select(selection)
-    .from(speech)
-    .leftJoin(jobs, eq(speech.jobId, jobs.id))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit + 1);
+  const rows = await pageQuery(
+    database.db.select(selection).from(speech).leftJoin(jobs, eq(speech.jobId, jobs.id)).$dynamic(),
+    speech,
+    uid,
+    { limit, cursor },
+  );
   const page = cutPage(
     rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })),
     limit,

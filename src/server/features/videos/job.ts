@@ -17,7 +17,7 @@ import { videoCost } from '~/contract/pricing.ts';
 import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts';
 import { VIDEO_TOOLS } from '~/contract/system-tools.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
-import { defineJob } from '~/server/jobs/registry.ts';
+import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
 import { completeVideo, type FinishedVideo, failVideo } from './store.ts';
 import { settleStoryboard } from './storyboard-store.ts';
 import { videoWorkDir } from './work.ts';
@@ -50,7 +50,9 @@ export const videoJobs = [
     kind: VIDEO_JOB,
     payload: VideoJobPayload,
     price: videoJobPrice,
-    handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderVideo' },
+    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+      'renderVideo',
+    ),
     // Rendering is CPU-heavy: a forked child keeps the worker responsive.
     runInChild: true,
     // Batches queue many at once: each user gets a fair share of the workers.

@@ -22,7 +22,7 @@ import {
 } from '~/contract/video.ts';
 import { findVoice, parseLiveVoiceId } from '~/contract/voices.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
-import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { cutPage, pageQuery } from '~/server/db/paging.ts';
 import { files } from '~/server/db/schema/files.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type VideoOptions, videos } from '~/server/db/schema/media.ts';
@@ -254,15 +254,13 @@ export async function listVideos(
   kit: DraftBrandKit,
 ) {
   const { limit, cursor } = page;
-  const { where, orderBy } = pageOf(videos, uid, cursor);
   const [rows, drafts] = await Promise.all([
-    database.db
-      .select(selection)
-      .from(videos)
-      .leftJoin(jobs, eq(videos.jobId, jobs.id))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit + 1),
+    pageQuery(
+      database.db.select(selection).from(videos).leftJoin(jobs, eq(videos.jobId, jobs.id)).$dynamic(),
+      videos,
+      uid,
+      page,
+    ),
     listDrafts(database.db, uid, limit, cursor),
   ]);
   type Entry = { createdAt: Date; id: string } & ({ row: Row } | { draft: StoryboardRow });

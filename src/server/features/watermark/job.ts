@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { watermarkCost } from '~/contract/pricing.ts';
 import { watermarkBoxSchema } from '~/contract/watermark.ts';
 import type { WatermarkFacts } from '~/server/db/schema/watermark.ts';
-import { defineJob } from '~/server/jobs/registry.ts';
+import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
 import { completeRender, failRender } from './store.ts';
 
 export const WATERMARK_JOB = 'watermark';
@@ -34,7 +34,9 @@ export const watermarkJobs = [
     kind: WATERMARK_JOB,
     payload: WatermarkJobPayload,
     price: (p) => watermarkCost(p.durationMs),
-    handler: { module: new URL('./render.ts', import.meta.url).href, export: 'renderWatermarkRemoval' },
+    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+      'renderWatermarkRemoval',
+    ),
     runInChild: true,
     public: false,
     retryLimit: 1,

@@ -9,7 +9,7 @@ import type { WatermarkBox, WatermarkRecord } from '~/contract/watermark.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type WatermarkFacts, watermarkRemovals } from '~/server/db/schema/watermark.ts';
-import { cutPage, pageOf } from '../../db/paging.ts';
+import { cutPage, pageQuery } from '../../db/paging.ts';
 import { generationStatus } from '../../jobs/status.ts';
 import { type FileLinker, fileLinks } from '../../storage/links.ts';
 
@@ -97,14 +97,16 @@ export async function listRemovals(
   cursor: string | undefined,
   link: FileLinker,
 ) {
-  const { where, orderBy } = pageOf(watermarkRemovals, uid, cursor);
-  const rows = await database.db
-    .select(selection)
-    .from(watermarkRemovals)
-    .leftJoin(jobs, eq(watermarkRemovals.jobId, jobs.id))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit + 1);
+  const rows = await pageQuery(
+    database.db
+      .select(selection)
+      .from(watermarkRemovals)
+      .leftJoin(jobs, eq(watermarkRemovals.jobId, jobs.id))
+      .$dynamic(),
+    watermarkRemovals,
+    uid,
+    { limit, cursor },
+  );
   const page = cutPage(
     rows.map((r) => ({ ...r, createdAt: r.row.createdAt, id: r.row.id })),
     limit,
