@@ -112,13 +112,21 @@ export type PictureSource = (typeof PICTURE_SOURCES)[number];
 
 /** How an illustrated beat is laid out: what its sentence does (see docs/features/illustrations.md). */
 export const PICTURE_LAYOUTS = [
+  /** Names one place: a map with a pin. */
   'place',
+  /** Names two places with movement between them: a map with a route. */
   'route',
+  /** States a figure: a large kinetic number with its unit. */
   'figure',
+  /** Lists steps, ingredients or features: cards or a checklist that tick in as they are said. */
   'steps',
+  /** Compares two things: a split frame. */
   'comparison',
+  /** Asks the viewer to act: a card with the product's name and the action. */
   'call-to-action',
+  /** Nothing sure to draw: bold kinetic typography of the key phrase. */
   'key-phrase',
+  /** A subject in a setting: the subject large, its context around it. */
   'subject',
 ] as const;
 export type PictureLayout = (typeof PICTURE_LAYOUTS)[number];

@@ -4,29 +4,13 @@
  * surely; the composer decides where things go and how they move. Anything the reader is unsure of stays out: a
  * sentence with nothing sure to draw is set as typography of its key phrase, never given a doubtful picture.
  */
+import { PICTURE_LAYOUTS, type PictureLayout } from '~/contract/video.ts';
 import type { NumberSubject } from './numbers.ts';
 import type { PlaceSubject } from './places.ts';
 
-/** What a sentence does, which decides its layout (see docs/features/illustrations.md). */
-export const BEAT_LAYOUTS = [
-  /** Names one place: a map with a pin. */
-  'place',
-  /** Names two places with movement between them: a map with a route. */
-  'route',
-  /** States a figure: a large kinetic number with its unit. */
-  'figure',
-  /** Lists steps, ingredients or features: cards or a checklist that tick in as they are said. */
-  'steps',
-  /** Compares two things: a split frame. */
-  'comparison',
-  /** Asks the viewer to act: a card with the product's name and the action. */
-  'call-to-action',
-  /** Nothing sure to draw: bold kinetic typography of the key phrase. */
-  'key-phrase',
-  /** A subject in a setting: the subject large, its context around it. */
-  'subject',
-] as const;
-export type BeatLayout = (typeof BEAT_LAYOUTS)[number];
+/** What a sentence does, which decides its layout: the layouts a picture says it has (src/contract/video.ts). */
+export const BEAT_LAYOUTS = PICTURE_LAYOUTS;
+export type BeatLayout = PictureLayout;
 
 /** Settings a background can be drawn as, in the illustrations' flat family. */
 export const SCENERIES = [
