@@ -15,6 +15,7 @@ import { handleStudioError } from '../../components/request-errors';
 import { ScreenHeader } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { StatusScreen } from '../../components/StatusScreen';
+import { TableHead } from './TableHead';
 
 const POLL_MS = 2000;
 
@@ -197,22 +198,7 @@ export default function BatchPage() {
         </div>
         <div className="overflow-x-auto rounded-xl border border-white/10">
           <table className="w-full text-left text-sm" aria-label="Batch rows">
-            <thead className="bg-white/5 text-xs uppercase tracking-wide text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Row
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Video
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Progress
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Row', 'Video', 'Status', 'Progress']} />
             <tbody>
               {batch.rows.map((row) => (
                 <RowLine key={row.row} row={row} />

@@ -27,6 +27,7 @@ import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { handleStudioError } from '../../components/request-errors';
 import { Spinner } from '../../components/Spinner';
+import { TableHead } from './TableHead';
 
 const lines = (text: string) => text.replace(/\r\n?/g, '\n');
 
@@ -50,25 +51,7 @@ function PreviewTable({ plan }: { plan: BatchPlan }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-white/10">
       <table className="w-full text-left text-sm" aria-label="Batch preview">
-        <thead className="bg-white/5 text-xs uppercase tracking-wide text-fg-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Row
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Title
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Length
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Credits
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Problems
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Row', 'Title', 'Length', 'Credits', 'Problems']} />
         <tbody>
           {plan.rows.map((row) => (
             <tr key={row.row} className="border-t border-white/10" data-testid="preview-row">
