@@ -380,14 +380,18 @@ test('each scene says what its picture will be, the settings say what is missing
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
   const first = page.getByRole('dialog', { name: 'Change the visual of scene 1' });
   await first.getByRole('tab', { name: 'Illustration' }).click();
-  await expect(first.getByTestId('illustration-outlook')).toHaveText(/^For this scene it draws: Coffee, .*Ethiopia\.$/);
+  await expect(first.getByTestId('illustration-outlook')).toHaveText(
+    /^For this scene it draws: Coffee, .*Ethiopia, begins its journey\.$/,
+  );
   await expect(first.getByRole('button', { name: 'Use an illustration' })).toHaveAttribute('aria-pressed', 'false');
   await page.screenshot({ path: testInfo.outputPath('pictures-dialog-desktop.png') });
   await expectNoViolations(page);
   await first.getByRole('button', { name: 'Use an illustration' }).click();
   await expect(first).toBeHidden();
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
-  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(
+    /^Illustration: Coffee, .*Ethiopia, begins its journey$/,
+  );
   await expect
     .poll(
       () =>
@@ -400,7 +404,9 @@ test('each scene says what its picture will be, the settings say what is missing
     .toMatch(/^Scene 1: Illustration: Coffee/);
   // Kept across a reload, and the tab opens where the choice is.
   await page.reload();
-  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(/^Illustration: Coffee, .*Ethiopia$/);
+  await expect(scenes.nth(0).getByTestId('scene-visual')).toHaveText(
+    /^Illustration: Coffee, .*Ethiopia, begins its journey$/,
+  );
   await page.getByRole('button', { name: 'Change visual of scene 1' }).click();
   await expect(first.getByRole('tab', { name: 'Illustration' })).toHaveAttribute('aria-selected', 'true');
   await expect(first.getByRole('button', { name: 'Use an illustration' })).toHaveAttribute('aria-pressed', 'true');
