@@ -1,8 +1,8 @@
 /**
  * Voice pricing shows the prices the server charges and prices the user's own text as they paste it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { PRICES } from '~/contract/pricing';
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 test('voice pricing lists the per-1,000-character price and prices pasted text live', async ({
@@ -22,6 +22,5 @@ test('voice pricing lists the per-1,000-character price and prices pasted text l
   await expect(page).toHaveURL(/\/voice$/);
 
   await page.goBack();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id }) => id)).toEqual([]);
+  await expectNoViolations(page);
 });

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { LABELLED_SET, labelledClipFile } from '../integration/support/watermark-set';
 import { makeWatermarkedVideo } from '../integration/support/watermark-video';
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'nxn-e2e-watermark-'));
@@ -45,8 +45,7 @@ test('upload a video, adjust a found box, preview, remove the marks and download
   await page.getByRole('button', { name: 'Preview frame' }).click();
   await expect(page.getByRole('img', { name: /after removal/ })).toBeVisible({ timeout: 30_000 });
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map(({ id, help }) => `${id}: ${help}`)).toEqual([]);
+  await expectNoViolations(page);
 
   await page.getByRole('button', { name: 'Remove watermarks · 5 credits' }).click();
   const download = page.getByRole('button', { name: 'Download clean video' });
@@ -68,8 +67,7 @@ test('upload a video, adjust a found box, preview, remove the marks and download
   );
   await expect(page.getByRole('region', { name: /marked.mp4/ }).locator('video')).toHaveAttribute('poster', /^blob:/);
   await page.screenshot({ path: test.info().outputPath('watermark-finished.png'), fullPage: true });
-  const finishedAxe = await new AxeBuilder({ page }).analyze();
-  expect(finishedAxe.violations.map(({ id, help }) => `${id}: ${help}`)).toEqual([]);
+  await expectNoViolations(page);
 
   await expect(page.getByTestId('watermark-history-item')).toHaveCount(1);
   await expect(page.getByTestId('watermark-history-item')).toContainText('Clean file ready');
@@ -92,6 +90,5 @@ test('a video without a mark: the page says so and puts a box on the frame at on
   await expect(box).toBeFocused();
   await expect(page.getByLabel('Box 1: method')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('watermark-nothing-found.png'), fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map(({ id, help }) => `${id}: ${help}`)).toEqual([]);
+  await expectNoViolations(page);
 });
