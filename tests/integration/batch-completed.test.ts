@@ -2,7 +2,7 @@
  * `batch.completed` exactly once each time a batch goes from having open rows to having none, on PGlite and on
  * PostgreSQL (where transactions really run at once): the last two rows of several batches ending at the same moment
  * (their videos cancelled by concurrent requests) complete each batch once, and a retry of failed rows opens a new
- * round whose ending sends one more event, with its round number and counts.
+ * round whose ending sends one more event, with its round number and counts, also when two retries race.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
@@ -148,5 +148,20 @@ describe.each(await databaseTargets())('batch.completed on %s', (_name, makeTarg
       expect.objectContaining({ round: 1 }),
       expect.objectContaining({ round: 2, counts: expect.objectContaining({ failed: 2 }) }),
     ]);
+
+    // Two retries sent at once (a double click): the second finds the rows already made again (or, when the first's
+    // round has already ended, opens one more). Either way each round ends once, and only when every row has.
+    const twice = await Promise.all([api('POST', `/batches/${id}/retry`), api('POST', `/batches/${id}/retry`)]);
+    expect(twice.map((answer) => answer.status)).toContain(202);
+    const again = await completed(api, id);
+    expect(again.counts).toMatchObject({ total: 2, failed: 2 });
+    expect(again.rows.map((row: any) => [row.error, row.video.status])).toEqual([
+      [null, 'failed'],
+      [null, 'failed'],
+    ]);
+    await sleep(500);
+    const rounds = (await eventsOf(uid)).get(id)?.map((event) => event.round);
+    expect(rounds?.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(rounds).toEqual(rounds?.map((_, index) => index + 1));
   }, 300_000);
 });

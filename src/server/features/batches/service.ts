@@ -187,14 +187,18 @@ export function batchService(
       if (balance < needed) throw new InsufficientCreditsError(needed, balance);
       await restartBatch(db, uid, batch.id);
       for (const { row } of again) {
-        const queued = row.videoId
-          ? videos.retry(uid, row.videoId)
+        const { videoId } = row;
+        // Linking again clears the error an earlier refused retry left on the row, which would count it failed.
+        const queued = videoId
+          ? videos.retry(uid, videoId).then(() => linkRow(db, batch.id, row.row, { videoId }))
           : // Refused when first queued (it never had a video): queued now from the request it was planned as.
             videos
               .create(uid, row.request as CreateVideoRequest, undefined)
-              .then(({ videoId }) => linkRow(db, batch.id, row.row, { videoId }));
+              .then((made) => linkRow(db, batch.id, row.row, { videoId: made.videoId }));
         await queued.catch(async (error: unknown) => {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          // 409: a retry sent at the same moment already made this video again; the row is open, not failed.
+          if (videoId && error.status === 409) return;
           await linkRow(db, batch.id, row.row, { error: error.message });
         });
       }
