@@ -1,7 +1,8 @@
 /**
  * `batch.completed` exactly once each time a batch goes from having open rows to having none, on PGlite and on
  * PostgreSQL (where transactions really run at once): the last two rows of several batches ending at the same moment
- * (their videos cancelled by concurrent requests) complete each batch once, and a retry of failed rows opens a new
+ * (their videos cancelled by concurrent requests) complete each batch once, and so do two settles of one ending
+ * racing in transactions held until both have begun, and a retry of failed rows opens a new
  * round whose ending sends one more event, with its round number and counts, also when two retries race.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '~/server/credits/ledger.ts';
 import { post } from '~/server/credits/service.ts';
 import { webhookEvents } from '~/server/db/schema/developers.ts';
+import { restartBatch, settleBatch } from '~/server/features/batches/store.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { databaseTargets, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -95,6 +97,19 @@ describe.each(await databaseTargets())('batch.completed on %s', (_name, makeTarg
       120_000,
     );
 
+  /** Resolves once `parties` callers wait on it, or after `ms` (PGlite runs one transaction at a time). */
+  const barrier = (parties: number, ms: number) => {
+    let waiting = 0;
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return async () => {
+      if (++waiting >= parties) open();
+      await Promise.race([opened, sleep(ms)]);
+    };
+  };
+
   it('completes each batch once when its last two rows end at the same moment', async () => {
     const { api, uid } = await signedUp(1000);
     const ids: string[] = [];
@@ -119,6 +134,23 @@ describe.each(await databaseTargets())('batch.completed on %s', (_name, makeTarg
       expect(events.get(id)).toHaveLength(1);
       expect(events.get(id)?.[0]).toMatchObject({ id, round: 1, counts: { total: 2, queued: 0, active: 0 } });
     }
+
+    // Two settles of one ending at the same moment (a round's opening racing its last row's end), each in its own
+    // transaction, both finding no row open: only one completes the round and tells the webhooks.
+    for (const id of ids) {
+      await restartBatch(stack.database.db, uid, id);
+      const together = barrier(2, 1500);
+      await Promise.all(
+        [0, 1].map(() =>
+          stack.database.transaction(async (tx) => {
+            await together();
+            await settleBatch(tx, id, true);
+          }),
+        ),
+      );
+    }
+    const after = await eventsOf(uid);
+    for (const id of ids) expect(after.get(id)?.map((event) => event.round)).toEqual([1, 2]);
   }, 300_000);
 
   it('sends one event per round: the first ending, then the ending of the retried rows', async () => {
