@@ -26,6 +26,7 @@ import { ensureProfile } from '../src/server/features/account/profiles.ts';
 import { endingBatchRows } from '../src/server/features/batches/job-hooks.ts';
 import { batchService } from '../src/server/features/batches/service.ts';
 import { findBatch } from '../src/server/features/batches/store.ts';
+import { presetSource } from '../src/server/features/presets/service.ts';
 import { videoJobs } from '../src/server/features/videos/job.ts';
 import { videoService } from '../src/server/features/videos/service.ts';
 import { createLogger } from '../src/server/http/logger.ts';
@@ -131,7 +132,7 @@ async function runOn(workers: number): Promise<Run> {
   );
   const storage = createStorage(config);
   const videos = videoService({ database, storage, queue, config }, async () => null);
-  const batches = batchService({ database, storage }, videos);
+  const batches = batchService({ database, storage }, videos, presetSource(database));
   try {
     await user(database, 'bench-a', ROWS * 10 * Math.ceil(MINUTES));
     await user(database, 'bench-b', 10_000);

@@ -1,7 +1,7 @@
 /**
  * Batches: one video per row of a sheet (src/contract/sheet.ts reads it). A row gives the script (or the cells a
  * shared script template's `{{column}}` placeholders take) and may override the voice, aspect, captions, music and
- * visual order the batch's settings give every row. `planBatch` turns the sheet into one create-video request per
+ * visual order the batch's settings (or the batch's preset) give every row, or name a preset of its own. `planBatch` turns the sheet into one create-video request per
  * row, with its estimated length and price and the problems found, named by row and column: the create screen
  * shows it as the preview, and the API refuses a batch whose plan has any problem.
  */
@@ -19,13 +19,23 @@ import {
   VIDEO_ASPECTS,
   VIDEO_LIMITS,
   VISUAL_ORDERS,
+  type VideoSettings,
   videoRecordSchema,
   videoSettingsSchema,
   videoTitle,
 } from './video.ts';
 
 /** The columns a sheet may have beyond its placeholder data, as people write them, and the setting each sets. */
-export const BATCH_COLUMNS = ['script', 'title', 'voice', 'aspect', 'captions', 'music', 'visual order'] as const;
+export const BATCH_COLUMNS = [
+  'script',
+  'title',
+  'preset',
+  'voice',
+  'aspect',
+  'captions',
+  'music',
+  'visual order',
+] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
 /** "Visual_Order", "visualOrder" and "visual order" are one column; "voiceId" is the voice. */
@@ -33,6 +43,8 @@ const columnKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 const COLUMN_ALIASES: Record<string, BatchColumn> = {
   script: 'script',
   title: 'title',
+  preset: 'preset',
+  presetid: 'preset',
   voice: 'voice',
   voiceid: 'voice',
   aspect: 'aspect',
@@ -71,6 +83,10 @@ export type BatchSettingsInput = z.input<typeof batchSettingsSchema>;
 
 const cellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
+/** A preset id a sheet or request named that is neither built in nor the user's own. */
+export const UNKNOWN_PRESET_MESSAGE = 'No preset has this id: use a built-in id or one of yours from GET /presets.';
+export const PRESET_OR_SETTINGS_MESSAGE = "Send the batch's settings or a preset, not both.";
+
 export const createBatchRequestSchema = z
   .object({
     name: textField()
@@ -88,9 +104,18 @@ export const createBatchRequestSchema = z
         'A script shared by every row, with {{column}} placeholders filled from each row ("Meet {{product}}, now {{price}}"); a row\'s own script cell wins.',
       ),
     settings: batchSettingsSchema
-      .default({} as never)
+      .optional()
       .describe(
-        "Every row's voice, aspect, resolution, captions, music and visual order, unless a row's own column says otherwise.",
+        "Every row's voice, aspect, resolution, captions, music and visual order, unless a row's own column (or its preset) says otherwise. Left out (and no preset): 16:9, 720p, line captions.",
+      ),
+    preset: z
+      .string({ error: 'Name the preset by its id.' })
+      .trim()
+      .min(1, 'Name the preset by its id.')
+      .max(100, UNKNOWN_PRESET_MESSAGE)
+      .optional()
+      .describe(
+        'Instead of settings: the id of a preset (GET /presets, built-in or yours) every row takes, unless its own preset column or other columns say otherwise.',
       ),
     rows: z
       .array(z.record(z.string(), cellValue), { error: 'Rows must be a list of objects, one per video.' })
@@ -98,7 +123,7 @@ export const createBatchRequestSchema = z
       .max(SHEET_LIMITS.maxRows, `A batch makes at most ${SHEET_LIMITS.maxRows} videos. Split it into several batches.`)
       .optional()
       .describe(
-        'One object per video, keyed by column: script, title, voice, aspect, captions, music, visual order, and any column the template names.',
+        'One object per video, keyed by column: script, title, preset, voice, aspect, captions, music, visual order, and any column the template names.',
       ),
     fileId: z
       .uuid({ error: 'Upload the sheet first (POST /files/upload) and send its fileId.' })
@@ -112,6 +137,8 @@ export const createBatchRequestSchema = z
         path: ['rows'],
         message: 'Send the rows, or the fileId of an uploaded sheet (one of the two).',
       });
+    if (value.preset !== undefined && value.settings !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['preset'], message: PRESET_OR_SETTINGS_MESSAGE });
   });
 export type CreateBatchRequestInput = z.input<typeof createBatchRequestSchema>;
 export type CreateBatchRequest = z.output<typeof createBatchRequestSchema>;
@@ -173,15 +200,24 @@ function musicOf(cell: string, settings: BatchSettings): BatchSettings['music'] 
 /** A cell's column in this sheet (its own spelling), for naming problems. */
 type ColumnsOf = Partial<Record<BatchColumn, string>>;
 
+/** A preset's settings by id (built-in or the user's own), or null when it names none. */
+export type PresetLookup = (id: string) => VideoSettings | null;
+
 function rowRequest(
   record: SheetRecord,
   columns: ColumnsOf,
   template: string | undefined,
-  settings: BatchSettings,
+  batchSettings: BatchSettings,
+  presetOf: PresetLookup,
 ): { input: Record<string, unknown>; problems: SheetProblem[] } {
   const problems: SheetProblem[] = [];
   const cell = (column: BatchColumn) => (columns[column] ? (record.cells[columns[column]] ?? '').trim() : '');
   const problem = (column: string | null, message: string) => problems.push({ row: record.row, column, message });
+  // A row's preset stands in for the batch's settings; its other cells are laid over it below.
+  const presetId = cell('preset');
+  const preset = presetId ? presetOf(presetId) : null;
+  if (presetId && !preset) problem(columns.preset ?? 'preset', UNKNOWN_PRESET_MESSAGE);
+  const settings: BatchSettings = preset ?? batchSettings;
   const own = cell('script');
   let script = own;
   if (!own && template) {
@@ -227,6 +263,8 @@ export function planBatch(
     template?: string | undefined;
     settings: BatchSettings;
     voiceProblem?: (voiceId: string) => string | null;
+    /** The presets a `preset` column may name; without it every named preset is a problem. */
+    presets?: PresetLookup;
   },
 ): BatchPlan {
   const known: ColumnsOf = {};
@@ -252,7 +290,13 @@ export function planBatch(
         });
   const voiceColumn = known.voice ?? 'voice';
   const rows = records.map((record): PlannedRow => {
-    const { input, problems: rowProblems } = rowRequest(record, known, template, options.settings);
+    const { input, problems: rowProblems } = rowRequest(
+      record,
+      known,
+      template,
+      options.settings,
+      options.presets ?? (() => null),
+    );
     const parsed = createVideoRequestSchema.safeParse(input);
     const titleCell = known.title ? (record.cells[known.title] ?? '').trim() : '';
     if (!parsed.success) {

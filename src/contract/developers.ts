@@ -85,6 +85,14 @@ export const WEBHOOK_EVENTS = [
   'credits.low',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** What the reference adds to an event's label: when exactly it is sent and what its data carries. */
+export const WEBHOOK_EVENT_NOTES: Partial<Record<WebhookEventType, string>> = {
+  'batch.completed':
+    'Sent exactly once each time the batch goes from having rows open to having none. A retry of failed rows opens ' +
+    'another round, whose end sends it again: `data.round` is 1, then 2, ...; `data.counts` counts every row by ' +
+    'state at that end, `data.creditsCharged` the credits charged so far.',
+};
+
 /** "Send test event" sends this one; it reaches an endpoint whatever it subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 

@@ -1,8 +1,10 @@
 /**
- * A batch from a sheet in the browser: on the create screen the user pastes rows with a voice that does not exist
- * and sees the problem named by row and column, then uploads a CSV whose script template fills each row, reads the
- * preview (each row's length and credits, the total), starts the batch, watches every row reach Ready on the batch
- * page, and downloads the ZIP, whose entries are the two MP4s. Both screens pass axe.
+ * A batch from a sheet in the browser: on the create screen the user pastes rows with a voice and a preset that do
+ * not exist and sees each problem named by row and column, then uploads a CSV whose script template fills each row,
+ * reads the preview (each row's length and credits, the total), picks a built-in preset for every row (the preview
+ * prices it), starts the batch, watches every row reach Ready on the batch page, and downloads the ZIP through its
+ * signed link as a plain browser download: its entries are the two MP4s, square as the preset says. Both screens
+ * pass axe.
  */
 import { execFileSync } from 'node:child_process';
 import { expectNoViolations } from './support/axe';
@@ -21,9 +23,10 @@ test('upload a sheet, read the preview, start the batch and download its ZIP', a
   await expect(page.getByRole('heading', { name: 'Rows from a sheet' })).toBeVisible();
 
   // Pasted rows with a voice that does not exist: the row and column are named, and nothing can start.
-  await page.getByLabel('Or paste rows').fill('script,voice\nHello from the harbour.,nobody\n');
+  await page.getByLabel('Or paste rows').fill('script,voice,preset\nHello from the harbour.,nobody,weekly\n');
   const firstRow = page.getByTestId('preview-row').first();
   await expect(firstRow).toContainText('voice: Choose a voice from the list.');
+  await expect(firstRow).toContainText('preset: No preset has this id');
   await expect(page.getByTestId('batch-total')).toContainText('1 row needs fixing');
   await expect(page.getByRole('button', { name: /^Start batch/ })).toBeDisabled();
 
@@ -40,6 +43,12 @@ test('upload a sheet, read the preview, start the batch and download its ZIP', a
   await expect(rows.nth(1)).toContainText('Meet the Lighthouse, now $12. It lights the way home.');
   for (const row of [rows.nth(0), rows.nth(1)]) await expect(row).toContainText(/0:0\d\s*10/);
   await expect(page.getByTestId('batch-total')).toContainText('2 videos');
+  await expect(page.getByTestId('batch-total')).toContainText('20 credits');
+  // A 1080p preset for every row is priced as such; the square one is 720p again.
+  const everyRow = page.getByLabel("Every row's settings");
+  await everyRow.selectOption({ label: 'Preset: YouTube (16:9)' });
+  await expect(page.getByTestId('batch-total')).not.toContainText('20 credits');
+  await everyRow.selectOption({ label: 'Preset: Square for feeds (1:1)' });
   await expect(page.getByTestId('batch-total')).toContainText('20 credits');
   await expectNoViolations(page);
   await page.screenshot({ path: testInfo.outputPath('create-batch-preview.png'), fullPage: true });
@@ -59,6 +68,8 @@ test('upload a sheet, read the preview, start the batch and download its ZIP', a
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download ZIP (2)' }).click(),
   ]);
+  // A plain download of the signed link, which the browser streams to disk, not a blob the page built.
+  expect(download.url()).toMatch(/\/batches\/[0-9a-f-]{36}\/zip\?exp=\d+&sig=/);
   expect(download.suggestedFilename()).toBe('lamps.zip');
   const zipPath = (await download.path())!;
   const entries = JSON.parse(
@@ -73,4 +84,10 @@ test('upload a sheet, read the preview, start the batch and download its ZIP', a
     '002 Meet the Lighthouse, now $12. It lights the way home.mp4',
   ]);
   for (const [, size] of entries) expect(size).toBeGreaterThan(10_000);
+  execFileSync('unzip', ['-q', '-o', zipPath, '001 Small lamp.mp4', '-d', testInfo.outputPath('zip')]);
+  const probe = execFileSync('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0'],
+    testInfo.outputPath('zip', '001 Small lamp.mp4'),
+  ]).toString();
+  expect(probe.trim()).toBe('720,720');
 });

@@ -16,10 +16,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESET_OR_SETTINGS_MESSAGE, UNKNOWN_PRESET_MESSAGE } from '~/contract/batches.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { grant } from '~/server/credits/ledger.ts';
 import { post } from '~/server/credits/service.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
+import { batchZipSubject, LINK_SECONDS, signFile } from '~/server/storage/signing.ts';
 import { createUser, ensureAuthEmulator } from './support/auth-emulator.ts';
 import { pgliteTarget, postgresTarget, type Target } from './support/databases.ts';
 import { client, type Stack, startStack } from './support/stack.ts';
@@ -130,6 +132,16 @@ const batchCompletedEvents = (secret: string) =>
     .map((delivery) => new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: any })
     .filter((event) => event.type === 'batch.completed');
 
+/** A ZIP's entries as [name, size], after checking every entry's CRC-32. */
+const listZip = (zipPath: string) =>
+  JSON.parse(
+    execFileSync('python3', [
+      '-c',
+      'import zipfile,sys,json;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(json.dumps([[i.filename,i.file_size] for i in z.infolist()]))',
+      zipPath,
+    ]).toString(),
+  ) as [string, number][];
+
 describe('a batch of 20 rows', () => {
   it('makes each row as a video, fails the refused ones, tells the webhook once, retries, zips and replays', async () => {
     const { api, user } = await signedUp(300);
@@ -186,13 +198,7 @@ describe('a batch of 20 rows', () => {
     expect(zipped.headers.get('content-disposition')).toContain('Lamps.zip');
     const zipPath = path.join(dir, 'lamps.zip');
     writeFileSync(zipPath, Buffer.from(await zipped.arrayBuffer()));
-    const listing = JSON.parse(
-      execFileSync('python3', [
-        '-c',
-        'import zipfile,sys,json;z=zipfile.ZipFile(sys.argv[1]);assert z.testzip() is None;print(json.dumps([[i.filename,i.file_size] for i in z.infolist()]))',
-        zipPath,
-      ]).toString(),
-    ) as [string, number][];
+    const listing = listZip(zipPath);
     expect(listing.map(([name]) => name)).toEqual([
       '001 First the lamp.mp4',
       '002 Meet lamp number 2. It lights the room.mp4',
@@ -210,6 +216,42 @@ describe('a batch of 20 rows', () => {
       path.join(dir, '001 First the lamp.mp4'),
     ]).toString();
     expect(probe).toContain('h264,1280,720');
+
+    // The browser's download: a signed link streams the same ZIP to a request with no token; an altered, expired
+    // or another batch's link is a 404, like an unknown batch.
+    const link = await api('GET', `/batches/${created.body.id}/zip/url`);
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(new RegExp(`/batches/${created.body.id}/zip\\?exp=\\d+&sig=`));
+    const signed = await fetch(link.body.url);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('content-disposition')).toContain('Lamps.zip');
+    const signedPath = path.join(dir, 'lamps-signed.zip');
+    writeFileSync(signedPath, Buffer.from(await signed.arrayBuffer()));
+    // The same entries, each read back whole (an entry's time stamp is when it was written, so the bytes differ).
+    expect(listZip(signedPath)).toEqual(listing);
+    const url = new URL(link.body.url);
+    const forged = new URL(url);
+    forged.searchParams.set('sig', `${url.searchParams.get('sig')!.slice(0, -2)}AA`);
+    expect((await fetch(forged)).status).toBe(404);
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = new URL(url);
+    expired.searchParams.set('exp', String(past));
+    expired.searchParams.set(
+      'sig',
+      signFile(stack.config.fileUrlSecret, batchZipSubject(created.body.id), past - LINK_SECONDS).sig,
+    );
+    expect((await fetch(expired)).status).toBe(404);
+    const otherBatch = new URL(url);
+    otherBatch.pathname = '/batches/8a2e4f60-1c3b-4d5e-8f7a-9b0c1d2e3f4a/zip';
+    expect((await fetch(otherBatch)).status).toBe(404);
+    // A file's signed link for the same id cannot pass for the ZIP's.
+    const fileLink = new URL(url);
+    const fileSigned = signFile(stack.config.fileUrlSecret, created.body.id, Math.floor(Date.now() / 1000));
+    fileLink.searchParams.set('exp', fileSigned.exp);
+    fileLink.searchParams.set('sig', fileSigned.sig);
+    expect((await fetch(fileLink)).status).toBe(404);
+    // Without any link or token the ZIP is the signed-in route's, which refuses.
+    expect((await fetch(`${stack.url}/batches/${created.body.id}/zip`)).status).toBe(401);
 
     // Retry: the 17 failed rows are made again, each held; the service now answers once, so one more is made.
     speech.allow = 1;
@@ -255,6 +297,49 @@ describe('batches that never start, from a file, cancelled, and of another user'
     expect(await balance(api)).toEqual({ balance: SIGNUP_GRANT, reserved: 0 });
   });
 
+  it("takes the batch's preset or each row's, under the row's own columns, and names an unknown one", async () => {
+    const { api } = await signedUp(200);
+    const saved = await api('POST', '/presets', {
+      name: 'Square, no captions',
+      settings: { ...settings, aspect: '1:1', resolution: '720p', captions: 'off' },
+    });
+    expect(saved.status).toBe(201);
+    const unknown = await api('POST', '/batches', {
+      preset: 'builtin-nothing',
+      rows: [{ script: 'Hello there.', preset: 'weekly' }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual({ preset: UNKNOWN_PRESET_MESSAGE });
+    const badRow = await api('POST', '/batches', {
+      preset: 'builtin-youtube-landscape',
+      rows: [{ script: 'Hello there.' }, { script: 'And again.', Preset: 'weekly' }],
+    });
+    expect(badRow.body.fields).toEqual({ 'rows[2].Preset': UNKNOWN_PRESET_MESSAGE });
+    const both = await api('POST', '/batches', {
+      preset: 'builtin-youtube-landscape',
+      settings,
+      rows: [{ script: 'Hi.' }],
+    });
+    expect(both.body.fields).toEqual({ preset: PRESET_OR_SETTINGS_MESSAGE });
+    expect((await api('GET', '/batches')).body.items).toEqual([]);
+
+    const created = await api('POST', '/batches', {
+      preset: 'builtin-vertical-shorts',
+      rows: [
+        { script: 'Every setting from the batch preset.' },
+        { script: 'Vertical, but with line captions.', captions: 'line' },
+        { script: 'This row takes its own saved preset.', preset: saved.body.id },
+      ],
+    });
+    expect(created.status).toBe(202);
+    const [batchPreset, overridden, rowPreset] = created.body.rows.map((row: any) => row.video);
+    expect(batchPreset).toMatchObject({ aspect: '9:16', resolution: '1080p', captions: 'word' });
+    expect(overridden).toMatchObject({ aspect: '9:16', resolution: '1080p', captions: 'line' });
+    expect(rowPreset).toMatchObject({ aspect: '1:1', resolution: '720p', captions: 'off' });
+    expect((await api('POST', `/batches/${created.body.id}/cancel`)).status).toBe(200);
+    await completed(api, created.body.id, 60_000);
+  }, 120_000);
+
   it('reads an uploaded CSV, cancels its rows with their credits back, and is 404 to anyone else', async () => {
     const { api, user } = await signedUp();
     const csv =
@@ -280,6 +365,7 @@ describe('batches that never start, from a file, cancelled, and of another user'
       ['POST', `/batches/${id}/cancel`],
       ['POST', `/batches/${id}/retry`],
       ['GET', `/batches/${id}/zip`],
+      ['GET', `/batches/${id}/zip/url`],
     ] as const)
       expect((await other(method, route)).status).toBe(404);
     expect((await other('POST', '/batches', { fileId, settings })).body.fields.fileId).toBe(

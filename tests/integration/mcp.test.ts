@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_PRESET_MESSAGE } from '~/contract/batches.ts';
 import { MCP_TOOLS } from '~/contract/mcp.ts';
 import { SIGNUP_GRANT } from '~/contract/pricing.ts';
 import { API_KEY_REQUIRED } from '~/server/api/mcp/routes.ts';
@@ -121,6 +122,14 @@ describe.each(await databaseTargets())('MCP server on %s', (_name, makeTarget) =
     });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('- rows[2].voice: Choose a voice from the list.');
+    // A preset for every row instead of the settings: one the user does not have is named.
+    const noPreset = await call('create_batch', {
+      template,
+      preset: 'builtin-nothing',
+      rows: [{ product: 'a', price: '1' }],
+    });
+    expect(noPreset.isError).toBe(true);
+    expect(noPreset.text).toContain(`- preset: ${UNKNOWN_PRESET_MESSAGE}`);
     const created = await call('create_batch', {
       name: 'Spots',
       template,

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   type BatchSettings,
   batchSettingsSchema,
+  createBatchRequestSchema,
   fillTemplate,
+  PRESET_OR_SETTINGS_MESSAGE,
   planBatch,
   problemField,
   recordsOf,
   templatePlaceholders,
+  UNKNOWN_PRESET_MESSAGE,
   zipEntryName,
 } from '~/contract/batches.ts';
+import { BUILT_IN_PRESETS } from '~/contract/presets.ts';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, tooManyRowsMessage } from '~/contract/sheet.ts';
 import { estimateVideoCost } from '~/contract/video.ts';
 
@@ -151,6 +155,37 @@ describe('planning a batch', () => {
     expect(plan.rows[1]?.problems).toEqual([]);
     expect(plan.totalCredits).toBe(plan.rows[1]?.credits);
     expect(problemField(plan.rows[0]!.problems[0]!)).toBe('rows[1].aspect');
+  });
+
+  it("takes a row's preset under its own columns, prices it at the preset's resolution, and names an unknown one", () => {
+    const vertical = BUILT_IN_PRESETS.find((preset) => preset.id === 'builtin-vertical-shorts')!;
+    const sheet = read(
+      'script,Preset,captions\nA vertical spot.,builtin-vertical-shorts,\nVertical without captions.,builtin-vertical-shorts,off\nPlain row.,,\nLost row.,weekly-shorts,\n',
+    );
+    const plan = planBatch(sheet.records, sheet.columns, {
+      settings,
+      presets: (id) => BUILT_IN_PRESETS.find((preset) => preset.id === id)?.settings ?? null,
+    });
+    const [preset, overridden, plain, unknown] = plan.rows;
+    expect(preset?.request).toMatchObject({ ...vertical.settings, script: 'A vertical spot.' });
+    expect(preset?.credits).toBe(estimateVideoCost('A vertical spot.', '1080p'));
+    // The row's own captions cell wins over its preset's word captions; the rest is still the preset's.
+    expect(overridden?.request).toMatchObject({ aspect: '9:16', resolution: '1080p', captions: 'off' });
+    expect(plain?.request).toMatchObject({ aspect: '16:9', resolution: '720p', captions: 'line' });
+    expect(unknown?.problems).toEqual([{ row: 4, column: 'Preset', message: UNKNOWN_PRESET_MESSAGE }]);
+    expect(problemField(unknown!.problems[0]!)).toBe('rows[4].Preset');
+    expect(plan.ready).toBe(false);
+  });
+
+  it('takes a batch preset or settings, not both', () => {
+    const rows = [{ script: 'Hello.' }];
+    expect(createBatchRequestSchema.parse({ rows, preset: 'builtin-youtube-landscape' })).toMatchObject({
+      preset: 'builtin-youtube-landscape',
+    });
+    const both = createBatchRequestSchema.safeParse({ rows, preset: 'builtin-youtube-landscape', settings: {} });
+    expect(both.error?.issues).toEqual([
+      expect.objectContaining({ path: ['preset'], message: PRESET_OR_SETTINGS_MESSAGE }),
+    ]);
   });
 
   it('names a placeholder whose column the sheet lacks, and a cell the template needs that is empty', () => {

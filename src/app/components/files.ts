@@ -24,6 +24,18 @@ export async function downloadUrl(url: string, fileName: string): Promise<void> 
   }
 }
 
+/**
+ * Opens a signed link whose answer is an attachment: the browser saves it as it arrives, under the name the server
+ * gives, without the page holding it.
+ */
+export function openDownload(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 export async function copyText(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

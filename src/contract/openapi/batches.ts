@@ -1,4 +1,5 @@
 /** Batches: one video per row of a sheet (CSV, JSONL, or rows inline). */
+import { SignedUrl } from '../api.ts';
 import { batchPageSchema, batchRecordSchema, createBatchRequestSchema } from '../batches.ts';
 import { HistoryQuery } from '../paging.ts';
 import { DEFAULT_VOICE_ID } from '../voices.ts';
@@ -30,7 +31,9 @@ export const batchEndpoints: Endpoint[] = [
       'Rows inline, or the `fileId` of a CSV or JSONL sheet uploaded with `POST /files/upload` (at most 10 MB and ' +
       '100 rows). Each row is a video: a `script` column, or a `template` whose `{{column}}` placeholders each row ' +
       'fills; optional `title`, `voice`, `aspect`, `captions`, `music` and `visual order` columns override ' +
-      '`settings`. Nothing starts unless every row is sound (400 naming each problem as `rows[3].voice`, or ' +
+      '`settings`, and a `preset` column (a preset id from `GET /presets`) stands in for them on that row. The ' +
+      'batch-wide `preset` stands in for `settings` (send one of the two; an unknown one is a 400 on `preset`). ' +
+      'Nothing starts unless every row is sound (400 naming each problem as `rows[3].voice`, or ' +
       '`sheet.price` for a placeholder whose column is missing) and the balance covers the whole batch (402). Each ' +
       'row then runs as an ordinary video with its own credits held; `batch.completed` is sent when every row has ended.',
     body: createBatchRequestSchema,
@@ -108,10 +111,31 @@ export const batchEndpoints: Endpoint[] = [
     tag: TAG,
     summary: 'The finished videos as one ZIP',
     description:
-      'Streamed as it is read, one MP4 per finished row named by its row and title ("003 Meet the Widget.mp4"); 409 while none is finished.',
+      'Streamed as it is read, one MP4 per finished row named by its row and title ("003 Meet the Widget.mp4"); 409 ' +
+      'while none is finished. With the token, or with no token through a signed link from ' +
+      '`GET /batches/{id}/zip/url` (its `exp` and `sig`), so a browser can download it as a plain link; an expired ' +
+      'or altered link is a 404.',
+    signedLink: true,
     answerType: 'application/zip',
     errors: { 409: 'No video of this batch is ready yet' },
     status: 200,
     example: byId,
+  },
+  {
+    method: 'get',
+    path: '/batches/:id/zip/url',
+    tag: TAG,
+    summary: 'A short-lived signed link to the ZIP',
+    description:
+      'A link to `GET /batches/{id}/zip` that works with no token for an hour, for a browser download that streams ' +
+      'to disk; 409 while no video is finished.',
+    answer: SignedUrl,
+    errors: { 409: 'No video of this batch is ready yet' },
+    status: 200,
+    example: byId,
+    answerExample: {
+      url: `https://api.example.com/batches/${ID}/zip?exp=1790000000&sig=abc`,
+      expiresAt: '2026-11-26T12:00:00.000Z',
+    },
   },
 ];

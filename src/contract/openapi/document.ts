@@ -5,7 +5,13 @@
 
 import { ApiError } from '../api.ts';
 import { missingScopeMessage } from '../api-scopes.ts';
-import { API_KEY_PREFIX, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookPayloadSchema } from '../developers.ts';
+import {
+  API_KEY_PREFIX,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_NOTES,
+  WEBHOOK_EVENTS,
+  webhookPayloadSchema,
+} from '../developers.ts';
 import { ENDPOINTS } from './index.ts';
 import { openApiPath, operation } from './operation.ts';
 import { jsonSchema } from './schemas.ts';
@@ -90,7 +96,12 @@ function webhooks(): OpenApiDocument['webhooks'] {
         post: {
           operationId: `webhook${type.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase())}`,
           summary: WEBHOOK_EVENT_LABELS[type],
-          description: `Sent to your endpoints subscribed to \`${type}\`, signed as Standard Webhooks says.`,
+          description: [
+            `Sent to your endpoints subscribed to \`${type}\`, signed as Standard Webhooks says.`,
+            WEBHOOK_EVENT_NOTES[type],
+          ]
+            .filter(Boolean)
+            .join(' '),
           tags: ['Webhooks'],
           parameters: signatureHeaders,
           requestBody: {

@@ -16,6 +16,7 @@ export const fileEndpoints: Endpoint[] = [
       "a link works as a <video> or <img> source; or with a signed-in session's token. An API key asks for a " +
       'signed link instead (403 here). Byte ranges are served. Anyone else gets 404.',
     scope: 'session',
+    signedLink: true,
     answerType: 'application/octet-stream',
     status: 200,
     example: byId,

@@ -131,8 +131,7 @@ export function operation(endpoint: Endpoint): Record<string, unknown> {
     tags: [endpoint.tag],
     'x-scope': scope,
     ...(endpoint.public ? { security: [] } : {}),
-    // A signed link (`?exp=&sig=`) works without a token.
-    ...(endpoint.path === '/files/:id' ? { security: [{ bearerAuth: [] }, {}] } : {}),
+    ...(endpoint.signedLink ? { security: [{ bearerAuth: [] }, {}] } : {}),
     ...(endpoint.paged ? { 'x-paged': true } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

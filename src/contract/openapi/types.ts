@@ -47,6 +47,8 @@ export interface Endpoint {
   paged?: boolean;
   /** No token needed. */
   public?: boolean;
+  /** Also served with no token to a signed link's `exp` and `sig` query parameters (a download, a media source). */
+  signedLink?: boolean;
   /** Where the server's check is stricter than `routeScope` says (a download a key must ask a signed link for). */
   scope?: 'session';
   example?: RequestExample;

@@ -30,6 +30,7 @@ import { gpuRoutes } from '../features/gpu/routes.ts';
 import { imageRoutes } from '../features/images/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { presetRoutes } from '../features/presets/routes.ts';
+import { presetSource } from '../features/presets/service.ts';
 import { scriptRoutes } from '../features/scripts/routes.ts';
 import { sharingRoutes } from '../features/sharing/routes.ts';
 import { shareViewsMetric } from '../features/sharing/service.ts';
@@ -84,9 +85,13 @@ export function createApiApp(deps: ApiDeps) {
   const files = fileRoutes(deps);
   const payments = paymentRoutes(deps);
   const sharing = sharingRoutes(deps);
+  const brandKit = brandKitSource(deps.database);
+  // A batch's rows are the videos feature's own videos, made through its service, with the presets they name.
+  const batches = batchRoutes(deps, videoService(deps, brandKit), presetSource(deps.database));
   app.route('/', healthRoutes(deps));
   app.route('/', openApiRoutes(deps));
   app.route('/', files.public);
+  app.route('/', batches.signed);
   // Stripe's webhook signs its body instead of carrying a user token.
   app.route('/', payments.public);
   // Share pages are public: their unguessable token is the whole permission.
@@ -116,10 +121,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/', scriptRoutes(deps));
   app.route('/', speechRoutes(deps));
   app.route('/', imageRoutes(deps));
-  const brandKit = brandKitSource(deps.database);
   app.route('/', videoRoutes(deps, brandKit));
-  // A batch's rows are the videos feature's own videos, made through its service.
-  app.route('/', batchRoutes(deps, videoService(deps, brandKit)));
+  app.route('/', batches.signedIn);
   app.route('/', brandRoutes(deps));
   app.route('/', presetRoutes(deps));
   app.route('/', sharing.private);

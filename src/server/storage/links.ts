@@ -36,13 +36,22 @@ export function linkBase(
   return trusted.includes(requestOrigin) ? requestOrigin : trusted[0]!;
 }
 
+/**
+ * A signed link to `path` and when it stops working: the files' HMAC and lifetime over `subject`, the name of what
+ * the path serves (a file's id, or for a batch's ZIP `batchZipSubject(id)`). `requestOrigin` is the origin the
+ * request came in on.
+ */
+export function signedLink(config: LinkConfig, requestOrigin: string, path: string, subject: string, now = Date.now()) {
+  const { exp, sig, expiresAt } = signFile(config.fileUrlSecret, subject, Math.floor(now / 1000));
+  return {
+    url: `${linkBase(config, requestOrigin)}${path}?exp=${exp}&sig=${sig}`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  } satisfies SignedUrl;
+}
+
 /** One signed link to a file and when it stops working. `requestOrigin` is the origin the request came in on. */
 export function signedFileLink(config: LinkConfig, requestOrigin: string, fileId: string, now = Date.now()): SignedUrl {
-  const { exp, sig, expiresAt } = signFile(config.fileUrlSecret, fileId, Math.floor(now / 1000));
-  return {
-    url: `${linkBase(config, requestOrigin)}/files/${encodeURIComponent(fileId)}?exp=${exp}&sig=${sig}`,
-    expiresAt: new Date(expiresAt * 1000).toISOString(),
-  };
+  return signedLink(config, requestOrigin, `/files/${encodeURIComponent(fileId)}`, fileId, now);
 }
 
 /** Links for a page of records, all made at the same instant. */

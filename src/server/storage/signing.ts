@@ -1,8 +1,15 @@
 /**
  * HMAC-signed download links (`/files/:id?exp=&sig=`) for places that cannot send an Authorization header, such as
- * <video src>. A link names one file, expires, and cannot be altered to reach another file.
+ * <video src> or a plain browser download. A link names one file (or one batch's ZIP), expires, and cannot be
+ * altered to reach another.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What a batch's ZIP link signs instead of a file id. File ids are UUIDs, so no file's link can pass for a ZIP's
+ * and no ZIP's for a file's.
+ */
+export const batchZipSubject = (batchId: string): string => `batch-zip:${batchId}`;
 
 /** How long a signed link works: long enough to listen to or browse a page of results; a refreshed page gets new links. */
 export const LINK_SECONDS = 60 * 60;

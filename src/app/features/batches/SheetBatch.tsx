@@ -2,10 +2,11 @@
  * "From a sheet" on the create screen: a CSV or JSONL file (or rows pasted), an optional script template with
  * {{column}} placeholders, and before anything starts a preview of every row: its estimated length and credits
  * (the contract's own pricing), its problems by column, and the total. The batch starts only when nothing is wrong
- * and the balance covers the total; otherwise the top-up dialog is one click away.
+ * and the balance covers the total; otherwise the top-up dialog is one click away. A preset (built-in or saved) may
+ * stand for every row's settings instead of the form's steps; a row's own `preset` column names another.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   type BatchPage,
@@ -16,6 +17,7 @@ import {
   batchRecordSchema,
   planBatch,
 } from '~/contract/batches';
+import { type Preset, type PresetList, presetListSchema } from '~/contract/presets';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, type SheetResult } from '~/contract/sheet';
 import { formatDuration } from '~/contract/video';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices';
@@ -137,6 +139,67 @@ function SheetInputs({
   );
 }
 
+/** The built-in presets and the user's own, as GET /presets lists them (empty until loaded or when it fails). */
+function usePresets(): Preset[] | null {
+  const [presets, setPresets] = useState<Preset[] | null>(null);
+  useEffect(() => {
+    api.get<PresetList>('/presets', { parse: (data) => presetListSchema.parse(data) }).then(
+      (list) => setPresets(list.items),
+      () => setPresets([]),
+    );
+  }, []);
+  return presets;
+}
+
+/** Every row's settings: the form's steps, or one preset for the whole batch. */
+function BatchPresetSelect({
+  presets,
+  value,
+  onChange,
+}: {
+  presets: Preset[] | null;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const id = useId();
+  const groups = [
+    ['Built-in', presets?.filter((preset) => preset.builtIn) ?? []],
+    ['Your presets', presets?.filter((preset) => !preset.builtIn) ?? []],
+  ] as const;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="label">
+        Every row's settings
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        disabled={presets === null}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">The voice, format and visuals steps below</option>
+        {groups.map(([label, items]) =>
+          items.length > 0 ? (
+            <optgroup key={label} label={label}>
+              {items.map((preset) => (
+                <option key={preset.id} value={preset.id}>
+                  Preset: {preset.name}
+                </option>
+              ))}
+            </optgroup>
+          ) : null,
+        )}
+      </select>
+      <p className="mt-1 text-sm text-fg-muted">
+        {value
+          ? "Every row takes this preset's settings instead of the steps below; a row's own columns still win."
+          : 'A preset here replaces the steps below for every row.'}
+      </p>
+    </div>
+  );
+}
+
 /** The user's latest batches, to go back to one's page. */
 function RecentBatches() {
   const [page, setPage] = useState<BatchPage | null>(null);
@@ -170,6 +233,8 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
   const navigate = useNavigate();
   const account = useStore($account);
   const voiceProblem = useVoiceProblem();
+  const presets = usePresets();
+  const [presetId, setPresetId] = useState('');
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [template, setTemplate] = useState('');
@@ -177,11 +242,18 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const idempotencyKey = useRef(crypto.randomUUID());
 
+  const presetOf = (id: string) => presets?.find((preset) => preset.id === id)?.settings ?? null;
+  const batchPreset = presetId ? presetOf(presetId) : null;
   const sheet: SheetResult | null = text.trim() ? readSheet(text, fileName ? { fileName } : {}) : null;
   const plan =
     sheet?.ok === true
       ? (() => {
-          const planned = planBatch(sheet.records, sheet.columns, { template, settings, voiceProblem });
+          const planned = planBatch(sheet.records, sheet.columns, {
+            template,
+            settings: batchPreset ?? settings,
+            voiceProblem,
+            presets: presetOf,
+          });
           return {
             ...planned,
             problems: [...sheet.problems, ...planned.problems],
@@ -198,7 +270,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
     // Another sheet, template or setting is another batch, not a repeat of one that may have got through.
     idempotencyKey.current = crypto.randomUUID();
     setServerErrors({});
-  }, [text, template, settingsKey]);
+  }, [text, template, settingsKey, presetId]);
 
   async function readFile(file: File | undefined) {
     if (!file) return;
@@ -225,7 +297,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
         {
           ...(fileName ? { name: fileName.replace(/\.[a-z0-9]+$/i, '') } : {}),
           ...(template.trim() ? { template } : {}),
-          settings,
+          ...(batchPreset ? { preset: presetId } : { settings }),
           rows: sheet.records.map((record) => record.cells),
         },
         { headers: { 'Idempotency-Key': idempotencyKey.current }, parse: (data) => batchRecordSchema.parse(data) },
@@ -260,9 +332,10 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
       </h2>
       <p className="text-sm text-fg-muted">
         One video per row. A <code>script</code> column, or a script template below with <code>{'{{column}}'}</code>{' '}
-        placeholders; optional <code>title</code>, <code>voice</code>, <code>aspect</code>, <code>captions</code>,{' '}
-        <code>music</code> and <code>visual order</code> columns change that row. Every other setting comes from the
-        steps below. Up to {SHEET_LIMITS.maxRows} rows and 10 MB.
+        placeholders; optional <code>title</code>, <code>preset</code> (a preset's id), <code>voice</code>,{' '}
+        <code>aspect</code>, <code>captions</code>, <code>music</code> and <code>visual order</code> columns change that
+        row. Every other setting comes from the preset below or the steps under it. Up to {SHEET_LIMITS.maxRows} rows
+        and 10 MB.
       </p>
       <SheetInputs
         text={text}
@@ -276,6 +349,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
         }}
         onTemplate={setTemplate}
       />
+      <BatchPresetSelect presets={presets} value={presetId} onChange={setPresetId} />
       {sheetProblems.length > 0 ? (
         <ul
           className="grid gap-1 rounded-xl border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger"

@@ -9,6 +9,13 @@ import type { CreateVideoRequest } from '../../../contract/video.ts';
 import { videos } from './media.ts';
 import { optionalTs, owner, ts } from './users.ts';
 
+/** What the batch was asked for: its settings or its preset's id (one of the two), and its template. */
+export interface StoredSettings {
+  settings: BatchSettings | null;
+  preset: string | null;
+  template: string | null;
+}
+
 export const batches = pgTable(
   'batches',
   {
@@ -16,8 +23,8 @@ export const batches = pgTable(
     uid: owner(),
     name: text('name').notNull(),
     status: text('status').$type<BatchStatus | 'starting'>().notNull().default('running'),
-    /** The batch's settings and template as accepted, for the record. */
-    settings: jsonb('settings').$type<{ settings: BatchSettings; template: string | null }>().notNull(),
+    /** The batch's settings (or preset) and template as accepted, for the record; batches of old lack `preset`. */
+    settings: jsonb('settings').$type<StoredSettings>().notNull(),
     /** How many times every row has ended (each time `batch.completed` was sent). */
     rounds: integer('rounds').notNull().default(0),
     createdAt: ts('created_at'),

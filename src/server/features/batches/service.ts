@@ -24,13 +24,14 @@ import type { Storage } from '~/server/storage/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
 import type { FileLinker } from '~/server/storage/links.ts';
 import type { ApiDeps } from '../deps.ts';
-import { batchPlanner } from './plan.ts';
+import { batchPlanner, type PresetSettings } from './plan.ts';
 import type { VideoMaker } from './video-maker.ts';
 
-export type { VideoMaker };
+export type { PresetSettings, VideoMaker };
 
 import {
   type BatchRow,
+  batchById,
   batchRowsOf,
   countsOf,
   findBatch,
@@ -54,9 +55,13 @@ const invalidPlan = (plan: BatchPlan) => {
   );
 };
 
-export function batchService({ database, storage }: Pick<ApiDeps, 'database' | 'storage'>, videos: VideoMaker) {
+export function batchService(
+  { database, storage }: Pick<ApiDeps, 'database' | 'storage'>,
+  videos: VideoMaker,
+  presets: PresetSettings,
+) {
   const { db } = database;
-  const { plan } = batchPlanner({ database, storage }, videos);
+  const { plan } = batchPlanner({ database, storage }, videos, presets);
 
   async function summary(batch: BatchRow): Promise<BatchSummary> {
     const { counts, credits } = (await countsOf(db, [batch.id])).get(batch.id) ?? {
@@ -107,7 +112,8 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
             id,
             uid,
             name: request.name || planned.rows[0]?.title || 'Batch',
-            settings: request.settings,
+            settings: request.settings ?? null,
+            preset: request.preset ?? null,
             template: request.template ?? null,
           },
           rows,
@@ -181,14 +187,18 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
       if (balance < needed) throw new InsufficientCreditsError(needed, balance);
       await restartBatch(db, uid, batch.id);
       for (const { row } of again) {
-        const queued = row.videoId
-          ? videos.retry(uid, row.videoId)
+        const { videoId } = row;
+        // Linking again clears the error an earlier refused retry left on the row, which would count it failed.
+        const queued = videoId
+          ? videos.retry(uid, videoId).then(() => linkRow(db, batch.id, row.row, { videoId }))
           : // Refused when first queued (it never had a video): queued now from the request it was planned as.
             videos
               .create(uid, row.request as CreateVideoRequest, undefined)
-              .then(({ videoId }) => linkRow(db, batch.id, row.row, { videoId }));
+              .then((made) => linkRow(db, batch.id, row.row, { videoId: made.videoId }));
         await queued.catch(async (error: unknown) => {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          // 409: a retry sent at the same moment already made this video again; the row is open, not failed.
+          if (videoId && error.status === 409) return;
           await linkRow(db, batch.id, row.row, { error: error.message });
         });
       }
@@ -197,6 +207,20 @@ export function batchService({ database, storage }: Pick<ApiDeps, 'database' | '
 
     /** The finished videos as one ZIP, streamed from storage entry by entry. */
     zip: async (uid: string, id: string) => batchZip(db, storage, await owned(uid, id)),
+
+    /** The batch, when it is this user's and has a finished video to zip (else 404 or 409), to sign a link to. */
+    async zipReady(uid: string, id: string): Promise<BatchRow> {
+      const batch = await owned(uid, id);
+      await zipRows(db, batch);
+      return batch;
+    },
+
+    /** The ZIP a signed link names (the link is the permission, checked by the route). */
+    async signedZip(id: string) {
+      const batch = isUuid(id) ? await batchById(db, id) : undefined;
+      if (!batch) throw notFound('Batch not found');
+      return batchZip(db, storage, batch);
+    },
   };
 }
 
@@ -214,10 +238,16 @@ function toSummary(batch: BatchRow, counts: BatchSummary['counts'], credits: num
   };
 }
 
-/** A batch's finished videos as ZIP entries in row order; 409 while none is finished. */
-async function batchZip(db: Db, storage: Storage, batch: BatchRow) {
+/** A batch's rows with a finished video, in row order; 409 while none is finished. */
+async function zipRows(db: Db, batch: BatchRow) {
   const rows = (await batchRowsOf(db, batch.id)).filter((row) => row.state === 'succeeded' && row.videoFileId);
   if (rows.length === 0) throw new HttpError(409, 'No video of this batch is ready yet.');
+  return rows;
+}
+
+/** A batch's finished videos as ZIP entries in row order; 409 while none is finished. */
+async function batchZip(db: Db, storage: Storage, batch: BatchRow) {
+  const rows = await zipRows(db, batch);
   const entries: ZipEntry[] = rows.map((row) => ({
     name: zipEntryName(row.row, row.title),
     open: async () => {

@@ -7,11 +7,11 @@
  * `running`, and the end of its last row completes it (`settleBatch`), exactly once per round.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { BatchCounts, BatchSettings, BatchStatus } from '~/contract/batches.ts';
+import type { BatchCounts, BatchStatus } from '~/contract/batches.ts';
 import type { CreateVideoRequest } from '~/contract/video.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
 import { cutPage, pageOf } from '~/server/db/paging.ts';
-import { batches, batchRows } from '~/server/db/schema/batches.ts';
+import { batches, batchRows, type StoredSettings } from '~/server/db/schema/batches.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { videos } from '~/server/db/schema/media.ts';
 import { emitEvent } from '~/server/events/emit.ts';
@@ -30,7 +30,7 @@ const ROW_STATE = sql<keyof Omit<BatchCounts, 'total'>>`case
 
 export async function insertBatch(
   tx: Tx,
-  batch: { id: string; uid: string; name: string; settings: BatchSettings; template: string | null },
+  batch: StoredSettings & { id: string; uid: string; name: string },
   rows: readonly { row: number; title: string; request: CreateVideoRequest }[],
 ): Promise<void> {
   await tx.insert(batches).values({
@@ -38,7 +38,7 @@ export async function insertBatch(
     uid: batch.uid,
     name: batch.name,
     status: 'starting',
-    settings: { settings: batch.settings, template: batch.template },
+    settings: { settings: batch.settings, preset: batch.preset, template: batch.template },
     // Millisecond precision, so the (created_at, id) page cursor round-trips exactly through a JS Date.
     createdAt: new Date(),
   });
@@ -59,6 +59,12 @@ export async function findBatch(db: Db, uid: string, id: string): Promise<BatchR
     .select()
     .from(batches)
     .where(and(eq(batches.id, id), eq(batches.uid, uid)));
+  return row;
+}
+
+/** A batch by id alone, for a signed link to its ZIP (the link, not a session, names the owner). */
+export async function batchById(db: Db, id: string): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id));
   return row;
 }
 
@@ -135,13 +141,15 @@ export async function restartBatch(db: Db, uid: string, id: string): Promise<boo
 
 /**
  * Completes the batch when every row has ended, in the caller's transaction, and tells the owner's webhooks
- * (`batch.completed`). The batch row is locked first, so of two rows ending at once the second to commit sees the
- * first's end; the status guard makes the event once per round.
+ * (`batch.completed`). Two guards, both in the database: the batch row is locked first, so of two rows ending at
+ * once the second to commit waits and then counts the first's end (else each would see the other still open and
+ * neither would complete it); and the completing update is conditional on the status and round this call read, so
+ * only the caller whose update matched emits: once per round whatever the interleaving.
  */
 export async function settleBatch(tx: Tx, batchId: string, opening = false): Promise<void> {
   const [batch] = await tx.select().from(batches).where(eq(batches.id, batchId)).for('update');
   const status = batch?.status as StoredStatus | undefined;
-  if (!batch || status === 'completed' || (status === 'starting' && !opening)) return;
+  if (!batch || !status || status === 'completed' || (status === 'starting' && !opening)) return;
   const { counts, credits } = (await countsOf(tx, [batchId])).get(batchId) ?? { counts: emptyCounts(), credits: 0 };
   if (counts.queued + counts.active > 0) {
     if (opening) await tx.update(batches).set({ status: 'running' }).where(eq(batches.id, batchId));
@@ -149,14 +157,15 @@ export async function settleBatch(tx: Tx, batchId: string, opening = false): Pro
   }
   const [done] = await tx
     .update(batches)
-    .set({ status: 'completed', completedAt: sql`now()`, rounds: sql`${batches.rounds} + 1` })
-    .where(eq(batches.id, batchId))
-    .returning();
+    .set({ status: 'completed', completedAt: sql`now()`, rounds: batch.rounds + 1 })
+    .where(and(eq(batches.id, batchId), eq(batches.status, status), eq(batches.rounds, batch.rounds)))
+    .returning({ rounds: batches.rounds });
+  if (!done) return;
   await emitEvent(tx, batch.uid, 'batch.completed', {
     id: batchId,
     name: batch.name,
     status: 'completed',
-    round: done?.rounds ?? batch.rounds + 1,
+    round: done.rounds,
     counts,
     creditsCharged: credits,
     links: { self: `/batches/${batchId}`, zip: `/batches/${batchId}/zip` },
