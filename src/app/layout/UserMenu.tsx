@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
+import { Icon } from '~/app/components/Icon';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { $account, refreshAccount } from '~/stores/account';
 import { $auth, type AuthUser, signOut } from '~/stores/auth';
-import { Icon } from '../components/Icon';
 import { ACCOUNT_LINKS, ADMIN_LINK } from './nav';
 import { StorageDialog, StorageMeter } from './StorageDialog';
 

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { GoogleMark, Icon } from '~/app/components/Icon';
+import { Logo } from '~/app/components/Logo';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { afterSignIn } from '~/lib/return-to';
@@ -16,8 +18,6 @@ import {
   startAuthWhenIdle,
 } from '~/stores/auth';
 import { $sessionHint } from '~/stores/session-hint';
-import { GoogleMark, Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
 import { type Credentials, CredentialsForm, type Mode, useCredentials } from './CredentialsForm';
 
 const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: string }> = {

@@ -1,7 +1,7 @@
 /** The auth screen's e-mail form: the name (sign-up only), the e-mail, the password (not for a reset), the submit. */
 import { type RefObject, type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import { authErrorMessage } from '~/lib/auth-errors';
-import { Icon } from '../../components/Icon';
 
 export type Mode = 'signin' | 'signup' | 'reset';
 

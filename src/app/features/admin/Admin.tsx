@@ -6,6 +6,13 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { Field } from '~/app/components/Field';
+import { formatDate } from '~/app/components/format';
+import { Icon } from '~/app/components/Icon';
+import { LedgerList } from '~/app/components/LedgerList';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { LoadingScreen, NotFoundScreen } from '~/app/components/StatusScreen';
 import type {
   AdminCreditResult,
   AdminUserDetail,
@@ -18,13 +25,6 @@ import type { FieldErrors } from '~/contract/errors';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { $account } from '~/stores/account';
-import { Field } from '../../components/Field';
-import { formatDate } from '../../components/format';
-import { Icon } from '../../components/Icon';
-import { LedgerList } from '../../components/LedgerList';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { LoadingScreen, NotFoundScreen } from '../../components/StatusScreen';
 
 /** Field errors for a 400, the server's message for anything else the API decided. */
 function requestProblem(error: unknown): { fields: FieldErrors; message: string | null } {

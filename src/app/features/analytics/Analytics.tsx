@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
 import { AnalyticsReport, addDays, type RangePreset, todayIn } from '~/contract/analytics';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { browserTimeZone } from '~/lib/time-zone';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
 import { ChartCard, SERIES_COLORS, StackedBars } from './charts';
 import { changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from './model';
 

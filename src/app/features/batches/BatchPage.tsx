@@ -4,17 +4,17 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { StatusScreen } from '~/app/components/StatusScreen';
 import { type BatchRecord, type BatchRowRecord, batchRecordSchema } from '~/contract/batches';
 import { isUuid } from '~/contract/ids';
 import { ApiError, api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { StatusScreen } from '../../components/StatusScreen';
 import { TableHead } from './TableHead';
 
 const POLL_MS = 2000;

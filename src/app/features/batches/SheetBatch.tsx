@@ -7,6 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
 import {
   type BatchPage,
   type BatchPlan,
@@ -23,10 +27,6 @@ import { ApiError, api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { $voices, loadVoices } from '~/stores/voices';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
 import { TableHead } from './TableHead';
 
 const lines = (text: string) => text.replace(/\r\n?/g, '\n');

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { Icon, type IconName } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
 import { brand } from '~/config/brand';
 import { imageCost, PRICES, SIGNUP_GRANT, ttsCost, VIDEO_RESOLUTIONS, videoCost } from '~/contract/pricing';
 import { notifyApiError } from '~/lib/notify';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Icon, type IconName } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
 import { PackList } from './PackList';
 import { $paymentsConfig, loadPaymentsConfig } from './store';
 

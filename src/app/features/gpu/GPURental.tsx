@@ -2,6 +2,10 @@ import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Field } from '~/app/components/Field';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import {
   DISK_GB_MAX,
@@ -19,10 +23,6 @@ import {
 import { ApiError, api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Field } from '../../components/Field';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
 import { perHour, SandboxBadge, topUpOnRefusal } from './parts';
 
 type Sort = 'price' | 'vram' | 'model';

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '~/app/components/ConfirmDialog';
+import { formatDuration } from '~/app/components/format';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '~/app/components/RentalStatusBadge';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
 import { LOW_CREDIT_MINUTES, type Rental, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDuration } from '../../components/format';
-import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
 import { CopyLine, perHour, SandboxBadge, topUpOnRefusal } from './parts';
 import { followRentals, warnLowCredit } from './store';
 

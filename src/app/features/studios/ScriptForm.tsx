@@ -1,5 +1,8 @@
 /** "New script": what the video is about, for whom, in what tone, length and shape, its key points, and the price. */
 import { type SubmitEvent, useState } from 'react';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import type { FieldErrors } from '~/contract/errors';
 import { scriptCost } from '~/contract/pricing';
 import {
@@ -15,9 +18,6 @@ import {
   TONE_LABELS,
   WORDS_PER_SECOND,
 } from '~/contract/scripts';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { PriceNote, type Quote, SubmitLabel, useEngineAnswer } from './price';
 import { clockTime } from './script-export';
 import { useStudioSubmit } from './submit';

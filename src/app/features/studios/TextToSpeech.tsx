@@ -1,19 +1,19 @@
 import { type SubmitEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { Field } from '~/app/components/Field';
+import { type History, useHistory } from '~/app/components/history';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { VoicePicker } from '~/app/components/VoicePicker';
+import { useDefaultVoice, useVoiceCatalogue } from '~/app/components/voice-preview';
 import type { FieldErrors } from '~/contract/errors';
 import { SPEECH_LIMITS, type SpeechRecord, speechEstimate, speechRequestSchema } from '~/contract/speech';
 import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../../components/confirm';
-import { Field } from '../../components/Field';
-import { type History, useHistory } from '../../components/history';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { VoicePicker } from '../../components/VoicePicker';
-import { useDefaultVoice, useVoiceCatalogue } from '../../components/voice-preview';
 import { useStudioSubmit } from './submit';
 import { VoiceOverHistory } from './VoiceOverHistory';
 

@@ -10,6 +10,10 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { useDefaultVoice } from '~/app/components/voice-preview';
 import { brand } from '~/config/brand';
 import { type BatchSettings, batchSettingsSchema } from '~/contract/batches';
 import { type BrandKit, brandSnapshot, cardSeconds } from '~/contract/brand';
@@ -28,10 +32,6 @@ import { ApiError, api } from '~/lib/api/client';
 import { loadBrandKit } from '~/lib/brand-kit';
 import { takeCreateHandoff } from '~/lib/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { useDefaultVoice } from '../../components/voice-preview';
 import { FormatStep, ScriptStep, type SetField, VisualsStep, VoiceStep } from './CreateSteps';
 import { CreateSummary, type Submit } from './CreateSummary';
 import {

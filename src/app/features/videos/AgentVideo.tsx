@@ -1,5 +1,11 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '~/app/components/ConfirmDialog';
+import { downloadUrl } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
 import { brand } from '~/config/brand';
 import { musicTrack } from '~/contract/music';
 import {
@@ -14,12 +20,6 @@ import {
   type StockCredit,
   type VideoRecord,
 } from '~/contract/video';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { downloadUrl } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
 import { cancelVideo, deleteVideo, fileStem, retryVideo } from './actions';
 import { useVideo } from './live';
 import { percent, progressHeadline, progressSteps, STATUS_LABELS, type Step } from './model';

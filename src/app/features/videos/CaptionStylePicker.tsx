@@ -4,6 +4,7 @@
  * animated the way the look moves.
  */
 import { useEffect, useState } from 'react';
+import { ChoiceGroup } from '~/app/components/ChoiceGroup';
 import {
   CAPTION_COLOR_PATTERN,
   CAPTION_COLORS,
@@ -19,7 +20,6 @@ import {
   type VideoAspect,
   videoDimensions,
 } from '~/contract/video';
-import { ChoiceGroup } from '../../components/ChoiceGroup';
 
 const CAPTION_DETAILS: Record<CaptionStyle, string> = {
   off: 'No text on the video',

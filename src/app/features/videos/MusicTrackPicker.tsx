@@ -4,14 +4,14 @@
  */
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useAudioPreview } from '~/app/components/audio-preview';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { MUSIC_TRACKS, type MusicTrackId, musicTrack } from '~/contract/music';
 import { formatDuration, MUSIC_UPLOAD, type UploadedMusic, uploadedMusicSchema } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { useAudioPreview } from '../../components/audio-preview';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { musicUploadProblem } from './model';
 
 /** GET /videos/music/:track/preview: a few seconds, rendered and cached by the API. */

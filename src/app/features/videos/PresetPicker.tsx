@@ -4,6 +4,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
 import type { FieldErrors } from '~/contract/errors';
 import { fieldErrors } from '~/contract/errors';
 import {
@@ -15,10 +19,6 @@ import {
   presetSchema,
 } from '~/contract/presets';
 import { ApiError, api } from '~/lib/api/client';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
 import { type CreateForm, presetSettings } from './model';
 
 function useNewKey() {

@@ -4,6 +4,13 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '~/app/components/ConfirmDialog';
+import { copyText } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
+import { Switch } from '~/app/components/Switch';
 import {
   SHARE_EXPIRY_CHOICES,
   type ShareLink,
@@ -12,13 +19,6 @@ import {
   shareStateSchema,
 } from '~/contract/sharing';
 import { api } from '~/lib/api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { copyText } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
-import { Switch } from '../../components/Switch';
 
 const path = (videoId: string) => `/videos/${encodeURIComponent(videoId)}/share`;
 const parse = (data: unknown) => shareStateSchema.parse(data);

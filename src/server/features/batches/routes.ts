@@ -4,18 +4,18 @@
  * cancel and retry-failed act on the rows; GET /batches/:id/zip streams the finished videos as one ZIP.
  */
 import { Hono } from 'hono';
-import type { BatchPage, BatchRecord } from '../../../contract/batches.ts';
-import { createBatchRequestSchema } from '../../../contract/batches.ts';
-import { SHEET_LIMITS } from '../../../contract/sheet.ts';
-import { formatBytes } from '../../../contract/storage.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { contentDisposition } from '../../storage/download-headers.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { BatchPage, BatchRecord } from '~/contract/batches.ts';
+import { createBatchRequestSchema } from '~/contract/batches.ts';
+import { SHEET_LIMITS } from '~/contract/sheet.ts';
+import { formatBytes } from '~/contract/storage.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { bodyTooLarge, routeBodyLimit } from '~/server/http/middleware.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { contentDisposition } from '~/server/storage/download-headers.ts';
+import { fileLinker } from '~/server/storage/links.ts';
 import { batchService, type VideoMaker } from './service.ts';
 
 /** Inline rows may carry a whole sheet's worth of text, and a little JSON around it. */

@@ -19,11 +19,11 @@ import { type CreateVideoRequest, estimateVideoCost, type VideoRecord } from '~/
 import { InsufficientCreditsError } from '~/server/credits/ledger.ts';
 import { getAccount } from '~/server/credits/service.ts';
 import type { Db } from '~/server/db/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
 import { HttpError, notFound } from '~/server/http/errors.ts';
 import type { Storage } from '~/server/storage/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
 import type { FileLinker } from '~/server/storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
 import { batchPlanner } from './plan.ts';
 import type { VideoMaker } from './video-maker.ts';
 

@@ -9,7 +9,7 @@
  * routes are in storyboard-routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
-import type { RenderAvailability } from '../../../contract/system-tools.ts';
+import type { RenderAvailability } from '~/contract/system-tools.ts';
 import {
   type AvailablePictureSources,
   createVideoRequestSchema,
@@ -17,17 +17,17 @@ import {
   type UploadedMusic,
   type VideoPage,
   type VideoRecord,
-} from '../../../contract/video.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import { bodyChunks, limitBytes } from '../../http/body.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent, idempotentUpload } from '../../http/idempotency.ts';
-import { routeBodyLimit } from '../../http/middleware.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
-import { fileLinker } from '../../storage/links.ts';
-import { uploadTempDir } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/video.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { bodyChunks, limitBytes } from '~/server/http/body.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent, idempotentUpload } from '~/server/http/idempotency.ts';
+import { routeBodyLimit } from '~/server/http/middleware.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { MEDIA_FORM_LIMIT, uploadMedia } from '~/server/media/upload.ts';
+import { fileLinker } from '~/server/storage/links.ts';
+import { uploadTempDir } from '~/server/storage/uploads.ts';
 import { musicPreview } from './music-preview.ts';
 import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
 import { pictureSourceAvailability } from './picture-sources.ts';

@@ -5,17 +5,13 @@
  * drafts are listed by GET /videos (status "draft"). The rules are in storyboard-service.ts.
  */
 import { Hono } from 'hono';
-import {
-  createStoryboardRequestSchema,
-  type Storyboard,
-  saveStoryboardRequestSchema,
-} from '../../../contract/storyboard.ts';
-import type { VideoRecord } from '../../../contract/video.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody } from '../../http/validate.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import { createStoryboardRequestSchema, type Storyboard, saveStoryboardRequestSchema } from '~/contract/storyboard.ts';
+import type { VideoRecord } from '~/contract/video.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { fileLinker } from '~/server/storage/links.ts';
 import { type BrandKitSource, videoService } from './service.ts';
 import { storyboardService } from './storyboard-service.ts';
 

@@ -15,12 +15,12 @@ import {
   type saveStoryboardRequestSchema,
 } from '~/contract/storyboard.ts';
 import type { VideoSettings } from '~/contract/video.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
-import { splitScenes } from '../../media/scenes.ts';
-import { createSceneQueryWriter } from '../../providers/llm/visualQueries.ts';
-import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { parse } from '~/server/http/validate.ts';
+import { splitScenes } from '~/server/media/scenes.ts';
+import { createSceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
+import { voiceCatalogue } from '~/server/providers/tts/catalogue.ts';
 import { createContentCache } from './cache.ts';
 import type { BrandKitSource } from './service.ts';
 import { storyboardChecks } from './storyboard-checks.ts';
