@@ -18,9 +18,9 @@ import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts'
 import { VIDEO_TOOLS } from '~/contract/system-tools.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
+import { videoWorkDir } from './pipeline/work.ts';
 import { completeVideo, type FinishedVideo, failVideo } from './store.ts';
-import { settleStoryboard } from './storyboard-store.ts';
-import { videoWorkDir } from './work.ts';
+import { settleStoryboard } from './storyboard/store.ts';
 
 export const VIDEO_JOB = 'video';
 /** What a worker must have to make a video; GET /videos/availability asks the same. */

@@ -18,9 +18,9 @@ import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { createContentCache } from './cache.ts';
 import { MediaError } from './errors.ts';
 import type { VideoJobPayload } from './job.ts';
-import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
+import { runVideoPipeline, type VideoOutputs } from './pipeline/run.ts';
+import { removeAbandonedWork, videoWorkDir } from './pipeline/work.ts';
 import type { FinishedVideo } from './store.ts';
-import { removeAbandonedWork, videoWorkDir } from './work.ts';
 
 interface StoredOutputs {
   videoFileId: string;

@@ -28,13 +28,13 @@ import { jsonBody, query } from '~/server/http/validate.ts';
 import { MEDIA_FORM_LIMIT, uploadMedia } from '~/server/media/upload.ts';
 import { fileLinker } from '~/server/storage/links.ts';
 import { uploadTempDir } from '~/server/storage/uploads.ts';
-import { musicPreview } from './music-preview.ts';
-import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
-import { pictureSourceAvailability } from './picture-sources.ts';
+import { musicPreview } from './music/preview.ts';
+import { MUSIC_FORM_LIMIT, uploadMusic } from './music/uploads.ts';
+import { pictureSourceAvailability } from './pictures/sources.ts';
+import { stockSearchRoutes } from './pictures/stock-search.ts';
 import { type BrandKitSource, videoService } from './service.ts';
-import { stockSearchRoutes } from './stock-search.ts';
 import { listVideos } from './store.ts';
-import { storyboardRoutes } from './storyboard-routes.ts';
+import { storyboardRoutes } from './storyboard/routes.ts';
 
 export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;

@@ -21,13 +21,13 @@ import { createImageProvider, imageEngineSettings, resolveEngine } from '~/serve
 import { createStockLibrary } from '~/server/providers/stock/index.ts';
 import { createTtsProviders, type TtsProviders } from '~/server/providers/tts/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
-import type { ContentCache } from './cache.ts';
-import { MediaError } from './errors.ts';
-import { storyboardReadings, videoIllustrationStyle } from './picture-plan.ts';
-import type { PictureSources } from './scene-visuals.ts';
-import type { StoryboardChecks } from './storyboard-checks.ts';
-import type { StoryboardRow } from './storyboard-store.ts';
-import { narrationKeyOf } from './storyboard-view.ts';
+import type { ContentCache } from '../cache.ts';
+import { MediaError } from '../errors.ts';
+import { storyboardReadings, videoIllustrationStyle } from '../pictures/plan.ts';
+import type { PictureSources } from '../pictures/scene-visuals.ts';
+import type { StoryboardChecks } from './checks.ts';
+import type { StoryboardRow } from './store.ts';
+import { narrationKeyOf } from './view.ts';
 
 /** The width of the visual preview; enough for the storyboard's cards, small enough to send at once. */
 const PREVIEW_WIDTH = 640;
@@ -156,7 +156,7 @@ export function storyboardPreviews(
       const scratch = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
       try {
         // The picture machinery (stock downloads, fitting, the render's helpers) loads on the first preview, not with the API.
-        const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('./scene-visuals.ts');
+        const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('../pictures/scene-visuals.ts');
         const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
           reading: storyboardReadings(row.scenes)[index]!,

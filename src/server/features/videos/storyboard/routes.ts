@@ -12,8 +12,8 @@ import type { AppEnv } from '~/server/http/context.ts';
 import { idempotent } from '~/server/http/idempotency.ts';
 import { jsonBody } from '~/server/http/validate.ts';
 import { fileLinker } from '~/server/storage/links.ts';
-import { type BrandKitSource, videoService } from './service.ts';
-import { storyboardService } from './storyboard-service.ts';
+import { type BrandKitSource, videoService } from '../service.ts';
+import { storyboardService } from './service.ts';
 
 export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const storyboards = storyboardService(deps, brandKit);

@@ -13,10 +13,10 @@ import { storedPictureProblem } from '~/server/media/upload.ts';
 import type { VoiceCatalogue } from '~/server/providers/tts/catalogue.ts';
 import { availableEngines } from '~/server/providers/tts/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
-import { pictureSourceAvailability } from './picture-sources.ts';
-import type { BrandKitSource } from './service.ts';
-import { ownedFiles } from './store.ts';
-import { findStoryboard, type StoryboardRow } from './storyboard-store.ts';
+import { pictureSourceAvailability } from '../pictures/sources.ts';
+import type { BrandKitSource } from '../service.ts';
+import { ownedFiles } from '../store.ts';
+import { findStoryboard, type StoryboardRow } from './store.ts';
 
 export const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 

@@ -21,13 +21,13 @@ import { parse } from '~/server/http/validate.ts';
 import { splitScenes } from '~/server/media/scenes.ts';
 import { createSceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
 import { voiceCatalogue } from '~/server/providers/tts/catalogue.ts';
-import { createContentCache } from './cache.ts';
-import type { BrandKitSource } from './service.ts';
-import { storyboardChecks } from './storyboard-checks.ts';
-import { storyboardPreviews } from './storyboard-previews.ts';
-import { storyboardRender } from './storyboard-render.ts';
-import { deleteStoryboard, insertStoryboard, updateStoryboard } from './storyboard-store.ts';
-import { storyboardView } from './storyboard-view.ts';
+import { createContentCache } from '../cache.ts';
+import type { BrandKitSource } from '../service.ts';
+import { storyboardChecks } from './checks.ts';
+import { storyboardPreviews } from './previews.ts';
+import { storyboardRender } from './render.ts';
+import { deleteStoryboard, insertStoryboard, updateStoryboard } from './store.ts';
+import { storyboardView } from './view.ts';
 
 export const STALE_STORYBOARD_MESSAGE =
   'This storyboard was changed in another tab or window. Reload it to see the latest version, then make your edits again.';
