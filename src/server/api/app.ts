@@ -20,7 +20,7 @@ import { brandRoutes } from '~/server/features/brand/routes.ts';
 import { brandKitSource } from '~/server/features/brand/service.ts';
 import { logosInUse } from '~/server/features/brand/store.ts';
 import type { ApiDeps } from '~/server/features/deps.ts';
-import { apiKeyRoutes } from '~/server/features/developers/keys-routes.ts';
+import { apiKeyRoutes } from '~/server/features/developers/keys/routes.ts';
 import { turnedOffEndpointNotices } from '~/server/features/developers/webhooks/notices.ts';
 import { webhookRoutes } from '~/server/features/developers/webhooks/routes.ts';
 import { fileRoutes } from '~/server/features/files/routes.ts';

@@ -8,7 +8,7 @@ import {
 import { generateApiKey, hashApiKey } from '~/server/auth/api-keys.ts';
 import type { Db } from '~/server/db/index.ts';
 import { notFound } from '~/server/http/errors.ts';
-import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from './keys-store.ts';
+import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from './store.ts';
 
 export const toApiKeyRecord = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,

@@ -5,7 +5,7 @@ import type { ApiDeps } from '~/server/features/deps.ts';
 import type { AppEnv } from '~/server/http/context.ts';
 import { idempotent, withoutSecret } from '~/server/http/idempotency.ts';
 import { jsonBody } from '~/server/http/validate.ts';
-import { apiKeyService } from './keys-service.ts';
+import { apiKeyService } from './service.ts';
 
 export function apiKeyRoutes(deps: ApiDeps) {
   const service = apiKeyService(deps.database.db);
