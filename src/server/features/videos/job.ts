@@ -50,7 +50,7 @@ export const videoJobs = [
     kind: VIDEO_JOB,
     payload: VideoJobPayload,
     price: videoJobPrice,
-    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
       'renderVideo',
     ),
     // Rendering is CPU-heavy: a forked child keeps the worker responsive.

@@ -34,7 +34,7 @@ export const watermarkJobs = [
     kind: WATERMARK_JOB,
     payload: WatermarkJobPayload,
     price: (p) => watermarkCost(p.durationMs),
-    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
       'renderWatermarkRemoval',
     ),
     runInChild: true,
