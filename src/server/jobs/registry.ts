@@ -9,7 +9,7 @@
  *       kind: VIDEO_JOB,
  *       payload: VideoJobPayload,                 // zod schema, checked on accept
  *       price: videoJobPrice,
- *       handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export('renderVideo'),
+ *       handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export('renderVideo'),
  *       runInChild: true,                         // heavy work: run in a forked process
  *       onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
  *     }),

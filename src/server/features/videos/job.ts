@@ -1,7 +1,7 @@
 /**
  * The `video` job as the API and the worker know it: the accepted request and the id of the `videos` row it
  * belongs to, its price (the estimate, shown in the editor and held on accept) and what settling it writes. The
- * handler itself (render.ts, the media pipeline) is imported only where the job runs.
+ * handler itself (handler.ts, the media pipeline) is imported only where the job runs.
  *
  * Progress: the handler reports the pipeline's own stage ids (clean … store) with its fraction; the pages name
  * them. Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under

@@ -3,10 +3,10 @@
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
  * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
  * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
- * /videos/stock/search is the storyboard's stock chooser (stock-search.ts); GET /videos/picture-sources says which
- * picture sources this server has (picture-sources.ts). GET /videos/availability says whether this server can make
+ * /videos/stock/search is the storyboard's stock chooser (pictures/stock-search.ts); GET /videos/picture-sources says which
+ * picture sources this server has (pictures/sources.ts). GET /videos/availability says whether this server can make
  * videos now (no worker with ffmpeg: a sentence for the create screen). The storyboard's
- * routes are in storyboard-routes.ts; the rules in service.ts.
+ * routes are in storyboard/routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
 import type { RenderAvailability } from '~/contract/system-tools.ts';

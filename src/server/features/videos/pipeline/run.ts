@@ -1,5 +1,5 @@
 /**
- * Script in, MP4 out, as a sequence of stages (one file each under pipeline/) that each persist their result in
+ * Script in, MP4 out, as a sequence of stages (one file each in this folder) that each persist their result in
  * `<workDir>/manifest.json`:
  *
  *   clean → split → narrate (per scene) → visuals (per scene) → captions → render → thumbnail → store

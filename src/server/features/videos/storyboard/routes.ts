@@ -2,7 +2,7 @@
  * The storyboard over HTTP (the list of routes is in src/contract/storyboard.ts): made from a script, read, saved
  * with the version edited (409 when another tab saved first), previewed scene by scene (narration as WAV, the
  * picture as JPEG, both from the render's own cache) and rendered into a video like POST /videos. Never-rendered
- * drafts are listed by GET /videos (status "draft"). The rules are in storyboard-service.ts.
+ * drafts are listed by GET /videos (status "draft"). The rules are in service.ts.
  */
 import { Hono } from 'hono';
 import { createStoryboardRequestSchema, type Storyboard, saveStoryboardRequestSchema } from '~/contract/storyboard.ts';

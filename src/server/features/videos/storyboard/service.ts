@@ -1,9 +1,9 @@
 /**
  * The storyboard's rules, behind its routes: a script becomes scenes the way the pipeline splits them (with a
  * search query each) and saves are checked against the version edited, here; the checks against the account
- * (storyboard-checks.ts), the editor's view (storyboard-view.ts), previews from the same content cache the render
- * reads, so previewing is not paid twice (storyboard-previews.ts), and a render that holds its credits like POST
- * /videos (storyboard-render.ts) are composed in.
+ * (checks.ts), the editor's view (view.ts), previews from the same content cache the render
+ * reads, so previewing is not paid twice (previews.ts), and a render that holds its credits like POST
+ * /videos (render.ts) are composed in.
  */
 import type { z } from 'zod';
 import { cleanScript } from '~/contract/clean.ts';
