@@ -19,14 +19,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** `file#Component` → why it may be longer than MAX_COMPONENT_LINES (never longer than MAX_LINES). */
 const LONG_COMPONENTS: Record<string, string> = {
-  'src/app/features/account/CredentialsForm.tsx#CredentialsForm': 'not split yet (issue 31)',
   'src/app/features/analytics/Analytics.tsx#Analytics': 'not split yet (issue 31)',
   'src/app/features/batches/BatchPage.tsx#BatchPage': 'not split yet (issue 31)',
   'src/app/features/billing/AgentPricing.tsx#AgentPricing': 'not split yet (issue 31)',
   'src/app/features/brand/LogoSection.tsx#LogoSection': 'not split yet (issue 31)',
-  'src/app/features/gpu/MyRentals.tsx#RentalCard': 'not split yet (issue 31)',
   'src/app/features/studios/ScriptForm.tsx#ScriptForm': 'not split yet (issue 31)',
-  'src/app/features/studios/TextToSpeech.tsx#TextToSpeech': 'not split yet (issue 31)',
   'src/app/features/videos/CaptionStylePicker.tsx#CaptionStylePicker': 'not split yet (issue 31)',
   'src/app/features/videos/ImageUploader.tsx#ImageUploader': 'not split yet (issue 31)',
   'src/app/features/videos/MusicTrackPicker.tsx#MusicTrackPicker': 'not split yet (issue 31)',

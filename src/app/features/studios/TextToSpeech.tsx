@@ -87,30 +87,15 @@ export default function TextToSpeech() {
           noValidate
           aria-label="New voice-over"
         >
-          <Field
-            label="Text"
+          <SpeechText
+            text={text}
+            estimate={estimate}
             error={errors.text}
-            hint={
-              <span className={estimate.overLimit ? 'text-danger' : ''} data-testid="char-count">
-                {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters ·{' '}
-                {estimate.cost} credit
-                {estimate.cost === 1 ? '' : 's'} (2 per started 1,000 characters)
-              </span>
-            }
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                className="input !min-h-48"
-                value={text}
-                placeholder="Paste or write the text to speak. Long texts are split at sentence boundaries and joined seamlessly."
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setErrors(({ text: _t, ...rest }) => rest);
-                }}
-              />
-            )}
-          </Field>
+            onText={(value) => {
+              setText(value);
+              setErrors(({ text: _t, ...rest }) => rest);
+            }}
+          />
           <VoicePicker
             value={voiceId}
             onChange={(id) => {
@@ -141,6 +126,43 @@ export default function TextToSpeech() {
       </div>
       {confirm.dialog}
     </div>
+  );
+}
+
+/** The text to speak, with its length and price as it is typed. */
+function SpeechText({
+  text,
+  estimate,
+  error,
+  onText,
+}: {
+  text: string;
+  estimate: ReturnType<typeof speechEstimate>;
+  error: string | undefined;
+  onText: (text: string) => void;
+}) {
+  return (
+    <Field
+      label="Text"
+      error={error}
+      hint={
+        <span className={estimate.overLimit ? 'text-danger' : ''} data-testid="char-count">
+          {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters ·{' '}
+          {estimate.cost} credit
+          {estimate.cost === 1 ? '' : 's'} (2 per started 1,000 characters)
+        </span>
+      }
+    >
+      {(props) => (
+        <textarea
+          {...props}
+          className="input !min-h-48"
+          value={text}
+          placeholder="Paste or write the text to speak. Long texts are split at sentence boundaries and joined seamlessly."
+          onChange={(e) => onText(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
