@@ -25,10 +25,8 @@ const LONG_COMPONENTS: Record<string, string> = {
   'src/app/features/brand/LogoSection.tsx#LogoSection': 'not split yet (issue 31)',
   'src/app/features/studios/ScriptForm.tsx#ScriptForm': 'not split yet (issue 31)',
   'src/app/features/videos/ImageUploader.tsx#ImageUploader': 'not split yet (issue 31)',
-  'src/app/features/videos/SharePanel.tsx#SharePanel': 'not split yet (issue 31)',
   'src/app/features/videos/storyboard/SettingsPanel.tsx#SettingsPanel': 'not split yet (issue 31)',
   'src/app/features/watermark/RemovalEditor.tsx#RemovalEditor': 'not split yet (issue 31)',
-  'src/app/layout/UserMenu.tsx#UserMenu': 'not split yet (issue 31)',
 };
 
 function sourceFiles(dir: string): string[] {
