@@ -21,7 +21,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const LONG_COMPONENTS: Record<string, string> = {
   'src/app/features/analytics/Analytics.tsx#Analytics': 'not split yet (issue 31)',
   'src/app/features/batches/BatchPage.tsx#BatchPage': 'not split yet (issue 31)',
-  'src/app/features/billing/AgentPricing.tsx#AgentPricing': 'not split yet (issue 31)',
   'src/app/features/brand/LogoSection.tsx#LogoSection': 'not split yet (issue 31)',
   'src/app/features/studios/ScriptForm.tsx#ScriptForm': 'not split yet (issue 31)',
   'src/app/features/videos/ImageUploader.tsx#ImageUploader': 'not split yet (issue 31)',
