@@ -19,10 +19,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** `file#Component` → why it may be longer than MAX_COMPONENT_LINES (never longer than MAX_LINES). */
 const LONG_COMPONENTS: Record<string, string> = {
-  'src/app/features/analytics/Analytics.tsx#Analytics': 'not split yet (issue 31)',
   'src/app/features/batches/BatchPage.tsx#BatchPage': 'not split yet (issue 31)',
   'src/app/features/brand/LogoSection.tsx#LogoSection': 'not split yet (issue 31)',
-  'src/app/features/studios/ScriptForm.tsx#ScriptForm': 'not split yet (issue 31)',
   'src/app/features/videos/ImageUploader.tsx#ImageUploader': 'not split yet (issue 31)',
   'src/app/features/videos/storyboard/SettingsPanel.tsx#SettingsPanel': 'not split yet (issue 31)',
   'src/app/features/watermark/RemovalEditor.tsx#RemovalEditor': 'not split yet (issue 31)',
