@@ -25,7 +25,7 @@ if (process.argv[2] === '--serve') {
   const { openDatabase } = await import('../src/server/db/index.ts');
   const { createJobRegistry } = await import('../src/server/jobs/registry.ts');
   const { ensureProfile } = await import('../src/server/features/account/profiles.ts');
-  const { apiKeyService } = await import('../src/server/features/developers/keys-service.ts');
+  const { apiKeyService } = await import('../src/server/features/developers/keys/service.ts');
 
   const config = loadConfig({ ...process.env, ROLE: 'api', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
   const database = await openDatabase(config);

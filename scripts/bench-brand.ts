@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brandSnapshot, DEFAULT_BRAND_KIT } from '../src/contract/brand.ts';
 import { createVideoRequestSchema } from '../src/contract/video.ts';
-import { runVideoPipeline, type VideoStage } from '../src/server/features/videos/pipeline.ts';
+import { runVideoPipeline, type VideoStage } from '../src/server/features/videos/pipeline/run.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';
 import { cpuSeconds } from './bench-support.ts';

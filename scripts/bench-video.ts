@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createVideoRequestSchema, VISUAL_ORDERS, type VisualOrder } from '../src/contract/video.ts';
-import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline.ts';
+import { runVideoPipeline, VIDEO_STAGES, type VideoStage } from '../src/server/features/videos/pipeline/run.ts';
 import { DEFAULT_RENDER } from '../src/server/media/render.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';

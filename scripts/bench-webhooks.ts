@@ -31,7 +31,7 @@ import { emitEvent } from '../src/server/events/emit.ts';
 import { ensureProfile } from '../src/server/features/account/profiles.ts';
 import { createWebhookService } from '../src/server/features/developers/webhooks/service.ts';
 import { startWebhookDelivery } from '../src/server/features/developers/webhooks/worker.ts';
-import { runVideoPipeline } from '../src/server/features/videos/pipeline.ts';
+import { runVideoPipeline } from '../src/server/features/videos/pipeline/run.ts';
 import { createLogger } from '../src/server/http/logger.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
 import { createJobRegistry, defineJob } from '../src/server/jobs/registry.ts';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CreateVideoRequest, createVideoRequestSchema, describePicture } from '../src/contract/video.ts';
 import { readManifest } from '../src/server/features/videos/pipeline/manifest.ts';
-import { runVideoPipeline } from '../src/server/features/videos/pipeline.ts';
+import { runVideoPipeline } from '../src/server/features/videos/pipeline/run.ts';
 import { narrationSlots } from '../src/server/media/brand.ts';
 import { createDesignedImageProvider } from '../src/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '../src/server/providers/tts/index.ts';

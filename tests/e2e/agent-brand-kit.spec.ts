@@ -3,7 +3,7 @@
  * axe), then makes a video with an Azure voice (the primary API talks to a local server speaking Azure's
  * protocol), a caption style and the kit left on, waits for it and plays it; the video page says the kit was applied.
  */
-import { encodePng } from '../../src/server/media/png';
+import { encodePng } from '~/server/media/png';
 import { expectNoViolations } from './support/axe';
 import { useAzureSpeech } from './support/azure-speech';
 import { expect, test } from './support/fixtures';

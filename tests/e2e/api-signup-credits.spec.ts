@@ -4,7 +4,7 @@
  */
 
 import type { Page } from '@playwright/test';
-import { SIGNUP_GRANT } from '../../src/contract/pricing';
+import { SIGNUP_GRANT } from '~/contract/pricing';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { apiUrl, EMULATOR_URL, PRIMARY_API_PORT } from './support/stack';
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_ROUTES } from '../../src/app/routes';
+import { APP_ROUTES } from '~/app/routes';
 import { clearAccounts, expect, test } from './support/fixtures';
 import { ROOT_DIR } from './support/stack';
 

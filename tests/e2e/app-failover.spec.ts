@@ -1,4 +1,4 @@
-import { ALL_HOSTS_FAILED_MESSAGES } from '../../src/lib/api/messages';
+import { ALL_HOSTS_FAILED_MESSAGES } from '~/lib/api/messages';
 import { clearAccounts, expect, test } from './support/fixtures';
 import { apiUrl, FALLBACK_API, isAnswering, PRIMARY_API, readState, startApi, stopProcess } from './support/stack';
 

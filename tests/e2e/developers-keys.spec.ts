@@ -1,4 +1,4 @@
-import { API_KEY_PATTERN } from '../../src/contract/developers';
+import { API_KEY_PATTERN } from '~/contract/developers';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { apiUrl, PRIMARY_API_PORT } from './support/stack';

@@ -1,6 +1,6 @@
 /** Shared data and helpers for the public-site specs (tests/e2e/public-*.spec.ts). */
 import type { BrowserContext, Page } from '@playwright/test';
-import { brand } from '../../src/config/brand';
+import { brand } from '~/config/brand';
 
 export { brand };
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { imageDimensions } from '../../src/server/media/image-size';
+import { imageDimensions } from '~/server/media/image-size';
 import { expect, test } from './support/fixtures';
 
 test('generate images, download one at its exact size, reuse its settings and delete it', async ({

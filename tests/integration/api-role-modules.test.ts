@@ -20,7 +20,7 @@ const src = (file: string) => new URL(`../../src/server/${file}`, import.meta.ur
  */
 const HEAVY = [
   src('media/render.ts'),
-  src('features/videos/pipeline.ts'),
+  src('features/videos/pipeline/run.ts'),
   src('providers/tts/espeak-worker.ts'),
   src('providers/images/image-worker.ts'),
 ];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrandSnapshot, brandSnapshot, DEFAULT_BRAND_KIT, logoPlacement } from '~/contract/brand.ts';
-import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { localRenders } from './support/local-renders.ts';
 
 const WIDTH = 1280;

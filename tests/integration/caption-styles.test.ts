@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { localRenders } from './support/local-renders.ts';
 
 const SCRIPT = `Good morning to every early riser.

@@ -11,7 +11,7 @@ import { speechRequestSchema } from '~/contract/speech';
 import { createVideoRequestSchema } from '~/contract/video';
 import { findVoice } from '~/contract/voices';
 import { synthesizeSpeech } from '~/server/features/speech/synthesize';
-import { runVideoPipeline } from '~/server/features/videos/pipeline';
+import { runVideoPipeline } from '~/server/features/videos/pipeline/run';
 import { decodeWav } from '~/server/media/wav';
 import { ProviderError } from '~/server/providers/http';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider';

@@ -15,7 +15,7 @@ import {
   runVideoPipeline,
   type VideoProviders,
   type VideoStage,
-} from '~/server/features/videos/pipeline.ts';
+} from '~/server/features/videos/pipeline/run.ts';
 import { ProviderError } from '~/server/providers/http.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createEspeakProvider } from '~/server/providers/tts/espeak.ts';

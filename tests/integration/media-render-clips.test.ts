@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema } from '~/contract/video.ts';
-import { type Manifest, runVideoPipeline } from '~/server/features/videos/pipeline.ts';
+import { type Manifest, runVideoPipeline } from '~/server/features/videos/pipeline/run.ts';
 import { probeClip } from '~/server/media/clip.ts';
 import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_RENDER, fitImageArgs, planRender, type RenderVisual } from '~/server/media/render.ts';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { localRenders } from './support/local-renders.ts';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoResult } from '~/server/features/videos/pipeline.ts';
+import type { VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { localRenders } from './support/local-renders.ts';
 
 const SCRIPT = `The harbour wakes before the sun.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoRequestSchema } from '~/contract/video.ts';
 import { findVoice } from '~/contract/voices.ts';
-import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
+import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import type { ImageProvider } from '~/server/providers/images/types.ts';

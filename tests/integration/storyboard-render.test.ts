@@ -13,7 +13,7 @@ import { type StoryboardScene, storyboardScript } from '~/contract/storyboard.ts
 import { createVideoRequestSchema } from '~/contract/video.ts';
 import { findVoice } from '~/contract/voices.ts';
 import { createContentCache } from '~/server/features/videos/cache.ts';
-import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
+import { readManifest, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline/run.ts';
 import { type ProbeResult, probe } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_TIMELINE } from '~/server/media/timeline.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';

@@ -7,10 +7,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe, runFfmpeg } from '../../src/server/media/ffmpeg.ts';
-import { detectOverlays, edgeMagnitude, iou, type PixelBox } from '../../src/server/media/overlay-detect.ts';
-import { analysisSize, sampleFrames, sourceFacts, writeMarkMask } from '../../src/server/media/overlay-frames.ts';
-import { buildRemovalFilter, type RemovalBox, removalOutputArgs } from '../../src/server/media/overlay-removal.ts';
+import { probe, runFfmpeg } from '~/server/media/ffmpeg.ts';
+import { detectOverlays, edgeMagnitude, iou, type PixelBox } from '~/server/media/overlay-detect.ts';
+import { analysisSize, sampleFrames, sourceFacts, writeMarkMask } from '~/server/media/overlay-frames.ts';
+import { buildRemovalFilter, type RemovalBox, removalOutputArgs } from '~/server/media/overlay-removal.ts';
 import { LOGO_BOX, makeWatermarkedVideo, TEST_VIDEO, textMarkBox } from './support/watermark-video.ts';
 
 const { width, height } = TEST_VIDEO;

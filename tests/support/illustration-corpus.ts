@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { nameKey } from '../../src/server/media/illustration/places.ts';
-import { type SceneSubjects, sceneSubjects } from '../../src/server/media/illustration/subjects.ts';
+import { nameKey } from '~/server/media/illustration/places.ts';
+import { type SceneSubjects, sceneSubjects } from '~/server/media/illustration/subjects.ts';
 
 export type Label = { thing: string; icons: string[] } | { place: string } | { number: number };
 

@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readScript } from '../../src/server/media/illustration/reader/index.ts';
-import type { SentenceReading } from '../../src/server/media/illustration/reading.ts';
+import { readScript } from '~/server/media/illustration/reader/index.ts';
+import type { SentenceReading } from '~/server/media/illustration/reading.ts';
 
 export interface LabelledSentence {
   text: string;

@@ -12,7 +12,7 @@ import {
 } from '~/app/features/videos/model';
 import { createVideoRequestSchema, VIDEO_STAGE_IDS, VIDEO_UPLOAD, videoTitle } from '~/contract/video';
 import { uploadProblem } from '~/lib/upload-problem';
-import { VIDEO_STAGES } from '~/server/features/videos/pipeline';
+import { VIDEO_STAGES } from '~/server/features/videos/pipeline/run';
 
 const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
 

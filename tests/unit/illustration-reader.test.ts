@@ -6,8 +6,8 @@
  * regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
-import { readScript } from '../../src/server/media/illustration/reader/index.ts';
-import type { SentenceReading } from '../../src/server/media/illustration/reading.ts';
+import { readScript } from '~/server/media/illustration/reader/index.ts';
+import type { SentenceReading } from '~/server/media/illustration/reading.ts';
 import { labelCount, loadPart, scorePart } from '../support/reader-corpus.ts';
 
 const icons = (r: SentenceReading) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MUSIC_TRACK_IDS } from '../../src/contract/music.ts';
-import { generateTrack } from '../../src/server/media/music.ts';
+import { MUSIC_TRACK_IDS } from '~/contract/music.ts';
+import { generateTrack } from '~/server/media/music.ts';
 
 // Short loops keep the test quick; the generators fit their bars to whatever length they are given.
 const OPTIONS = { sampleRate: 16_000, seconds: 6, seed: 3 };

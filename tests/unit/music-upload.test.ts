@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FORM, musicUploadProblem, toRequest } from '~/app/features/videos/model';
 import { createVideoRequestSchema, MUSIC_UPLOAD } from '~/contract/video';
-import { sniffMusicType } from '~/server/features/videos/music-uploads';
+import { sniffMusicType } from '~/server/features/videos/music/uploads';
 
 const encode = (codec: string[], format: string) =>
   execFileSync('ffmpeg', [

@@ -12,7 +12,7 @@ import {
   picturesSummary,
 } from '~/contract/picture-choices';
 import type { ScenePicture } from '~/contract/video';
-import { newAiChoice } from '~/server/features/videos/storyboard-checks';
+import { newAiChoice } from '~/server/features/videos/storyboard/checks';
 
 const none = { stock: false, ai: false };
 const all = { stock: true, ai: true };

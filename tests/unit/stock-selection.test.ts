@@ -1,7 +1,7 @@
 /** The rules around scene pictures that need no server: cache keys, the visual order, credits, rate-limit waits, queries. */
 import { describe, expect, it } from 'vitest';
 import { createVideoRequestSchema, VISUAL_ORDER_SOURCES } from '~/contract/video.ts';
-import { stockCredits } from '~/server/features/videos/pipeline.ts';
+import { stockCredits } from '~/server/features/videos/pipeline/run.ts';
 import { ProviderError, retryAfterMs } from '~/server/providers/http.ts';
 import type { ChatProvider } from '~/server/providers/llm/types.ts';
 import { chatSceneQueries, parseSceneQueries } from '~/server/providers/llm/visualQueries.ts';

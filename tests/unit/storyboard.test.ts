@@ -21,7 +21,7 @@ import {
   sceneVisualKeyInput,
   visualKey,
 } from '~/server/features/videos/cache.ts';
-import { pictureSize } from '~/server/features/videos/scene-visuals.ts';
+import { pictureSize } from '~/server/features/videos/pictures/scene-visuals.ts';
 
 const scene = (id: string, text: string, extra: Partial<StoryboardScene> = {}): StoryboardScene => ({
   id,

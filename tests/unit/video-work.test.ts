@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeAbandonedWork, videoWorkDir } from '~/server/features/videos/work.ts';
+import { removeAbandonedWork, videoWorkDir } from '~/server/features/videos/pipeline/work.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nxn-video-work-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

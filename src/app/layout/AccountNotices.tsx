@@ -4,8 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { Link } from 'react-router';
+import { Icon } from '~/app/components/Icon';
 import { $account } from '~/stores/account';
-import { Icon } from '../components/Icon';
 
 export function AccountNotices() {
   const notices = useStore($account)?.notices ?? [];

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { Logo } from '~/app/components/Logo';
+import { TopUp } from '~/app/features/billing/TopUpDialog';
+import { followRentals } from '~/app/features/gpu/store';
 import { $account } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Icon } from '../components/Icon';
-import { Logo } from '../components/Logo';
-import { TopUp } from '../features/billing/TopUpDialog';
-import { followRentals } from '../features/gpu/store';
 import { AccountNotices } from './AccountNotices';
 import { AppSupport } from './AppSupport';
 import { BOTTOM_NAV, STUDIOS } from './nav';

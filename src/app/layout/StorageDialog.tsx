@@ -4,13 +4,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { Dialog } from '~/app/components/Dialog';
+import { formatDate } from '~/app/components/format';
+import { Spinner } from '~/app/components/Spinner';
 import { formatBytes, type StorageUsage, type UploadList } from '~/contract/storage';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
-import { Dialog } from '../components/Dialog';
-import { formatDate } from '../components/format';
-import { Spinner } from '../components/Spinner';
 
 export function StorageMeter({ usage }: { usage: StorageUsage }) {
   const share = usage.quota > 0 ? Math.min(1, usage.used / usage.quota) : 1;

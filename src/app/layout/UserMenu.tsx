@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
+import { Icon } from '~/app/components/Icon';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { $account, refreshAccount } from '~/stores/account';
 import { $auth, type AuthUser, signOut } from '~/stores/auth';
-import { Icon } from '../components/Icon';
 import { ACCOUNT_LINKS, ADMIN_LINK } from './nav';
 import { StorageDialog, StorageMeter } from './StorageDialog';
 
@@ -28,21 +28,13 @@ export function Avatar({ user, className = 'size-9' }: { user: AuthUser; classNa
   );
 }
 
-/** Account disclosure: who is signed in, storage used, the account pages, and sign out. */
-export function UserMenu() {
-  const auth = useStore($auth);
-  const account = useStore($account);
-  const [open, setOpen] = useState(false);
-  const [storageOpen, setStorageOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: moving to another page is the trigger: the menu closes
-  useEffect(() => setOpen(false), [location.pathname]);
-
+/** An open menu closes on a press outside it, or on Escape, which gives the focus back to its button. */
+function useCloseOutside(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  root: RefObject<HTMLDivElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -59,7 +51,46 @@ export function UserMenu() {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen, root, button]);
+}
+
+/** The account pages, and the operator console for an admin. */
+function AccountLinks({ admin }: { admin: boolean }) {
+  return (
+    <nav aria-label="Account">
+      <ul className="py-2">
+        {(admin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS).map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm text-fg-muted hover:bg-white/5 hover:text-fg"
+            >
+              <Icon name={item.icon} className="size-4" />
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Account disclosure: who is signed in, storage used, the account pages, and sign out. */
+export function UserMenu() {
+  const auth = useStore($auth);
+  const account = useStore($account);
+  const [open, setOpen] = useState(false);
+  const [storageOpen, setStorageOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moving to another page is the trigger: the menu closes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useCloseOutside(open, setOpen, root, button);
 
   if (auth.status !== 'resolved' || !auth.user) return null;
   const user = auth.user;
@@ -119,21 +150,7 @@ export function UserMenu() {
               </button>
             </div>
           ) : null}
-          <nav aria-label="Account">
-            <ul className="py-2">
-              {(account?.admin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS).map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className="flex items-center gap-3 rounded-lg px-2 py-2 text-sm text-fg-muted hover:bg-white/5 hover:text-fg"
-                  >
-                    <Icon name={item.icon} className="size-4" />
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <AccountLinks admin={account?.admin === true} />
           <button
             type="button"
             className="flex w-full items-center gap-3 rounded-lg border-t border-white/10 px-2 py-2.5 text-sm text-fg-muted hover:bg-white/5 hover:text-fg disabled:opacity-60"

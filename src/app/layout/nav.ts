@@ -1,4 +1,4 @@
-import type { IconName } from '../components/Icon';
+import type { IconName } from '~/app/components/Icon';
 
 export interface NavItem {
   to: string;

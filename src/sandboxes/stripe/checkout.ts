@@ -3,7 +3,7 @@
  * decline, pay later then succeed or fail) and a payment returns to the session's success URL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatPrice } from '../../contract/payments.ts';
+import { formatPrice } from '~/contract/payments.ts';
 import type { Session } from './objects.ts';
 import { checkoutPage } from './page.ts';
 import type { Outcome } from './payments.ts';

@@ -3,7 +3,7 @@
  * success or failure, each with its event), and the charge's receipt page.
  */
 import type { ServerResponse } from 'node:http';
-import { formatPrice } from '../../contract/payments.ts';
+import { formatPrice } from '~/contract/payments.ts';
 import type { BackgroundWork } from './background.ts';
 import { type Charge, type Intent, now, type Session, type StripeObjects } from './objects.ts';
 import { stripeId } from './protocol.ts';

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createFirebaseVerifier, type TokenVerifier } from '../auth/firebase.ts';
-import type { ServerConfig } from '../config/index.ts';
-import { idempotencyStore } from '../db/idempotency.ts';
-import { type Database, openDatabase } from '../db/index.ts';
-import { createLogger, type Logger } from '../http/logger.ts';
-import { JobQueue } from '../jobs/queue.ts';
-import type { JobRegistry } from '../jobs/registry.ts';
-import { createStorage } from '../storage/index.ts';
-import { sweepStaleUploads } from '../storage/uploads.ts';
+import { createFirebaseVerifier, type TokenVerifier } from '~/server/auth/firebase.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import { idempotencyStore } from '~/server/db/idempotency.ts';
+import { type Database, openDatabase } from '~/server/db/index.ts';
+import { createLogger, type Logger } from '~/server/http/logger.ts';
+import { JobQueue } from '~/server/jobs/queue.ts';
+import type { JobRegistry } from '~/server/jobs/registry.ts';
+import { createStorage } from '~/server/storage/index.ts';
+import { sweepStaleUploads } from '~/server/storage/uploads.ts';
 import { createApiApp } from './app.ts';
 
 const displayHost = (host: string | undefined): string =>

@@ -4,9 +4,9 @@
  * An unverified address counts for nothing: anyone can sign up with someone else's address and never verify it.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../config/index.ts';
-import type { AppEnv, VerifiedUser } from '../http/context.ts';
-import { HttpError } from '../http/errors.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { AppEnv, VerifiedUser } from '~/server/http/context.ts';
+import { HttpError } from '~/server/http/errors.ts';
 
 export function isAdmin(user: VerifiedUser, adminEmails: readonly string[]): boolean {
   if (user.adminClaim) return true;

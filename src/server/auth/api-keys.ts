@@ -5,11 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiKeyScope } from '../../contract/developers.ts';
-import type { Db } from '../db/index.ts';
-import { apiKeys } from '../db/schema/developers.ts';
-import { users } from '../db/schema/users.ts';
-import type { VerifiedUser } from '../http/context.ts';
+import { API_KEY_PATTERN, API_KEY_PREFIX, type ApiKeyScope } from '~/contract/developers.ts';
+import type { Db } from '~/server/db/index.ts';
+import { apiKeys } from '~/server/db/schema/developers.ts';
+import { users } from '~/server/db/schema/users.ts';
+import type { VerifiedUser } from '~/server/http/context.ts';
 
 /** `nxn_sk_` and 32 random bytes: guessing one is hopeless, so a fast hash is enough to keep it. */
 export const generateApiKey = (): string => API_KEY_PREFIX + randomBytes(32).toString('base64url');

@@ -4,8 +4,8 @@
  */
 import { type App, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { ServerConfig } from '../config/index.ts';
-import type { VerifiedUser } from '../http/context.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { VerifiedUser } from '~/server/http/context.ts';
 
 export type { VerifiedUser };
 

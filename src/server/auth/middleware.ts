@@ -1,13 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import {
-  isAdminPath,
-  keyAllows,
-  missingScopeMessage,
-  routeScope,
-  sessionOnlyMessage,
-} from '../../contract/api-scopes.ts';
-import type { AppEnv } from '../http/context.ts';
-import { HttpError } from '../http/errors.ts';
+import { isAdminPath, keyAllows, missingScopeMessage, routeScope, sessionOnlyMessage } from '~/contract/api-scopes.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { HttpError } from '~/server/http/errors.ts';
 import { type ApiKeyAuthenticator, isApiKeyCredential, type KeyCaller } from './api-keys.ts';
 import type { TokenVerifier, VerifiedUser } from './firebase.ts';
 

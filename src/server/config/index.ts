@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_API_HOSTS } from '../../config/brand.ts';
+import { DEFAULT_API_HOSTS } from '~/config/brand.ts';
 import { linkKeyFile, readOrCreateLinkKey } from './link-key.ts';
 
 type Env = Record<string, string | undefined>;

@@ -5,8 +5,8 @@
  * says which job, rental or request is off. Read-only: it finds, the operator decides.
  */
 import { sql } from 'drizzle-orm';
-import type { CreditAudit, CreditAuditFailure } from '../../contract/admin.ts';
-import { type Database, rows } from '../db/index.ts';
+import type { CreditAudit, CreditAuditFailure } from '~/contract/admin.ts';
+import { type Database, rows } from '~/server/db/index.ts';
 
 interface AccountRow {
   uid: string;

@@ -1,7 +1,7 @@
 /** The ledger as a CSV download, streamed page by page (the billing page's export and the operator console's). */
 import type { Context } from 'hono';
-import { type LedgerCategory, ledgerCsvFileName, ledgerCsvHeader, ledgerCsvLine } from '../../contract/ledger.ts';
-import type { Db } from '../db/index.ts';
+import { type LedgerCategory, ledgerCsvFileName, ledgerCsvHeader, ledgerCsvLine } from '~/contract/ledger.ts';
+import type { Db } from '~/server/db/index.ts';
 import { ledgerEntries } from './service.ts';
 
 export function ledgerCsvResponse(c: Context, db: Db, uid: string, category: LedgerCategory | undefined): Response {

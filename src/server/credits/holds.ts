@@ -9,9 +9,9 @@
  * request runs, nobody settles the hold, so workers release the ones open longer than any request can run.
  */
 import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/index.ts';
-import { requestHolds } from '../db/schema/credits.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { requestHolds } from '~/server/db/schema/credits.ts';
+import type { Logger } from '~/server/http/logger.ts';
 import { capture, release, reserve } from './ledger.ts';
 import { post } from './service.ts';
 

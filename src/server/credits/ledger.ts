@@ -3,8 +3,8 @@
  * the amount held for running jobs (`reservedDelta`). A job's life is reserve → capture (success) or reserve →
  * release (failure/cancel), so its credits are spent once or returned once.
  */
-import type { LedgerKind } from '../../contract/api.ts';
-import { HttpError } from '../http/errors.ts';
+import type { LedgerKind } from '~/contract/api.ts';
+import { HttpError } from '~/server/http/errors.ts';
 
 export type { LedgerKind };
 

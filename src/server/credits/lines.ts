@@ -4,7 +4,7 @@
  * row moves up, and is then on a page already read or on none still to come, never on two.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { LedgerLinePage } from '../../contract/api.ts';
+import type { LedgerLinePage } from '~/contract/api.ts';
 import {
   CATEGORY_RULES,
   type GroupableRow,
@@ -12,8 +12,8 @@ import {
   type LedgerCategory,
   type LedgerKind,
   type LineSubject,
-} from '../../contract/ledger.ts';
-import { type Db, rows } from '../db/index.ts';
+} from '~/contract/ledger.ts';
+import { type Db, rows } from '~/server/db/index.ts';
 
 /**
  * `ledgerGroupKey` of the contract, in SQL (same order of cases). `split_part` of a missing part is '', as the

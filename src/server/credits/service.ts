@@ -4,12 +4,12 @@
  * under concurrency), with the table's CHECK (balance >= 0) behind it.
  */
 import { and, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { LedgerEntry, LedgerPage } from '../../contract/api.ts';
-import { CATEGORY_RULES, type LedgerCategory } from '../../contract/ledger.ts';
-import { LOW_CREDITS_THRESHOLD } from '../../contract/pricing.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { creditBalances, creditLedger } from '../db/schema/credits.ts';
-import { emitEvent } from '../events/emit.ts';
+import type { LedgerEntry, LedgerPage } from '~/contract/api.ts';
+import { CATEGORY_RULES, type LedgerCategory } from '~/contract/ledger.ts';
+import { LOW_CREDITS_THRESHOLD } from '~/contract/pricing.ts';
+import type { Db, Tx } from '~/server/db/index.ts';
+import { creditBalances, creditLedger } from '~/server/db/schema/credits.ts';
+import { emitEvent } from '~/server/events/emit.ts';
 import { type Account, crossedLow, InsufficientCreditsError, type Movement } from './ledger.ts';
 
 export interface PostOptions {

@@ -1,6 +1,6 @@
 /** The keys of create requests, for the rule in http/idempotency.ts. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { HeldKey, IdempotencyStore } from '../http/idempotency.ts';
+import type { HeldKey, IdempotencyStore } from '~/server/http/idempotency.ts';
 import type { Db } from './index.ts';
 import { idempotentRequests } from './schema/requests.ts';
 

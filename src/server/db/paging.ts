@@ -4,9 +4,9 @@
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { formatPageCursor, parsePageCursor } from '../../contract/paging.ts';
+import { formatPageCursor, parsePageCursor } from '~/contract/paging.ts';
 
-export { HistoryQuery } from '../../contract/paging.ts';
+export { HistoryQuery } from '~/contract/paging.ts';
 
 /** WHERE and ORDER BY for one page of `table` owned by `uid`; `cursor` has passed HistoryQuery. */
 export function pageOf(

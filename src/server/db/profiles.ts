@@ -1,6 +1,6 @@
 /** A user's profile row as the API sends it: read by the account feature (`/me`) and the operator console. */
 import { eq } from 'drizzle-orm';
-import type { Profile } from '../../contract/api.ts';
+import type { Profile } from '~/contract/api.ts';
 import type { Db, Tx } from './index.ts';
 import { users } from './schema/users.ts';
 

@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { WebhookEventType, WebhookPayload } from '../../contract/developers.ts';
-import type { Tx } from '../db/index.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/developers.ts';
+import type { WebhookEventType, WebhookPayload } from '~/contract/developers.ts';
+import type { Tx } from '~/server/db/index.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '~/server/db/schema/developers.ts';
 
 export type EventData = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * job succeeds or fails for good (a cancel is the user's own doing and tells no one). A kind says which subject it
  * is and which record the API shows for it in its spec (`JobSpec.event`); kinds without one emit nothing.
  */
-import type { WebhookEventType } from '../../contract/developers.ts';
-import type { Tx } from '../db/index.ts';
+import type { WebhookEventType } from '~/contract/developers.ts';
+import type { Tx } from '~/server/db/index.ts';
 import { type EventData, emitEvent } from './emit.ts';
 
 /** The subjects of job events and where the API shows each one's record. */

@@ -1,10 +1,10 @@
-import type { TokenVerifier } from '../auth/firebase.ts';
-import type { ServerConfig } from '../config/index.ts';
-import type { Database } from '../db/index.ts';
-import type { IdempotencyStore } from '../http/idempotency.ts';
-import type { Logger } from '../http/logger.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { Storage } from '../storage/index.ts';
+import type { TokenVerifier } from '~/server/auth/firebase.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import type { IdempotencyStore } from '~/server/http/idempotency.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { JobQueue } from '~/server/jobs/queue.ts';
+import type { Storage } from '~/server/storage/index.ts';
 
 /** Everything a feature's routes need, built once per server by api/ and handed to every feature. */
 export interface ApiDeps {

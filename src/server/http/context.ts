@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '../../contract/developers.ts';
+import type { ApiKeyScope } from '~/contract/developers.ts';
 import type { Logger } from './logger.ts';
 
 /** The signed-in user as the identity provider vouches for it (auth/ verifies the token and sets it). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../contract/errors.ts';
+import { fieldErrors } from '~/contract/errors.ts';
 
 /**
  * A failure the client caused or may act on (422: a stored file it cannot use, e.g. a picture too large to decode;

@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { z } from 'zod';
-import { IdempotencyKey } from '../../contract/api.ts';
+import { IdempotencyKey } from '~/contract/api.ts';
 import { type ByteLimit, bodyChunks, limitBytes, spoolToFile } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError, validationError } from './errors.ts';

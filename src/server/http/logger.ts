@@ -1,5 +1,5 @@
 import { type Logger, pino } from 'pino';
-import type { LogLevel } from '../config/index.ts';
+import type { LogLevel } from '~/server/config/index.ts';
 
 export type { Logger };
 

@@ -6,7 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
-import type { ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import type { ByteLimit } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError } from './errors.ts';

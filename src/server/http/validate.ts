@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { findUncleanText, UNSAFE_TEXT_MESSAGE } from '../../contract/text.ts';
+import { findUncleanText, UNSAFE_TEXT_MESSAGE } from '~/contract/text.ts';
 import { HttpError, validationError } from './errors.ts';
 
 /** Values for fields a body may leave out that only the server knows (e.g. its best voice), asked for only then. */

@@ -8,13 +8,13 @@
  *     └──────────────┴─cancel→ cancelled (release)
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Job } from '../../contract/api.ts';
-import type { ServerConfig } from '../config/index.ts';
-import { capture, release, reserve } from '../credits/ledger.ts';
-import { post } from '../credits/service.ts';
-import type { Database, Tx } from '../db/index.ts';
-import { jobs } from '../db/schema/jobs.ts';
-import { emitJobEvent } from '../events/jobs.ts';
+import type { Job } from '~/contract/api.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import { capture, release, reserve } from '~/server/credits/ledger.ts';
+import { post } from '~/server/credits/service.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
+import { emitJobEvent } from '~/server/events/jobs.ts';
 import type { JobRow, JobSpec } from './registry.ts';
 
 export const toJob = (row: JobRow): Job => ({

@@ -8,14 +8,14 @@
  */
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { PgBoss, type Queue } from 'pg-boss';
-import { isUuid } from '../../contract/ids.ts';
-import { toolsMissingMessage } from '../../contract/system-tools.ts';
-import type { ServerConfig } from '../config/index.ts';
-import type { Database, Tx } from '../db/index.ts';
-import { cutPage, pageOf } from '../db/paging.ts';
-import { jobs } from '../db/schema/jobs.ts';
-import { HttpError } from '../http/errors.ts';
-import type { Logger } from '../http/logger.ts';
+import { isUuid } from '~/contract/ids.ts';
+import { toolsMissingMessage } from '~/contract/system-tools.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import type { Logger } from '~/server/http/logger.ts';
 import { finishUnsuccessful, insertJob } from './lifecycle.ts';
 import type { JobRegistry, JobRow, JobSpec } from './registry.ts';
 import { toolsReadiness } from './workers.ts';

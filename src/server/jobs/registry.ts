@@ -9,7 +9,7 @@
  *       kind: VIDEO_JOB,
  *       payload: VideoJobPayload,                 // zod schema, checked on accept
  *       price: videoJobPrice,
- *       handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export('renderVideo'),
+ *       handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export('renderVideo'),
  *       runInChild: true,                         // heavy work: run in a forked process
  *       onSuccess: (tx, job, result, charged) => completeVideo(tx, job.id, result, charged),
  *     }),
@@ -22,11 +22,11 @@
  * handles credits itself.
  */
 import type { z } from 'zod';
-import type { SystemTool } from '../../contract/system-tools.ts';
-import type { ServerConfig } from '../config/index.ts';
-import type { Tx } from '../db/index.ts';
-import type { jobs } from '../db/schema/jobs.ts';
-import type { JobEventSubject, JobRecord } from '../events/jobs.ts';
+import type { SystemTool } from '~/contract/system-tools.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Tx } from '~/server/db/index.ts';
+import type { jobs } from '~/server/db/schema/jobs.ts';
+import type { JobEventSubject, JobRecord } from '~/server/events/jobs.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 

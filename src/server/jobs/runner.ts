@@ -7,8 +7,8 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { ServerConfig } from '../config/index.ts';
-import { createStorage, storageKey } from '../storage/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import { createStorage, storageKey } from '~/server/storage/index.ts';
 import type { HandlerRef, JobContext, JobHandler, JobSpec, StoredFile } from './registry.ts';
 
 export interface FileMeta {

@@ -8,9 +8,9 @@
  * or when at least one live worker has all of them. Otherwise it is refused, naming what the freshest worker lacks.
  */
 import { desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { MissingTool, SystemTool } from '../../contract/system-tools.ts';
-import type { Db } from '../db/index.ts';
-import { workerChecks } from '../db/schema/jobs.ts';
+import type { MissingTool, SystemTool } from '~/contract/system-tools.ts';
+import type { Db } from '~/server/db/index.ts';
+import { workerChecks } from '~/server/db/schema/jobs.ts';
 
 export const HEARTBEAT_MS = 30_000;
 /** Three heartbeats: a worker missed more than two is gone (crashed, or its machine is). */

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LogoPlacement } from '../../contract/brand.ts';
+import type { LogoPlacement } from '~/contract/brand.ts';
 import { filterValue, runFfmpeg } from './ffmpeg.ts';
 
 /** Breaks a card's text into at most `maxLines` lines of about `maxChars`, the last one cut with an ellipsis. */

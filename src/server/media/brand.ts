@@ -3,7 +3,7 @@
  * narration shifted after the intro), each card a still drawn once by ffmpeg (brand-card.ts), and the logo overlaid in its corner between the cards. Everything still goes through the one render pass
  * of render.ts: the cards join the lanes like any scene's still, and the logo is one more input, scaled once.
  */
-import type { LogoPlacement } from '../../contract/brand.ts';
+import type { LogoPlacement } from '~/contract/brand.ts';
 import type { SceneSlot, Timeline } from './timeline.ts';
 
 /** A timeline whose first and/or last slot is a brand card rather than a narrated scene. */

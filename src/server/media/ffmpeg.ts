@@ -1,6 +1,6 @@
 /** Running ffmpeg and ffprobe: real progress from `-progress`, cancellation that kills the process. */
 import { spawn } from 'node:child_process';
-import { FFMPEG_ENV } from '../config/media-env.ts';
+import { FFMPEG_ENV } from '~/server/config/media-env.ts';
 
 export interface FfmpegRun {
   /** Called with 0..1 as the output timestamp advances. */

@@ -7,7 +7,7 @@
  * the ffmpeg process, a timeout, and at most `PARALLEL` decodes at once however many uploads arrive together.
  */
 import { spawn } from 'node:child_process';
-import { concurrencyLimit } from '../http/concurrency.ts';
+import { concurrencyLimit } from '~/server/http/concurrency.ts';
 
 const TIMEOUT_MS = 15_000;
 /**

@@ -4,7 +4,7 @@
  * (every oscillator runs whole cycles per loop, and notes ringing past the end wrap round to the start), which
  * ffmpeg loops under the narration.
  */
-import type { MusicTrackId } from '../../contract/music.ts';
+import type { MusicTrackId } from '~/contract/music.ts';
 
 export interface PadOptions {
   sampleRate: number;

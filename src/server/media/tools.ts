@@ -6,9 +6,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BRAND_FONTS } from '../../contract/brand.ts';
-import type { MissingTool } from '../../contract/system-tools.ts';
-import { FFMPEG_ENV } from '../config/media-env.ts';
+import { BRAND_FONTS } from '~/contract/brand.ts';
+import type { MissingTool } from '~/contract/system-tools.ts';
+import { FFMPEG_ENV } from '~/server/config/media-env.ts';
 
 /** Where Debian's font packages put their TrueType files; libass and the card drawing read them from here. */
 export const FONTS_DIR = '/usr/share/fonts/truetype';

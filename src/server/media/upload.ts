@@ -6,16 +6,16 @@
  * size); then either by a fenced ffmpeg decode of its first picture; only then is it recorded and stored.
  */
 import fs from 'node:fs/promises';
-import { cleanFileName } from '../../contract/text.ts';
-import { VIDEO_UPLOAD } from '../../contract/video.ts';
-import type { ByteLimit } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
-import { bodyTooLarge } from '../http/middleware.ts';
-import { multipartBoundary, readMultipartFile } from '../http/multipart.ts';
-import type { FileRow } from '../storage/files.ts';
-import { sniffType } from '../storage/sniff.ts';
-import type { Storage } from '../storage/types.ts';
-import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '../storage/uploads.ts';
+import { cleanFileName } from '~/contract/text.ts';
+import { VIDEO_UPLOAD } from '~/contract/video.ts';
+import type { ByteLimit } from '~/server/http/body.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import { bodyTooLarge } from '~/server/http/middleware.ts';
+import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
+import type { FileRow } from '~/server/storage/files.ts';
+import { sniffType } from '~/server/storage/sniff.ts';
+import type { Storage } from '~/server/storage/types.ts';
+import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '~/server/storage/uploads.ts';
 import { type ClipInfo, probeClip } from './clip.ts';
 import { decodesAsImage } from './image-check.ts';
 import { type ImageHeader, imageHeader } from './image-size.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { FileInfo } from '../../contract/api.ts';
-import { isUuid } from '../../contract/ids.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { files } from '../db/schema/files.ts';
+import type { FileInfo } from '~/contract/api.ts';
+import { isUuid } from '~/contract/ids.ts';
+import type { Db, Tx } from '~/server/db/index.ts';
+import { files } from '~/server/db/schema/files.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert & { id: string };

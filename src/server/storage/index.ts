@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import { localStorage } from './local.ts';
 import { s3Storage } from './s3.ts';
 import type { Storage } from './types.ts';

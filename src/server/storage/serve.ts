@@ -3,7 +3,7 @@
  * short-lived link (S3). Used by the signed /files links and by the public share pages' token-scoped media.
  */
 import type { Context } from 'hono';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '~/server/http/errors.ts';
 import { downloadHeaders, fileDisposition } from './download-headers.ts';
 import type { FileRow } from './files.ts';
 import type { ByteRange, Storage } from './index.ts';

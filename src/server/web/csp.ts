@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 
 /**
  * Content-Security-Policy for the HTML documents of the static build. Inline scripts are allowed by hash only

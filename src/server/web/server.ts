@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
-import type { ServerConfig } from '../config/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import { compress, type Encoding, isCompressible, negotiateEncoding, SIBLING_SUFFIX } from './compression';
 import { buildCsp, cspSources, inlineScriptHashes } from './csp';
 import { NOT_FOUND_FILE, routeRequest } from './routing';

@@ -2,6 +2,7 @@
  * For one spec file: the primary API runs with an Azure key pointed at a local server speaking Azure's speech
  * protocol, and is restarted without it afterwards. Returns the server, to read the requests it was sent.
  */
+// biome-ignore lint/style/noRestrictedImports: tests/support/ is outside src/, the only folder the ~/ alias names.
 import { startTtsCloud, type TtsCloud } from '../../support/tts-clouds';
 import { test } from './fixtures';
 import { PRIMARY_API, startApi, stopProcess } from './stack';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { startStripeSandbox } from '../../../src/sandboxes/stripe/index';
+import { startStripeSandbox } from '~/sandboxes/stripe/index';
 import {
   apiUrl,
   createState,

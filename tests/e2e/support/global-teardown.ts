@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { StripeSandbox } from '../../../src/sandboxes/stripe/index';
+import type { StripeSandbox } from '~/sandboxes/stripe/index';
 import { STRIPE_SANDBOX } from './global-setup';
 import { readState, stopAll } from './stack';
 

@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type CreateVideoRequestInput, createVideoRequestSchema } from '~/contract/video.ts';
-import { type RunVideoPipelineOptions, runVideoPipeline, type VideoResult } from '~/server/features/videos/pipeline.ts';
+import {
+  type RunVideoPipelineOptions,
+  runVideoPipeline,
+  type VideoResult,
+} from '~/server/features/videos/pipeline/run.ts';
 import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
 import { createTtsProviders } from '~/server/providers/tts/index.ts';
 

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { iou, type PixelBox } from '../../../src/server/media/overlay-detect.ts';
+import { iou, type PixelBox } from '~/server/media/overlay-detect.ts';
 
 export const SET_FRAME = { width: 480, height: 270, fps: 25 } as const;
 const { width: W, height: H, fps: FPS } = SET_FRAME;

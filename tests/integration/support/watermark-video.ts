@@ -3,7 +3,7 @@
  * text mark (bottom left), with a tone. Also the marks' true boxes, measured by drawing them alone on black.
  */
 import { execFileSync } from 'node:child_process';
-import type { PixelBox } from '../../../src/server/media/overlay-detect.ts';
+import type { PixelBox } from '~/server/media/overlay-detect.ts';
 
 export const TEST_VIDEO = { width: 640, height: 360, fps: 25 } as const;
 export const LOGO_BOX: PixelBox = { x: 520, y: 24, w: 96, h: 64 };

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { Logo } from '~/app/components/Logo';
 import { brand } from '~/config/brand';
 import { authErrorMessage } from '~/lib/auth-errors';
 import { afterSignIn } from '~/lib/return-to';
@@ -16,9 +18,9 @@ import {
   startAuthWhenIdle,
 } from '~/stores/auth';
 import { $sessionHint } from '~/stores/session-hint';
-import { GoogleMark, Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
+import { AgentPitch } from './AgentPitch';
 import { type Credentials, CredentialsForm, type Mode, useCredentials } from './CredentialsForm';
+import { SignInChoices, tabId } from './SignInChoices';
 
 const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: string }> = {
   signin: {
@@ -44,10 +46,6 @@ const COPY: Record<Mode, { heading: string; sub: string; submit: string; busy: s
 /** On the submit button while the SDK finds out whether a stored session is still valid. */
 const CHECKING_SESSION = 'Checking your session…';
 
-const HIGHLIGHTS = ['Videos up to 5 minutes', '50+ AI voices', 'HD quality', 'No editing skills needed'];
-
-const tabId = (baseId: string, mode: Mode) => `${baseId}-tab-${mode}`;
-
 const noSubscription = () => () => {};
 
 /**
@@ -60,124 +58,6 @@ function useHydrated(): boolean {
     noSubscription,
     () => true,
     () => false,
-  );
-}
-
-function ModeTabs({
-  mode,
-  onChange,
-  baseId,
-  disabled,
-}: {
-  mode: Mode;
-  onChange: (mode: Mode) => void;
-  baseId: string;
-  disabled: boolean;
-}) {
-  const tabs: { id: Mode; label: string }[] = [
-    { id: 'signin', label: 'Sign in' },
-    { id: 'signup', label: 'Sign up' },
-  ];
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = mode === 'signin' ? 'signup' : 'signin';
-    onChange(next);
-    event.currentTarget.querySelector<HTMLButtonElement>(`[data-mode="${next}"]`)?.focus();
-  };
-  return (
-    <div
-      role="tablist"
-      aria-label="Sign in or create an account"
-      className="grid grid-cols-2 rounded-xl bg-ink-950/70 p-1"
-      onKeyDown={onKeyDown}
-    >
-      {tabs.map((tab) => {
-        const selected = mode === tab.id;
-        return (
-          <button
-            key={tab.id}
-            id={tabId(baseId, tab.id)}
-            type="button"
-            role="tab"
-            data-mode={tab.id}
-            aria-selected={selected}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={selected ? 0 : -1}
-            disabled={disabled}
-            onClick={() => onChange(tab.id)}
-            className={`rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
-              selected ? 'bg-white/10 text-fg shadow-sm' : 'text-fg-subtle hover:text-fg'
-            }`}
-          >
-            {tab.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-/** The left half on wide screens: what the agent does, beside the form. */
-function AgentPitch() {
-  return (
-    <aside className="relative hidden flex-col justify-between overflow-hidden border-r border-white/[0.06] p-12 lg:flex">
-      <div
-        className="absolute inset-0 -z-10 opacity-40 [background-image:linear-gradient(rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(90deg,rgb(255_255_255/0.04)_1px,transparent_1px)] [background-size:50px_50px]"
-        aria-hidden="true"
-      />
-      <Logo />
-      <div className="max-w-lg">
-        <span className="badge">Introducing {brand.agentName}</span>
-        <p className="mt-6 text-5xl font-bold leading-tight tracking-tight text-fg">
-          Your Script, Our AI, <span className="text-gradient">Perfect Videos</span>
-        </p>
-        <ul className="mt-8 grid grid-cols-2 gap-3">
-          {HIGHLIGHTS.map((item) => (
-            <li key={item} className="flex items-center gap-2 text-fg-muted">
-              <span className="grid size-6 place-items-center rounded-full bg-success/15 text-success">
-                <Icon name="check" className="size-3.5" />
-              </span>
-              {item}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <p className="text-sm text-fg-subtle">No credit card required • Free signup with credits</p>
-    </aside>
-  );
-}
-
-/** Above the e-mail form when signing in or up: the two tabs and the Google button. */
-function SignInChoices({
-  mode,
-  onChange,
-  baseId,
-  hydrated,
-  locked,
-  googleBusy,
-  onGoogle,
-}: {
-  mode: Mode;
-  onChange: (mode: Mode) => void;
-  baseId: string;
-  hydrated: boolean;
-  locked: boolean;
-  googleBusy: boolean;
-  onGoogle: () => void;
-}) {
-  return (
-    <div className="mt-6 grid gap-4">
-      <ModeTabs mode={mode} onChange={onChange} baseId={baseId} disabled={!hydrated} />
-      <button type="button" className="btn btn-secondary w-full" onClick={onGoogle} disabled={locked}>
-        <GoogleMark />
-        {googleBusy ? 'Opening Google…' : 'Continue with Google'}
-      </button>
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-fg-subtle" aria-hidden="true">
-        <span className="h-px flex-1 bg-white/10" />
-        or with email
-        <span className="h-px flex-1 bg-white/10" />
-      </div>
-    </div>
   );
 }
 
@@ -240,42 +120,14 @@ function useLeaveWhenSignedIn(signedInUid: string | null) {
 }
 
 /**
- * Sign in, sign up and password reset: the same screen at /auth, /login and /signup. Its pages are pre-rendered, so
- * the form is on screen and typeable before any script has run; the identity provider's SDK loads behind it and an
- * action submitted before it arrives waits for it (with the button busy).
+ * Which form is shown and what its buttons do: one action at a time, its error kept for the alert beside the form,
+ * and the address a reset link was sent to.
  */
-export default function Auth() {
-  const auth = useStore($auth);
-  const redirectError = useStore($redirectError);
-  // Read after hydration only (the pre-rendered HTML is for a first visit), hence the initial value for that pass.
-  const hasStoredSession = useStore($sessionHint, { ssr: 'initial' });
-  const { pathname } = useLocation();
-  const [mode, setMode] = useState<Mode>(pathname.startsWith('/signup') ? 'signup' : 'signin');
-  const credentials = useCredentials();
-  const [showPassword, setShowPassword] = useState(false);
+function useAuthActions(initialMode: Mode) {
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [busy, setBusy] = useState<'form' | 'google' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
-  const ids = useId();
-  const hydrated = useHydrated();
-  const copy = COPY[mode];
-  const signedIn = auth.status === 'resolved' && auth.user !== null;
-  // A visitor with a stored session is most likely on the way to their page: say so instead of offering sign-in.
-  const checkingSession = signedIn || (auth.status === 'loading' && hasStoredSession);
-  const actionsLocked = !hydrated || busy !== null || checkingSession;
-
-  // A stored session needs the SDK's verdict now; otherwise it loads once the form is up.
-  useEffect(() => (hasStoredSession ? startAuth() : startAuthWhenIdle()), [hasStoredSession]);
-  useLeaveWhenSignedIn(auth.status === 'resolved' ? (auth.user?.uid ?? null) : null);
-  useEffect(() => {
-    if (redirectError) setError(redirectError);
-  }, [redirectError]);
-
-  const switchMode = (next: Mode) => {
-    setMode(next);
-    setError(null);
-    setResetSentTo(null);
-  };
 
   const run = async (kind: 'form' | 'google', action: () => Promise<unknown>) => {
     setError(null);
@@ -299,6 +151,47 @@ export default function Auth() {
         setResetSentTo(email);
       }
     });
+
+  // Another tab of the form starts clean: no error, no reset link sent.
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setError(null);
+    setResetSentTo(null);
+  };
+
+  return { mode, switchMode, busy, error, setError, resetSentTo, run, submit };
+}
+
+/**
+ * Sign in, sign up and password reset: the same screen at /auth, /login and /signup. Its pages are pre-rendered, so
+ * the form is on screen and typeable before any script has run; the identity provider's SDK loads behind it and an
+ * action submitted before it arrives waits for it (with the button busy).
+ */
+export default function Auth() {
+  const auth = useStore($auth);
+  const redirectError = useStore($redirectError);
+  // Read after hydration only (the pre-rendered HTML is for a first visit), hence the initial value for that pass.
+  const hasStoredSession = useStore($sessionHint, { ssr: 'initial' });
+  const { pathname } = useLocation();
+  const credentials = useCredentials();
+  const [showPassword, setShowPassword] = useState(false);
+  const { mode, switchMode, busy, error, setError, resetSentTo, run, submit } = useAuthActions(
+    pathname.startsWith('/signup') ? 'signup' : 'signin',
+  );
+  const ids = useId();
+  const hydrated = useHydrated();
+  const copy = COPY[mode];
+  const signedIn = auth.status === 'resolved' && auth.user !== null;
+  // A visitor with a stored session is most likely on the way to their page: say so instead of offering sign-in.
+  const checkingSession = signedIn || (auth.status === 'loading' && hasStoredSession);
+  const actionsLocked = !hydrated || busy !== null || checkingSession;
+
+  // A stored session needs the SDK's verdict now; otherwise it loads once the form is up.
+  useEffect(() => (hasStoredSession ? startAuth() : startAuthWhenIdle()), [hasStoredSession]);
+  useLeaveWhenSignedIn(auth.status === 'resolved' ? (auth.user?.uid ?? null) : null);
+  useEffect(() => {
+    if (redirectError) setError(redirectError);
+  }, [redirectError, setError]);
 
   return (
     <div className="relative grid min-h-dvh lg:grid-cols-[1.05fr_1fr]">

@@ -1,7 +1,7 @@
 /** The auth screen's e-mail form: the name (sign-up only), the e-mail, the password (not for a reset), the submit. */
 import { type RefObject, type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import { authErrorMessage } from '~/lib/auth-errors';
-import { Icon } from '../../components/Icon';
 
 export type Mode = 'signin' | 'signup' | 'reset';
 
@@ -121,6 +121,25 @@ function PasswordField({
   );
 }
 
+/** Sign-up only: the name, which may stay empty. */
+function NameField({ baseId, credentials: { values, set, refs } }: { baseId: string; credentials: CredentialsState }) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={`${baseId}-name`}>
+        Name <span className="font-normal text-fg-subtle">(optional)</span>
+      </label>
+      <input
+        ref={refs.name}
+        id={`${baseId}-name`}
+        className="input"
+        autoComplete="name"
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function CredentialsForm({
   mode,
   baseId,
@@ -169,21 +188,7 @@ export function CredentialsForm({
 
   return (
     <form className="mt-4 grid gap-4" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
-      {mode === 'signup' ? (
-        <div className="field">
-          <label className="label" htmlFor={`${baseId}-name`}>
-            Name <span className="font-normal text-fg-subtle">(optional)</span>
-          </label>
-          <input
-            ref={refs.name}
-            id={`${baseId}-name`}
-            className="input"
-            autoComplete="name"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
-        </div>
-      ) : null}
+      {mode === 'signup' ? <NameField baseId={baseId} credentials={credentials} /> : null}
       <div className="field">
         <label className="label" htmlFor={`${baseId}-email`}>
           Email

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router';
+import { Icon, type IconName } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
 import { brand } from '~/config/brand';
 import { SIGNUP_GRANT } from '~/contract/pricing';
 import { CREATE_HANDOFF_URL, saveCreateHandoff } from '~/lib/create-handoff';
 import { $account } from '~/stores/account';
 import { $signupGrant } from '~/stores/auth';
-import { Icon, type IconName } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
 
 /** Short enough to render in about a minute on the free voices, so the first video costs little of the grant. */
 const SAMPLE_SCRIPT = {

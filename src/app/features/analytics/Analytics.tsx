@@ -1,12 +1,12 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
 import { AnalyticsReport, addDays, type RangePreset, todayIn } from '~/contract/analytics';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { browserTimeZone } from '~/lib/time-zone';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
 import { ChartCard, SERIES_COLORS, StackedBars } from './charts';
 import { changeText, formatMetric, isEmptyReport, reportCsv, shortBucketLabel, spendTable, videoTable } from './model';
 
@@ -33,6 +33,51 @@ function downloadCsv(report: AnalyticsReport) {
   link.download = `nxn-usage-${report.range.from}-to-${report.range.to}.csv`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The first and last day of a range of the user's own, shown when they press "Custom". */
+function CustomRange({
+  custom,
+  errors,
+  onCustom,
+  onSubmit,
+}: {
+  custom: { from: string; to: string };
+  errors: Record<string, string>;
+  onCustom: Dispatch<SetStateAction<{ from: string; to: string }>>;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form className="card card-pad flex flex-wrap items-end gap-4" onSubmit={onSubmit} noValidate>
+      <Field label="From" error={errors.from}>
+        {(props) => (
+          <input
+            {...props}
+            type="date"
+            className="input"
+            value={custom.from}
+            max={custom.to}
+            onChange={(e) => onCustom((c) => ({ ...c, from: e.target.value }))}
+          />
+        )}
+      </Field>
+      <Field label="To" error={errors.to}>
+        {(props) => (
+          <input
+            {...props}
+            type="date"
+            className="input"
+            value={custom.to}
+            min={custom.from}
+            onChange={(e) => onCustom((c) => ({ ...c, to: e.target.value }))}
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn btn-primary btn-sm">
+        Show
+      </button>
+    </form>
+  );
 }
 
 /** Usage over time from the ledger and the studios' own records, in the user's time zone. */
@@ -111,35 +156,7 @@ export default function Analytics() {
           </button>
         </div>
         {customOpen ? (
-          <form className="card card-pad flex flex-wrap items-end gap-4" onSubmit={applyCustom} noValidate>
-            <Field label="From" error={fieldErrors.from}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  className="input"
-                  value={custom.from}
-                  max={custom.to}
-                  onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-                />
-              )}
-            </Field>
-            <Field label="To" error={fieldErrors.to}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="date"
-                  className="input"
-                  value={custom.to}
-                  min={custom.from}
-                  onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn btn-primary btn-sm">
-              Show
-            </button>
-          </form>
+          <CustomRange custom={custom} errors={fieldErrors} onCustom={setCustom} onSubmit={applyCustom} />
         ) : null}
         <p className="text-sm text-fg-subtle" aria-live="polite">
           {report

@@ -2,9 +2,10 @@
  * What the analytics screen shows, as pure functions: how a bucket and a figure read, the change against the previous
  * period, and the CSV of exactly what is on screen (totals, then the two charts' tables).
  */
+
+import { formatDuration } from '~/app/components/format';
 import { type AnalyticsReport, type BucketSize, type Metric, percentChange } from '~/contract/analytics';
 import { csvField } from '~/contract/ledger';
-import { formatDuration } from '../../components/format';
 
 /** Bucket days are calendar dates, so they are formatted in UTC to stay the same date. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -4,6 +4,12 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { openDownload } from '~/app/components/files';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { StatusScreen } from '~/app/components/StatusScreen';
 import { SignedUrl } from '~/contract/api';
 import { type BatchRecord, type BatchRowRecord, batchRecordSchema } from '~/contract/batches';
 import { isUuid } from '~/contract/ids';
@@ -11,12 +17,6 @@ import { ApiError, api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { openDownload } from '../../components/files';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { StatusScreen } from '../../components/StatusScreen';
 import { TableHead } from './TableHead';
 
 const POLL_MS = 2000;

@@ -6,18 +6,12 @@
  * stand for every row's settings instead of the form's steps; a row's own `preset` column names another.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  type BatchPage,
-  type BatchPlan,
-  type BatchRecord,
-  type BatchSettings,
-  batchPageSchema,
-  batchRecordSchema,
-  planBatch,
-} from '~/contract/batches';
-import { type Preset, type PresetList, presetListSchema } from '~/contract/presets';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
+import { type BatchPlan, type BatchRecord, type BatchSettings, batchRecordSchema } from '~/contract/batches';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, type SheetResult } from '~/contract/sheet';
 import { formatDuration } from '~/contract/video';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices';
@@ -25,15 +19,13 @@ import { ApiError, api } from '~/lib/api/client';
 import { $account, refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
 import { $voices, loadVoices } from '~/stores/voices';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
-import { TableHead } from './TableHead';
+import { BatchPresetSelect, usePresets } from './BatchPresetSelect';
+import { PreviewTable } from './PreviewTable';
+import { RecentBatches } from './RecentBatches';
+import { SheetInputs } from './SheetInputs';
+import { planSheet, problemLines } from './sheet-plan';
 
 const lines = (text: string) => text.replace(/\r\n?/g, '\n');
-
-const EXAMPLE = 'product,price,voice\nthe Widget,$9,\nthe Gadget,$12,';
 
 /** The voice list's verdict on a voice id, as the API gives it. */
 function useVoiceProblem() {
@@ -49,188 +41,85 @@ function useVoiceProblem() {
   }, [voices]);
 }
 
-function PreviewTable({ plan }: { plan: BatchPlan }) {
+/** The batch in one line: how many videos, how long, what it costs, how many rows need fixing, the balance. */
+function BatchTotal({ plan, balance }: { plan: BatchPlan; balance: number | null }) {
+  const badRows = plan.rows.filter((row) => row.problems.length > 0).length;
   return (
-    <div className="overflow-x-auto rounded-xl border border-white/10">
-      <table className="w-full text-left text-sm" aria-label="Batch preview">
-        <TableHead columns={['Row', 'Title', 'Length', 'Credits', 'Problems']} />
-        <tbody>
-          {plan.rows.map((row) => (
-            <tr key={row.row} className="border-t border-white/10" data-testid="preview-row">
-              <td className="px-3 py-2 tabular-nums">{row.row}</td>
-              <td className="max-w-72 truncate px-3 py-2">{row.title}</td>
-              <td className="px-3 py-2 tabular-nums">{row.request ? formatDuration(row.seconds) : '—'}</td>
-              <td className="px-3 py-2 tabular-nums">{row.request ? row.credits : '—'}</td>
-              <td className="px-3 py-2 text-danger">
-                {row.problems.map((problem) => (
-                  <p key={`${problem.column}:${problem.message}`}>
-                    {problem.column ? <strong>{problem.column}: </strong> : null}
-                    {problem.message}
-                  </p>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <p className="text-sm text-fg" data-testid="batch-total" aria-live="polite">
+      {plan.rows.length} {plan.rows.length === 1 ? 'video' : 'videos'} · about {formatDuration(plan.totalSeconds)} in
+      all · <strong>{plan.totalCredits} credits</strong>
+      {badRows > 0 ? ` · ${badRows} ${badRows === 1 ? 'row needs' : 'rows need'} fixing` : ''}
+      {balance !== null ? ` · you have ${balance}` : ''}
+    </p>
   );
 }
 
-/** The sheet's file or pasted text, and the script template its rows fill. */
-function SheetInputs({
-  text,
-  fileName,
-  template,
-  onFile,
-  onPaste,
-  onTemplate,
-}: {
-  text: string;
-  fileName: string | null;
-  template: string;
-  onFile: (file: File | undefined) => void;
-  onPaste: (text: string) => void;
-  onTemplate: (template: string) => void;
-}) {
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="btn btn-secondary btn-sm cursor-pointer">
-          <Icon name="upload" className="size-4" />
-          Upload CSV or JSONL
-          <input
-            type="file"
-            className="sr-only"
-            accept=".csv,.jsonl,.ndjson,.txt,text/csv,text/plain"
-            data-testid="sheet-file"
-            onChange={(event) => onFile(event.target.files?.[0])}
-          />
-        </label>
-        {fileName ? <span className="text-sm text-fg-muted">{fileName}</span> : null}
-      </div>
-      <Field label="Or paste rows" hint="CSV with a header line, or one JSON object per line." optional>
-        {(props) => (
-          <textarea
-            {...props}
-            className="input !min-h-32 font-mono text-sm"
-            value={text}
-            placeholder={EXAMPLE}
-            onChange={(event) => onPaste(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        label="Script template"
-        hint="Used for rows without a script cell, e.g. “Meet {{product}}, now {{price}}.”"
-        optional
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            className="input !min-h-20"
-            value={template}
-            placeholder="Meet {{product}}, now {{price}}."
-            onChange={(event) => onTemplate(event.target.value)}
-          />
-        )}
-      </Field>
-    </>
-  );
+/** Starting the batch: a top-up first when the balance is short, then the batch's page. */
+function useStartBatch(
+  batch: {
+    sheet: SheetResult | null;
+    plan: BatchPlan | null;
+    short: number;
+    fileName: string | null;
+    template: string;
+    settings: BatchSettings & { voiceId: string };
+    /** The batch-wide preset's id, sent instead of the settings. */
+    presetId: string | null;
+  },
+  idempotencyKey: RefObject<string>,
+  setServerErrors: (errors: Record<string, string>) => void,
+) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    const { sheet, plan, short, fileName, template, settings, presetId } = batch;
+    if (!plan?.ready || !sheet?.ok) return;
+    if (short > 0) {
+      openTopUp({ shortBy: short });
+      return;
+    }
+    setBusy(true);
+    try {
+      const made = await api.post<BatchRecord>(
+        '/batches',
+        {
+          ...(fileName ? { name: fileName.replace(/\.[a-z0-9]+$/i, '') } : {}),
+          ...(template.trim() ? { template } : {}),
+          ...(presetId ? { preset: presetId } : { settings }),
+          rows: sheet.records.map((record) => record.cells),
+        },
+        { headers: { 'Idempotency-Key': idempotencyKey.current }, parse: (data) => batchRecordSchema.parse(data) },
+      );
+      void refreshAccount();
+      navigate(`/nxn-agent/batch/${made.id}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        void refreshAccount();
+        openTopUp(short > 0 ? { shortBy: short } : {});
+      } else setServerErrors(handleStudioError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, start };
 }
 
-/** The built-in presets and the user's own, as GET /presets lists them (empty until loaded or when it fails). */
-function usePresets(): Preset[] | null {
-  const [presets, setPresets] = useState<Preset[] | null>(null);
-  useEffect(() => {
-    api.get<PresetList>('/presets', { parse: (data) => presetListSchema.parse(data) }).then(
-      (list) => setPresets(list.items),
-      () => setPresets([]),
-    );
-  }, []);
-  return presets;
-}
-
-/** Every row's settings: the form's steps, or one preset for the whole batch. */
-function BatchPresetSelect({
-  presets,
-  value,
-  onChange,
-}: {
-  presets: Preset[] | null;
-  value: string;
-  onChange: (id: string) => void;
-}) {
-  const id = useId();
-  const groups = [
-    ['Built-in', presets?.filter((preset) => preset.builtIn) ?? []],
-    ['Your presets', presets?.filter((preset) => !preset.builtIn) ?? []],
-  ] as const;
+/** What a sheet may hold. */
+function SheetHelp() {
   return (
-    <div className="field">
-      <label htmlFor={id} className="label">
-        Every row's settings
-      </label>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        disabled={presets === null}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">The voice, format and visuals steps below</option>
-        {groups.map(([label, items]) =>
-          items.length > 0 ? (
-            <optgroup key={label} label={label}>
-              {items.map((preset) => (
-                <option key={preset.id} value={preset.id}>
-                  Preset: {preset.name}
-                </option>
-              ))}
-            </optgroup>
-          ) : null,
-        )}
-      </select>
-      <p className="mt-1 text-sm text-fg-muted">
-        {value
-          ? "Every row takes this preset's settings instead of the steps below; a row's own columns still win."
-          : 'A preset here replaces the steps below for every row.'}
-      </p>
-    </div>
-  );
-}
-
-/** The user's latest batches, to go back to one's page. */
-function RecentBatches() {
-  const [page, setPage] = useState<BatchPage | null>(null);
-  useEffect(() => {
-    api
-      .get<BatchPage>('/batches?limit=5', { parse: (data) => batchPageSchema.parse(data) })
-      .then(setPage, () => undefined);
-  }, []);
-  if (!page || page.items.length === 0) return null;
-  return (
-    <nav aria-label="Your latest batches" className="grid gap-1 text-sm">
-      <h3 className="font-semibold text-fg">Your latest batches</h3>
-      <ul className="grid gap-1">
-        {page.items.map((batch) => (
-          <li key={batch.id}>
-            <Link className="link" to={`/nxn-agent/batch/${batch.id}`}>
-              {batch.name}
-            </Link>{' '}
-            <span className="text-fg-muted">
-              · {batch.counts.succeeded} of {batch.counts.total} ready
-              {batch.status === 'running' ? ' · running' : ''}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <p className="text-sm text-fg-muted">
+      One video per row. A <code>script</code> column, or a script template below with <code>{'{{column}}'}</code>{' '}
+      placeholders; optional <code>title</code>, <code>preset</code> (a preset's id), <code>voice</code>,{' '}
+      <code>aspect</code>, <code>captions</code>, <code>music</code> and <code>visual order</code> columns change that
+      row. Every other setting comes from the preset below or the steps under it. Up to {SHEET_LIMITS.maxRows} rows and
+      10 MB.
+    </p>
   );
 }
 
 export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: string } }) {
-  const navigate = useNavigate();
   const account = useStore($account);
   const voiceProblem = useVoiceProblem();
   const presets = usePresets();
@@ -238,7 +127,6 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [template, setTemplate] = useState('');
-  const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const idempotencyKey = useRef(crypto.randomUUID());
 
@@ -247,22 +135,15 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
   const sheet: SheetResult | null = text.trim() ? readSheet(text, fileName ? { fileName } : {}) : null;
   const plan =
     sheet?.ok === true
-      ? (() => {
-          const planned = planBatch(sheet.records, sheet.columns, {
-            template,
-            settings: batchPreset ?? settings,
-            voiceProblem,
-            presets: presetOf,
-          });
-          return {
-            ...planned,
-            problems: [...sheet.problems, ...planned.problems],
-            ready: planned.ready && sheet.problems.length === 0,
-          };
-        })()
+      ? planSheet(sheet, { template, settings: batchPreset ?? settings, voiceProblem, presets: presetOf })
       : null;
   const balance = account?.credits.balance ?? null;
   const short = plan && balance !== null ? Math.max(0, plan.totalCredits - balance) : 0;
+  const { busy, start } = useStartBatch(
+    { sheet, plan, short, fileName, template, settings, presetId: batchPreset ? presetId : null },
+    idempotencyKey,
+    setServerErrors,
+  );
 
   const settingsKey = JSON.stringify(settings);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs are the reason it runs
@@ -284,59 +165,14 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
     setText(await file.text());
   }
 
-  async function start() {
-    if (!plan?.ready || !sheet?.ok) return;
-    if (short > 0) {
-      openTopUp({ shortBy: short });
-      return;
-    }
-    setBusy(true);
-    try {
-      const batch = await api.post<BatchRecord>(
-        '/batches',
-        {
-          ...(fileName ? { name: fileName.replace(/\.[a-z0-9]+$/i, '') } : {}),
-          ...(template.trim() ? { template } : {}),
-          ...(batchPreset ? { preset: presetId } : { settings }),
-          rows: sheet.records.map((record) => record.cells),
-        },
-        { headers: { 'Idempotency-Key': idempotencyKey.current }, parse: (data) => batchRecordSchema.parse(data) },
-      );
-      void refreshAccount();
-      navigate(`/nxn-agent/batch/${batch.id}`);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 402) {
-        void refreshAccount();
-        openTopUp(short > 0 ? { shortBy: short } : {});
-      } else setServerErrors(handleStudioError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const sheetProblems = [
-    ...(sheet && !sheet.ok ? [sheet.error] : []),
-    ...(plan?.problems.map((p) =>
-      p.row
-        ? `Row ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`
-        : `${p.column ? `${p.column}: ` : ''}${p.message}`,
-    ) ?? []),
-    ...Object.entries(serverErrors).map(([field, message]) => `${field}: ${message}`),
-  ];
-  const badRows = plan?.rows.filter((row) => row.problems.length > 0).length ?? 0;
+  const sheetProblems = problemLines(sheet, plan, serverErrors);
 
   return (
     <section className="card card-pad grid gap-4" aria-labelledby="sheet-title">
       <h2 id="sheet-title" className="text-lg font-semibold text-fg">
         Rows from a sheet
       </h2>
-      <p className="text-sm text-fg-muted">
-        One video per row. A <code>script</code> column, or a script template below with <code>{'{{column}}'}</code>{' '}
-        placeholders; optional <code>title</code>, <code>preset</code> (a preset's id), <code>voice</code>,{' '}
-        <code>aspect</code>, <code>captions</code>, <code>music</code> and <code>visual order</code> columns change that
-        row. Every other setting comes from the preset below or the steps under it. Up to {SHEET_LIMITS.maxRows} rows
-        and 10 MB.
-      </p>
+      <SheetHelp />
       <SheetInputs
         text={text}
         fileName={fileName}
@@ -363,12 +199,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
       {plan && plan.rows.length > 0 ? (
         <>
           <PreviewTable plan={plan} />
-          <p className="text-sm text-fg" data-testid="batch-total" aria-live="polite">
-            {plan.rows.length} {plan.rows.length === 1 ? 'video' : 'videos'} · about {formatDuration(plan.totalSeconds)}{' '}
-            in all · <strong>{plan.totalCredits} credits</strong>
-            {badRows > 0 ? ` · ${badRows} ${badRows === 1 ? 'row needs' : 'rows need'} fixing` : ''}
-            {balance !== null ? ` · you have ${balance}` : ''}
-          </p>
+          <BatchTotal plan={plan} balance={balance} />
         </>
       ) : null}
       <div className="flex flex-wrap gap-3">

@@ -1,5 +1,5 @@
-import { LedgerList } from '../../components/LedgerList';
-import { ScreenHeader } from '../../components/Screen';
+import { LedgerList } from '~/app/components/LedgerList';
+import { ScreenHeader } from '~/app/components/Screen';
 import { PurchaseList } from './PurchaseList';
 
 /** `/billing`: what the user bought and every credit movement of their account. */

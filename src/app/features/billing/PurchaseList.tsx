@@ -2,6 +2,10 @@
  * The user's credit purchases, newest first and paged (GET /payments/purchases): pack, price, status, receipt. A
  * checkout left unpaid is not listed (the server leaves it out), so nothing here reads as a failure that was not one.
  */
+
+import { formatDate } from '~/app/components/format';
+import { HistoryList } from '~/app/components/HistoryList';
+import { useHistory } from '~/app/components/history';
 import {
   findPack,
   formatPrice,
@@ -9,9 +13,6 @@ import {
   type PurchaseStatus,
   type UNPAID_CHECKOUT_STATUSES,
 } from '~/contract/payments';
-import { formatDate } from '../../components/format';
-import { HistoryList } from '../../components/HistoryList';
-import { useHistory } from '../../components/history';
 
 type ListedStatus = Exclude<PurchaseStatus, (typeof UNPAID_CHECKOUT_STATUSES)[number]>;
 

@@ -7,6 +7,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Dialog } from '~/app/components/Dialog';
+import { Spinner } from '~/app/components/Spinner';
 import { brand } from '~/config/brand';
 import { CANCELLED_PARAM, type CreditPackId, type PurchaseRecord, packFor, RETURN_PARAM } from '~/contract/payments';
 import { ApiError, api } from '~/lib/api/client';
@@ -15,8 +17,6 @@ import { notifyApiError } from '~/lib/notify';
 import { usePolling } from '~/lib/polling';
 import { $account, refreshAccount } from '~/stores/account';
 import { $topUp, closeTopUp, openTopUp } from '~/stores/top-up';
-import { Dialog } from '../../components/Dialog';
-import { Spinner } from '../../components/Spinner';
 import { PackList } from './PackList';
 import { $paymentsConfig, goToCheckout, loadPaymentsConfig } from './store';
 

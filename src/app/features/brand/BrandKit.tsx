@@ -1,6 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { Switch } from '~/app/components/Switch';
 import {
   type BrandKitSettings,
   brandKitSettingsSchema,
@@ -10,11 +15,6 @@ import {
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { loadBrandKit, saveBrandKit } from '~/lib/brand-kit';
 import { notifyApiError } from '~/lib/notify';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { Switch } from '../../components/Switch';
 import { BrandPreview } from './BrandPreview';
 import { ColoursAndFont } from './ColoursAndFont';
 import type { UpdateSettings } from './form';

@@ -1,6 +1,7 @@
 /** The "Colours and font" card: the two brand colours (a picker beside a hex field) and the caption font. */
+
+import { Field } from '~/app/components/Field';
 import { BRAND_FONTS, type BrandKitSettings } from '~/contract/brand';
-import { Field } from '../../components/Field';
 import type { SectionProps } from './form';
 
 function ColorField({

@@ -1,7 +1,8 @@
 /** The "Intro and outro" card: each card on or off, its line of text and how long it shows. */
+
+import { Field } from '~/app/components/Field';
+import { Switch } from '~/app/components/Switch';
 import { type BrandKitSettings, CARD_SECONDS, CARD_TEXT_MAX } from '~/contract/brand';
-import { Field } from '../../components/Field';
-import { Switch } from '../../components/Switch';
 import type { SectionProps } from './form';
 
 type CardName = 'intro' | 'outro';

@@ -4,6 +4,10 @@
  */
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ChoiceGroup } from '~/app/components/ChoiceGroup';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import {
   type BrandKit,
   LOGO_CORNER_LABELS,
@@ -17,10 +21,6 @@ import { ApiError } from '~/lib/api/client';
 import { removeBrandLogo, uploadBrandLogo } from '~/lib/brand-kit';
 import { notifyApiError } from '~/lib/notify';
 import { uploadProblem } from '~/lib/upload-problem';
-import { ChoiceGroup } from '../../components/ChoiceGroup';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import type { SectionProps } from './form';
 
 export function LogoSection({

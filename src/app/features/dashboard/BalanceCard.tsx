@@ -1,12 +1,12 @@
 /** The credit balance card: what is left, what work in progress holds, the 30-day trend and the way to buy more. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import { BalanceTrend } from '~/contract/analytics';
 import { api } from '~/lib/api/client';
 import { browserTimeZone } from '~/lib/time-zone';
 import { $account } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { Icon } from '../../components/Icon';
 import { Sparkline } from './Sparkline';
 
 /** The balance's last 30 days in the user's time zone, asked again whenever the balance moves; null until it answers. */

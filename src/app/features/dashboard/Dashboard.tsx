@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { Link } from 'react-router';
+import { Icon } from '~/app/components/Icon';
 import { refreshAccount } from '~/stores/account';
 import { $auth } from '~/stores/auth';
-import { Icon } from '../../components/Icon';
 import { useActivity } from './activity';
 import { BalanceCard } from './BalanceCard';
 import { RecentWork, useRecentWork } from './RecentWork';

@@ -1,16 +1,16 @@
 /** "Recent work": the newest few of each thing the user makes, each list with a way to all of them or to a first one. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '~/app/components/format';
+import { type History, useHistory } from '~/app/components/history';
+import { Icon } from '~/app/components/Icon';
+import { RentalStatusBadge } from '~/app/components/RentalStatusBadge';
 import type { Rental } from '~/contract/gpu';
 import type { ImageRecord } from '~/contract/images';
 import type { ScriptSummary } from '~/contract/scripts';
 import type { SpeechRecord } from '~/contract/speech';
 import type { VideoRecord } from '~/contract/video';
 import type { WatermarkRecord } from '~/contract/watermark';
-import { formatDate } from '../../components/format';
-import { type History, useHistory } from '../../components/history';
-import { Icon } from '../../components/Icon';
-import { RentalStatusBadge } from '../../components/RentalStatusBadge';
 import { STATUS_LABELS } from './labels';
 
 /** A list's title inside a sentence: "Voice-overs" → "voice-overs", while "GPU" stays as written. */

@@ -1,7 +1,7 @@
 /** "Studios": the way into each studio, with a line on what it makes. */
 import { Link } from 'react-router';
+import { Icon, type IconName } from '~/app/components/Icon';
 import { brand } from '~/config/brand';
-import { Icon, type IconName } from '../../components/Icon';
 
 const STUDIOS: { to: string; icon: IconName; title: string; text: string }[] = [
   { to: '/create', icon: 'video', title: brand.agentName, text: 'Turn a script into a narrated HD video.' },

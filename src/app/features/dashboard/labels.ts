@@ -1,7 +1,8 @@
 /** The words for a state, shared by "Work in progress" and "Recent work" so one thing is never called two names. */
+
+import { RENTAL_STATUS_LABELS } from '~/app/components/RentalStatusBadge';
 import type { ActivityItem } from '~/contract/analytics';
 import { VIDEO_STAGE_LABELS } from '~/contract/video';
-import { RENTAL_STATUS_LABELS } from '../../components/RentalStatusBadge';
 
 export const STATUS_LABELS: Record<string, string> = {
   ...RENTAL_STATUS_LABELS,

@@ -2,7 +2,7 @@
  * The Developers screen (account menu): API keys for scripts and agents, and webhook endpoints. Each section is its
  * own part; the screen only lays them out.
  */
-import { ScreenHeader } from '../../components/Screen';
+import { ScreenHeader } from '~/app/components/Screen';
 import { ApiKeysSection } from './keys/ApiKeysSection';
 import { WebhooksSection } from './webhooks/WebhooksSection';
 

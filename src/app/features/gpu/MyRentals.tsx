@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '~/app/components/ConfirmDialog';
+import { formatDuration } from '~/app/components/format';
+import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '~/app/components/RentalStatusBadge';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
 import { LOW_CREDIT_MINUTES, type Rental, type RentalList } from '~/contract/gpu';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
 import { openTopUp } from '~/stores/top-up';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDuration } from '../../components/format';
-import { RENTAL_STATUS_LABELS, RentalStatusBadge } from '../../components/RentalStatusBadge';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
 import { CopyLine, perHour, SandboxBadge, topUpOnRefusal } from './parts';
 import { followRentals, warnLowCredit } from './store';
 
@@ -50,6 +50,47 @@ function Connection({ rental }: { rental: Rental }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** Uptime, rate, cost so far, time left on the balance (in red when it is low) and where the machine runs. */
+function RentalFigures({ rental, low }: { rental: Rental; low: boolean }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
+      <div>
+        <dt className="text-fg-subtle">Uptime</dt>
+        <dd className="text-fg" data-testid="rental-uptime">
+          {formatDuration(rental.uptimeMs)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-fg-subtle">Rate</dt>
+        <dd className="text-fg">
+          {perHour(rental.creditsPerHour)}
+          {rental.stoppedCreditsPerHour > 0 ? ` (stopped: ${perHour(rental.stoppedCreditsPerHour)})` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-fg-subtle">Cost so far</dt>
+        <dd className="text-fg" data-testid="rental-cost">
+          {rental.costSoFar} {rental.costSoFar === 1 ? 'credit' : 'credits'}
+        </dd>
+      </div>
+      {rental.minutesLeft !== null ? (
+        <div>
+          <dt className="text-fg-subtle">Time left</dt>
+          <dd className={low ? 'font-medium text-danger' : 'text-fg'} data-testid="rental-time-left">
+            {rental.minutesLeft < 1 ? 'Under a minute' : `About ${formatDuration(rental.minutesLeft * 60_000)}`}
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt className="text-fg-subtle">Where</dt>
+        <dd className="text-fg">
+          {rental.region} · {rental.provider === 'runpod' ? 'RunPod' : 'Lambda'}
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -92,41 +133,7 @@ function RentalCard({
           </button>
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
-        <div>
-          <dt className="text-fg-subtle">Uptime</dt>
-          <dd className="text-fg" data-testid="rental-uptime">
-            {formatDuration(rental.uptimeMs)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-fg-subtle">Rate</dt>
-          <dd className="text-fg">
-            {perHour(rental.creditsPerHour)}
-            {rental.stoppedCreditsPerHour > 0 ? ` (stopped: ${perHour(rental.stoppedCreditsPerHour)})` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-fg-subtle">Cost so far</dt>
-          <dd className="text-fg" data-testid="rental-cost">
-            {rental.costSoFar} {rental.costSoFar === 1 ? 'credit' : 'credits'}
-          </dd>
-        </div>
-        {rental.minutesLeft !== null ? (
-          <div>
-            <dt className="text-fg-subtle">Time left</dt>
-            <dd className={low ? 'font-medium text-danger' : 'text-fg'} data-testid="rental-time-left">
-              {rental.minutesLeft < 1 ? 'Under a minute' : `About ${formatDuration(rental.minutesLeft * 60_000)}`}
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="text-fg-subtle">Where</dt>
-          <dd className="text-fg">
-            {rental.region} · {rental.provider === 'runpod' ? 'RunPod' : 'Lambda'}
-          </dd>
-        </div>
-      </dl>
+      <RentalFigures rental={rental} low={low} />
       <Connection rental={rental} />
       {!rental.supportsStop && !isOver(rental) ? (
         <p className="text-xs text-fg-muted">

@@ -1,7 +1,8 @@
 /** Pieces both GPU screens use: the sandbox label, a copyable line, prices, and the top-up on a refusal. */
+
+import { copyText } from '~/app/components/files';
 import { ApiError } from '~/lib/api/client';
 import { openTopUp } from '~/stores/top-up';
-import { copyText } from '../../components/files';
 
 export function SandboxBadge({ label }: { label: string | null }) {
   if (!label) return null;

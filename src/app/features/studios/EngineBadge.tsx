@@ -1,4 +1,4 @@
-import { Icon } from '../../components/Icon';
+import { Icon } from '~/app/components/Icon';
 
 /** Names the engine that made a result; the offline engines say plainly that they are not AI. */
 export function EngineBadge({ label, kind }: { label: string; kind: 'ai' | 'offline' }) {

@@ -1,12 +1,12 @@
 import { type SubmitEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { type History, useHistory } from '~/app/components/history';
+import { ScreenHeader } from '~/app/components/Screen';
 import { type ImageEngineInfo, type ImagePage, type ImageRecord, imageRequestSchema } from '~/contract/images';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../../components/confirm';
-import { type History, useHistory } from '../../components/history';
-import { ScreenHeader } from '../../components/Screen';
 import { ImageHistory } from './ImageHistory';
 import { EMPTY_IMAGE_FORM, type ImageFormState, NewImagesForm } from './NewImagesForm';
 import { useEngineAnswer } from './price';

@@ -1,10 +1,11 @@
 /** "Your images": the gallery of generations, newest first, each with its file, its settings and what can be done with it. */
+
+import { copyText, downloadUrl } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { HistoryList } from '~/app/components/HistoryList';
+import type { History } from '~/app/components/history';
+import { Spinner } from '~/app/components/Spinner';
 import { ASPECT_LABELS, ASPECT_SIZES, type ImageAspect, type ImageRecord, STYLE_PRESETS } from '~/contract/images';
-import { copyText, downloadUrl } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { HistoryList } from '../../components/HistoryList';
-import type { History } from '../../components/history';
-import { Spinner } from '../../components/Spinner';
 import { EngineBadge } from './EngineBadge';
 
 const ratio = (aspect: ImageAspect) => {

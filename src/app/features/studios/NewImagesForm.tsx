@@ -1,5 +1,8 @@
 /** The image studio's form: the prompt, the picture's shape, style, count, seed and engine, and the price of the run. */
 import type { SubmitEvent } from 'react';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import type { FieldErrors } from '~/contract/errors';
 import {
   ASPECT_LABELS,
@@ -15,9 +18,6 @@ import {
   STYLE_PRESETS,
 } from '~/contract/images';
 import { imageCost, PRICES } from '~/contract/pricing';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { PriceNote, type Quote, SubmitLabel } from './price';
 
 export interface ImageFormState {

@@ -1,5 +1,8 @@
 /** "New script": what the video is about, for whom, in what tone, length and shape, its key points, and the price. */
 import { type SubmitEvent, useState } from 'react';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import type { FieldErrors } from '~/contract/errors';
 import { scriptCost } from '~/contract/pricing';
 import {
@@ -15,9 +18,6 @@ import {
   TONE_LABELS,
   WORDS_PER_SECOND,
 } from '~/contract/scripts';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { PriceNote, type Quote, SubmitLabel, useEngineAnswer } from './price';
 import { clockTime } from './script-export';
 import { useStudioSubmit } from './submit';
@@ -49,6 +49,61 @@ const INITIAL: FormState = {
   keyPoints: [''],
   callToAction: '',
 };
+
+/** The tone of voice and the length to write for, with the words that length holds (shorts allow less). */
+function ToneAndLength({
+  form,
+  errors,
+  maxSeconds,
+  set,
+}: {
+  form: FormState;
+  errors: Partial<Record<string, string>>;
+  maxSeconds: number;
+  set: <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field label="Tone" error={errors.tone}>
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={form.tone}
+            onChange={(e) => set('tone', e.target.value as ScriptTone)}
+          >
+            {SCRIPT_TONES.map((tone) => (
+              <option key={tone} value={tone}>
+                {TONE_LABELS[tone]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Target length"
+        error={errors.targetSeconds}
+        hint={`About ${Math.round(form.targetSeconds * WORDS_PER_SECOND)} spoken words at 150 words a minute.`}
+      >
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={form.targetSeconds}
+            onChange={(e) => set('targetSeconds', Number(e.target.value))}
+          >
+            {LENGTH_PRESETS.map((seconds) => (
+              <option key={seconds} value={seconds} disabled={seconds > maxSeconds}>
+                {seconds < 60 ? `${seconds} seconds` : `${clockTime(seconds)} min`}
+                {seconds > maxSeconds ? ' (too long for shorts)' : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
 
 export function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) => void }) {
   const [form, setForm] = useState<FormState>(INITIAL);
@@ -107,45 +162,7 @@ export function ScriptForm({ onCreated }: { onCreated: (record: ScriptRecord) =>
           />
         )}
       </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Tone" error={errors.tone}>
-          {(props) => (
-            <select
-              {...props}
-              className="input"
-              value={form.tone}
-              onChange={(e) => set('tone', e.target.value as ScriptTone)}
-            >
-              {SCRIPT_TONES.map((tone) => (
-                <option key={tone} value={tone}>
-                  {TONE_LABELS[tone]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          label="Target length"
-          error={errors.targetSeconds}
-          hint={`About ${Math.round(form.targetSeconds * WORDS_PER_SECOND)} spoken words at 150 words a minute.`}
-        >
-          {(props) => (
-            <select
-              {...props}
-              className="input"
-              value={form.targetSeconds}
-              onChange={(e) => set('targetSeconds', Number(e.target.value))}
-            >
-              {LENGTH_PRESETS.map((seconds) => (
-                <option key={seconds} value={seconds} disabled={seconds > maxSeconds}>
-                  {seconds < 60 ? `${seconds} seconds` : `${clockTime(seconds)} min`}
-                  {seconds > maxSeconds ? ' (too long for shorts)' : ''}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
+      <ToneAndLength form={form} errors={errors} maxSeconds={maxSeconds} set={set} />
       <PlatformChoice value={form.platform} error={errors.platform} onChange={choosePlatform} />
       <KeyPoints points={form.keyPoints} errors={errors} onChange={(keyPoints) => set('keyPoints', keyPoints)} />
       <Field label="Call to action" optional error={errors.callToAction}>

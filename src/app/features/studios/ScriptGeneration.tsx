@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { handleStudioError } from '~/app/components/request-errors';
+import { LoadingScreen, StatusScreen } from '~/app/components/StatusScreen';
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import {
   retimeScript,
@@ -13,9 +16,6 @@ import {
 import { ApiError, api } from '~/lib/api/client';
 import { CREATE_HANDOFF_URL, type CreateHandoff, saveCreateHandoff } from '~/lib/create-handoff';
 import { notifyApiError } from '~/lib/notify';
-import { useConfirm } from '../../components/confirm';
-import { handleStudioError } from '../../components/request-errors';
-import { LoadingScreen, StatusScreen } from '../../components/StatusScreen';
 import { ScriptHeader } from './ScriptHeader';
 import { Publishing, ScriptBody, TitleOptions, type UpdateDraft } from './ScriptSections';
 

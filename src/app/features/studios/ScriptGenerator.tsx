@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
+import { useConfirm } from '~/app/components/confirm';
+import { formatDate } from '~/app/components/format';
+import { HistoryList } from '~/app/components/HistoryList';
+import { type History, useHistory } from '~/app/components/history';
+import { ScreenHeader } from '~/app/components/Screen';
 import { PLATFORM_LABELS, type ScriptSummary } from '~/contract/scripts';
-import { useConfirm } from '../../components/confirm';
-import { formatDate } from '../../components/format';
-import { HistoryList } from '../../components/HistoryList';
-import { type History, useHistory } from '../../components/history';
-import { ScreenHeader } from '../../components/Screen';
 import { EngineBadge } from './EngineBadge';
 import { ScriptForm } from './ScriptForm';
 import { clockTime } from './script-export';

@@ -1,10 +1,10 @@
 /** The script page's header: the way back, the title and what the script is, and what can be done with it. */
 import { Link } from 'react-router';
+import { copyText, downloadBlob } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { PLATFORM_LABELS, type ScriptContent, type ScriptRecord, TONE_LABELS } from '~/contract/scripts';
-import { copyText, downloadBlob } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { EngineBadge } from './EngineBadge';
 import { clockTime, scriptFileName, scriptToSrt, scriptToText } from './script-export';
 

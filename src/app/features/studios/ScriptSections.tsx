@@ -1,8 +1,8 @@
 /** The script page's editable cards: the title options, the script itself (hook, scenes, call to action), publishing. */
 import { useState } from 'react';
+import { Field } from '~/app/components/Field';
 import type { FieldErrors } from '~/contract/errors';
 import { SCRIPT_CONTENT_LIMITS, type ScriptContent } from '~/contract/scripts';
-import { Field } from '../../components/Field';
 import { clockTime } from './script-export';
 
 type Scene = ScriptContent['scenes'][number];

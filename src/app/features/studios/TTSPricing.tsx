@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
+import { useVoiceCatalogue } from '~/app/components/voice-preview';
 import { PRICES, ttsCost } from '~/contract/pricing';
 import { SPEECH_LIMITS, speechCharCount } from '~/contract/speech';
 import {
@@ -10,9 +13,6 @@ import {
   type Voice,
   voiceQuality,
 } from '~/contract/voices';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
-import { useVoiceCatalogue } from '../../components/voice-preview';
 
 const EXAMPLE_LENGTHS = [300, 1000, 2500, SPEECH_LIMITS.textMax] as const;
 

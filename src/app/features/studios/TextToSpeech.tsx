@@ -1,19 +1,19 @@
 import { type SubmitEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { Field } from '~/app/components/Field';
+import { type History, useHistory } from '~/app/components/history';
+import { Icon } from '~/app/components/Icon';
+import { ScreenHeader } from '~/app/components/Screen';
+import { Spinner } from '~/app/components/Spinner';
+import { VoicePicker } from '~/app/components/VoicePicker';
+import { useDefaultVoice, useVoiceCatalogue } from '~/app/components/voice-preview';
 import type { FieldErrors } from '~/contract/errors';
 import { SPEECH_LIMITS, type SpeechRecord, speechEstimate, speechRequestSchema } from '~/contract/speech';
 import { DEFAULT_VOICE_ID, ENGINE_LABELS, QUALITY_LABELS, voiceQuality } from '~/contract/voices';
 import { api } from '~/lib/api/client';
 import { usePolling } from '~/lib/polling';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../../components/confirm';
-import { Field } from '../../components/Field';
-import { type History, useHistory } from '../../components/history';
-import { Icon } from '../../components/Icon';
-import { ScreenHeader } from '../../components/Screen';
-import { Spinner } from '../../components/Spinner';
-import { VoicePicker } from '../../components/VoicePicker';
-import { useDefaultVoice, useVoiceCatalogue } from '../../components/voice-preview';
 import { useStudioSubmit } from './submit';
 import { VoiceOverHistory } from './VoiceOverHistory';
 
@@ -87,30 +87,15 @@ export default function TextToSpeech() {
           noValidate
           aria-label="New voice-over"
         >
-          <Field
-            label="Text"
+          <SpeechText
+            text={text}
+            estimate={estimate}
             error={errors.text}
-            hint={
-              <span className={estimate.overLimit ? 'text-danger' : ''} data-testid="char-count">
-                {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters ·{' '}
-                {estimate.cost} credit
-                {estimate.cost === 1 ? '' : 's'} (2 per started 1,000 characters)
-              </span>
-            }
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                className="input !min-h-48"
-                value={text}
-                placeholder="Paste or write the text to speak. Long texts are split at sentence boundaries and joined seamlessly."
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setErrors(({ text: _t, ...rest }) => rest);
-                }}
-              />
-            )}
-          </Field>
+            onText={(value) => {
+              setText(value);
+              setErrors(({ text: _t, ...rest }) => rest);
+            }}
+          />
           <VoicePicker
             value={voiceId}
             onChange={(id) => {
@@ -141,6 +126,43 @@ export default function TextToSpeech() {
       </div>
       {confirm.dialog}
     </div>
+  );
+}
+
+/** The text to speak, with its length and price as it is typed. */
+function SpeechText({
+  text,
+  estimate,
+  error,
+  onText,
+}: {
+  text: string;
+  estimate: ReturnType<typeof speechEstimate>;
+  error: string | undefined;
+  onText: (text: string) => void;
+}) {
+  return (
+    <Field
+      label="Text"
+      error={error}
+      hint={
+        <span className={estimate.overLimit ? 'text-danger' : ''} data-testid="char-count">
+          {estimate.chars.toLocaleString('en-US')} / {SPEECH_LIMITS.textMax.toLocaleString('en-US')} characters ·{' '}
+          {estimate.cost} credit
+          {estimate.cost === 1 ? '' : 's'} (2 per started 1,000 characters)
+        </span>
+      }
+    >
+      {(props) => (
+        <textarea
+          {...props}
+          className="input !min-h-48"
+          value={text}
+          placeholder="Paste or write the text to speak. Long texts are split at sentence boundaries and joined seamlessly."
+          onChange={(e) => onText(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -1,10 +1,11 @@
 /** "Your voice-overs": generated speech, newest first, each with its player and downloads, or its progress. */
+
+import { downloadUrl } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { HistoryList } from '~/app/components/HistoryList';
+import type { History } from '~/app/components/history';
+import { Spinner } from '~/app/components/Spinner';
 import type { SpeechRecord } from '~/contract/speech';
-import { downloadUrl } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { HistoryList } from '../../components/HistoryList';
-import type { History } from '../../components/history';
-import { Spinner } from '../../components/Spinner';
 import { AudioPlayer } from './AudioPlayer';
 import { EngineBadge } from './EngineBadge';
 

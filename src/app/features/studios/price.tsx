@@ -5,10 +5,10 @@
  * button waits rather than show a price that might not be the one charged.
  */
 import { type ReactNode, useEffect, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { OFFLINE_PREVIEW_LABEL } from '~/contract/pricing';
 import { api } from '~/lib/api/client';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 
 /** The answer of a GET the form needs before it can price its run; `failed` once the request gave up. */
 export function useEngineAnswer<T>(path: string): { answer: T | undefined; failed: boolean } {

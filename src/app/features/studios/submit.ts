@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { handleStudioError } from '~/app/components/request-errors';
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { handleStudioError } from '../../components/request-errors';
 
 /**
  * The studios' submit: validate with the shared schema (field errors under the inputs), post, refresh the balance

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import {
   type Dispatch,
   type ReactNode,
+  type RefObject,
   type SetStateAction,
   type SubmitEvent,
   useEffect,
@@ -10,6 +11,10 @@ import {
   useState,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { ScreenHeader } from '~/app/components/Screen';
+import { useDefaultVoice } from '~/app/components/voice-preview';
 import { brand } from '~/config/brand';
 import { type BatchSettings, batchSettingsSchema } from '~/contract/batches';
 import { type BrandKit, brandSnapshot, cardSeconds } from '~/contract/brand';
@@ -28,10 +33,6 @@ import { ApiError, api } from '~/lib/api/client';
 import { loadBrandKit } from '~/lib/brand-kit';
 import { takeCreateHandoff } from '~/lib/create-handoff';
 import { $account, refreshAccount } from '~/stores/account';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { ScreenHeader } from '../../components/Screen';
-import { useDefaultVoice } from '../../components/voice-preview';
 import { FormatStep, ScriptStep, type SetField, VisualsStep, VoiceStep } from './CreateSteps';
 import { CreateSummary, type Submit } from './CreateSummary';
 import {
@@ -118,42 +119,11 @@ function batchSettingsOf(form: CreateForm): (BatchSettings & { voiceId: string }
 
 type Mode = 'one' | 'sheet';
 
-/**
- * `sheetPanel`: the batches feature's "rows from a sheet" (given by the app's wiring, src/app/create-screen.tsx),
- * shown instead of the script and the summary when the user makes a batch; it takes the form's settings.
- */
-export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } = {}) {
-  const [mode, setMode] = useState<Mode>('one');
-  const navigate = useNavigate();
-  const account = useStore($account);
+/** The form, its field errors and the request's idempotency key, which every change renews. */
+function useCreateForm() {
   const [form, setForm] = useState<CreateForm>(INITIAL_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState<Submit | null>(null);
-  const [handoff, setHandoff] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
-  const render = useRenderAvailability();
-
-  useEffect(() => {
-    // Taken once: a reload or a later visit starts with an empty editor.
-    const waiting = takeCreateHandoff();
-    if (waiting) {
-      setForm((f) => ({ ...f, script: waiting.script, ...(waiting.aspect ? { aspect: waiting.aspect } : {}) }));
-      setHandoff(waiting.title ?? 'your generated script');
-    }
-    void refreshAccount();
-  }, []);
-  const kit = useBrandKit(setForm);
-
-  const branded = Boolean(kit?.saved && form.brandKit);
-  const figures = scriptFigures(
-    form.script,
-    form.resolution,
-    branded && kit ? cardSeconds(brandSnapshot(kit.settings, null)) : 0,
-  );
-  const balance = account ? account.credits.balance : null;
-  const blocker = submitBlocker(figures, balance);
-  const batchSettings = useMemo(() => batchSettingsOf(form), [form]);
-  const sheet = mode === 'sheet' && sheetPanel;
 
   function clearErrors(key: keyof CreateForm) {
     const keys: string[] = [key, ...(ERROR_KEYS[key] ?? [])];
@@ -165,7 +135,6 @@ export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } 
     setForm((f) => ({ ...f, [key]: value }));
     clearErrors(key);
   };
-  const chooseVoice = useDefaultVoice((id) => setForm((f) => ({ ...f, voiceId: id })));
   const setImages = (update: (images: UploadedImage[]) => UploadedImage[]) => {
     setForm((f) => ({ ...f, images: update(f.images) }));
     clearErrors('images');
@@ -175,6 +144,35 @@ export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } 
     setErrors(fields);
     requestAnimationFrame(scrollToFirstError);
   }
+
+  return { form, setForm, errors, setErrors, idempotencyKey, clearErrors, set, setImages, showErrors };
+}
+
+/** On opening: a script handed over by another screen (with the name to credit it to), and the balance refreshed. */
+function useHandoff(setForm: Dispatch<SetStateAction<CreateForm>>): string | null {
+  const [handoff, setHandoff] = useState<string | null>(null);
+  useEffect(() => {
+    // Taken once: a reload or a later visit starts with an empty editor.
+    const waiting = takeCreateHandoff();
+    if (waiting) {
+      setForm((f) => ({ ...f, script: waiting.script, ...(waiting.aspect ? { aspect: waiting.aspect } : {}) }));
+      setHandoff(waiting.title ?? 'your generated script');
+    }
+    void refreshAccount();
+  }, [setForm]);
+  return handoff;
+}
+
+/** Sending the form, one way or the other, and what is being sent meanwhile. */
+function useSubmit(
+  form: CreateForm,
+  { blocker, lengthError }: { blocker: string | null; lengthError: string | null },
+  render: ReturnType<typeof useRenderAvailability>,
+  idempotencyKey: RefObject<string>,
+  showErrors: (fields: FieldErrors) => void,
+) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Submit | null>(null);
 
   /**
    * "Create video" makes a storyboard to review (nothing is charged until it is rendered); "Render without reviewing"
@@ -189,7 +187,7 @@ export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } 
       showErrors(fieldErrors(parsed.error.issues));
       return;
     }
-    if (mode === 'render' ? blocker || render.availability?.ready === false : figures.lengthError) return;
+    if (mode === 'render' ? blocker || render.availability?.ready === false : lengthError) return;
     setBusy(mode);
     try {
       if (mode === 'render') {
@@ -208,6 +206,42 @@ export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } 
       setBusy(null);
     }
   }
+
+  return { busy, submit };
+}
+
+/**
+ * `sheetPanel`: the batches feature's "rows from a sheet" (given by the app's wiring, src/app/create-screen.tsx),
+ * shown instead of the script and the summary when the user makes a batch; it takes the form's settings.
+ */
+export default function AgentCreate({ sheetPanel }: { sheetPanel?: SheetPanel } = {}) {
+  const [mode, setMode] = useState<Mode>('one');
+  const account = useStore($account);
+  const render = useRenderAvailability();
+
+  const { form, setForm, errors, setErrors, idempotencyKey, clearErrors, set, setImages, showErrors } = useCreateForm();
+  const handoff = useHandoff(setForm);
+  const kit = useBrandKit(setForm);
+
+  const branded = Boolean(kit?.saved && form.brandKit);
+  const figures = scriptFigures(
+    form.script,
+    form.resolution,
+    branded && kit ? cardSeconds(brandSnapshot(kit.settings, null)) : 0,
+  );
+  const balance = account ? account.credits.balance : null;
+  const blocker = submitBlocker(figures, balance);
+  const batchSettings = useMemo(() => batchSettingsOf(form), [form]);
+  const sheet = mode === 'sheet' && sheetPanel;
+  const { busy, submit } = useSubmit(
+    form,
+    { blocker, lengthError: figures.lengthError },
+    render,
+    idempotencyKey,
+    showErrors,
+  );
+
+  const chooseVoice = useDefaultVoice((id) => setForm((f) => ({ ...f, voiceId: id })));
 
   return (
     <div className="grid gap-8">

@@ -4,6 +4,7 @@
  * animated the way the look moves.
  */
 import { useEffect, useState } from 'react';
+import { ChoiceGroup } from '~/app/components/ChoiceGroup';
 import {
   CAPTION_COLOR_PATTERN,
   CAPTION_COLORS,
@@ -19,7 +20,6 @@ import {
   type VideoAspect,
   videoDimensions,
 } from '~/contract/video';
-import { ChoiceGroup } from '../../components/ChoiceGroup';
 
 const CAPTION_DETAILS: Record<CaptionStyle, string> = {
   off: 'No text on the video',
@@ -135,6 +135,60 @@ export function CaptionPreview({
   );
 }
 
+/** The colour of the spoken word: one of the palette's, or any the colour input gives. */
+function HighlightColour({
+  color: selected,
+  error,
+  onColor,
+}: {
+  color: string;
+  error: string | undefined;
+  onColor: (color: string) => void;
+}) {
+  const custom = !(CAPTION_COLORS as readonly string[]).includes(selected);
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="label mb-1">Highlight colour</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        {CAPTION_COLORS.map((color) => (
+          <label
+            key={color}
+            className={`grid size-9 cursor-pointer place-items-center rounded-full border-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${selected === color ? 'border-white' : 'border-transparent'}`}
+          >
+            <input
+              type="radio"
+              name="caption-color"
+              className="sr-only"
+              checked={selected === color}
+              onChange={() => onColor(color)}
+              aria-label={COLOR_NAMES[color]}
+            />
+            <span className="size-6 rounded-full" style={{ background: color }} aria-hidden="true" />
+          </label>
+        ))}
+        <label
+          className={`flex cursor-pointer items-center gap-2 rounded-full border-2 py-0.5 pr-3 pl-1 text-sm text-fg-muted ${custom ? 'border-white' : 'border-transparent'}`}
+        >
+          <input
+            type="color"
+            className="size-7 cursor-pointer rounded-full border-0 bg-transparent p-0"
+            value={selected.toLowerCase()}
+            onChange={(e) => {
+              if (CAPTION_COLOR_PATTERN.test(e.target.value)) onColor(e.target.value.toUpperCase());
+            }}
+          />
+          Custom
+        </label>
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export function CaptionStylePicker({
   look,
   options,
@@ -152,7 +206,6 @@ export function CaptionStylePicker({
 }) {
   const set = <K extends keyof CaptionOptions>(key: K, value: CaptionOptions[K]) =>
     onOptions({ ...options, [key]: value });
-  const custom = !(CAPTION_COLORS as readonly string[]).includes(options.color);
   return (
     <div className="grid gap-4">
       <ChoiceGroup<CaptionStyle>
@@ -196,45 +249,11 @@ export function CaptionStylePicker({
               choices={CAPTION_SIZES.map((size) => ({ value: size, label: CAPTION_SIZE_LABELS[size] }))}
             />
             {look === 'line' ? null : (
-              <fieldset className="grid gap-2">
-                <legend className="label mb-1">Highlight colour</legend>
-                <div className="flex flex-wrap items-center gap-2">
-                  {CAPTION_COLORS.map((color) => (
-                    <label
-                      key={color}
-                      className={`grid size-9 cursor-pointer place-items-center rounded-full border-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-cyan-300 ${options.color === color ? 'border-white' : 'border-transparent'}`}
-                    >
-                      <input
-                        type="radio"
-                        name="caption-color"
-                        className="sr-only"
-                        checked={options.color === color}
-                        onChange={() => set('color', color)}
-                        aria-label={COLOR_NAMES[color]}
-                      />
-                      <span className="size-6 rounded-full" style={{ background: color }} aria-hidden="true" />
-                    </label>
-                  ))}
-                  <label
-                    className={`flex cursor-pointer items-center gap-2 rounded-full border-2 py-0.5 pr-3 pl-1 text-sm text-fg-muted ${custom ? 'border-white' : 'border-transparent'}`}
-                  >
-                    <input
-                      type="color"
-                      className="size-7 cursor-pointer rounded-full border-0 bg-transparent p-0"
-                      value={options.color.toLowerCase()}
-                      onChange={(e) => {
-                        if (CAPTION_COLOR_PATTERN.test(e.target.value)) set('color', e.target.value.toUpperCase());
-                      }}
-                    />
-                    Custom
-                  </label>
-                </div>
-                {errors['captionOptions.color'] ? (
-                  <p className="field-error" role="alert">
-                    {errors['captionOptions.color']}
-                  </p>
-                ) : null}
-              </fieldset>
+              <HighlightColour
+                color={options.color}
+                error={errors['captionOptions.color']}
+                onColor={(color) => set('color', color)}
+              />
             )}
           </div>
           <div className="grid gap-1 sm:w-80">

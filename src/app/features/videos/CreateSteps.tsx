@@ -1,5 +1,10 @@
 /** The create screen's four numbered steps: script, voice, format, visuals and music. */
 import { Link } from 'react-router';
+import { AspectShape, type Choice, ChoiceGroup } from '~/app/components/ChoiceGroup';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Switch } from '~/app/components/Switch';
+import { VoicePicker } from '~/app/components/VoicePicker';
 import { type BrandKit, LOGO_CORNER_LABELS } from '~/contract/brand';
 import type { FieldErrors } from '~/contract/errors';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
@@ -13,11 +18,6 @@ import {
   type VisualMode,
   videoDimensions,
 } from '~/contract/video';
-import { AspectShape, type Choice, ChoiceGroup } from '../../components/ChoiceGroup';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Switch } from '../../components/Switch';
-import { VoicePicker } from '../../components/VoicePicker';
 import { CaptionStylePicker } from './CaptionStylePicker';
 import { ImageUploader } from './ImageUploader';
 import { MusicTrackPicker } from './MusicTrackPicker';

@@ -1,11 +1,11 @@
 /** The create screen's summary beside the steps: length, size, cost, balance, and the two ways to go on. */
 import { Link } from 'react-router';
+import { Figure } from '~/app/components/Figure';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import type { VideoResolution } from '~/contract/pricing';
 import type { RenderAvailability } from '~/contract/system-tools';
 import { formatDuration } from '~/contract/video';
-import { Figure } from '../../components/Figure';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { rateText, type ScriptFigures } from './model';
 import { RenderUnavailable } from './RenderUnavailable';
 

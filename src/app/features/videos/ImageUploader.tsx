@@ -5,6 +5,8 @@
  */
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import {
   type UploadedImage,
   uploadedImageSchema,
@@ -15,8 +17,6 @@ import {
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { isClipFile, uploadProblem } from '~/lib/upload-problem';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { formatBytes, move } from './model';
 
 interface Pending {

@@ -4,14 +4,14 @@
  */
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useAudioPreview } from '~/app/components/audio-preview';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { MUSIC_TRACKS, type MusicTrackId, musicTrack } from '~/contract/music';
 import { formatDuration, MUSIC_UPLOAD, type UploadedMusic, uploadedMusicSchema } from '~/contract/video';
 import { ApiError, api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { useAudioPreview } from '../../components/audio-preview';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { musicUploadProblem } from './model';
 
 /** GET /videos/music/:track/preview: a few seconds, rendered and cached by the API. */
@@ -22,6 +22,34 @@ async function uploadMusic(file: File): Promise<UploadedMusic> {
   const body = new FormData();
   body.append('file', file, file.name);
   return api.post('/videos/music/uploads', body, { parse: (data) => uploadedMusicSchema.parse(data) });
+}
+
+/** Listening to a library track before choosing it (a second press stops it). */
+function TrackPreview({
+  id,
+  name,
+  disabled,
+  preview,
+}: {
+  id: MusicTrackId;
+  name: string;
+  disabled: boolean;
+  preview: ReturnType<typeof useAudioPreview>;
+}) {
+  const playing = preview.state?.id === id;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm shrink-0 !px-2.5"
+      aria-label={`${playing ? 'Stop preview of' : 'Preview'} ${name}`}
+      aria-pressed={playing}
+      disabled={disabled}
+      onClick={() => void preview.toggle(id, previewPath(id))}
+    >
+      {playing && preview.state?.loading ? <Spinner /> : <Icon name={playing ? 'stop' : 'play'} className="size-4" />}
+      <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
+    </button>
+  );
 }
 
 export function MusicTrackPicker({
@@ -44,7 +72,6 @@ export function MusicTrackPicker({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const track = musicTrack(value);
-  const playing = preview.state?.id === value;
 
   async function add(file: File | undefined) {
     if (!file) return;
@@ -89,23 +116,7 @@ export function MusicTrackPicker({
               ))}
               {upload ? <option value={UPLOADED}>Your music: {upload.name ?? 'uploaded track'}</option> : null}
             </select>
-            {upload ? null : (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm shrink-0 !px-2.5"
-                aria-label={`${playing ? 'Stop preview of' : 'Preview'} ${track.name}`}
-                aria-pressed={playing}
-                disabled={disabled}
-                onClick={() => void preview.toggle(value, previewPath(value))}
-              >
-                {playing && preview.state?.loading ? (
-                  <Spinner />
-                ) : (
-                  <Icon name={playing ? 'stop' : 'play'} className="size-4" />
-                )}
-                <span className="hidden sm:inline">{playing ? 'Stop' : 'Preview'}</span>
-              </button>
-            )}
+            {upload ? null : <TrackPreview id={value} name={track.name} disabled={disabled} preview={preview} />}
             <button
               type="button"
               className="btn btn-ghost btn-sm shrink-0"

@@ -1,4 +1,4 @@
-import { Field } from '../../components/Field';
+import { Field } from '~/app/components/Field';
 
 /** The music bed's volume slider, in steps of 5 %; shown but disabled while music is off. */
 export function MusicVolumeField({

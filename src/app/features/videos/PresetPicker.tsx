@@ -4,6 +4,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
 import type { FieldErrors } from '~/contract/errors';
 import { fieldErrors } from '~/contract/errors';
 import {
@@ -15,10 +19,6 @@ import {
   presetSchema,
 } from '~/contract/presets';
 import { ApiError, api } from '~/lib/api/client';
-import { Field } from '../../components/Field';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
 import { type CreateForm, presetSettings } from './model';
 
 function useNewKey() {
@@ -104,8 +104,54 @@ function SaveForm({
   );
 }
 
-export function PresetPicker({ form, onPick }: { form: CreateForm; onPick: (preset: Preset) => void }) {
+/** The presets to start from: the built-in ones, then the user's own once there are any. */
+function PresetSelect({
+  presets,
+  picked,
+  onPick,
+}: {
+  presets: Preset[] | null;
+  picked: string;
+  onPick: (id: string) => void;
+}) {
   const selectId = useId();
+  const builtIn = presets?.filter((p) => p.builtIn) ?? [];
+  const own = presets?.filter((p) => !p.builtIn) ?? [];
+  return (
+    <div className="field min-w-0 flex-1">
+      <label htmlFor={selectId} className="label">
+        Preset
+      </label>
+      <select
+        id={selectId}
+        className="input"
+        value={picked}
+        disabled={presets === null}
+        onChange={(e) => onPick(e.target.value)}
+      >
+        <option value="">{presets === null ? 'Loading presets…' : 'Choose a preset'}</option>
+        <optgroup label="Built-in">
+          {builtIn.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} (built-in)
+            </option>
+          ))}
+        </optgroup>
+        {own.length > 0 ? (
+          <optgroup label="Your presets">
+            {own.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </select>
+    </div>
+  );
+}
+
+export function PresetPicker({ form, onPick }: { form: CreateForm; onPick: (preset: Preset) => void }) {
   const [presets, setPresets] = useState<Preset[] | null>(null);
   const [picked, setPicked] = useState('');
   const [saving, setSaving] = useState(false);
@@ -118,8 +164,6 @@ export function PresetPicker({ form, onPick }: { form: CreateForm; onPick: (pres
     );
   }, []);
 
-  const builtIn = presets?.filter((p) => p.builtIn) ?? [];
-  const own = presets?.filter((p) => !p.builtIn) ?? [];
   const current = presets?.find((p) => p.id === picked);
 
   function pick(id: string) {
@@ -152,36 +196,7 @@ export function PresetPicker({ form, onPick }: { form: CreateForm; onPick: (pres
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="field min-w-0 flex-1">
-          <label htmlFor={selectId} className="label">
-            Preset
-          </label>
-          <select
-            id={selectId}
-            className="input"
-            value={picked}
-            disabled={presets === null}
-            onChange={(e) => pick(e.target.value)}
-          >
-            <option value="">{presets === null ? 'Loading presets…' : 'Choose a preset'}</option>
-            <optgroup label="Built-in">
-              {builtIn.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} (built-in)
-                </option>
-              ))}
-            </optgroup>
-            {own.length > 0 ? (
-              <optgroup label="Your presets">
-                {own.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-        </div>
+        <PresetSelect presets={presets} picked={picked} onPick={pick} />
         {current && !current.builtIn ? (
           <button
             type="button"

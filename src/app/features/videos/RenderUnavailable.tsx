@@ -4,6 +4,7 @@
  * of a render that must fail.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import {
   cannotDoYet,
   installCommand,
@@ -12,7 +13,6 @@ import {
   renderAvailabilitySchema,
 } from '~/contract/system-tools';
 import { api } from '~/lib/api/client';
-import { Icon } from '../../components/Icon';
 
 /** null until the server answered (or when it could not be asked: the request itself then says what is wrong). */
 export function useRenderAvailability(): { availability: RenderAvailability | null; refresh: () => void } {

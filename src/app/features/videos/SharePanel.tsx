@@ -4,6 +4,13 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '~/app/components/ConfirmDialog';
+import { copyText } from '~/app/components/files';
+import { formatDate } from '~/app/components/format';
+import { Icon } from '~/app/components/Icon';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
+import { Switch } from '~/app/components/Switch';
 import {
   SHARE_EXPIRY_CHOICES,
   type ShareLink,
@@ -12,13 +19,6 @@ import {
   shareStateSchema,
 } from '~/contract/sharing';
 import { api } from '~/lib/api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { copyText } from '../../components/files';
-import { formatDate } from '../../components/format';
-import { Icon } from '../../components/Icon';
-import { handleStudioError } from '../../components/request-errors';
-import { Spinner } from '../../components/Spinner';
-import { Switch } from '../../components/Switch';
 
 const path = (videoId: string) => `/videos/${encodeURIComponent(videoId)}/share`;
 const parse = (data: unknown) => shareStateSchema.parse(data);
@@ -115,6 +115,51 @@ function LiveLink({ link }: { link: ShareLink }) {
   );
 }
 
+/** What sharing does, said for a video with a link and for one without. */
+function ShareIntro({ linked }: { linked: boolean }) {
+  return (
+    <div>
+      <h2 id="share-title" className="text-lg font-semibold text-fg">
+        Share
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">
+        {linked
+          ? 'Anyone with this link can watch the video, without signing in. Nothing else of your account shows.'
+          : 'Make a public page for this video that anyone with the link can watch, and embed it on your site. Nothing else of your account shows.'}
+      </p>
+    </div>
+  );
+}
+
+/** Revoke the link there is, or create one with the settings chosen. */
+function ShareActions({
+  linked,
+  busy,
+  onRevoke,
+  onCreate,
+}: {
+  linked: boolean;
+  busy: 'share' | 'revoke' | null;
+  onRevoke: () => void;
+  onCreate: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {linked ? (
+        <button type="button" className="btn btn-ghost btn-sm text-danger" onClick={onRevoke} disabled={busy !== null}>
+          <Icon name="close" className="size-4" />
+          Revoke link
+        </button>
+      ) : (
+        <button type="button" className="btn btn-primary btn-sm" disabled={busy !== null} onClick={onCreate}>
+          {busy === 'share' ? <Spinner /> : <Icon name="arrowRight" className="size-4" />}
+          Create public link
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function SharePanel({ videoId }: { videoId: string }) {
   const [state, setState] = useState<ShareState | null>(null);
   const [allowDownload, setAllowDownload] = useState(true);
@@ -168,16 +213,7 @@ export function SharePanel({ videoId }: { videoId: string }) {
 
   return (
     <section className="card card-pad grid gap-5" aria-labelledby="share-title" data-testid="share-panel">
-      <div>
-        <h2 id="share-title" className="text-lg font-semibold text-fg">
-          Share
-        </h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          {link
-            ? 'Anyone with this link can watch the video, without signing in. Nothing else of your account shows.'
-            : 'Make a public page for this video that anyone with the link can watch, and embed it on your site. Nothing else of your account shows.'}
-        </p>
-      </div>
+      <ShareIntro linked={link !== null} />
       {state === null ? (
         <p className="flex items-center gap-2 text-sm text-fg-muted" role="status">
           <Spinner /> Loading…
@@ -200,29 +236,12 @@ export function SharePanel({ videoId }: { videoId: string }) {
               onChange={(choice) => change({ expiry: choice })}
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            {link ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-danger"
-                onClick={() => setConfirming(true)}
-                disabled={busy !== null}
-              >
-                <Icon name="close" className="size-4" />
-                Revoke link
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={busy !== null}
-                onClick={() => void save({ allowDownload, expiresAt: expiresAt(expiry, null) }, 'Public link created.')}
-              >
-                {busy === 'share' ? <Spinner /> : <Icon name="arrowRight" className="size-4" />}
-                Create public link
-              </button>
-            )}
-          </div>
+          <ShareActions
+            linked={link !== null}
+            busy={busy}
+            onRevoke={() => setConfirming(true)}
+            onCreate={() => void save({ allowDownload, expiresAt: expiresAt(expiry, null) }, 'Public link created.')}
+          />
         </>
       )}
       {confirming ? (

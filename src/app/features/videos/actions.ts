@@ -1,9 +1,9 @@
 /** The video actions both agent pages offer; each reports its outcome as a toast and refreshes the balance. */
 import { toast } from 'sonner';
+import { handleStudioError } from '~/app/components/request-errors';
 import { type VideoRecord, videoRecordSchema } from '~/contract/video';
 import { api } from '~/lib/api/client';
 import { refreshAccount } from '~/stores/account';
-import { handleStudioError } from '../../components/request-errors';
 
 const path = (id: string, action = '') => `/videos/${encodeURIComponent(id)}${action}`;
 const parse = (data: unknown) => videoRecordSchema.parse(data);

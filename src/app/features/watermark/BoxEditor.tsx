@@ -3,11 +3,45 @@
  * keyboard, a focused box moves with the arrow keys (Shift: further), resizes with Alt + arrows, and Delete
  * removes it.
  */
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef } from 'react';
 import { METHOD_LABELS, type WatermarkBox } from '~/contract/watermark';
 import { keyboardChange, moveBox, percent, resizeBox } from './geometry';
 
 export const boxLabel = (box: WatermarkBox, index: number) => `Box ${index + 1} (${METHOD_LABELS[box.method]})`;
+
+/** Dragging a box (mode `move`) or its corner handle (`resize`): the box follows the pointer across the frame. */
+function useBoxDrag(
+  area: RefObject<HTMLDivElement | null>,
+  onSelect: (id: string) => void,
+  update: (box: WatermarkBox) => void,
+) {
+  const drag = useRef<{
+    id: string;
+    mode: 'move' | 'resize';
+    startX: number;
+    startY: number;
+    start: WatermarkBox;
+  } | null>(null);
+
+  const begin = (event: PointerEvent<HTMLElement>, box: WatermarkBox, mode: 'move' | 'resize') => {
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    onSelect(box.id);
+    drag.current = { id: box.id, mode, startX: event.clientX, startY: event.clientY, start: box };
+  };
+  const follow = (event: PointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    const rect = area.current?.getBoundingClientRect();
+    if (!d || !rect) return;
+    const dx = (event.clientX - d.startX) / rect.width;
+    const dy = (event.clientY - d.startY) / rect.height;
+    update(d.mode === 'move' ? moveBox(d.start, dx, dy) : resizeBox(d.start, dx, dy));
+  };
+  const end = () => {
+    drag.current = null;
+  };
+  return { begin, follow, end };
+}
 
 export function BoxEditor({
   frameUrl,
@@ -31,37 +65,14 @@ export function BoxEditor({
   onChange: (boxes: WatermarkBox[]) => void;
 }) {
   const area = useRef<HTMLDivElement>(null);
-  const drag = useRef<{
-    id: string;
-    mode: 'move' | 'resize';
-    startX: number;
-    startY: number;
-    start: WatermarkBox;
-  } | null>(null);
 
   useEffect(() => {
     if (focusId) area.current?.querySelector<HTMLElement>(`[data-box-id="${focusId}"]`)?.focus();
   }, [focusId]);
 
   const update = (next: WatermarkBox) => onChange(boxes.map((b) => (b.id === next.id ? next : b)));
+  const { begin, follow, end } = useBoxDrag(area, onSelect, update);
 
-  const begin = (event: PointerEvent<HTMLElement>, box: WatermarkBox, mode: 'move' | 'resize') => {
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    onSelect(box.id);
-    drag.current = { id: box.id, mode, startX: event.clientX, startY: event.clientY, start: box };
-  };
-  const follow = (event: PointerEvent<HTMLElement>) => {
-    const d = drag.current;
-    const rect = area.current?.getBoundingClientRect();
-    if (!d || !rect) return;
-    const dx = (event.clientX - d.startX) / rect.width;
-    const dy = (event.clientY - d.startY) / rect.height;
-    update(d.mode === 'move' ? moveBox(d.start, dx, dy) : resizeBox(d.start, dx, dy));
-  };
-  const end = () => {
-    drag.current = null;
-  };
   const onKey = (event: KeyboardEvent<HTMLElement>, box: WatermarkBox) => {
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();

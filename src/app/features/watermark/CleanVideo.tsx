@@ -2,11 +2,12 @@
  * The end of the editor: the render's button and price (or its progress while it runs), why it failed, and once it
  * is done the clean copy to compare with the original and to download.
  */
+
+import { downloadUrl } from '~/app/components/files';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { formatDuration } from '~/contract/video';
 import type { WatermarkRecord } from '~/contract/watermark';
-import { downloadUrl } from '../../components/files';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { BeforeAfter } from './BeforeAfter';
 import { type CleanRecord, cleanFileName, type EditorRequest, hasCleanCopy, isRunning } from './model';
 

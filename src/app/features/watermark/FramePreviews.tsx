@@ -2,10 +2,11 @@
  * The editor's two frames side by side: "Before", the original frame with the boxes to drag over the marks and the
  * moment to look at, and "After", the same moment (or a short clip) rendered without them.
  */
+
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { formatDuration } from '~/contract/video';
 import { WATERMARK_LIMITS, type WatermarkBox, type WatermarkRecord } from '~/contract/watermark';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { BoxEditor } from './BoxEditor';
 import type { EditorRequest } from './model';
 

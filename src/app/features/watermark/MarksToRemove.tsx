@@ -1,4 +1,7 @@
 /** "Marks to remove": finding the marks again, adding a box, and each box's method and time span. */
+
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import {
   METHOD_LABELS,
   WATERMARK_LIMITS,
@@ -6,8 +9,6 @@ import {
   type WatermarkBox,
   type WatermarkMethod,
 } from '~/contract/watermark';
-import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { boxLabel } from './BoxEditor';
 import type { EditorRequest } from './model';
 

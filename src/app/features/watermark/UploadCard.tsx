@@ -1,9 +1,9 @@
 /** "Upload a video": the file, the rights statement to confirm, then the resumable upload's progress. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import { formatBytes } from '~/contract/storage';
 import { RIGHTS_STATEMENT, WATERMARK_LIMITS } from '~/contract/watermark';
-import { Icon } from '../../components/Icon';
 import { $watermarkUpload, cancelWatermarkUpload, resetWatermarkUpload, startWatermarkUpload } from './store';
 
 const ACCEPT = WATERMARK_LIMITS.extensions.map((e) => `.${e}`).join(',');

@@ -1,9 +1,10 @@
 /** "Your videos": every video uploaded to the studio, its state, and a way to open or delete it. */
+
+import { formatDate } from '~/app/components/format';
+import { HistoryList } from '~/app/components/HistoryList';
+import type { History } from '~/app/components/history';
+import { Icon } from '~/app/components/Icon';
 import type { WatermarkRecord } from '~/contract/watermark';
-import { formatDate } from '../../components/format';
-import { HistoryList } from '../../components/HistoryList';
-import type { History } from '../../components/history';
-import { Icon } from '../../components/Icon';
 import { STATUS_TEXT } from './model';
 
 export function VideoHistory({

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useConfirm } from '~/app/components/confirm';
+import { useHistory } from '~/app/components/history';
+import { ScreenHeader } from '~/app/components/Screen';
 import type { WatermarkRecord } from '~/contract/watermark';
 import { api } from '~/lib/api/client';
-import { useConfirm } from '../../components/confirm';
-import { useHistory } from '../../components/history';
-import { ScreenHeader } from '../../components/Screen';
 import { RemovalEditor } from './RemovalEditor';
 import { whileLive } from './requests';
 import { UploadCard } from './UploadCard';

@@ -1,9 +1,9 @@
 /** The watermark studio's requests that the API answers with pictures, and how a refused request is told. */
 import { toast } from 'sonner';
+import { handleStudioError } from '~/app/components/request-errors';
 import type { WatermarkBox } from '~/contract/watermark';
 import { ApiError, api } from '~/lib/api/client';
 import { openTopUp } from '~/stores/top-up';
-import { handleStudioError } from '../../components/request-errors';
 
 /** Answers a refused request: the top-up dialog when credits are short, field errors or a toast otherwise. */
 export function reportError(error: unknown): void {

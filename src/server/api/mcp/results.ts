@@ -4,12 +4,12 @@
  * answers (records of src/contract) and get back a tool result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Credits } from '../../../contract/api.ts';
-import type { BatchRecord } from '../../../contract/batches.ts';
-import type { ImageRecord } from '../../../contract/images.ts';
-import { type ScriptRecord, scriptNarration } from '../../../contract/scripts.ts';
-import type { SpeechRecord } from '../../../contract/speech.ts';
-import { formatDuration, VIDEO_STAGE_LABELS, type VideoRecord } from '../../../contract/video.ts';
+import type { Credits } from '~/contract/api.ts';
+import type { BatchRecord } from '~/contract/batches.ts';
+import type { ImageRecord } from '~/contract/images.ts';
+import { type ScriptRecord, scriptNarration } from '~/contract/scripts.ts';
+import type { SpeechRecord } from '~/contract/speech.ts';
+import { formatDuration, VIDEO_STAGE_LABELS, type VideoRecord } from '~/contract/video.ts';
 import {
   isVoiceAvailable,
   QUALITY_LABELS,
@@ -17,7 +17,7 @@ import {
   type Voice,
   type VoiceCatalogueAnswer,
   voiceQuality,
-} from '../../../contract/voices.ts';
+} from '~/contract/voices.ts';
 
 /** An answer of the API to one of the tools' requests: its status, parsed JSON body and Retry-After. */
 export interface ApiAnswer {

@@ -9,7 +9,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../http/context.ts';
+import type { AppEnv } from '~/server/http/context.ts';
 import type { ApiAnswer } from './results.ts';
 import { type ApiCall, createMcpServer } from './server.ts';
 

@@ -8,14 +8,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { brand } from '../../../config/brand.ts';
-import { IdempotencyKey, type MeResponse } from '../../../contract/api.ts';
-import { type BatchRecord, batchSettingsSchema, createBatchRequestSchema } from '../../../contract/batches.ts';
-import { type ImagePage, type ImageRecord, imageRequestSchema } from '../../../contract/images.ts';
-import { type ScriptRecord, scriptRequestSchema } from '../../../contract/scripts.ts';
-import { type SpeechRecord, speechRequestSchema } from '../../../contract/speech.ts';
-import { createVideoRequestSchema, type VideoRecord } from '../../../contract/video.ts';
-import { VOICE_ENGINES, type VoiceCatalogueAnswer } from '../../../contract/voices.ts';
+import { brand } from '~/config/brand.ts';
+import { IdempotencyKey, type MeResponse } from '~/contract/api.ts';
+import { type BatchRecord, batchSettingsSchema, createBatchRequestSchema } from '~/contract/batches.ts';
+import { type ImagePage, type ImageRecord, imageRequestSchema } from '~/contract/images.ts';
+import { type ScriptRecord, scriptRequestSchema } from '~/contract/scripts.ts';
+import { type SpeechRecord, speechRequestSchema } from '~/contract/speech.ts';
+import { createVideoRequestSchema, type VideoRecord } from '~/contract/video.ts';
+import { VOICE_ENGINES, type VoiceCatalogueAnswer } from '~/contract/voices.ts';
 import {
   type ApiAnswer,
   apiFailure,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { installCommand, VIDEO_TOOLS } from '../../../contract/system-tools.ts';
-import type { ApiDeps } from '../../features/deps.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { toolsReadiness } from '../../jobs/workers.ts';
+import { installCommand, VIDEO_TOOLS } from '~/contract/system-tools.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { toolsReadiness } from '~/server/jobs/workers.ts';
 
 /**
  * Unauthenticated probes for load balancers and orchestrators. `/readyz` also says what the workers lack to make

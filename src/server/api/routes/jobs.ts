@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { CreateJobBody, isFinished, JOB_EVENT, type Job, JobListQuery, type JobPage } from '../../../contract/api.ts';
-import type { ApiDeps } from '../../features/deps.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, parse, query } from '../../http/validate.ts';
-import { toJob } from '../../jobs/lifecycle.ts';
-import type { JobActionResult } from '../../jobs/queue.ts';
+import { CreateJobBody, isFinished, JOB_EVENT, type Job, JobListQuery, type JobPage } from '~/contract/api.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, parse, query } from '~/server/http/validate.ts';
+import { toJob } from '~/server/jobs/lifecycle.ts';
+import type { JobActionResult } from '~/server/jobs/queue.ts';
 
 /** How often an event stream re-reads the job; a change is sent at most this late. */
 const EVENT_POLL_MS = 500;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { buildOpenApiDocument } from '../../../contract/openapi/document.ts';
-import type { ApiDeps } from '../../features/deps.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { linkBase } from '../../storage/links.ts';
+import { buildOpenApiDocument } from '~/contract/openapi/document.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { linkBase } from '~/server/storage/links.ts';
 
 /**
  * `GET /openapi.json`, public: the API's OpenAPI document, built once per base URL and kept. The base is

@@ -4,8 +4,8 @@
  * came to an end, so its `batch.completed` event is sent once per round (a retry of failed rows starts another).
  */
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import type { BatchSettings, BatchStatus } from '../../../contract/batches.ts';
-import type { CreateVideoRequest } from '../../../contract/video.ts';
+import type { BatchSettings, BatchStatus } from '~/contract/batches.ts';
+import type { CreateVideoRequest } from '~/contract/video.ts';
 import { videos } from './media.ts';
 import { optionalTs, owner, ts } from './users.ts';
 

@@ -1,6 +1,6 @@
 /** The account's brand kit: one row per user who saved one; the logo is one of their files. */
 import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { BrandKitSettings } from '../../../contract/brand.ts';
+import type { BrandKitSettings } from '~/contract/brand.ts';
 import { files } from './files.ts';
 import { ts, users } from './users.ts';
 

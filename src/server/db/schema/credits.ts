@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LEDGER_KINDS } from '../../../contract/api.ts';
+import { LEDGER_KINDS } from '~/contract/api.ts';
 import { ts, users } from './users.ts';
 
 /**

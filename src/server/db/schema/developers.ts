@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ApiKeyScope, DeliveryStatus, WebhookEventType } from '../../../contract/developers.ts';
+import type { ApiKeyScope, DeliveryStatus, WebhookEventType } from '~/contract/developers.ts';
 import { optionalTs, owner, ts } from './users.ts';
 
 export const apiKeys = pgTable(

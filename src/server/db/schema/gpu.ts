@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GPU_PROVIDERS, type GpuTemplate, RENTAL_STATUSES } from '../../../contract/gpu.ts';
+import { GPU_PROVIDERS, type GpuTemplate, RENTAL_STATUSES } from '~/contract/gpu.ts';
 import { optionalTs, owner, ts } from './users.ts';
 
 export const gpuSshKeys = pgTable(

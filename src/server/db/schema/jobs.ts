@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MissingTool } from '../../../contract/system-tools.ts';
+import type { MissingTool } from '~/contract/system-tools.ts';
 import { ts, users } from './users.ts';
 
 export const JOB_STATUSES = ['queued', 'active', 'succeeded', 'failed', 'cancelled'] as const;

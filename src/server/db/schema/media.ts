@@ -4,11 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
-import type { BrandSnapshot } from '../../../contract/brand.ts';
-import type { ImageRecord, ImageRequest } from '../../../contract/images.ts';
-import type { ScriptEngine, ScriptRequest } from '../../../contract/scripts.ts';
-import type { SpeechRecord, SpeechRequest } from '../../../contract/speech.ts';
-import type { StoryboardScene, StoryboardStatus } from '../../../contract/storyboard.ts';
+import type { BrandSnapshot } from '~/contract/brand.ts';
+import type { ImageRecord, ImageRequest } from '~/contract/images.ts';
+import type { ScriptEngine, ScriptRequest } from '~/contract/scripts.ts';
+import type { SpeechRecord, SpeechRequest } from '~/contract/speech.ts';
+import type { StoryboardScene, StoryboardStatus } from '~/contract/storyboard.ts';
 import type {
   CaptionOptions,
   CreateVideoRequest,
@@ -16,7 +16,7 @@ import type {
   StockCredit,
   VideoSettings,
   VisualOrder,
-} from '../../../contract/video.ts';
+} from '~/contract/video.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';

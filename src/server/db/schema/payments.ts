@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PURCHASE_STATUSES } from '../../../contract/payments.ts';
+import { PURCHASE_STATUSES } from '~/contract/payments.ts';
 import { ts, users } from './users.ts';
 
 /**

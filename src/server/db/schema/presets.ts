@@ -1,6 +1,6 @@
 /** Named create-form settings a user saved; the built-in presets live in src/contract/presets.ts, not here. */
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { VideoSettings } from '../../../contract/video.ts';
+import type { VideoSettings } from '~/contract/video.ts';
 import { owner, ts } from './users.ts';
 
 export const presets = pgTable(

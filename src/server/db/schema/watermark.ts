@@ -3,7 +3,7 @@
  * user's boxes to the render job and its clean file.
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { WatermarkBox } from '../../../contract/watermark.ts';
+import type { WatermarkBox } from '~/contract/watermark.ts';
 import { files } from './files.ts';
 import { jobs } from './jobs.ts';
 import { ts, users } from './users.ts';

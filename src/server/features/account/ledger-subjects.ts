@@ -5,12 +5,12 @@
  * does; no feature is imported.
  */
 import { sql } from 'drizzle-orm';
-import { ledgerSource } from '../../../contract/analytics.ts';
-import { startedMinutes } from '../../../contract/gpu.ts';
-import type { LineSubject } from '../../../contract/ledger.ts';
-import { findPack } from '../../../contract/payments.ts';
-import type { LineSubjects } from '../../credits/lines.ts';
-import { type Db, rows } from '../../db/index.ts';
+import { ledgerSource } from '~/contract/analytics.ts';
+import { startedMinutes } from '~/contract/gpu.ts';
+import type { LineSubject } from '~/contract/ledger.ts';
+import { findPack } from '~/contract/payments.ts';
+import type { LineSubjects } from '~/server/credits/lines.ts';
+import { type Db, rows } from '~/server/db/index.ts';
 
 /** The id part of `job:<id>`, `gpu:<id>`, `script:<id>`, `stripe:<session>[:refund:<amount>]`. */
 const idsOf = (keys: readonly string[], prefix: string): string[] => [

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Database } from '../../db/index.ts';
-import type { AppEnv } from '../../http/context.ts';
+import type { Database } from '~/server/db/index.ts';
+import type { AppEnv } from '~/server/http/context.ts';
 import { ensureProfile, type ProfileCreation, profileFromToken } from './profiles.ts';
 
 const NOT_CREATED: ProfileCreation = { created: false, granted: 0 };

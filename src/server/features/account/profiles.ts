@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Credits, Profile } from '../../../contract/api.ts';
-import { ProfileSyncBody } from '../../../contract/api.ts';
-import { SIGNUP_GRANT } from '../../../contract/pricing.ts';
-import { grant } from '../../credits/ledger.ts';
-import { getAccount, openAccount, post } from '../../credits/service.ts';
-import type { Database, Db } from '../../db/index.ts';
-import { findProfile, toProfile } from '../../db/profiles.ts';
-import { users } from '../../db/schema/users.ts';
-import type { AppEnv, VerifiedUser } from '../../http/context.ts';
+import type { Credits, Profile } from '~/contract/api.ts';
+import { ProfileSyncBody } from '~/contract/api.ts';
+import { SIGNUP_GRANT } from '~/contract/pricing.ts';
+import { grant } from '~/server/credits/ledger.ts';
+import { getAccount, openAccount, post } from '~/server/credits/service.ts';
+import type { Database, Db } from '~/server/db/index.ts';
+import { findProfile, toProfile } from '~/server/db/profiles.ts';
+import { users } from '~/server/db/schema/users.ts';
+import type { AppEnv, VerifiedUser } from '~/server/http/context.ts';
 
 export interface ProfileInput {
   uid: string;

@@ -7,17 +7,17 @@ import {
   type MeResponse,
   ProfileSyncBody,
   type ProfileSyncResponse,
-} from '../../../contract/api.ts';
-import { isAdmin } from '../../auth/admin.ts';
-import { ledgerCsvResponse } from '../../credits/export.ts';
-import { ledgerLinePage } from '../../credits/lines.ts';
-import { ledgerPage } from '../../credits/service.ts';
-import type { Db } from '../../db/index.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { storageUsage } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/api.ts';
+import { isAdmin } from '~/server/auth/admin.ts';
+import { ledgerCsvResponse } from '~/server/credits/export.ts';
+import { ledgerLinePage } from '~/server/credits/lines.ts';
+import { ledgerPage } from '~/server/credits/service.ts';
+import type { Db } from '~/server/db/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { storageUsage } from '~/server/storage/uploads.ts';
 import { ledgerSubjects } from './ledger-subjects.ts';
 import { getProfile, profileFromToken, updateProfile } from './profiles.ts';
 

@@ -5,18 +5,18 @@ import {
   type AdminUserList,
   AdminUserSearch,
   type CreditAudit,
-} from '../../../contract/admin.ts';
-import { LedgerFilter, LedgerQuery } from '../../../contract/api.ts';
-import { requireAdmin } from '../../auth/admin.ts';
-import { auditCredits } from '../../credits/audit.ts';
-import { ledgerCsvResponse } from '../../credits/export.ts';
-import { getAccount, ledgerPage } from '../../credits/service.ts';
-import { findProfile } from '../../db/profiles.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { toJob } from '../../jobs/lifecycle.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/admin.ts';
+import { LedgerFilter, LedgerQuery } from '~/contract/api.ts';
+import { requireAdmin } from '~/server/auth/admin.ts';
+import { auditCredits } from '~/server/credits/audit.ts';
+import { ledgerCsvResponse } from '~/server/credits/export.ts';
+import { getAccount, ledgerPage } from '~/server/credits/service.ts';
+import { findProfile } from '~/server/db/profiles.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { toJob } from '~/server/jobs/lifecycle.ts';
 import { changeCredits } from './service.ts';
 import { searchUsers } from './store.ts';
 

@@ -4,12 +4,12 @@
  * `admin:<operator uid>:<request key>`: the key records who did it without showing the operator's uid to the
  * customer, and a request sent twice (a double click, a retry) finds its key taken and moves nothing the second time.
  */
-import type { AdminCreditResult, CreditAction } from '../../../contract/admin.ts';
-import { adjust, InsufficientCreditsError } from '../../credits/ledger.ts';
-import { getAccount, post } from '../../credits/service.ts';
-import type { Database } from '../../db/index.ts';
-import { findProfile } from '../../db/profiles.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import type { AdminCreditResult, CreditAction } from '~/contract/admin.ts';
+import { adjust, InsufficientCreditsError } from '~/server/credits/ledger.ts';
+import { getAccount, post } from '~/server/credits/service.ts';
+import type { Database } from '~/server/db/index.ts';
+import { findProfile } from '~/server/db/profiles.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
 
 /** The balance column is a 32-bit integer: past this a grant would fail in the database instead of saying why. */
 const MAX_BALANCE = 2_147_483_647;

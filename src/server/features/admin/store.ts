@@ -1,7 +1,7 @@
 import { asc, eq, ilike, or } from 'drizzle-orm';
-import type { AdminUserSummary } from '../../../contract/admin.ts';
-import type { Db } from '../../db/index.ts';
-import { users } from '../../db/schema/users.ts';
+import type { AdminUserSummary } from '~/contract/admin.ts';
+import type { Db } from '~/server/db/index.ts';
+import { users } from '~/server/db/schema/users.ts';
 
 const SEARCH_LIMIT = 20;
 

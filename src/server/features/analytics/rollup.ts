@@ -11,7 +11,7 @@ import {
   type ResolvedRange,
   SOURCE_LABELS,
   SPEND_FEATURES,
-} from '../../../contract/analytics.ts';
+} from '~/contract/analytics.ts';
 import type { LedgerDayRow, StudioDayRow, VideoDayRow } from './store.ts';
 
 /** Two periods side by side: index 0 the previous, 1 the current. */

@@ -5,10 +5,10 @@ import {
   type AnalyticsReport,
   type BalanceTrend,
   BalanceTrendQuery,
-} from '../../../contract/analytics.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { query } from '../../http/validate.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/analytics.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { query } from '~/server/http/validate.ts';
 import { type AnalyticsContributions, analyticsService } from './service.ts';
 
 /** `contributions` are other features' figures and running work, handed in by api/app.ts. */

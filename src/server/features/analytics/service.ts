@@ -21,8 +21,8 @@ import {
   resolveRange,
   SOURCE_LABELS,
   todayIn,
-} from '../../../contract/analytics.ts';
-import type { Database } from '../../db/index.ts';
+} from '~/contract/analytics.ts';
+import type { Database } from '~/server/db/index.ts';
 import { calendarOf, ledgerRollup, studioRollup, totalsOf, videoRollup } from './rollup.ts';
 import { balanceMoves, ledgerByDay, localMidnights, runningJobs, studiosByDay, videosByDay } from './store.ts';
 

@@ -5,7 +5,7 @@
  * _uid_created and jobs_uid_created. The feature tables are read, never written: they belong to their features.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/index.ts';
+import { type Db, rows } from '~/server/db/index.ts';
 
 /** The instants where local days begin: [start, end) covers the previous and the current period. */
 export interface Bounds {

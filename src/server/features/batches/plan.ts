@@ -16,10 +16,10 @@ import {
 } from '~/contract/batches.ts';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, type SheetRecord } from '~/contract/sheet.ts';
 import type { VideoSettings } from '~/contract/video.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
 import { HttpError } from '~/server/http/errors.ts';
 import { findFile } from '~/server/storage/files.ts';
 import { storageKey } from '~/server/storage/index.ts';
-import type { ApiDeps } from '../deps.ts';
 import type { VideoMaker } from './video-maker.ts';
 
 const badFile = (message: string) => new HttpError(400, 'Invalid input', { fileId: message });

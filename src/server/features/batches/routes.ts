@@ -5,21 +5,21 @@
  * owner or to anyone holding a signed link from GET /batches/:id/zip/url (a browser download carries no token).
  */
 import { type Context, Hono } from 'hono';
-import type { SignedUrl } from '../../../contract/api.ts';
-import type { BatchPage, BatchRecord } from '../../../contract/batches.ts';
-import { createBatchRequestSchema } from '../../../contract/batches.ts';
-import { SHEET_LIMITS } from '../../../contract/sheet.ts';
-import { formatBytes } from '../../../contract/storage.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { contentDisposition } from '../../storage/download-headers.ts';
-import { fileLinker, signedLink } from '../../storage/links.ts';
-import { batchZipSubject, verifyFileSignature } from '../../storage/signing.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { SignedUrl } from '~/contract/api.ts';
+import type { BatchPage, BatchRecord } from '~/contract/batches.ts';
+import { createBatchRequestSchema } from '~/contract/batches.ts';
+import { SHEET_LIMITS } from '~/contract/sheet.ts';
+import { formatBytes } from '~/contract/storage.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { bodyTooLarge, routeBodyLimit } from '~/server/http/middleware.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { contentDisposition } from '~/server/storage/download-headers.ts';
+import { fileLinker, signedLink } from '~/server/storage/links.ts';
+import { batchZipSubject, verifyFileSignature } from '~/server/storage/signing.ts';
 import { batchService, type PresetSettings, type VideoMaker } from './service.ts';
 
 /** Inline rows may carry a whole sheet's worth of text, and a little JSON around it. */

@@ -19,11 +19,11 @@ import { type CreateVideoRequest, estimateVideoCost, type VideoRecord } from '~/
 import { InsufficientCreditsError } from '~/server/credits/ledger.ts';
 import { getAccount } from '~/server/credits/service.ts';
 import type { Db } from '~/server/db/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
 import { HttpError, notFound } from '~/server/http/errors.ts';
 import type { Storage } from '~/server/storage/index.ts';
 import { storageKey } from '~/server/storage/index.ts';
 import type { FileLinker } from '~/server/storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
 import { batchPlanner, type PresetSettings } from './plan.ts';
 import type { VideoMaker } from './video-maker.ts';
 
@@ -62,14 +62,6 @@ export function batchService(
 ) {
   const { db } = database;
   const { plan } = batchPlanner({ database, storage }, videos, presets);
-
-  async function summary(batch: BatchRow): Promise<BatchSummary> {
-    const { counts, credits } = (await countsOf(db, [batch.id])).get(batch.id) ?? {
-      counts: { total: 0, queued: 0, active: 0, succeeded: 0, failed: 0, cancelled: 0 },
-      credits: 0,
-    };
-    return toSummary(batch, counts, credits);
-  }
 
   const owned = async (uid: string, id: string) => {
     const batch = isUuid(id) ? await findBatch(db, uid, id) : undefined;
@@ -147,7 +139,7 @@ export function batchService(
         link,
       );
       return {
-        ...(await summary(batch)),
+        ...(await summaryOf(db, batch)),
         rows: rows.map((row) => ({
           row: row.row,
           title: row.title,
@@ -186,22 +178,7 @@ export function batchService(
       const { balance } = await getAccount(db, uid);
       if (balance < needed) throw new InsufficientCreditsError(needed, balance);
       await restartBatch(db, uid, batch.id);
-      for (const { row } of again) {
-        const { videoId } = row;
-        // Linking again clears the error an earlier refused retry left on the row, which would count it failed.
-        const queued = videoId
-          ? videos.retry(uid, videoId).then(() => linkRow(db, batch.id, row.row, { videoId }))
-          : // Refused when first queued (it never had a video): queued now from the request it was planned as.
-            videos
-              .create(uid, row.request as CreateVideoRequest, undefined)
-              .then((made) => linkRow(db, batch.id, row.row, { videoId: made.videoId }));
-        await queued.catch(async (error: unknown) => {
-          if (!(error instanceof HttpError) || error.status >= 500) throw error;
-          // 409: a retry sent at the same moment already made this video again; the row is open, not failed.
-          if (videoId && error.status === 409) return;
-          await linkRow(db, batch.id, row.row, { error: error.message });
-        });
-      }
+      for (const { row } of again) await requeueFailedRow(db, videos, uid, batch.id, row);
       await database.transaction((tx) => settleBatch(tx, batch.id, true));
     },
 
@@ -224,7 +201,31 @@ export function batchService(
   };
 }
 
+type BatchRowState = Awaited<ReturnType<typeof batchRowsOf>>[number];
+
+/** Makes one failed row again: its video with a new job, or (refused when first queued) a new video from its plan. */
+async function requeueFailedRow(db: Db, videos: VideoMaker, uid: string, batchId: string, row: BatchRowState) {
+  const { videoId } = row;
+  // Linking again clears the error an earlier refused retry left on the row, which would count it failed.
+  const queued = videoId
+    ? videos.retry(uid, videoId).then(() => linkRow(db, batchId, row.row, { videoId }))
+    : videos
+        .create(uid, row.request as CreateVideoRequest, undefined)
+        .then((made) => linkRow(db, batchId, row.row, { videoId: made.videoId }));
+  await queued.catch(async (error: unknown) => {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    // 409: a retry sent at the same moment already made this video again; the row is open, not failed.
+    if (videoId && error.status === 409) return;
+    await linkRow(db, batchId, row.row, { error: error.message });
+  });
+}
+
 const emptyCounts = () => ({ total: 0, queued: 0, active: 0, succeeded: 0, failed: 0, cancelled: 0 });
+
+async function summaryOf(db: Db, batch: BatchRow): Promise<BatchSummary> {
+  const entry = (await countsOf(db, [batch.id])).get(batch.id);
+  return toSummary(batch, entry?.counts ?? emptyCounts(), entry?.credits ?? 0);
+}
 
 function toSummary(batch: BatchRow, counts: BatchSummary['counts'], credits: number): BatchSummary {
   return {

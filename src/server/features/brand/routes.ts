@@ -4,16 +4,16 @@
  * /brand-kit/logo. Each answers the whole kit.
  */
 import { Hono } from 'hono';
-import { type BrandKit, brandKitSettingsSchema } from '../../../contract/brand.ts';
-import { bodyChunks, limitBytes } from '../../http/body.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotentUpload } from '../../http/idempotency.ts';
-import { routeBodyLimit } from '../../http/middleware.ts';
-import { jsonBody } from '../../http/validate.ts';
-import { IMAGE_FORM_LIMIT } from '../../media/upload.ts';
-import { fileLinker } from '../../storage/links.ts';
-import { uploadTempDir } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type BrandKit, brandKitSettingsSchema } from '~/contract/brand.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { bodyChunks, limitBytes } from '~/server/http/body.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotentUpload } from '~/server/http/idempotency.ts';
+import { routeBodyLimit } from '~/server/http/middleware.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { IMAGE_FORM_LIMIT } from '~/server/media/upload.ts';
+import { fileLinker } from '~/server/storage/links.ts';
+import { uploadTempDir } from '~/server/storage/uploads.ts';
 import { brandService } from './service.ts';
 
 export function brandRoutes(deps: ApiDeps) {

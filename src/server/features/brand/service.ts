@@ -9,11 +9,11 @@ import {
   type BrandSnapshot,
   brandSnapshot,
   DEFAULT_BRAND_KIT,
-} from '../../../contract/brand.ts';
-import type { Database } from '../../db/index.ts';
-import { uploadMedia } from '../../media/upload.ts';
-import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/brand.ts';
+import type { Database } from '~/server/db/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { uploadMedia } from '~/server/media/upload.ts';
+import { deleteOwnedFiles, type FileLinker } from '~/server/storage/links.ts';
 import { type BrandKitRow, findBrandKit, logosInUse, replaceLogo, saveBrandSettings } from './store.ts';
 
 const logoOf = (row: BrandKitRow | undefined) =>

@@ -1,8 +1,8 @@
 /** The `brand_kits` rows: one per account that saved a kit or gave it a logo. */
 import { eq, sql } from 'drizzle-orm';
-import { type BrandKitSettings, DEFAULT_BRAND_KIT } from '../../../contract/brand.ts';
-import { type Db, rows } from '../../db/index.ts';
-import { brandKits } from '../../db/schema/brand.ts';
+import { type BrandKitSettings, DEFAULT_BRAND_KIT } from '~/contract/brand.ts';
+import { type Db, rows } from '~/server/db/index.ts';
+import { brandKits } from '~/server/db/schema/brand.ts';
 
 export type BrandKitRow = typeof brandKits.$inferSelect;
 

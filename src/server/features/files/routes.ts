@@ -4,15 +4,15 @@
  * Others get 404, never a hint that the file exists.
  */
 import { type Context, Hono } from 'hono';
-import type { SignedUrl } from '../../../contract/api.ts';
-import { authenticate } from '../../auth/middleware.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { type FileRow, findFile, toFileInfo } from '../../storage/files.ts';
-import { signedFileLink } from '../../storage/links.ts';
-import { serveFile } from '../../storage/serve.ts';
-import { verifyFileSignature } from '../../storage/signing.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { SignedUrl } from '~/contract/api.ts';
+import { authenticate } from '~/server/auth/middleware.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { type FileRow, findFile, toFileInfo } from '~/server/storage/files.ts';
+import { signedFileLink } from '~/server/storage/links.ts';
+import { serveFile } from '~/server/storage/serve.ts';
+import { verifyFileSignature } from '~/server/storage/signing.ts';
 
 export function fileRoutes({ database, storage, config, verifier }: ApiDeps) {
   const serve = (c: Context<AppEnv>, file: FileRow) => serveFile(c, storage, file);

@@ -3,18 +3,18 @@
  * storage quota), and the list and delete behind the account's Storage dialog.
  */
 import { Hono } from 'hono';
-import { formatBytes, type UploadList, UploadQuery } from '../../../contract/storage.ts';
-import type { Db } from '../../db/index.ts';
-import { type ByteLimit, bodyChunks, limitBytes } from '../../http/body.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { idempotentUpload } from '../../http/idempotency.ts';
-import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
-import { query } from '../../http/validate.ts';
-import { toFileInfo } from '../../storage/files.ts';
-import { deleteOwnedFiles } from '../../storage/links.ts';
-import { findUpload, listUploads, storageUsage, uploadRawFile, uploadTempDir } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+import { formatBytes, type UploadList, UploadQuery } from '~/contract/storage.ts';
+import type { Db } from '~/server/db/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { type ByteLimit, bodyChunks, limitBytes } from '~/server/http/body.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { idempotentUpload } from '~/server/http/idempotency.ts';
+import { bodyTooLarge, routeBodyLimit } from '~/server/http/middleware.ts';
+import { query } from '~/server/http/validate.ts';
+import { toFileInfo } from '~/server/storage/files.ts';
+import { deleteOwnedFiles } from '~/server/storage/links.ts';
+import { findUpload, listUploads, storageUsage, uploadRawFile, uploadTempDir } from '~/server/storage/uploads.ts';
 
 const UPLOAD_TYPES =
   /^(image\/(png|jpeg|webp|gif)|audio\/(mpeg|wav|x-wav|ogg|webm|mp4)|video\/(mp4|webm|quicktime)|text\/(plain|csv)|application\/(pdf|jsonl|x-ndjson))$/;

@@ -2,8 +2,8 @@
  * What GPU rental adds to analytics and the dashboard: GPU hours in a range, and the machines that are not over
  * with their cost so far. api/app.ts hands these to the analytics feature, which never imports this one.
  */
-import type { ActivityContribution, ActivityItem, MetricContribution } from '../../../contract/analytics.ts';
-import type { Database } from '../../db/index.ts';
+import type { ActivityContribution, ActivityItem, MetricContribution } from '~/contract/analytics.ts';
+import type { Database } from '~/server/db/index.ts';
 import { costSoFar } from './billing.ts';
 import * as store from './store.ts';
 

@@ -5,7 +5,7 @@
  * reserve), and a settlement captures what has been used and tops the hold up again, so a rental writes about two
  * ledger rows per hold period instead of one per minute.
  */
-import { startedMinutes } from '../../../contract/gpu.ts';
+import { startedMinutes } from '~/contract/gpu.ts';
 
 export interface Meter {
   creditsPerHour: number;

@@ -6,11 +6,11 @@ import {
   SANDBOX_LABEL,
   startCredits,
   storageCreditsPerHour,
-} from '../../../contract/gpu.ts';
-import type { GpuConfig } from '../../config/index.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { GpuProvider, ProviderOffer } from '../../providers/gpu/index.ts';
-import { ProviderError } from '../../providers/http.ts';
+} from '~/contract/gpu.ts';
+import type { GpuConfig } from '~/server/config/index.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { GpuProvider, ProviderOffer } from '~/server/providers/gpu/index.ts';
+import { ProviderError } from '~/server/providers/http.ts';
 
 const CATALOGUE_TTL_MS = 30_000;
 

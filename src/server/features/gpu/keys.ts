@@ -1,8 +1,8 @@
 /** The user's SSH keys for GPU rentals: listed, added once each (by fingerprint), deleted. */
 import { createHash } from 'node:crypto';
-import { parseSshPublicKey, type SshKey } from '../../../contract/gpu.ts';
-import type { Db } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { parseSshPublicKey, type SshKey } from '~/contract/gpu.ts';
+import type { Db } from '~/server/db/index.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
 import * as store from './store.ts';
 
 export function fingerprint(publicKey: string): string {

@@ -2,13 +2,13 @@
  * Launching a GPU rental: the offer, template and disk checked, credits held for the first minutes and the rental
  * row written in one transaction, and only then the provider asked for the machine.
  */
-import { type LaunchRequest, startCredits, storageCreditsPerHour, TEMPLATE_LABELS } from '../../../contract/gpu.ts';
-import type { GpuConfig } from '../../config/index.ts';
-import { reserve } from '../../credits/ledger.ts';
-import { post } from '../../credits/service.ts';
-import type { Database } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { GpuProvider, ProviderOffer } from '../../providers/gpu/index.ts';
+import { type LaunchRequest, startCredits, storageCreditsPerHour, TEMPLATE_LABELS } from '~/contract/gpu.ts';
+import type { GpuConfig } from '~/server/config/index.ts';
+import { reserve } from '~/server/credits/ledger.ts';
+import { post } from '~/server/credits/service.ts';
+import type { Database } from '~/server/db/index.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import type { GpuProvider, ProviderOffer } from '~/server/providers/gpu/index.ts';
 import { offerCredits, storagePerGb } from './catalogue.ts';
 import type { GpuRentalRow } from './store.ts';
 import * as store from './store.ts';

@@ -3,10 +3,10 @@
  * (service.ts `sync`). It keeps nothing in memory that matters: after a restart the first tick picks every rental up
  * from the database, including a create that was cut off half-way.
  */
-import type { ServerConfig } from '../../config/index.ts';
-import type { Database } from '../../db/index.ts';
-import type { Logger } from '../../http/logger.ts';
-import { createGpuProviders } from '../../providers/gpu/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import { createGpuProviders } from '~/server/providers/gpu/index.ts';
 import { createGpuService, type GpuService } from './service.ts';
 
 export interface GpuReconcilerDeps {

@@ -10,13 +10,13 @@ import {
   type RentalList,
   type SshKey,
   SshKeyBody,
-} from '../../../contract/gpu.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { rateLimit } from '../../http/middleware.ts';
-import { jsonBody } from '../../http/validate.ts';
-import { createGpuProviders } from '../../providers/gpu/index.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/gpu.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { rateLimit } from '~/server/http/middleware.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { createGpuProviders } from '~/server/providers/gpu/index.ts';
 import { createGpuService, GpuActionError, type GpuService } from './service.ts';
 
 export function gpuRoutes(

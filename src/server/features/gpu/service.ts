@@ -9,21 +9,15 @@
  * before it is sent (one claimant at a time, a new claim only once the previous call is past its deadline), and
  * before any repeated create the provider is asked for machines carrying that name; one found is adopted.
  */
-import {
-  type GpuProviderName,
-  type LaunchRequest,
-  type Rental,
-  SANDBOX_LABEL,
-  startCredits,
-} from '../../../contract/gpu.ts';
-import type { GpuConfig } from '../../config/index.ts';
-import { InsufficientCreditsError } from '../../credits/ledger.ts';
-import { getAccount } from '../../credits/service.ts';
-import type { Database } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { GpuProvider } from '../../providers/gpu/index.ts';
-import { ProviderError } from '../../providers/http.ts';
+import { type GpuProviderName, type LaunchRequest, type Rental, SANDBOX_LABEL, startCredits } from '~/contract/gpu.ts';
+import type { GpuConfig } from '~/server/config/index.ts';
+import { InsufficientCreditsError } from '~/server/credits/ledger.ts';
+import { getAccount } from '~/server/credits/service.ts';
+import type { Database } from '~/server/db/index.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { GpuProvider } from '~/server/providers/gpu/index.ts';
+import { ProviderError } from '~/server/providers/http.ts';
 import { costSoFar, minutesLeft, uptimeAt } from './billing.ts';
 import { createGpuCatalogue } from './catalogue.ts';
 import { gpuKeys } from './keys.ts';

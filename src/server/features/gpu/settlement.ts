@@ -3,14 +3,14 @@
  * moves that end or pause a bill (stop, terminate, fail), and the stop when the user's credits run low.
  */
 
-import type { GpuProviderName } from '../../../contract/gpu.ts';
-import type { GpuConfig } from '../../config/index.ts';
-import { capture, release, reserve } from '../../credits/ledger.ts';
-import { getAccount, post } from '../../credits/service.ts';
-import type { Database, Tx } from '../../db/index.ts';
-import { emitEvent } from '../../events/emit.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { GpuProvider, Machine } from '../../providers/gpu/index.ts';
+import type { GpuProviderName } from '~/contract/gpu.ts';
+import type { GpuConfig } from '~/server/config/index.ts';
+import { capture, release, reserve } from '~/server/credits/ledger.ts';
+import { getAccount, post } from '~/server/credits/service.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { emitEvent } from '~/server/events/emit.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { GpuProvider, Machine } from '~/server/providers/gpu/index.ts';
 import {
   closeRunning,
   closeStopped,

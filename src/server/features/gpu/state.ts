@@ -4,8 +4,8 @@
  * `terminated` and `failed` are final. The provider's view of the machine drives most moves (`observe`); the user
  * drives stop, start and terminate (`canUserDo`).
  */
-import type { RentalStatus } from '../../../contract/gpu.ts';
-import type { MachineState } from '../../providers/gpu/index.ts';
+import type { RentalStatus } from '~/contract/gpu.ts';
+import type { MachineState } from '~/server/providers/gpu/index.ts';
 
 const MOVES: Record<RentalStatus, readonly RentalStatus[]> = {
   requested: ['provisioning', 'running', 'failed', 'terminated'],

@@ -1,9 +1,9 @@
 /** GPU rental rows: the user's SSH keys and rentals. Every user-facing read is scoped to its owner. */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { RentalStatus } from '../../../contract/gpu.ts';
-import { isUuid } from '../../../contract/ids.ts';
-import type { Db, Tx } from '../../db/index.ts';
-import { type GpuRentalRow, gpuRentals, gpuRunSegments, gpuSshKeys } from '../../db/schema/gpu.ts';
+import type { RentalStatus } from '~/contract/gpu.ts';
+import { isUuid } from '~/contract/ids.ts';
+import type { Db, Tx } from '~/server/db/index.ts';
+import { type GpuRentalRow, gpuRentals, gpuRunSegments, gpuSshKeys } from '~/server/db/schema/gpu.ts';
 
 export type { GpuRentalRow };
 export type RentalPatch = Partial<Omit<GpuRentalRow, 'id' | 'uid' | 'createdAt'>>;

@@ -4,11 +4,11 @@
  * rental, plus the sweep of machines whose rental is over. Every read syncs too, so a rental is right whichever of
  * them looks first.
  */
-import type { GpuConfig } from '../../config/index.ts';
-import type { Database, Db } from '../../db/index.ts';
-import type { Logger } from '../../http/logger.ts';
-import { type GpuProvider, type Machine, NoCapacityError } from '../../providers/gpu/index.ts';
-import { ProviderError } from '../../providers/http.ts';
+import type { GpuConfig } from '~/server/config/index.ts';
+import type { Database, Db } from '~/server/db/index.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import { type GpuProvider, type Machine, NoCapacityError } from '~/server/providers/gpu/index.ts';
+import { ProviderError } from '~/server/providers/http.ts';
 import { type GpuSettlement, moveTo, type ProviderOf } from './settlement.ts';
 import { isFinal, observe } from './state.ts';
 import type { GpuRentalRow } from './store.ts';

@@ -4,14 +4,14 @@
  * rules are in service.ts.
  */
 import { Hono } from 'hono';
-import { type ImagePage, imageIdsQuery, imageRequestSchema } from '../../../contract/images.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type ImagePage, imageIdsQuery, imageRequestSchema } from '~/contract/images.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { fileLinker } from '~/server/storage/links.ts';
 import { imageService } from './service.ts';
 import { getImages, listImages } from './store.ts';
 

@@ -4,12 +4,17 @@
  * its job, so its credits return).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ImageRequest } from '../../../contract/images.ts';
-import { imageCost } from '../../../contract/pricing.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { engineLabel, imageEngineSettings, listImageEngines, resolveEngine } from '../../providers/images/engines.ts';
-import { deleteOwnedFiles } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ImageRequest } from '~/contract/images.ts';
+import { imageCost } from '~/contract/pricing.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import {
+  engineLabel,
+  imageEngineSettings,
+  listImageEngines,
+  resolveEngine,
+} from '~/server/providers/images/engines.ts';
+import { deleteOwnedFiles } from '~/server/storage/links.ts';
 import { IMAGE_JOB, type ImageJobPayload } from './job.ts';
 import { countImagesOfJob, deleteImage, insertImageRows } from './store.ts';
 

@@ -7,11 +7,11 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { isUuid } from '~/contract/ids.ts';
 import type { ImageRecord } from '~/contract/images.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageQuery } from '~/server/db/paging.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type ImageOptions, images } from '~/server/db/schema/media.ts';
-import { cutPage, pageQuery } from '../../db/paging.ts';
-import { generationStatus } from '../../jobs/status.ts';
-import { type FileLinker, fileFacts } from '../../storage/links.ts';
+import { generationStatus } from '~/server/jobs/status.ts';
+import { type FileLinker, fileFacts } from '~/server/storage/links.ts';
 
 type Row = {
   image: typeof images.$inferSelect;

@@ -3,18 +3,12 @@
  * webhooks (webhooks.ts) always find it; a checkout Stripe refuses to open leaves no row behind.
  */
 import { randomUUID } from 'node:crypto';
-import { brand } from '../../../config/brand.ts';
-import {
-  CANCELLED_PARAM,
-  type CheckoutResponse,
-  findPack,
-  packTotal,
-  RETURN_PARAM,
-} from '../../../contract/payments.ts';
-import type { PaymentsConfig } from '../../config/index.ts';
-import type { Database } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { PaymentGateway } from '../../providers/payments/stripe.ts';
+import { brand } from '~/config/brand.ts';
+import { CANCELLED_PARAM, type CheckoutResponse, findPack, packTotal, RETURN_PARAM } from '~/contract/payments.ts';
+import type { PaymentsConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import type { PaymentGateway } from '~/server/providers/payments/stripe.ts';
 import { deletePurchase, insertPurchase, updatePurchase } from './store.ts';
 
 /** The return URL without payment parameters from an earlier checkout, plus ours. */

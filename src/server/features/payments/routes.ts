@@ -10,15 +10,15 @@ import {
   type PaymentsConfig,
   type PurchasePage,
   type PurchaseRecord,
-} from '../../../contract/payments.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { ProviderError } from '../../providers/http.ts';
-import { createStripeGateway, type PaymentGateway, type StripeEvent } from '../../providers/payments/stripe.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/payments.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { ProviderError } from '~/server/providers/http.ts';
+import { createStripeGateway, type PaymentGateway, type StripeEvent } from '~/server/providers/payments/stripe.ts';
 import { paymentsService } from './service.ts';
 import { getPurchase, listPurchases } from './store.ts';
 

@@ -2,11 +2,11 @@
  * Buying credit packs with Stripe Checkout: opening a checkout (checkout.ts) writes the purchase row before the
  * browser leaves, and Stripe's webhooks (webhooks.ts) settle it, crediting each session exactly once.
  */
-import type { CheckoutResponse } from '../../../contract/payments.ts';
-import type { PaymentsConfig } from '../../config/index.ts';
-import type { Database } from '../../db/index.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { PaymentGateway, StripeEvent } from '../../providers/payments/stripe.ts';
+import type { CheckoutResponse } from '~/contract/payments.ts';
+import type { PaymentsConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { PaymentGateway, StripeEvent } from '~/server/providers/payments/stripe.ts';
 import { checkoutStarter } from './checkout.ts';
 import { stripeEventHandler } from './webhooks.ts';
 

@@ -3,11 +3,11 @@
  * the rest of their transaction, so concurrent deliveries of one session's events change it one after the other.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
-import { isUuid } from '../../../contract/ids.ts';
-import { type PurchaseRecord, UNPAID_CHECKOUT_STATUSES } from '../../../contract/payments.ts';
-import type { Db, Tx } from '../../db/index.ts';
-import { cutPage, pageOf } from '../../db/paging.ts';
-import { purchases } from '../../db/schema/payments.ts';
+import { isUuid } from '~/contract/ids.ts';
+import { type PurchaseRecord, UNPAID_CHECKOUT_STATUSES } from '~/contract/payments.ts';
+import type { Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { purchases } from '~/server/db/schema/payments.ts';
 
 export type Purchase = typeof purchases.$inferSelect;
 export type PurchaseChange = Partial<

@@ -3,12 +3,12 @@
  * order, however often: every handler locks the purchase row first, decides from its status, and posts to the ledger
  * with a key `stripe:<session id>:…` that the ledger refuses to apply twice.
  */
-import type { PurchaseStatus } from '../../../contract/payments.ts';
-import { getAccount, post } from '../../credits/service.ts';
-import type { Database, Tx } from '../../db/index.ts';
-import { emitEvent } from '../../events/emit.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { CheckoutSession, PaymentGateway, StripeCharge, StripeEvent } from '../../providers/payments/stripe.ts';
+import type { PurchaseStatus } from '~/contract/payments.ts';
+import { getAccount, post } from '~/server/credits/service.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { emitEvent } from '~/server/events/emit.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { CheckoutSession, PaymentGateway, StripeCharge, StripeEvent } from '~/server/providers/payments/stripe.ts';
 import { lockPurchase, type Purchase, updatePurchase } from './store.ts';
 
 /** Statuses in which the pack's credits are on the account (or were, before a refund took them back). */

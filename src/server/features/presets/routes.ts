@@ -4,11 +4,11 @@
  * built-in preset can be read but answers 403 to PUT and DELETE.
  */
 import { Hono } from 'hono';
-import { type Preset, type PresetList, presetRequestSchema } from '../../../contract/presets.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody } from '../../http/validate.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type Preset, type PresetList, presetRequestSchema } from '~/contract/presets.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody } from '~/server/http/validate.ts';
 import { presetService } from './service.ts';
 
 export function presetRoutes({ database, idempotency }: ApiDeps) {

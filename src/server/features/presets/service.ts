@@ -3,7 +3,7 @@
  * names nothing, is "not found"; built-in ones can be read and applied but not changed or deleted.
  */
 
-import { isUuid } from '../../../contract/ids.ts';
+import { isUuid } from '~/contract/ids.ts';
 import {
   BUILT_IN_PRESET_MESSAGE,
   BUILT_IN_PRESETS,
@@ -12,10 +12,10 @@ import {
   type Preset,
   type PresetList,
   type PresetRequest,
-} from '../../../contract/presets.ts';
-import type { VideoSettings } from '../../../contract/video.ts';
-import type { Database } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+} from '~/contract/presets.ts';
+import type { VideoSettings } from '~/contract/video.ts';
+import type { Database } from '~/server/db/index.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
 import * as store from './store.ts';
 
 const NOT_FOUND = 'Preset not found';

@@ -1,8 +1,8 @@
 /** The `presets` rows: a user's own named settings. */
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { VideoSettings } from '../../../contract/video.ts';
-import type { Db } from '../../db/index.ts';
-import { presets } from '../../db/schema/presets.ts';
+import type { VideoSettings } from '~/contract/video.ts';
+import type { Db } from '~/server/db/index.ts';
+import { presets } from '~/server/db/schema/presets.ts';
 
 export type PresetRow = typeof presets.$inferSelect;
 

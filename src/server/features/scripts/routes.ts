@@ -9,14 +9,14 @@ import {
   type ScriptWriterAnswer,
   scriptContentSchema,
   scriptRequestSchema,
-} from '../../../contract/scripts.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { createScriptWriter, type ScriptWriter } from '../../providers/llm/scriptWriter.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/scripts.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { createScriptWriter, type ScriptWriter } from '~/server/providers/llm/scriptWriter.ts';
 import { writeScript } from './service.ts';
 import { deleteScript, getScript, listScripts, updateScript } from './store.ts';
 

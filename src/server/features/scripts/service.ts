@@ -6,12 +6,12 @@
  * hold nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { scriptCost } from '../../../contract/pricing.ts';
-import type { ScriptRecord, ScriptRequest, ScriptResult } from '../../../contract/scripts.ts';
-import { spendHold } from '../../credits/holds.ts';
-import type { Database, Tx } from '../../db/index.ts';
-import { ProviderError } from '../../providers/http.ts';
-import type { ScriptWriter } from '../../providers/llm/scriptWriter.ts';
+import { scriptCost } from '~/contract/pricing.ts';
+import type { ScriptRecord, ScriptRequest, ScriptResult } from '~/contract/scripts.ts';
+import { spendHold } from '~/server/credits/holds.ts';
+import type { Database, Tx } from '~/server/db/index.ts';
+import { ProviderError } from '~/server/providers/http.ts';
+import type { ScriptWriter } from '~/server/providers/llm/scriptWriter.ts';
 import { insertScript } from './store.ts';
 
 export type WrittenScript =

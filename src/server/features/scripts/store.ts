@@ -17,8 +17,8 @@ import {
   scriptRequestSchema,
 } from '~/contract/scripts.ts';
 import type { Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
 import { type ScriptOptions, scripts } from '~/server/db/schema/media.ts';
-import { cutPage, pageOf } from '../../db/paging.ts';
 
 type ScriptRow = typeof scripts.$inferSelect;
 

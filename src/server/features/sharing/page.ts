@@ -4,7 +4,7 @@
  * can use them as they are.
  */
 import { createHash } from 'node:crypto';
-import { formatDuration } from '../../../contract/video.ts';
+import { formatDuration } from '~/contract/video.ts';
 
 export interface SharePageData {
   title: string;

@@ -6,13 +6,13 @@
  * token of any kind answers the same plain 404.
  */
 import { type Context, Hono } from 'hono';
-import { type ShareState, shareSettingsSchema } from '../../../contract/sharing.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { jsonBody } from '../../http/validate.ts';
-import { contentDisposition } from '../../storage/download-headers.ts';
-import { findFile } from '../../storage/files.ts';
-import { serveFile } from '../../storage/serve.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type ShareState, shareSettingsSchema } from '~/contract/sharing.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { contentDisposition } from '~/server/storage/download-headers.ts';
+import { findFile } from '~/server/storage/files.ts';
+import { serveFile } from '~/server/storage/serve.ts';
 import { NOT_AVAILABLE_PAGE, shareEmbed, sharePage, sharePageCsp } from './page.ts';
 import { sharingService } from './service.ts';
 import type { SharedVideo } from './store.ts';

@@ -4,21 +4,15 @@
  * revoke). A new share after a revoke or an expiry gets a new token: the old one never answers again.
  */
 import { randomBytes } from 'node:crypto';
-import { brand } from '../../../config/brand.ts';
-import type { MetricContribution } from '../../../contract/analytics.ts';
-import { isUuid } from '../../../contract/ids.ts';
-import {
-  embedSnippet,
-  isShareLive,
-  type ShareLink,
-  type ShareSettings,
-  type ShareState,
-} from '../../../contract/sharing.ts';
-import { videoTitle } from '../../../contract/video.ts';
-import type { ServerConfig } from '../../config/index.ts';
-import type { Database } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { linkBase } from '../../storage/links.ts';
+import { brand } from '~/config/brand.ts';
+import type { MetricContribution } from '~/contract/analytics.ts';
+import { isUuid } from '~/contract/ids.ts';
+import { embedSnippet, isShareLive, type ShareLink, type ShareSettings, type ShareState } from '~/contract/sharing.ts';
+import { videoTitle } from '~/contract/video.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { linkBase } from '~/server/storage/links.ts';
 import type { SharePageData } from './page.ts';
 import * as store from './store.ts';
 

@@ -3,9 +3,9 @@
  * table, which this feature never writes).
  */
 import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import { videos } from '../../db/schema/media.ts';
-import { shareLinks, shareViews } from '../../db/schema/sharing.ts';
+import type { Db } from '~/server/db/index.ts';
+import { videos } from '~/server/db/schema/media.ts';
+import { shareLinks, shareViews } from '~/server/db/schema/sharing.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 

@@ -5,21 +5,16 @@
  * rules are in service.ts.
  */
 import { Hono } from 'hono';
-import {
-  type SpeechPage,
-  type SpeechRecord,
-  speechPreviewQuery,
-  speechRequestSchema,
-} from '../../../contract/speech.ts';
-import type { VoiceCatalogueAnswer } from '../../../contract/voices.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { ProviderError } from '../../providers/http.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type SpeechPage, type SpeechRecord, speechPreviewQuery, speechRequestSchema } from '~/contract/speech.ts';
+import type { VoiceCatalogueAnswer } from '~/contract/voices.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { ProviderError } from '~/server/providers/http.ts';
+import { fileLinker } from '~/server/storage/links.ts';
 import { speechService } from './service.ts';
 import { getSpeech, listSpeech } from './store.ts';
 

@@ -3,20 +3,15 @@
  * synthesis as a job with its credits held, and deleting one (a running job is cancelled and its credits return).
  */
 import { randomUUID } from 'node:crypto';
-import { ttsCost } from '../../../contract/pricing.ts';
-import type { SpeechRequest } from '../../../contract/speech.ts';
-import {
-  engineTag,
-  isVoiceAvailable,
-  UNKNOWN_VOICE_MESSAGE,
-  unavailableVoiceMessage,
-} from '../../../contract/voices.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { encodeWav } from '../../media/wav.ts';
-import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
-import { availableEngines, createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
-import { deleteOwnedFiles } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import { ttsCost } from '~/contract/pricing.ts';
+import type { SpeechRequest } from '~/contract/speech.ts';
+import { engineTag, isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { encodeWav } from '~/server/media/wav.ts';
+import { voiceCatalogue } from '~/server/providers/tts/catalogue.ts';
+import { availableEngines, createTtsProviders, type TtsProviders } from '~/server/providers/tts/index.ts';
+import { deleteOwnedFiles } from '~/server/storage/links.ts';
 import { SPEECH_JOB } from './job.ts';
 import { deleteSpeech, insertSpeechRow } from './store.ts';
 import { planSpeech } from './synthesize.ts';

@@ -6,11 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { isUuid } from '~/contract/ids.ts';
 import { type SpeechRecord, speechCharCount } from '~/contract/speech.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageQuery } from '~/server/db/paging.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type SpeechOptions, speech } from '~/server/db/schema/media.ts';
-import { cutPage, pageQuery } from '../../db/paging.ts';
-import { generationStatus } from '../../jobs/status.ts';
-import { type FileLinker, fileLinks } from '../../storage/links.ts';
+import { generationStatus } from '~/server/jobs/status.ts';
+import { type FileLinker, fileLinks } from '~/server/storage/links.ts';
 
 type Row = { row: typeof speech.$inferSelect; job: { status: string; progress: number; error: string | null } | null };
 

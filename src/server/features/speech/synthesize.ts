@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SpeechRequest } from '~/contract/speech.ts';
 import { engineTag, type VoiceEngine } from '~/contract/voices.ts';
+import { joinSpeech } from '~/server/media/pcm.ts';
 import { decodeWav, encodeWav } from '~/server/media/wav.ts';
 import type { TtsProviders } from '~/server/providers/tts/index.ts';
-import { joinSpeech } from '../../media/pcm.ts';
 import { chunkSpeechText } from './chunks.ts';
 
 /**

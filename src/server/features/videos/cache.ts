@@ -88,7 +88,7 @@ export function sceneVisualKeyInput(
     case 'illustration':
       return { kind: 'illustration', text: scene.text, style: context.illustration };
     case 'ai':
-      // With no image model the illustration stands in (scene-visuals.ts), and is the same picture as one chosen.
+      // With no image model the illustration stands in (pictures/scene-visuals.ts), and is the same picture as one chosen.
       if (!context.aiEngine) return { kind: 'illustration', text: scene.text, style: context.illustration };
       return {
         kind: 'ai',

@@ -1,7 +1,7 @@
 /**
  * The `video` job as the API and the worker know it: the accepted request and the id of the `videos` row it
  * belongs to, its price (the estimate, shown in the editor and held on accept) and what settling it writes. The
- * handler itself (render.ts, the media pipeline) is imported only where the job runs.
+ * handler itself (handler.ts, the media pipeline) is imported only where the job runs.
  *
  * Progress: the handler reports the pipeline's own stage ids (clean … store) with its fraction; the pages name
  * them. Uploaded images: `request.imageFileIds` are the owner's files (checked on accept), stored under
@@ -18,9 +18,9 @@ import { storyboardCost, storyboardSceneSchema } from '~/contract/storyboard.ts'
 import { VIDEO_TOOLS } from '~/contract/system-tools.ts';
 import { createVideoRequestSchema, estimateVideoCost } from '~/contract/video.ts';
 import { defineJob, handlerIn } from '~/server/jobs/registry.ts';
+import { videoWorkDir } from './pipeline/work.ts';
 import { completeVideo, type FinishedVideo, failVideo } from './store.ts';
-import { settleStoryboard } from './storyboard-store.ts';
-import { videoWorkDir } from './work.ts';
+import { settleStoryboard } from './storyboard/store.ts';
 
 export const VIDEO_JOB = 'video';
 /** What a worker must have to make a video; GET /videos/availability asks the same. */
@@ -50,7 +50,7 @@ export const videoJobs = [
     kind: VIDEO_JOB,
     payload: VideoJobPayload,
     price: videoJobPrice,
-    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
       'renderVideo',
     ),
     // Rendering is CPU-heavy: a forked child keeps the worker responsive.

@@ -3,13 +3,13 @@
  * 402 when short), the page polls GET /videos/:id for the pipeline's stage and progress until it has finished. The
  * user's own images and clips for "uploaded" visuals arrive first, one per POST /videos/uploads, and their own music
  * track by POST /videos/music/uploads. GET /videos/music/:track/preview plays a few seconds of a library track; GET
- * /videos/stock/search is the storyboard's stock chooser (stock-search.ts); GET /videos/picture-sources says which
- * picture sources this server has (picture-sources.ts). GET /videos/availability says whether this server can make
+ * /videos/stock/search is the storyboard's stock chooser (pictures/stock-search.ts); GET /videos/picture-sources says which
+ * picture sources this server has (pictures/sources.ts). GET /videos/availability says whether this server can make
  * videos now (no worker with ffmpeg: a sentence for the create screen). The storyboard's
- * routes are in storyboard-routes.ts; the rules in service.ts.
+ * routes are in storyboard/routes.ts; the rules in service.ts.
  */
 import { Hono } from 'hono';
-import type { RenderAvailability } from '../../../contract/system-tools.ts';
+import type { RenderAvailability } from '~/contract/system-tools.ts';
 import {
   type AvailablePictureSources,
   createVideoRequestSchema,
@@ -17,24 +17,24 @@ import {
   type UploadedMusic,
   type VideoPage,
   type VideoRecord,
-} from '../../../contract/video.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import { bodyChunks, limitBytes } from '../../http/body.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent, idempotentUpload } from '../../http/idempotency.ts';
-import { routeBodyLimit } from '../../http/middleware.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { MEDIA_FORM_LIMIT, uploadMedia } from '../../media/upload.ts';
-import { fileLinker } from '../../storage/links.ts';
-import { uploadTempDir } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
-import { musicPreview } from './music-preview.ts';
-import { MUSIC_FORM_LIMIT, uploadMusic } from './music-uploads.ts';
-import { pictureSourceAvailability } from './picture-sources.ts';
+} from '~/contract/video.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { bodyChunks, limitBytes } from '~/server/http/body.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent, idempotentUpload } from '~/server/http/idempotency.ts';
+import { routeBodyLimit } from '~/server/http/middleware.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { MEDIA_FORM_LIMIT, uploadMedia } from '~/server/media/upload.ts';
+import { fileLinker } from '~/server/storage/links.ts';
+import { uploadTempDir } from '~/server/storage/uploads.ts';
+import { musicPreview } from './music/preview.ts';
+import { MUSIC_FORM_LIMIT, uploadMusic } from './music/uploads.ts';
+import { pictureSourceAvailability } from './pictures/sources.ts';
+import { stockSearchRoutes } from './pictures/stock-search.ts';
 import { type BrandKitSource, videoService } from './service.ts';
-import { stockSearchRoutes } from './stock-search.ts';
 import { listVideos } from './store.ts';
-import { storyboardRoutes } from './storyboard-routes.ts';
+import { storyboardRoutes } from './storyboard/routes.ts';
 
 export function videoRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const { database, config } = deps;

@@ -3,8 +3,8 @@
  * its credits held, and when it may be cancelled, made again or deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { appliedBrand, type BrandSnapshot, cardSeconds } from '../../../contract/brand.ts';
-import { type RenderAvailability, toolsMissingMessage } from '../../../contract/system-tools.ts';
+import { appliedBrand, type BrandSnapshot, cardSeconds } from '~/contract/brand.ts';
+import { type RenderAvailability, toolsMissingMessage } from '~/contract/system-tools.ts';
 import {
   type CreateVideoRequest,
   createVideoRequestSchema,
@@ -12,19 +12,19 @@ import {
   scriptLengthError,
   VIDEO_UPLOAD,
   type VideoRecord,
-} from '../../../contract/video.ts';
-import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '../../../contract/voices.ts';
-import type { ServerConfig } from '../../config/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
-import type { JobRow } from '../../jobs/registry.ts';
-import { toolsReadiness } from '../../jobs/workers.ts';
-import { storedPictureProblem } from '../../media/upload.ts';
-import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
-import { availableEngines } from '../../providers/tts/index.ts';
-import { storageKey } from '../../storage/index.ts';
-import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+} from '~/contract/video.ts';
+import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { parse } from '~/server/http/validate.ts';
+import type { JobRow } from '~/server/jobs/registry.ts';
+import { toolsReadiness } from '~/server/jobs/workers.ts';
+import { storedPictureProblem } from '~/server/media/upload.ts';
+import { voiceCatalogue } from '~/server/providers/tts/catalogue.ts';
+import { availableEngines } from '~/server/providers/tts/index.ts';
+import { storageKey } from '~/server/storage/index.ts';
+import { deleteOwnedFiles, type FileLinker } from '~/server/storage/links.ts';
 import { VIDEO_JOB, VIDEO_NEEDS, type VideoJobPayload } from './job.ts';
 import { attachRetryJob, deleteVideo, findVideo, getVideo, getVideos, insertVideoRow, ownedFiles } from './store.ts';
 

@@ -28,7 +28,7 @@ import { jobs } from '~/server/db/schema/jobs.ts';
 import { type VideoOptions, videos } from '~/server/db/schema/media.ts';
 import type { JobRow } from '~/server/jobs/registry.ts';
 import { type FileLinker, fileLinks } from '~/server/storage/links.ts';
-import { listDrafts, type StoryboardRow } from './storyboard-store.ts';
+import { listDrafts, type StoryboardRow } from './storyboard/store.ts';
 
 type JobFacts = Pick<JobRow, 'status' | 'stage' | 'progress' | 'error' | 'errorKind' | 'finishedAt'>;
 type Row = { video: typeof videos.$inferSelect; job: JobFacts | null };

@@ -1,6 +1,6 @@
 /** Uploaded files (checked and stored by media/upload.ts) that videos still need. */
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/index.ts';
+import { type Db, rows } from '~/server/db/index.ts';
 
 /** Uploaded images, clips and music that a video being made (queued or running) still needs. */
 export async function imagesInUse(db: Db, uid: string): Promise<Set<string>> {

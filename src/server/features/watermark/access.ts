@@ -1,9 +1,9 @@
 /** What every removal action starts from: the user's own row, its stored source, and boxes checked before use. */
 import type { WatermarkBox } from '~/contract/watermark.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { edgeCrop, toPixels } from '../../media/overlay-removal.ts';
-import { findFile } from '../../storage/files.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { edgeCrop, toPixels } from '~/server/media/overlay-removal.ts';
+import { findFile } from '~/server/storage/files.ts';
 import { sourceInput } from './source.ts';
 import { findRemoval, type RemovalRow } from './store.ts';
 

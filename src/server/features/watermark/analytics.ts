@@ -4,10 +4,10 @@
  * never imports this one; `jobKinds` tells analytics not to list these jobs a second time, nameless.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ActivityContribution, ActivityItem } from '../../../contract/analytics.ts';
-import type { Database } from '../../db/index.ts';
-import { jobs } from '../../db/schema/jobs.ts';
-import { watermarkRemovals } from '../../db/schema/watermark.ts';
+import type { ActivityContribution, ActivityItem } from '~/contract/analytics.ts';
+import type { Database } from '~/server/db/index.ts';
+import { jobs } from '~/server/db/schema/jobs.ts';
+import { watermarkRemovals } from '~/server/db/schema/watermark.ts';
 import { WATERMARK_JOB } from './job.ts';
 
 export function watermarkActivity(database: Database): ActivityContribution {

@@ -3,10 +3,10 @@
  * they are kept, and previews show a frame of the source with the boxes applied or of the finished clean copy.
  */
 import type { BoxesRequest, PreviewRequest, ResultFrameRequest } from '~/contract/watermark.ts';
-import { HttpError } from '../../http/errors.ts';
-import { findFile } from '../../storage/files.ts';
-import { uploadTempDir } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import { findFile } from '~/server/storage/files.ts';
+import { uploadTempDir } from '~/server/storage/uploads.ts';
 import { checkBoxes, heavy, invalid, type RemovalAccess } from './access.ts';
 import { saveBoxes } from './store.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The `watermark` job as the API and the worker know it: the render of one removal with the boxes the user settled
  * on. Priced per started minute of the source; the framework holds the credits on accept, captures them when the
- * clean file is stored and releases them on failure or cancel. The handler (render.ts) is imported only where the
+ * clean file is stored and releases them on failure or cancel. The handler (handler.ts) is imported only where the
  * job runs.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const watermarkJobs = [
     kind: WATERMARK_JOB,
     payload: WatermarkJobPayload,
     price: (p) => watermarkCost(p.durationMs),
-    handler: handlerIn<typeof import('./render.ts')>(new URL('./render.ts', import.meta.url).href).export(
+    handler: handlerIn<typeof import('./handler.ts')>(new URL('./handler.ts', import.meta.url).href).export(
       'renderWatermarkRemoval',
     ),
     runInChild: true,

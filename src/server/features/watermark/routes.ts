@@ -10,13 +10,13 @@ import {
   resultFrameRequestSchema,
   type WatermarkPage,
 } from '~/contract/watermark.ts';
-import { HistoryQuery } from '../../db/paging.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody, query } from '../../http/validate.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
+import { HistoryQuery } from '~/server/db/paging.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
+import { fileLinker } from '~/server/storage/links.ts';
 import { watermarkService } from './service.ts';
 import { getRemoval, listRemovals } from './store.ts';
 import { watermarkUploadRoutes } from './uploads.ts';

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs/promises';
 import type { WatermarkRecord } from '~/contract/watermark.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { deleteOwnedFiles, type FileLinker } from '../../storage/links.ts';
-import { storeUpload } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { deleteOwnedFiles, type FileLinker } from '~/server/storage/links.ts';
+import { storeUpload } from '~/server/storage/uploads.ts';
 import { checkBoxes, heavy, invalid, removalAccess } from './access.ts';
 import { removalEditing } from './editing.ts';
 import { WATERMARK_JOB, type WatermarkJobPayload } from './job.ts';

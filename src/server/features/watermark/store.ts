@@ -7,11 +7,11 @@ import { isUuid } from '~/contract/ids.ts';
 import { watermarkCost } from '~/contract/pricing.ts';
 import type { WatermarkBox, WatermarkRecord } from '~/contract/watermark.ts';
 import type { Database, Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageQuery } from '~/server/db/paging.ts';
 import { jobs } from '~/server/db/schema/jobs.ts';
 import { type WatermarkFacts, watermarkRemovals } from '~/server/db/schema/watermark.ts';
-import { cutPage, pageQuery } from '../../db/paging.ts';
-import { generationStatus } from '../../jobs/status.ts';
-import { type FileLinker, fileLinks } from '../../storage/links.ts';
+import { generationStatus } from '~/server/jobs/status.ts';
+import { type FileLinker, fileLinks } from '~/server/storage/links.ts';
 
 export type RemovalRow = typeof watermarkRemovals.$inferSelect;
 type Row = {

@@ -14,11 +14,11 @@ import { Server, type Upload } from '@tus/server';
 import { type Context, Hono } from 'hono';
 import { formatBytes } from '~/contract/storage.ts';
 import { acceptedVideoName } from '~/contract/watermark.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { bodyTooLarge, routeBodyLimit } from '../../http/middleware.ts';
-import { uploadRoom } from '../../storage/uploads.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import { bodyTooLarge, routeBodyLimit } from '~/server/http/middleware.ts';
+import { uploadRoom } from '~/server/storage/uploads.ts';
 import type { FinishedUpload } from './service.ts';
 
 export const UPLOADS_PATH = '/watermark-removal/uploads';

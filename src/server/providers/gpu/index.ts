@@ -1,5 +1,5 @@
 /** The GPU clouds this deployment rents from: each one with a key, or the RunPod sandbox when none has one. */
-import type { ServerConfig } from '../../config/index.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
 import { createLambdaProvider } from './lambda.ts';
 import { createRunpodProvider } from './runpod.ts';
 import type { GpuProvider } from './types.ts';

@@ -3,7 +3,7 @@
  * finds by tag, reads, stops, starts and terminates. Each machine carries a tag (the rental's id) in its name, so
  * the feature can always ask "does a machine for this rental already exist?" before creating one.
  */
-import type { GpuProviderName, GpuTemplate } from '../../../contract/gpu.ts';
+import type { GpuProviderName, GpuTemplate } from '~/contract/gpu.ts';
 import { ProviderError } from '../http.ts';
 
 export interface ProviderOffer {

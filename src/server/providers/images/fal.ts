@@ -4,9 +4,10 @@
  * sync_mode they are data URIs, otherwise fal CDN links we download. FLUX takes no negative prompt or style
  * parameter, so both are written into the prompt, as the OpenAI adapter does.
  */
+
+import { imageDimensions } from '~/server/media/image-size.ts';
 import { ProviderError, postJson, readBody } from '~/server/providers/http.ts';
 import type { GeneratedImage, ImageProvider, ImageRequest } from '~/server/providers/images/types.ts';
-import { imageDimensions } from '../../media/image-size.ts';
 
 export interface FalConfig {
   apiKey: string;

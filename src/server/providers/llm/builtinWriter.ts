@@ -15,7 +15,7 @@ import {
   toHashtag,
   WORDS_PER_SECOND,
 } from '~/contract/scripts';
-import { hashText } from '../../media/hash.ts';
+import { hashText } from '~/server/media/hash.ts';
 
 interface Ctx {
   topic: string;

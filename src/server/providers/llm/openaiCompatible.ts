@@ -4,7 +4,7 @@
  * reject `response_format`, some return content as parts, reasoning models prepend <think> blocks. Transport,
  * deadlines and HTTP error messages are the shared ones of providers/http.ts.
  */
-import type { LlmConfig } from '../../config/index.ts';
+import type { LlmConfig } from '~/server/config/index.ts';
 import { ProviderError, postJson, readBody } from '../http.ts';
 import type { ChatMessage, ChatOptions, ChatProvider } from './types';
 

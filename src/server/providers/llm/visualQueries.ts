@@ -4,7 +4,7 @@
  * built-in keywords (media/keywords.ts), so a video never waits on or fails because of the model.
  */
 import type { LlmConfig } from '~/server/config/index.ts';
-import { sceneQuery } from '../../media/keywords.ts';
+import { sceneQuery } from '~/server/media/keywords.ts';
 import { createOpenAICompatibleChat } from './openaiCompatible';
 import type { ChatMessage, ChatProvider } from './types';
 

@@ -3,7 +3,7 @@
  * STRIPE_API_BASE points the same SDK at another host speaking Stripe's API (the sandbox, a test server).
  */
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config/index.ts';
+import type { StripeConfig } from '~/server/config/index.ts';
 import { ProviderError } from '../http.ts';
 
 export type StripeEvent = Stripe.Event;

@@ -9,9 +9,9 @@ import fs from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StockMedia } from '~/contract/storyboard.ts';
-import { probe } from '../../media/ffmpeg.ts';
-import { decodesAsImage } from '../../media/image-check.ts';
-import { SNIFF_BYTES, sniffType } from '../../storage/sniff.ts';
+import { probe } from '~/server/media/ffmpeg.ts';
+import { decodesAsImage } from '~/server/media/image-check.ts';
+import { SNIFF_BYTES, sniffType } from '~/server/storage/sniff.ts';
 import { ProviderError } from '../http.ts';
 
 /** Pexels' large2x and Pixabay's largeImageURL are a few hundred KB; an original from a 50 MP camera is not wanted. */

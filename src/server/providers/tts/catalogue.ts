@@ -14,7 +14,7 @@ import {
   type Voice,
   type VoiceCatalogueAnswer,
 } from '~/contract/voices.ts';
-import { createLogger, type Logger } from '../../http/logger.ts';
+import { createLogger, type Logger } from '~/server/http/logger.ts';
 import { listAzureVoices } from './azure.ts';
 import { listElevenLabsVoices } from './elevenlabs.ts';
 import { listGoogleVoices } from './google.ts';

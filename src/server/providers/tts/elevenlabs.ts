@@ -10,7 +10,7 @@ import {
   type Voice,
   type VoiceGender,
 } from '~/contract/voices.ts';
-import { type CharacterAlignment, wordsFromCharacterAlignment } from '../../media/word-timing.ts';
+import { type CharacterAlignment, wordsFromCharacterAlignment } from '~/server/media/word-timing.ts';
 import { apiUrl, ProviderError, postJson, readBody, sendJson } from '../http.ts';
 import {
   clamp,

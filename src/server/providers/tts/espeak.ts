@@ -1,7 +1,7 @@
 /** Offline speech: eSpeak NG on a worker thread, with word timings from its own word events. */
 import { VOICES, type Voice } from '~/contract/voices.ts';
-import { mapWords, type TimedAudio } from '../../media/alignment.ts';
-import { type TimedWord, wordsFromEspeakEvents } from '../../media/word-timing.ts';
+import { mapWords, type TimedAudio } from '~/server/media/alignment.ts';
+import { type TimedWord, wordsFromEspeakEvents } from '~/server/media/word-timing.ts';
 import { WorkerPool } from '../worker-pool.ts';
 import type { EspeakOutput, EspeakTask } from './espeak-worker.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';

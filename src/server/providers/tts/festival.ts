@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MissingTool } from '~/contract/system-tools.ts';
 import type { Voice } from '~/contract/voices.ts';
-import { commandOutput } from '../../media/tools.ts';
-import { decodeWav } from '../../media/wav.ts';
-import { type EspeakEvent, wordsFromEspeakEvents } from '../../media/word-timing.ts';
+import { commandOutput } from '~/server/media/tools.ts';
+import { decodeWav } from '~/server/media/wav.ts';
+import { type EspeakEvent, wordsFromEspeakEvents } from '~/server/media/word-timing.ts';
 import { ProviderError } from '../http.ts';
 import { clamp, durationOf, type SynthesisOptions, type SynthesisResult, type TtsProvider } from './types.ts';
 

@@ -3,7 +3,7 @@
  * answers base64 `audioContent`. Plain-text input carries no marks, so word timings come from forced alignment.
  */
 import { languageNameFor, liveVoiceId, previewLineFor, type Voice, type VoiceGender } from '~/contract/voices.ts';
-import { decodeWav } from '../../media/wav.ts';
+import { decodeWav } from '~/server/media/wav.ts';
 import { apiUrl, ProviderError, type RequestOptions, readBody, sendJson } from '../http.ts';
 import {
   clamp,

@@ -1,7 +1,7 @@
 /** Picks the engine for a voice: eSpeak offline, Festival when installed, cloud engines only with their key. */
 import { type ConfiguredEngines, isVoiceAvailable, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
-import { createLogger, type Logger } from '../../http/logger.ts';
-import { estimateWordTimings, speechBounds } from '../../media/word-timing.ts';
+import { createLogger, type Logger } from '~/server/http/logger.ts';
+import { estimateWordTimings, speechBounds } from '~/server/media/word-timing.ts';
 import { ProviderError } from '../http.ts';
 import { createAzureTtsProvider } from './azure.ts';
 import { voiceCatalogue } from './catalogue.ts';
@@ -78,6 +78,6 @@ export function createTtsProviders(keys: TtsKeys, options: { logger?: Pick<Logge
   };
 }
 
-export type { TimedWord } from '../../media/word-timing.ts';
+export type { TimedWord } from '~/server/media/word-timing.ts';
 export { availableEngines, type TtsKeys } from './keys.ts';
 export type { SynthesisOptions, SynthesisResult, TtsProvider } from './types.ts';

@@ -1,6 +1,6 @@
 /** The one interface every speech engine sits behind. */
 import type { Voice, VoiceEngine } from '~/contract/voices.ts';
-import type { TimedWord } from '../../media/word-timing.ts';
+import type { TimedWord } from '~/server/media/word-timing.ts';
 
 export interface SynthesisOptions {
   /** 1 = the engine's normal pace; 0.5..2. */

@@ -4,12 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { formatDate } from '~/app/components/format';
+import { Spinner } from '~/app/components/Spinner';
 import { API_KEY_SCOPE_LABELS, type ApiKeyList, type ApiKeyRecord, type CreatedApiKey } from '~/contract/developers';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
-import { useConfirm } from '../../../components/confirm';
-import { formatDate } from '../../../components/format';
-import { Spinner } from '../../../components/Spinner';
 import { CreateKeyForm } from './CreateKeyForm';
 import { NewKeyDialog } from './NewKeyDialog';
 

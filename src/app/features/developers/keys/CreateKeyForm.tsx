@@ -1,5 +1,8 @@
 /** Name a key and choose its scopes; each scope says what it lets the key do. */
 import { type SubmitEvent, useRef, useState } from 'react';
+import { Field } from '~/app/components/Field';
+import { handleStudioError } from '~/app/components/request-errors';
+import { Spinner } from '~/app/components/Spinner';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -9,9 +12,6 @@ import {
 } from '~/contract/developers';
 import { type FieldErrors, fieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
-import { Field } from '../../../components/Field';
-import { handleStudioError } from '../../../components/request-errors';
-import { Spinner } from '../../../components/Spinner';
 
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');

@@ -1,9 +1,9 @@
 /** The new key, shown once: copy it now, it will not be shown again (only its hash is kept). */
 import { useRef } from 'react';
+import { Dialog } from '~/app/components/Dialog';
+import { copyText } from '~/app/components/files';
+import { Icon } from '~/app/components/Icon';
 import type { CreatedApiKey } from '~/contract/developers';
-import { Dialog } from '../../../components/Dialog';
-import { copyText } from '../../../components/files';
-import { Icon } from '../../../components/Icon';
 
 export function NewKeyDialog({ apiKey, onClose }: { apiKey: CreatedApiKey & { secret: string }; onClose: () => void }) {
   const copy = useRef<HTMLButtonElement>(null);

@@ -1,11 +1,11 @@
 /** One endpoint's deliveries, newest first, followed while it is open; each can be sent again. */
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '~/app/components/format';
 import type { WebhookDelivery, WebhookDeliveryPage } from '~/contract/developers';
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { usePolling } from '~/lib/polling';
-import { formatDate } from '../../../components/format';
 
 const POLL_MS = 3_000;
 

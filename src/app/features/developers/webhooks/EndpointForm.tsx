@@ -1,6 +1,9 @@
 /** Adding a webhook endpoint: URL, description and events; the answer's signing secret is shown here once. */
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { Field } from '~/app/components/Field';
+import { copyText } from '~/app/components/files';
+import { handleStudioError } from '~/app/components/request-errors';
 import {
   type CreatedWebhookEndpoint,
   WEBHOOK_EVENT_LABELS,
@@ -9,9 +12,6 @@ import {
 } from '~/contract/developers';
 import type { FieldErrors } from '~/contract/errors';
 import { api } from '~/lib/api/client';
-import { Field } from '../../../components/Field';
-import { copyText } from '../../../components/files';
-import { handleStudioError } from '../../../components/request-errors';
 
 export function SecretOnce({
   endpoint,

@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfirm } from '~/app/components/confirm';
+import { formatDate } from '~/app/components/format';
 import {
   type CreatedWebhookEndpoint,
   WEBHOOK_EVENTS,
@@ -15,8 +17,6 @@ import {
 import { api } from '~/lib/api/client';
 import { notifyApiError } from '~/lib/notify';
 import { refreshAccount } from '~/stores/account';
-import { useConfirm } from '../../../components/confirm';
-import { formatDate } from '../../../components/format';
 import { DeliveryLog } from './DeliveryLog';
 import { EndpointForm, SecretOnce } from './EndpointForm';
 

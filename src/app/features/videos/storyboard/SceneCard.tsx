@@ -1,5 +1,7 @@
 /** One scene of the storyboard: its words, picture, length, narration preview, transition and the scene edits. */
 import { useId, useRef } from 'react';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import {
   SCENE_TRANSITION_LABELS,
   SCENE_TRANSITIONS,
@@ -8,8 +10,6 @@ import {
   type StoryboardScene,
 } from '~/contract/storyboard';
 import type { ScenePicture } from '~/contract/video';
-import { Icon } from '../../../components/Icon';
-import { Spinner } from '../../../components/Spinner';
 import { formatSceneSeconds, pictureText, type SceneLength } from './model';
 import { ScenePreview } from './ScenePreview';
 

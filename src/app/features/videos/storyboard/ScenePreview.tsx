@@ -3,9 +3,9 @@
  * request carries the user's token, so the image is fetched and shown from memory rather than linked.
  */
 import { useEffect, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { api } from '~/lib/api/client';
-import { Icon } from '../../../components/Icon';
-import { Spinner } from '../../../components/Spinner';
 
 type PreviewState =
   | { kind: 'waiting' }

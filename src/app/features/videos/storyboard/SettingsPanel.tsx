@@ -1,6 +1,10 @@
 /** The storyboard's video settings (voice, shape, resolution, captions, music), editable where the scenes are. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Field } from '~/app/components/Field';
+import { Icon } from '~/app/components/Icon';
+import { VoicePicker } from '~/app/components/VoicePicker';
+import { useVoiceCatalogue } from '~/app/components/voice-preview';
 import type { FieldErrors } from '~/contract/errors';
 import { MUSIC_TRACKS, type MusicTrackId } from '~/contract/music';
 import { PRICES, VIDEO_RESOLUTIONS, type VideoResolution } from '~/contract/pricing';
@@ -14,10 +18,6 @@ import {
   type VideoSettings,
 } from '~/contract/video';
 import { QUALITY_LABELS, voiceQuality } from '~/contract/voices';
-import { Field } from '../../../components/Field';
-import { Icon } from '../../../components/Icon';
-import { VoicePicker } from '../../../components/VoicePicker';
-import { useVoiceCatalogue } from '../../../components/voice-preview';
 import { MusicVolumeField } from '../MusicVolumeField';
 import { VisualOrderField } from '../VisualOrderField';
 

@@ -1,11 +1,11 @@
 /** Beside the scenes: how many, how long, the cost against the balance, and the render button. */
 import { Link } from 'react-router';
+import { Figure } from '~/app/components/Figure';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import type { VideoResolution } from '~/contract/pricing';
 import type { RenderAvailability } from '~/contract/system-tools';
 import { formatDuration } from '~/contract/video';
-import { Figure } from '../../../components/Figure';
-import { Icon } from '../../../components/Icon';
-import { Spinner } from '../../../components/Spinner';
 import { rateText } from '../model';
 import { RenderUnavailable } from '../RenderUnavailable';
 import type { StoryboardTotals } from './model';

@@ -12,8 +12,8 @@
  * Endpoints per user and test events are limited where they are made (service.ts, routes.ts).
  */
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_ENDPOINT_CONCURRENCY } from '../../../../contract/developers.ts';
-import { type Database, rows } from '../../../db/index.ts';
+import { WEBHOOK_ENDPOINT_CONCURRENCY } from '~/contract/developers.ts';
+import { type Database, rows } from '~/server/db/index.ts';
 
 /** Attempts one endpoint may have in flight at once: a slow receiver waits on its own few. */
 export const ENDPOINT_CONCURRENCY = WEBHOOK_ENDPOINT_CONCURRENCY;

@@ -3,9 +3,9 @@
  * only on the Developers screen: GET /me carries one notice per such endpoint until it is turned on or deleted.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { AccountNotice } from '../../../../contract/api.ts';
-import type { Db } from '../../../db/index.ts';
-import { webhookEndpoints } from '../../../db/schema/developers.ts';
+import type { AccountNotice } from '~/contract/api.ts';
+import type { Db } from '~/server/db/index.ts';
+import { webhookEndpoints } from '~/server/db/schema/developers.ts';
 
 export async function turnedOffEndpointNotices(db: Db, uid: string): Promise<AccountNotice[]> {
   const rows = await db

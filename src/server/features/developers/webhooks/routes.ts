@@ -13,12 +13,12 @@ import {
   type WebhookEndpointList,
   type WebhookEndpointRecord,
   webhookDeliveryQuery,
-} from '../../../../contract/developers.ts';
-import type { AppEnv } from '../../../http/context.ts';
-import { idempotent, withoutSecret } from '../../../http/idempotency.ts';
-import { rateLimit } from '../../../http/middleware.ts';
-import { jsonBody, query } from '../../../http/validate.ts';
-import type { ApiDeps } from '../../deps.ts';
+} from '~/contract/developers.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent, withoutSecret } from '~/server/http/idempotency.ts';
+import { rateLimit } from '~/server/http/middleware.ts';
+import { jsonBody, query } from '~/server/http/validate.ts';
 import { createWebhookService, type WebhookService } from './service.ts';
 
 export function webhookRoutes(

@@ -13,11 +13,11 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookEndpointRecord,
-} from '../../../../contract/developers.ts';
-import type { Database } from '../../../db/index.ts';
-import { webhookEndpoints } from '../../../db/schema/developers.ts';
-import { insertDeliveries, insertEvent } from '../../../events/emit.ts';
-import { HttpError, notFound } from '../../../http/errors.ts';
+} from '~/contract/developers.ts';
+import type { Database } from '~/server/db/index.ts';
+import { webhookEndpoints } from '~/server/db/schema/developers.ts';
+import { insertDeliveries, insertEvent } from '~/server/events/emit.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
 import type { AddressPolicy } from './address.ts';
 import { endpointUrlProblem, type Resolver } from './outbound.ts';
 import * as store from './store.ts';

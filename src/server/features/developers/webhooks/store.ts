@@ -1,10 +1,10 @@
 /** The rows of webhook endpoints and their deliveries, and their records as the API sends them. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { WebhookDelivery, WebhookEndpointRecord } from '../../../../contract/developers.ts';
-import { isUuid } from '../../../../contract/ids.ts';
-import type { Db, Tx } from '../../../db/index.ts';
-import { cutPage, pageOf } from '../../../db/paging.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/developers.ts';
+import type { WebhookDelivery, WebhookEndpointRecord } from '~/contract/developers.ts';
+import { isUuid } from '~/contract/ids.ts';
+import type { Db, Tx } from '~/server/db/index.ts';
+import { cutPage, pageOf } from '~/server/db/paging.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '~/server/db/schema/developers.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -14,11 +14,11 @@
  */
 import { and, eq, min, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { ServerConfig } from '../../../config/index.ts';
-import type { Database } from '../../../db/index.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/developers.ts';
-import type { Logger } from '../../../http/logger.ts';
-import type { JobQueue } from '../../../jobs/queue.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import type { Database } from '~/server/db/index.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '~/server/db/schema/developers.ts';
+import type { Logger } from '~/server/http/logger.ts';
+import type { JobQueue } from '~/server/jobs/queue.ts';
 import { claimDue } from './fairness.ts';
 import { type PostOutcome, postWebhook, type Resolver } from './outbound.ts';
 import { delivered, nextDelay, RETRY_SCHEDULE_MS, shouldDisable } from './schedule.ts';

@@ -8,7 +8,7 @@ import { fitImageArgs } from '~/server/media/render.ts';
 import { localPictureProblem } from '~/server/media/upload.ts';
 import { SNIFF_BYTES, sniffType } from '~/server/storage/sniff.ts';
 import { isAbortError, MediaError } from '../errors.ts';
-import type { Size } from '../scene-visuals.ts';
+import type { Size } from '../pictures/scene-visuals.ts';
 import type { Still } from './manifest.ts';
 import { exists } from './stage.ts';
 

@@ -20,7 +20,7 @@ import { keywordSceneQueries, type SceneQueryWriter } from '~/server/providers/l
 import type { StockLibrary } from '~/server/providers/stock/index.ts';
 import type { ContentCache } from '../cache.ts';
 import { isAbortError, MediaError } from '../errors.ts';
-import { storyboardReadings, videoIllustrationStyle } from '../picture-plan.ts';
+import { storyboardReadings, videoIllustrationStyle } from '../pictures/plan.ts';
 import {
   autoPicture,
   type Picture,
@@ -29,7 +29,7 @@ import {
   type Size,
   storyboardPicture,
   usableSources,
-} from '../scene-visuals.ts';
+} from '../pictures/scene-visuals.ts';
 import type { Manifest, NarratedScene, Still } from './manifest.ts';
 import { exists, type SceneLog, type StageRun, sceneFile } from './stage.ts';
 import { fitUpload, storyboardClip, type UploadFile } from './user-visuals.ts';

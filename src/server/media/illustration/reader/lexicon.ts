@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { isStopWord } from '../../keywords.ts';
+import { isStopWord } from '~/server/media/keywords.ts';
 import { iconIndex, iconNames } from '../icons.ts';
 import { curatedTerms, SENSES } from '../vocabulary.ts';
 

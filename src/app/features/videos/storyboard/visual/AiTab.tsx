@@ -1,7 +1,7 @@
 /** The AI image tab: a prompt for the image engine, and Regenerate with a new seed. */
 import { useId, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
 import { STORYBOARD_LIMITS, type StoryboardScene } from '~/contract/storyboard';
-import { Icon } from '../../../../components/Icon';
 import { nextSeed } from '../model';
 import type { VisualChoice } from './choice';
 

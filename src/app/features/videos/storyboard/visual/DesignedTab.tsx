@@ -1,6 +1,7 @@
 /** The Designed tab: the abstract background that never fails, or "Choose for me". */
+
+import { Icon } from '~/app/components/Icon';
 import type { StoryboardScene } from '~/contract/storyboard';
-import { Icon } from '../../../../components/Icon';
 import type { VisualChoice } from './choice';
 
 export function DesignedTab({ scene, onPick }: { scene: StoryboardScene; onPick: (choice: VisualChoice) => void }) {

@@ -1,7 +1,8 @@
 /** The Illustration tab: a picture drawn from the scene's words, and what it would draw of them. */
+
+import { Icon } from '~/app/components/Icon';
 import type { StoryboardScene } from '~/contract/storyboard';
 import type { ScenePicture, VisualOrder } from '~/contract/video';
-import { Icon } from '../../../../components/Icon';
 import { illustrationOutlook } from '../model';
 import { Notice, type VisualChoice } from './choice';
 

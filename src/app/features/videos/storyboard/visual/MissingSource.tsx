@@ -3,9 +3,9 @@
  * would add it, and the illustration instead in one click. The tab never offers the source as if it worked.
  */
 
+import { Icon } from '~/app/components/Icon';
 import { MISSING_SOURCE_REASONS } from '~/contract/picture-choices';
 import type { StoryboardScene } from '~/contract/storyboard';
-import { Icon } from '../../../../components/Icon';
 import { Notice, type VisualChoice } from './choice';
 
 export function MissingSource({

@@ -1,6 +1,6 @@
 /** The picture dialog's row of sources, one tab each, moved through with the arrow keys like any tab list. */
 import { type KeyboardEvent, useRef } from 'react';
-import { Icon } from '../../../../components/Icon';
+import { Icon } from '~/app/components/Icon';
 import type { SourceTab } from '../model';
 
 export const TABS = [

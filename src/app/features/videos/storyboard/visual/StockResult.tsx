@@ -1,6 +1,6 @@
+import { Icon } from '~/app/components/Icon';
 import type { StockSearchItem } from '~/contract/storyboard';
 import { STOCK_PROVIDER_NAMES } from '~/contract/video';
-import { Icon } from '../../../../components/Icon';
 
 /** One photo or clip found, to use for the scene, with its author and library credited. */
 export function StockResult({ item, current, onUse }: { item: StockSearchItem; current: boolean; onUse: () => void }) {

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId } from 'react';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
 import { STORYBOARD_LIMITS, type StockMedia } from '~/contract/storyboard';
-import { Icon } from '../../../../components/Icon';
-import { Spinner } from '../../../../components/Spinner';
 
 /** The words to search for, photos or videos, and the Search button. */
 export function StockSearchForm({

@@ -1,12 +1,12 @@
 /** The Upload tab: the user's own photo or clip, and what a clip's sound does under the voice. */
 import { useId, useRef, useState } from 'react';
+import { Icon } from '~/app/components/Icon';
+import { Spinner } from '~/app/components/Spinner';
+import { formatBytes } from '~/app/features/videos/model';
 import { CLIP_AUDIO, type ClipAudio, type SceneVisual, type StoryboardScene } from '~/contract/storyboard';
 import { type UploadedImage, uploadedImageSchema, VIDEO_UPLOAD, VIDEO_UPLOAD_ACCEPT } from '~/contract/video';
 import { AllHostsFailedError, ApiError, api } from '~/lib/api/client';
 import { uploadProblem } from '~/lib/upload-problem';
-import { Icon } from '../../../../components/Icon';
-import { Spinner } from '../../../../components/Spinner';
-import { formatBytes } from '../../model';
 import { Notice, type VisualChoice } from './choice';
 
 const CLIP_AUDIO_LABELS: Record<ClipAudio, string> = {

@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { Dialog } from '~/app/components/Dialog';
+import { $pictureSources, loadPictureSources } from '~/app/features/videos/picture-sources';
 import type { StoryboardScene } from '~/contract/storyboard';
 import type { ScenePicture, VideoAspect, VisualOrder } from '~/contract/video';
-import { Dialog } from '../../../../components/Dialog';
-import { $pictureSources, loadPictureSources } from '../../picture-sources';
 import { openingTab } from '../model';
 import { AiTab } from './AiTab';
 import type { VisualChoice } from './choice';

@@ -1,7 +1,7 @@
 /** What a pick in the picture dialog gives the storyboard, and the note the tabs show beside their choices. */
 import type { ReactNode } from 'react';
+import { Icon } from '~/app/components/Icon';
 import type { SceneVisual } from '~/contract/storyboard';
-import { Icon } from '../../../../components/Icon';
 
 export interface VisualChoice {
   visual: SceneVisual;

@@ -2,22 +2,18 @@
  * The storyboard over HTTP (the list of routes is in src/contract/storyboard.ts): made from a script, read, saved
  * with the version edited (409 when another tab saved first), previewed scene by scene (narration as WAV, the
  * picture as JPEG, both from the render's own cache) and rendered into a video like POST /videos. Never-rendered
- * drafts are listed by GET /videos (status "draft"). The rules are in storyboard-service.ts.
+ * drafts are listed by GET /videos (status "draft"). The rules are in service.ts.
  */
 import { Hono } from 'hono';
-import {
-  createStoryboardRequestSchema,
-  type Storyboard,
-  saveStoryboardRequestSchema,
-} from '../../../contract/storyboard.ts';
-import type { VideoRecord } from '../../../contract/video.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent } from '../../http/idempotency.ts';
-import { jsonBody } from '../../http/validate.ts';
-import { fileLinker } from '../../storage/links.ts';
-import type { ApiDeps } from '../deps.ts';
-import { type BrandKitSource, videoService } from './service.ts';
-import { storyboardService } from './storyboard-service.ts';
+import { createStoryboardRequestSchema, type Storyboard, saveStoryboardRequestSchema } from '~/contract/storyboard.ts';
+import type { VideoRecord } from '~/contract/video.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent } from '~/server/http/idempotency.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { fileLinker } from '~/server/storage/links.ts';
+import { type BrandKitSource, videoService } from '../service.ts';
+import { storyboardService } from './service.ts';
 
 export function storyboardRoutes(deps: ApiDeps, brandKit: BrandKitSource) {
   const storyboards = storyboardService(deps, brandKit);

@@ -10,24 +10,24 @@ import { cleanScript } from '~/contract/clean.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { toolsMissingMessage } from '~/contract/system-tools.ts';
 import { estimateNarration, videoDimensions } from '~/contract/video.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { TokenBuckets } from '../../http/rate-limit.ts';
-import { runFfmpeg, ToolNotInstalledError } from '../../media/ffmpeg.ts';
-import type { IllustrationStyle } from '../../media/illustration/compose.ts';
-import { encodeWav } from '../../media/wav.ts';
-import { createDesignedImageProvider } from '../../providers/images/designed-provider.ts';
-import { createImageProvider, imageEngineSettings, resolveEngine } from '../../providers/images/engines.ts';
-import { createStockLibrary } from '../../providers/stock/index.ts';
-import { createTtsProviders, type TtsProviders } from '../../providers/tts/index.ts';
-import { storageKey } from '../../storage/index.ts';
-import type { ApiDeps } from '../deps.ts';
-import type { ContentCache } from './cache.ts';
-import { MediaError } from './errors.ts';
-import { storyboardReadings, videoIllustrationStyle } from './picture-plan.ts';
-import type { PictureSources } from './scene-visuals.ts';
-import type { StoryboardChecks } from './storyboard-checks.ts';
-import type { StoryboardRow } from './storyboard-store.ts';
-import { narrationKeyOf } from './storyboard-view.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { TokenBuckets } from '~/server/http/rate-limit.ts';
+import { runFfmpeg, ToolNotInstalledError } from '~/server/media/ffmpeg.ts';
+import type { IllustrationStyle } from '~/server/media/illustration/compose.ts';
+import { encodeWav } from '~/server/media/wav.ts';
+import { createDesignedImageProvider } from '~/server/providers/images/designed-provider.ts';
+import { createImageProvider, imageEngineSettings, resolveEngine } from '~/server/providers/images/engines.ts';
+import { createStockLibrary } from '~/server/providers/stock/index.ts';
+import { createTtsProviders, type TtsProviders } from '~/server/providers/tts/index.ts';
+import { storageKey } from '~/server/storage/index.ts';
+import type { ContentCache } from '../cache.ts';
+import { MediaError } from '../errors.ts';
+import { storyboardReadings, videoIllustrationStyle } from '../pictures/plan.ts';
+import type { PictureSources } from '../pictures/scene-visuals.ts';
+import type { StoryboardChecks } from './checks.ts';
+import type { StoryboardRow } from './store.ts';
+import { narrationKeyOf } from './view.ts';
 
 /** The width of the visual preview; enough for the storyboard's cards, small enough to send at once. */
 const PREVIEW_WIDTH = 640;
@@ -156,7 +156,7 @@ export function storyboardPreviews(
       const scratch = path.join(os.tmpdir(), `nxn-preview-${randomUUID()}`);
       try {
         // The picture machinery (stock downloads, fitting, the render's helpers) loads on the first preview, not with the API.
-        const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('./scene-visuals.ts');
+        const { pictureSize, storyboardPicture, storyboardPictureKey } = await import('../pictures/scene-visuals.ts');
         const pick = {
           scene: { ...scene, text: cleanScript(scene.text) },
           reading: storyboardReadings(row.scenes)[index]!,

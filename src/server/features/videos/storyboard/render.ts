@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { cardSeconds } from '~/contract/brand.ts';
 import { renderableScenesSchema, storyboardScript } from '~/contract/storyboard.ts';
 import { type CreateVideoRequest, scriptLengthError } from '~/contract/video.ts';
-import { HttpError } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
-import type { ApiDeps } from '../deps.ts';
-import { VIDEO_JOB, type VideoJobPayload } from './job.ts';
-import { insertVideoRow } from './store.ts';
-import { invalid, type StoryboardChecks } from './storyboard-checks.ts';
-import { markRendering } from './storyboard-store.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import { parse } from '~/server/http/validate.ts';
+import { VIDEO_JOB, type VideoJobPayload } from '../job.ts';
+import { insertVideoRow } from '../store.ts';
+import { invalid, type StoryboardChecks } from './checks.ts';
+import { markRendering } from './store.ts';
 
 export const RENDERING_MESSAGE =
   'This storyboard is already being rendered. Wait for the video, then edit and render it again.';

@@ -1,5 +1,5 @@
 /**
- * Script in, MP4 out, as a sequence of stages (one file each under pipeline/) that each persist their result in
+ * Script in, MP4 out, as a sequence of stages (one file each in this folder) that each persist their result in
  * `<workDir>/manifest.json`:
  *
  *   clean → split → narrate (per scene) → visuals (per scene) → captions → render → thumbnail → store
@@ -15,11 +15,11 @@ import { type CreateVideoRequest, type ScenePicture, type StockCredit, videoDime
 import type { Voice } from '~/contract/voices.ts';
 import { DEFAULT_RENDER, type RenderSettings } from '~/server/media/render.ts';
 import type { TtsProvider } from '~/server/providers/tts/types.ts';
-import type { ContentCache } from './cache.ts';
-import { isAbortError, MediaError } from './errors.ts';
-import { pictureOf } from './picture-plan.ts';
-import { captions } from './pipeline/captions.ts';
-import { clean } from './pipeline/clean.ts';
+import type { ContentCache } from '../cache.ts';
+import { isAbortError, MediaError } from '../errors.ts';
+import { pictureOf } from '../pictures/plan.ts';
+import { captions } from './captions.ts';
+import { clean } from './clean.ts';
 import {
   fingerprint,
   type Manifest,
@@ -30,17 +30,17 @@ import {
   VIDEO_STAGES,
   type VideoOutputs,
   type VideoStage,
-} from './pipeline/manifest.ts';
-import { narrate } from './pipeline/narrate.ts';
-import { render } from './pipeline/render.ts';
-import { split } from './pipeline/split.ts';
-import type { StageRun } from './pipeline/stage.ts';
-import { type StoreOutputs, store } from './pipeline/store.ts';
-import { thumbnail } from './pipeline/thumbnail.ts';
-import type { UploadFile } from './pipeline/user-visuals.ts';
-import { type PictureProviders, visuals } from './pipeline/visuals.ts';
+} from './manifest.ts';
+import { narrate } from './narrate.ts';
+import { render } from './render.ts';
+import { split } from './split.ts';
+import type { StageRun } from './stage.ts';
+import { type StoreOutputs, store } from './store.ts';
+import { thumbnail } from './thumbnail.ts';
+import type { UploadFile } from './user-visuals.ts';
+import { type PictureProviders, visuals } from './visuals.ts';
 
-export { type Manifest, readManifest, VIDEO_STAGES, type VideoOutputs, type VideoStage } from './pipeline/manifest.ts';
+export { type Manifest, readManifest, VIDEO_STAGES, type VideoOutputs, type VideoStage } from './manifest.ts';
 
 /** Share of the total run time each stage takes (measured on 1- and 5-minute 1080p videos, docs/benchmarks.md). */
 const STAGE_WEIGHTS: Record<VideoStage, number> = {

@@ -3,9 +3,9 @@
  * storyboard says each scene will show, and what the visual-order setting warns about
  * (GET /videos/picture-sources). Read from the configuration once.
  */
-import type { AvailablePictureSources } from '../../../contract/video.ts';
-import type { ServerConfig } from '../../config/index.ts';
-import { imageEngineSettings, resolveEngine } from '../../providers/images/engines.ts';
+import type { AvailablePictureSources } from '~/contract/video.ts';
+import type { ServerConfig } from '~/server/config/index.ts';
+import { imageEngineSettings, resolveEngine } from '~/server/providers/images/engines.ts';
 
 export function pictureSourceAvailability(config: Pick<ServerConfig, 'providers'>): AvailablePictureSources {
   const { pexelsApiKey, pixabayApiKey } = config.providers;

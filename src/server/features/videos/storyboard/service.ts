@@ -1,9 +1,9 @@
 /**
  * The storyboard's rules, behind its routes: a script becomes scenes the way the pipeline splits them (with a
  * search query each) and saves are checked against the version edited, here; the checks against the account
- * (storyboard-checks.ts), the editor's view (storyboard-view.ts), previews from the same content cache the render
- * reads, so previewing is not paid twice (storyboard-previews.ts), and a render that holds its credits like POST
- * /videos (storyboard-render.ts) are composed in.
+ * (checks.ts), the editor's view (view.ts), previews from the same content cache the render
+ * reads, so previewing is not paid twice (previews.ts), and a render that holds its credits like POST
+ * /videos (render.ts) are composed in.
  */
 import type { z } from 'zod';
 import { cleanScript } from '~/contract/clean.ts';
@@ -15,19 +15,19 @@ import {
   type saveStoryboardRequestSchema,
 } from '~/contract/storyboard.ts';
 import type { VideoSettings } from '~/contract/video.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
-import { splitScenes } from '../../media/scenes.ts';
-import { createSceneQueryWriter } from '../../providers/llm/visualQueries.ts';
-import { voiceCatalogue } from '../../providers/tts/catalogue.ts';
-import type { ApiDeps } from '../deps.ts';
-import { createContentCache } from './cache.ts';
-import type { BrandKitSource } from './service.ts';
-import { storyboardChecks } from './storyboard-checks.ts';
-import { storyboardPreviews } from './storyboard-previews.ts';
-import { storyboardRender } from './storyboard-render.ts';
-import { deleteStoryboard, insertStoryboard, updateStoryboard } from './storyboard-store.ts';
-import { storyboardView } from './storyboard-view.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { parse } from '~/server/http/validate.ts';
+import { splitScenes } from '~/server/media/scenes.ts';
+import { createSceneQueryWriter } from '~/server/providers/llm/visualQueries.ts';
+import { voiceCatalogue } from '~/server/providers/tts/catalogue.ts';
+import { createContentCache } from '../cache.ts';
+import type { BrandKitSource } from '../service.ts';
+import { storyboardChecks } from './checks.ts';
+import { storyboardPreviews } from './previews.ts';
+import { storyboardRender } from './render.ts';
+import { deleteStoryboard, insertStoryboard, updateStoryboard } from './store.ts';
+import { storyboardView } from './view.ts';
 
 export const STALE_STORYBOARD_MESSAGE =
   'This storyboard was changed in another tab or window. Reload it to see the latest version, then make your edits again.';

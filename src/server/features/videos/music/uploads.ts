@@ -4,16 +4,16 @@
  * WAV, M4A, AAC, Ogg, FLAC), then ffprobe must find a sound in it no longer than ten minutes; only then is it
  * recorded and stored. The render loops a shorter track, and fades and ducks it like a library track.
  */
-import { cleanFileName } from '../../../contract/text.ts';
-import { MUSIC_UPLOAD, type MusicUploadType } from '../../../contract/video.ts';
-import type { ByteLimit } from '../../http/body.ts';
-import { HttpError } from '../../http/errors.ts';
-import { bodyTooLarge } from '../../http/middleware.ts';
-import { multipartBoundary, readMultipartFile } from '../../http/multipart.ts';
-import { probe } from '../../media/ffmpeg.ts';
-import type { FileRow } from '../../storage/files.ts';
-import { SNIFF_BYTES, sniffType } from '../../storage/sniff.ts';
-import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '../../storage/uploads.ts';
+import { cleanFileName } from '~/contract/text.ts';
+import { MUSIC_UPLOAD, type MusicUploadType } from '~/contract/video.ts';
+import type { ByteLimit } from '~/server/http/body.ts';
+import { HttpError } from '~/server/http/errors.ts';
+import { bodyTooLarge } from '~/server/http/middleware.ts';
+import { multipartBoundary, readMultipartFile } from '~/server/http/multipart.ts';
+import { probe } from '~/server/media/ffmpeg.ts';
+import type { FileRow } from '~/server/storage/files.ts';
+import { SNIFF_BYTES, sniffType } from '~/server/storage/sniff.ts';
+import { spoolBody, storeUpload, type UploadDeps, uploadRoom } from '~/server/storage/uploads.ts';
 
 const MB = 1024 * 1024;
 const LIMIT_MESSAGE = `Music files can be up to ${MUSIC_UPLOAD.maxBytes / MB} MB.`;

@@ -1,9 +1,9 @@
 /** API key rows. Every read is scoped to the key's owner; the key itself is never here, only its hash. */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { ApiKeyScope } from '../../../contract/developers.ts';
-import { isUuid } from '../../../contract/ids.ts';
-import type { Db } from '../../db/index.ts';
-import { apiKeys } from '../../db/schema/developers.ts';
+import type { ApiKeyScope } from '~/contract/developers.ts';
+import { isUuid } from '~/contract/ids.ts';
+import type { Db } from '~/server/db/index.ts';
+import { apiKeys } from '~/server/db/schema/developers.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

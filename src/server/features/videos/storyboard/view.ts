@@ -9,13 +9,13 @@ import { cleanScript } from '~/contract/clean.ts';
 import { type Storyboard, type StoryboardScene, storyboardCost, storyboardScript } from '~/contract/storyboard.ts';
 import { availableSources, estimateNarration, videoDimensions, videoTitle } from '~/contract/video.ts';
 import type { Voice } from '~/contract/voices.ts';
-import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
-import type { ApiDeps } from '../deps.ts';
-import { type ContentCache, narrationKey } from './cache.ts';
-import { plannedPicture, storyboardReadings, videoIllustrationStyle } from './picture-plan.ts';
-import { pictureSourceAvailability } from './picture-sources.ts';
-import type { StoryboardChecks } from './storyboard-checks.ts';
-import type { StoryboardRow } from './storyboard-store.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { VoiceCatalogue } from '~/server/providers/tts/catalogue.ts';
+import { type ContentCache, narrationKey } from '../cache.ts';
+import { plannedPicture, storyboardReadings, videoIllustrationStyle } from '../pictures/plan.ts';
+import { pictureSourceAvailability } from '../pictures/sources.ts';
+import type { StoryboardChecks } from './checks.ts';
+import type { StoryboardRow } from './store.ts';
 
 /** The key of a scene's narration: what the render's narrate stage looks up. */
 export const narrationKeyOf = (voice: Voice, scene: Pick<StoryboardScene, 'text'>) =>

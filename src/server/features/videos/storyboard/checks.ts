@@ -7,16 +7,16 @@ import { NO_IMAGE_MODEL_MESSAGE } from '~/contract/picture-choices.ts';
 import type { StoryboardScene } from '~/contract/storyboard.ts';
 import { MUSIC_UPLOAD, VIDEO_UPLOAD, type VideoSettings } from '~/contract/video.ts';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage, type Voice } from '~/contract/voices.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { storedPictureProblem } from '../../media/upload.ts';
-import type { VoiceCatalogue } from '../../providers/tts/catalogue.ts';
-import { availableEngines } from '../../providers/tts/index.ts';
-import { storageKey } from '../../storage/index.ts';
-import type { ApiDeps } from '../deps.ts';
-import { pictureSourceAvailability } from './picture-sources.ts';
-import type { BrandKitSource } from './service.ts';
-import { ownedFiles } from './store.ts';
-import { findStoryboard, type StoryboardRow } from './storyboard-store.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import { HttpError, notFound } from '~/server/http/errors.ts';
+import { storedPictureProblem } from '~/server/media/upload.ts';
+import type { VoiceCatalogue } from '~/server/providers/tts/catalogue.ts';
+import { availableEngines } from '~/server/providers/tts/index.ts';
+import { storageKey } from '~/server/storage/index.ts';
+import { pictureSourceAvailability } from '../pictures/sources.ts';
+import type { BrandKitSource } from '../service.ts';
+import { ownedFiles } from '../store.ts';
+import { findStoryboard, type StoryboardRow } from './store.ts';
 
 export const invalid = (field: string, message: string) => new HttpError(400, 'Invalid input', { [field]: message });
 

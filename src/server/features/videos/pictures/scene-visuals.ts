@@ -34,9 +34,9 @@ import {
   stockPhotoKey,
   stockVideoKey,
 } from '~/server/providers/stock/index.ts';
-import { type ContentCache, sceneSeed, sceneVisualKeyInput, visualKey } from './cache.ts';
-import { isAbortError, MediaError, withReason } from './errors.ts';
-import { illustrationPictureOf, queryWords } from './picture-plan.ts';
+import { type ContentCache, sceneSeed, sceneVisualKeyInput, visualKey } from '../cache.ts';
+import { isAbortError, MediaError, withReason } from '../errors.ts';
+import { illustrationPictureOf, queryWords } from './plan.ts';
 
 export type Size = { width: number; height: number };
 

@@ -2,10 +2,10 @@
  * A few seconds of a library track for the create form's preview: rendered once per track on first request and kept
  * in memory (about 0.9 MB each, four tracks), since the tracks never change.
  */
-import { MUSIC_TRACK_IDS, type MusicTrackId } from '../../../contract/music.ts';
-import { notFound } from '../../http/errors.ts';
-import { generateTrack } from '../../media/music.ts';
-import { encodeWav } from '../../media/wav.ts';
+import { MUSIC_TRACK_IDS, type MusicTrackId } from '~/contract/music.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { generateTrack } from '~/server/media/music.ts';
+import { encodeWav } from '~/server/media/wav.ts';
 
 const PREVIEW = { sampleRate: 22_050, seconds: 10, seed: 0 };
 

@@ -1,7 +1,7 @@
 /**
  * The `video` job's handler (declared in job.ts): runs the media pipeline for one accepted request, reports the
  * pipeline's own stages as progress and stores the MP4, thumbnail, SRT and WebVTT for their owner. It resumes from the
- * video's work directory (work.ts) and removes it once the video is made.
+ * video's work directory (pipeline/work.ts) and removes it once the video is made.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import { createStorage, storageKey } from '~/server/storage/index.ts';
 import { createContentCache } from './cache.ts';
 import { MediaError } from './errors.ts';
 import type { VideoJobPayload } from './job.ts';
-import { runVideoPipeline, type VideoOutputs } from './pipeline.ts';
+import { runVideoPipeline, type VideoOutputs } from './pipeline/run.ts';
+import { removeAbandonedWork, videoWorkDir } from './pipeline/work.ts';
 import type { FinishedVideo } from './store.ts';
-import { removeAbandonedWork, videoWorkDir } from './work.ts';
 
 interface StoredOutputs {
   videoFileId: string;

@@ -4,11 +4,11 @@ import {
   type ApiKeyRecord,
   type CreateApiKeyRequest,
   type CreatedApiKey,
-} from '../../../contract/developers.ts';
-import { generateApiKey, hashApiKey } from '../../auth/api-keys.ts';
-import type { Db } from '../../db/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from './keys-store.ts';
+} from '~/contract/developers.ts';
+import { generateApiKey, hashApiKey } from '~/server/auth/api-keys.ts';
+import type { Db } from '~/server/db/index.ts';
+import { notFound } from '~/server/http/errors.ts';
+import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from './store.ts';
 
 export const toApiKeyRecord = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,

@@ -5,11 +5,11 @@
  * keys it answers `available: false` rather than an error: the chooser then offers AI, designed and uploads.
  */
 import { Hono } from 'hono';
-import { type StockSearchResults, stockSearchQuery } from '../../../contract/storyboard.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { query } from '../../http/validate.ts';
-import { createStockLibrary, searchStock } from '../../providers/stock/index.ts';
-import type { ApiDeps } from '../deps.ts';
+import { type StockSearchResults, stockSearchQuery } from '~/contract/storyboard.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { query } from '~/server/http/validate.ts';
+import { createStockLibrary, searchStock } from '~/server/providers/stock/index.ts';
 
 export function stockSearchRoutes({ config }: Pick<ApiDeps, 'config'>) {
   const library = createStockLibrary(config);

@@ -1,11 +1,11 @@
 /** The user's API keys (session only: a key never manages keys, see src/contract/api-scopes.ts). */
 import { Hono } from 'hono';
-import { type ApiKeyList, type CreatedApiKey, createApiKeySchema } from '../../../contract/developers.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { idempotent, withoutSecret } from '../../http/idempotency.ts';
-import { jsonBody } from '../../http/validate.ts';
-import type { ApiDeps } from '../deps.ts';
-import { apiKeyService } from './keys-service.ts';
+import { type ApiKeyList, type CreatedApiKey, createApiKeySchema } from '~/contract/developers.ts';
+import type { ApiDeps } from '~/server/features/deps.ts';
+import type { AppEnv } from '~/server/http/context.ts';
+import { idempotent, withoutSecret } from '~/server/http/idempotency.ts';
+import { jsonBody } from '~/server/http/validate.ts';
+import { apiKeyService } from './service.ts';
 
 export function apiKeyRoutes(deps: ApiDeps) {
   const service = apiKeyService(deps.database.db);
