@@ -3,9 +3,10 @@
  * the real `video` job): field errors, image uploads, credits reserved on accept and returned on cancel or failure,
  * 402, owner-only access, retry charged once, delete with files, paging, and one short video made end to end.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_GRANT } from '~/contract/pricing';
@@ -73,10 +74,14 @@ const brokenPng = (width: number, height: number) => {
   return Buffer.concat([header, Buffer.alloc(400, 0x5a)]);
 };
 
-/** A clip made by ffmpeg from `input` (lavfi sources), read back as bytes. */
-function clip(name: string, input: string[], output: string[] = []): Buffer {
+/**
+ * A clip made by ffmpeg from `input` (lavfi sources), read back as bytes. Made without blocking: the API runs in this
+ * process, and a loop held for seconds lets the server's keep-alive timer and the client's fire together, so the next
+ * request can go out on a socket the server is closing ("other side closed").
+ */
+async function clip(name: string, input: string[], output: string[] = []): Promise<Buffer> {
   const file = path.join(suite.dir, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...input, ...output, file]);
+  await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', ...input, ...output, file]);
   return readFileSync(file);
 }
 
@@ -196,24 +201,23 @@ describe('videos API', () => {
   });
 
   it('takes MP4, MOV and WebM clips by their content, upright sizes from phones, and refuses what it cannot render', async () => {
-    // Every clip is made before the first request: a kept-alive connection left idle meanwhile may be closed.
     const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
     // A phone's portrait clip: stored 640×360 with a display matrix that turns it upright.
-    clip('stored.mp4', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2'], x264);
-    const phone = clip(
+    await clip('stored.mp4', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2'], x264);
+    const phone = await clip(
       'phone.mp4',
       ['-i', path.join(suite.dir, 'stored.mp4')],
       ['-c', 'copy', '-metadata:s:v:0', 'rotate=270'],
     );
-    const mov = clip('clip.mov', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=1'], x264);
-    const webm = clip(
+    const mov = await clip('clip.mov', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=1'], x264);
+    const webm = await clip(
       'clip.webm',
       ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=1'],
       ['-c:v', 'libvpx', '-deadline', 'realtime'],
     );
-    const sound = clip('sound.mp4', ['-f', 'lavfi', '-i', 'sine=d=1'], ['-c:a', 'aac']);
-    const tenMinutes = clip('long.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=256x256:r=1:d=601'], x264);
-    const fourK = clip('huge.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=4400x2480:r=25:d=0.04'], x264);
+    const sound = await clip('sound.mp4', ['-f', 'lavfi', '-i', 'sine=d=1'], ['-c:a', 'aac']);
+    const tenMinutes = await clip('long.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=256x256:r=1:d=601'], x264);
+    const fourK = await clip('huge.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:s=4400x2480:r=25:d=0.04'], x264);
     const { user, api } = await signedUp();
     const mp4 = await upload(user, phone, 'phone.m4v', 'video/x-m4v');
     expect(mp4.status).toBe(201);
