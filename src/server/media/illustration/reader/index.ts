@@ -11,6 +11,7 @@ import { readFigures } from './figures.ts';
 import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides } from './layout.ts';
 import { type ReadSentence, readSentence } from './nlp.ts';
 import { nounPhrases } from './phrases.ts';
+import { scriptProduct } from './product.ts';
 import { readScenery, type SettingState } from './scenery.ts';
 import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
 import type { Lexfile } from './wordnet.ts';
@@ -119,9 +120,12 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
 export function readScript(sentences: readonly string[], options: ReadOptions = {}): SentenceReading[] {
   const read = sentences.map((s) => readSentence(s));
   const ctx = scriptContext(read);
+  // A call to action that does not name the product gets the name the script presented it by.
+  const productName = options.productName ?? scriptProduct(read);
+  const withProduct: ReadOptions = productName ? { ...options, productName } : options;
   let state: SettingState = {};
   return read.map((sentence) => {
-    const { reading, state: next } = readOne(sentence, ctx, state, options);
+    const { reading, state: next } = readOne(sentence, ctx, state, withProduct);
     state = next;
     return reading;
   });
