@@ -84,7 +84,8 @@ export type BatchSettingsInput = z.input<typeof batchSettingsSchema>;
 const cellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** A preset id a sheet or request named that is neither built in nor the user's own. */
-export const UNKNOWN_PRESET_MESSAGE = 'No preset has this id: use a built-in id or one of yours from GET /presets.';
+export const UNKNOWN_PRESET_MESSAGE =
+  'No preset has this id or name: name a built-in preset or one of yours (GET /presets) by its id or its name.';
 export const PRESET_OR_SETTINGS_MESSAGE = "Send the batch's settings or a preset, not both.";
 
 export const createBatchRequestSchema = z
@@ -109,13 +110,13 @@ export const createBatchRequestSchema = z
         "Every row's voice, aspect, resolution, captions, music and visual order, unless a row's own column (or its preset) says otherwise. Left out (and no preset): 16:9, 720p, line captions.",
       ),
     preset: z
-      .string({ error: 'Name the preset by its id.' })
+      .string({ error: 'Name the preset by its id or its name.' })
       .trim()
-      .min(1, 'Name the preset by its id.')
+      .min(1, 'Name the preset by its id or its name.')
       .max(100, UNKNOWN_PRESET_MESSAGE)
       .optional()
       .describe(
-        'Instead of settings: the id of a preset (GET /presets, built-in or yours) every row takes, unless its own preset column or other columns say otherwise.',
+        'Instead of settings: the id or the name of a preset (GET /presets, built-in or yours) every row takes, unless its own preset column or other columns say otherwise.',
       ),
     rows: z
       .array(z.record(z.string(), cellValue), { error: 'Rows must be a list of objects, one per video.' })
@@ -200,7 +201,7 @@ function musicOf(cell: string, settings: BatchSettings): BatchSettings['music'] 
 /** A cell's column in this sheet (its own spelling), for naming problems. */
 type ColumnsOf = Partial<Record<BatchColumn, string>>;
 
-/** A preset's settings by id (built-in or the user's own), or null when it names none. */
+/** A preset's settings by id or name (built-in or the user's own), or null when it names none (`presetNamed`). */
 export type PresetLookup = (id: string) => VideoSettings | null;
 
 function rowRequest(

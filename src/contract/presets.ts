@@ -41,6 +41,21 @@ export type PresetList = z.infer<typeof presetListSchema>;
 
 const BUILT_IN_PREFIX = 'builtin-';
 export const isBuiltInPresetId = (id: string): boolean => id.startsWith(BUILT_IN_PREFIX);
+
+/**
+ * The preset a sheet's cell or a batch names: by its id, or by its name in any case ("shorts" for "Shorts") when
+ * exactly one of `presets` has that name; two presets of one name are a doubt, and name neither.
+ */
+export function presetNamed<T extends Pick<Preset, 'id' | 'name'>>(
+  presets: readonly T[],
+  idOrName: string,
+): T | undefined {
+  const wanted = idOrName.trim();
+  const byId = presets.find((preset) => preset.id === wanted);
+  if (byId) return byId;
+  const named = presets.filter((preset) => preset.name.trim().toLowerCase() === wanted.toLowerCase());
+  return named.length === 1 ? named[0] : undefined;
+}
 export const BUILT_IN_PRESET_MESSAGE = 'Built-in presets cannot be changed or deleted; save your own copy instead.';
 
 const music = { enabled: true, volume: VIDEO_LIMITS.defaultMusicVolume, track: DEFAULT_MUSIC_TRACK };

@@ -329,13 +329,15 @@ describe('batches that never start, from a file, cancelled, and of another user'
         { script: 'Every setting from the batch preset.' },
         { script: 'Vertical, but with line captions.', captions: 'line' },
         { script: 'This row takes its own saved preset.', preset: saved.body.id },
+        { script: 'This row names the saved preset in its own words.', preset: ' square, NO captions' },
       ],
     });
     expect(created.status).toBe(202);
-    const [batchPreset, overridden, rowPreset] = created.body.rows.map((row: any) => row.video);
+    const [batchPreset, overridden, rowPreset, byName] = created.body.rows.map((row: any) => row.video);
     expect(batchPreset).toMatchObject({ aspect: '9:16', resolution: '1080p', captions: 'word' });
     expect(overridden).toMatchObject({ aspect: '9:16', resolution: '1080p', captions: 'line' });
     expect(rowPreset).toMatchObject({ aspect: '1:1', resolution: '720p', captions: 'off' });
+    expect(byName).toMatchObject({ aspect: '1:1', resolution: '720p', captions: 'off' });
     expect((await api('POST', `/batches/${created.body.id}/cancel`)).status).toBe(200);
     await completed(api, created.body.id, 60_000);
   }, 120_000);

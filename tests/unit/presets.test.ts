@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPresetToForm, INITIAL_FORM, presetSettings } from '~/app/features/videos/model';
-import { applyPreset, BUILT_IN_PRESETS, isBuiltInPresetId, presetRequestSchema } from '~/contract/presets';
+import { applyPreset, BUILT_IN_PRESETS, isBuiltInPresetId, presetNamed, presetRequestSchema } from '~/contract/presets';
 import { createVideoRequestSchema, videoSettingsSchema } from '~/contract/video';
 
 describe('presets', () => {
@@ -12,6 +12,21 @@ describe('presets', () => {
       expect(videoSettingsSchema.parse(preset.settings)).toEqual(preset.settings);
     }
     expect(BUILT_IN_PRESETS[0]!.settings.captions).toBe('word');
+  });
+
+  it('is named in a sheet by its id or by its name in any case, and a name two presets share names neither', () => {
+    const own = [
+      { id: 'a1', name: 'Weekly tips' },
+      { id: 'b2', name: 'Promo' },
+      { id: 'c3', name: 'promo ' },
+    ];
+    const all = [...BUILT_IN_PRESETS, ...own];
+    expect(presetNamed(all, 'builtin-vertical-shorts')?.name).toBe(BUILT_IN_PRESETS[0]!.name);
+    expect(presetNamed(all, ' weekly TIPS ')?.id).toBe('a1');
+    expect(presetNamed(all, 'youtube (16:9)')?.id).toBe('builtin-youtube-landscape');
+    expect(presetNamed(all, 'promo')).toBeUndefined();
+    expect(presetNamed(all, 'b2')?.name).toBe('Promo');
+    expect(presetNamed(all, 'monthly')).toBeUndefined();
   });
 
   it('round-trips the create form: saved settings applied to a fresh form give the same request', () => {

@@ -12,6 +12,7 @@ import { Icon } from '~/app/components/Icon';
 import { handleStudioError } from '~/app/components/request-errors';
 import { Spinner } from '~/app/components/Spinner';
 import { type BatchPlan, type BatchRecord, type BatchSettings, batchRecordSchema } from '~/contract/batches';
+import { presetNamed } from '~/contract/presets';
 import { readSheet, SHEET_LIMITS, SHEET_TOO_LARGE_MESSAGE, type SheetResult } from '~/contract/sheet';
 import { formatDuration } from '~/contract/video';
 import { isVoiceAvailable, UNKNOWN_VOICE_MESSAGE, unavailableVoiceMessage } from '~/contract/voices';
@@ -111,7 +112,7 @@ function SheetHelp() {
   return (
     <p className="text-sm text-fg-muted">
       One video per row. A <code>script</code> column, or a script template below with <code>{'{{column}}'}</code>{' '}
-      placeholders; optional <code>title</code>, <code>preset</code> (a preset's id), <code>voice</code>,{' '}
+      placeholders; optional <code>title</code>, <code>preset</code> (a preset's name or id), <code>voice</code>,{' '}
       <code>aspect</code>, <code>captions</code>, <code>music</code> and <code>visual order</code> columns change that
       row. Every other setting comes from the preset below or the steps under it. Up to {SHEET_LIMITS.maxRows} rows and
       10 MB.
@@ -130,7 +131,7 @@ export function SheetBatch({ settings }: { settings: BatchSettings & { voiceId: 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const idempotencyKey = useRef(crypto.randomUUID());
 
-  const presetOf = (id: string) => presets?.find((preset) => preset.id === id)?.settings ?? null;
+  const presetOf = (idOrName: string) => presetNamed(presets ?? [], idOrName)?.settings ?? null;
   const batchPreset = presetId ? presetOf(presetId) : null;
   const sheet: SheetResult | null = text.trim() ? readSheet(text, fileName ? { fileName } : {}) : null;
   const plan =

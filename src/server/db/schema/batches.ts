@@ -9,7 +9,7 @@ import type { CreateVideoRequest } from '~/contract/video.ts';
 import { videos } from './media.ts';
 import { optionalTs, owner, ts } from './users.ts';
 
-/** What the batch was asked for: its settings or its preset's id (one of the two), and its template. */
+/** What the batch was asked for: its settings or its preset as the request named it, id or name (one of the two), and its template. */
 export interface StoredSettings {
   settings: BatchSettings | null;
   preset: string | null;

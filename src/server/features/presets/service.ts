@@ -12,6 +12,7 @@ import {
   type Preset,
   type PresetList,
   type PresetRequest,
+  presetNamed,
 } from '~/contract/presets.ts';
 import type { VideoSettings } from '~/contract/video.ts';
 import type { Database } from '~/server/db/index.ts';
@@ -37,13 +38,17 @@ async function findAny(database: Database, uid: string, id: string): Promise<Pre
 }
 
 /**
- * A preset's settings by id for this user (built-in or their own), or null when it names none of them: the hook
+ * A preset's settings by id or name for this user (built-in or their own), or null when it names none of them: the hook
  * other features get from api/app.ts (a batch row that names a preset), never importing this feature.
  */
 export const presetSource =
   (database: Database) =>
-  async (uid: string, id: string): Promise<VideoSettings | null> =>
-    (await findAny(database, uid, id))?.settings ?? null;
+  async (uid: string, idOrName: string): Promise<VideoSettings | null> => {
+    const byId = await findAny(database, uid, idOrName.trim());
+    if (byId) return byId.settings;
+    const own = (await store.listPresets(database.db, uid)).map(toPreset);
+    return presetNamed([...BUILT_IN_PRESETS, ...own], idOrName)?.settings ?? null;
+  };
 export type PresetSource = ReturnType<typeof presetSource>;
 
 export function presetService(database: Database) {
