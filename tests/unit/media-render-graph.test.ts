@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterValue } from '~/server/media/ffmpeg.ts';
 import { DEFAULT_RENDER, panExpression, planRender, type RenderJob } from '~/server/media/render.ts';
-import { buildTimeline, stillSize } from '~/server/media/timeline.ts';
+import { buildTimeline, PAN_FRAMES_PER_PIXEL, stillSize } from '~/server/media/timeline.ts';
 
 function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJob> = {}): RenderJob {
   const timeline = buildTimeline(audioMs, false);
@@ -19,7 +19,7 @@ function job(audioMs: number[] = [6000, 7000, 5000], overrides: Partial<RenderJo
   };
 }
 
-/** Evaluates one of our ffmpeg expressions at a frame (the subset we emit: if, lt, min, max, mod, st/ld, trunc(t*fps+0.5)). */
+/** Evaluates one of our ffmpeg expressions at a frame (the subset we emit: if, lt, min, max, mod, floor, st/ld, trunc(t*fps+0.5)). */
 function evaluate(expr: string, frame: number, scope: { x?: number; stored?: number[] } = {}): number {
   const stored = scope.stored ?? [];
   const js = expr
@@ -27,7 +27,7 @@ function evaluate(expr: string, frame: number, scope: { x?: number; stored?: num
     .replace(/trunc\(t\*\d+\+0\.5\)/g, 'F')
     .replace(/\bif\(/g, 'iff(')
     .replace(/;/g, ',');
-  const fn = new Function('F', 'x', 'iff', 'lt', 'min', 'max', 'mod', 'st', 'ld', `return (${js});`) as (
+  const fn = new Function('F', 'x', 'iff', 'lt', 'min', 'max', 'mod', 'floor', 'st', 'ld', `return (${js});`) as (
     ...args: unknown[]
   ) => number;
   return fn(
@@ -38,6 +38,7 @@ function evaluate(expr: string, frame: number, scope: { x?: number; stored?: num
     Math.min,
     Math.max,
     (a: number, b: number) => a % b,
+    Math.floor,
     (i: number, v: number) => (stored[i] = v),
     (i: number) => stored[i],
   );
@@ -77,13 +78,15 @@ describe('render plan', () => {
     expect(Number(commands[0]!.split(' ')[0]) * 25).toBeCloseTo(j.timeline.scenes[1]!.firstFrame - 0.25, 3);
   });
 
-  it('pans by exactly one whole pixel per frame, inside the still, continuing across a crossfade', () => {
+  it('pans by one whole pixel every other frame, inside the still, continuing across a crossfade', () => {
     // Two pixels of the still go to the copy shifted by one (see stillSize).
     const margin = j.stillSize.width - 2 - 1920;
     const x = cropOf(main, 'x');
     const second = j.timeline.scenes[1]!;
     const third = j.timeline.scenes[2]!;
-    for (let f = 1; f < second.firstFrame; f++) expect(Math.abs(evaluate(x, f) - evaluate(x, f - 1))).toBe(1);
+    // Frames 0 and 1 at the first place, 2 and 3 one pixel on, ...: a repeated frame, then a moved one.
+    for (let f = 1; f < second.firstFrame; f++)
+      expect(Math.abs(evaluate(x, f) - evaluate(x, f - 1))).toBe(f % PAN_FRAMES_PER_PIXEL === 0 ? 1 : 0);
     for (let f = 0; f < j.timeline.totalFrames; f++) {
       expect(evaluate(x, f)).toBeGreaterThanOrEqual(0);
       expect(evaluate(x, f)).toBeLessThanOrEqual(margin);
@@ -91,7 +94,10 @@ describe('render plan', () => {
     // The incoming lane shows scene 2 during its crossfade exactly where the main lane picks it up afterwards.
     const incomingX = cropOf(incoming, 'x');
     const handover = second.firstFrame + j.timeline.transitionFrames;
-    expect(evaluate(incomingX, handover - 1) - evaluate(x, handover)).toBe(-second.pan.dx);
+    const secondX = panExpression(second, second.pan.dx, margin, 'trunc(t*25+0.5)');
+    expect(evaluate(x, handover) - evaluate(incomingX, handover - 1)).toBe(
+      evaluate(secondX, handover) - evaluate(secondX, handover - 1),
+    );
     expect(evaluate(cropOf(incoming, 'x'), third.firstFrame)).toBe(
       evaluate(panExpression(third, third.pan.dx, margin, 'trunc(t*25+0.5)'), third.firstFrame),
     );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, DEFAULT_TIMELINE, overlapFrames, stillSize } from '~/server/media/timeline.ts';
+import {
+  buildTimeline,
+  DEFAULT_TIMELINE,
+  overlapFrames,
+  PAN_FRAMES_PER_PIXEL,
+  stillSize,
+} from '~/server/media/timeline.ts';
 
 describe('buildTimeline', () => {
   const audio = [8000, 12_500, 9000];
@@ -93,8 +99,15 @@ describe('buildTimeline with transitions', () => {
 describe('stillSize', () => {
   it('gives every still the frame plus the longest pan on each axis and two spare pixels, rounded to even', () => {
     const timeline = buildTimeline([8000, 12_500, 9000], false);
-    const longestX = Math.max(...timeline.scenes.filter((s) => s.pan.dx !== 0).map((s) => s.frames - 1));
-    const longestY = Math.max(...timeline.scenes.filter((s) => s.pan.dy !== 0).map((s) => s.frames - 1));
+    // A pixel every PAN_FRAMES_PER_PIXEL frames.
+    const travel = (axis: 'dx' | 'dy') =>
+      Math.max(
+        ...timeline.scenes
+          .filter((s) => s.pan[axis] !== 0)
+          .map((s) => Math.floor((s.frames - 1) / PAN_FRAMES_PER_PIXEL)),
+      );
+    const longestX = travel('dx');
+    const longestY = travel('dy');
     const size = stillSize(timeline, 1920, 1080);
     // The renderer reads odd pan positions from a copy of the still shifted by one pixel, which gives up two.
     expect(size.width - 1920 - longestX).toBeGreaterThanOrEqual(2);

@@ -7,7 +7,7 @@
  *                  illustrated scene: its background, then the stills with its elements drawn in as they enter)
  *                  → RGB→BT.709 4:2:0 once per still, in four copies shifted by 0/1 pixel on each axis, stacked
  *                  → fps duplicates (references, no copies)
- *                  → crop moving one whole pixel per frame (the pan): even origins in the copy of the right
+ *                  → crop moving one whole pixel every other frame (the pan): even origins in the copy of the right
  *                    parity, so it only moves plane pointers and no frame is converted or scaled
  *   incoming lane  the same stills again, but only the frames of each crossfade (0.6 s per cut)
  *   blend          mixes the lanes only inside the crossfade windows; elsewhere the main frame passes through
@@ -38,7 +38,7 @@ import { type LogoOverlay, logoOverlayFilters } from './brand.ts';
 import { type ClipInfo, clipFeedArgs, clipSoundArgs } from './clip.ts';
 import { filterValue } from './ffmpeg.ts';
 import { type MotionLayers, overlayFilters, type PlacedLayers } from './illustration/motion.ts';
-import { overlapFrames, type SceneSlot, type Timeline } from './timeline.ts';
+import { overlapFrames, PAN_FRAMES_PER_PIXEL, type SceneSlot, type Timeline } from './timeline.ts';
 
 export interface RenderSettings {
   preset: string;
@@ -125,14 +125,14 @@ function piecewise(starts: readonly number[], exprs: readonly string[], frame: s
   return expr;
 }
 
-/** How far a scene's crop travels (one pixel a frame, as long as it lasts), centred in the shared margin. */
+/** How far a scene's crop travels (a pixel every PAN_FRAMES_PER_PIXEL frames, as long as it lasts), centred in the shared margin. */
 function panSpan(slot: SceneSlot, margin: number, maxTravel: number): { travel: number; offset: number } {
-  const travel = Math.min(margin, maxTravel, Math.max(0, slot.frames - 1));
+  const travel = Math.min(margin, maxTravel, Math.max(0, Math.floor((slot.frames - 1) / PAN_FRAMES_PER_PIXEL)));
   return { travel, offset: Math.floor((margin - travel) / 2) };
 }
 
 /**
- * Crop origin on one axis for a scene: one pixel per frame across the scene's own travel (at most `maxTravel`),
+ * Crop origin on one axis for a scene: a pixel every PAN_FRAMES_PER_PIXEL frames across the scene's own travel (at most `maxTravel`),
  * centred in the shared margin, starting when the scene first appears (its incoming crossfade).
  */
 export function panExpression(
@@ -144,7 +144,7 @@ export function panExpression(
 ): string {
   const { travel, offset } = panSpan(slot, margin, maxTravel);
   if (move === 0) return String(Math.floor(margin / 2));
-  const progressed = `min(max(${frame}-${slot.firstFrame}\\,0)\\,${travel})`;
+  const progressed = `min(floor(max(${frame}-${slot.firstFrame}\\,0)/${PAN_FRAMES_PER_PIXEL})\\,${travel})`;
   return move > 0 ? `${offset}+${progressed}` : `${offset + travel}-${progressed}`;
 }
 
@@ -152,7 +152,7 @@ export function panExpression(
 function panPosition(slot: SceneSlot, move: -1 | 0 | 1, margin: number, frame: number, maxTravel: number): number {
   const { travel, offset } = panSpan(slot, margin, maxTravel);
   if (move === 0) return Math.floor(margin / 2);
-  const progressed = Math.min(Math.max(frame - slot.firstFrame, 0), travel);
+  const progressed = Math.min(Math.floor(Math.max(frame - slot.firstFrame, 0) / PAN_FRAMES_PER_PIXEL), travel);
   return move > 0 ? offset + progressed : offset + travel - progressed;
 }
 
@@ -298,7 +298,7 @@ function addInput(parts: GraphParts, args: readonly string[]): number {
 }
 
 /**
- * The pan: a crop of the prepared copies whose origin moves one whole pixel per frame, for each of `scenes` from
+ * The pan: a crop of the prepared copies whose origin moves one whole pixel every other frame, for each of `scenes` from
  * `starts` (an illustrated scene rests at its drawing's origin). crop rounds 4:2:0 origins down to even, so it only
  * moves plane pointers; the parities pick the copy whose rows and columns start one pixel later, stacked under the
  * first. y sees the x just computed.

@@ -119,12 +119,22 @@ export function buildTimeline(
 }
 
 /**
- * One size for every still of a video: the frame plus the longest pan on each axis (one pixel per moving frame).
+ * The pan moves one whole pixel every this many frames (12.5 pixels a second at 25 fps): a calm drift, and a frame
+ * that repeats the one before costs x264 almost nothing, where a moved one is motion to search across the frame.
+ */
+export const PAN_FRAMES_PER_PIXEL = 2;
+
+/**
+ * One size for every still of a video: the frame plus the longest pan on each axis (a pixel every
+ * PAN_FRAMES_PER_PIXEL frames).
  * Equal sizes let the renderer feed all stills through one stream; shorter scenes pan across the middle part.
  */
 export function stillSize(timeline: Timeline, width: number, height: number): { width: number; height: number } {
   const travel = (axis: 'dx' | 'dy') =>
-    Math.max(0, ...timeline.scenes.filter((s) => s.pan[axis] !== 0).map((s) => s.frames - 1));
+    Math.max(
+      0,
+      ...timeline.scenes.filter((s) => s.pan[axis] !== 0).map((s) => Math.floor((s.frames - 1) / PAN_FRAMES_PER_PIXEL)),
+    );
   const even = (n: number) => n + (n % 2);
   // Two pixels more on a moving axis: the renderer reads odd pan positions from a copy shifted by one.
   const margin = (n: number) => (n > 0 ? even(n) + 2 : 0);
