@@ -189,6 +189,7 @@ describe('the labelled corpus', () => {
       'fifth-held-out',
       'sixth-held-out',
       'seventh-held-out',
+      'eighth-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
