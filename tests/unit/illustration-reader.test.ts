@@ -67,6 +67,16 @@ describe('the sense the whole script supports', () => {
     );
     expect(thing(one('Gladiators fought lions on a floor of sand.'), 'lions')?.icon).toBe('lion');
   });
+
+  it('draws no person for words of kin in a script about animals', () => {
+    const [, , mothers] = readScript([
+      'Every winter, grey whales swim south along the coast.',
+      'Orcas and sharks follow them, hunting the calves.',
+      'Mothers give birth in the shallow lagoons, safe from sharks.',
+    ]);
+    expect(icons(mothers!)).not.toContain('woman');
+    expect(thing(one('Mothers queue at the school gate.'), 'mothers')?.icon).toBe('woman');
+  });
 });
 
 describe('negation', () => {
@@ -91,6 +101,8 @@ describe('figures with their units and labels', () => {
     ['Mix 500 g of flour with the water.', 500, ' g'],
     ['Knead the dough for ten minutes.', 10, ' minutes'],
     ['Most dishes cost less than two dollars.', 2, ''],
+    ['Sixty-six years later, astronauts walked on the Moon.', 66, ' years'],
+    ['The tour lasts forty five minutes.', 45, ' minutes'],
   ])('%s → %d%s', (text, value, suffix) => {
     const { figure, layout } = one(text);
     expect(figure?.value).toBe(value);
@@ -151,7 +163,7 @@ describe('layouts by what a sentence does', () => {
 });
 
 describe('scenery', () => {
-  it('gives a night scene no dawn, keeps the night one more sentence but not the city, and ends it at noon', () => {
+  it('gives a night scene no dawn, carries neither the night nor the city to the next sentence, and ends it at noon', () => {
     const [night, later, evening, noon] = readScript([
       'At night, the skyline glows across the harbour.',
       'Lasers dance from more than forty buildings.',
@@ -161,10 +173,22 @@ describe('scenery', () => {
     expect(night!.scenery).toContain('night');
     expect(night!.scenery).toContain('city');
     expect(night!.scenery).not.toContain('dawn');
-    // A place is drawn only where its word is said; a time may carry one sentence.
-    expect(later!.scenery).toEqual(['night']);
-    expect(evening!.scenery).not.toContain('night');
+    // A setting is drawn only where its words are said: "every night" or "at sunset" is not the next sentence's.
+    expect(later!.scenery).toEqual([]);
+    expect(evening!.scenery).toEqual(['dusk']);
     expect(noon!.scenery).not.toContain('night');
+    const [watch, swipe] = readScript([
+      'Pulso tracks your heart rate all day without charging every night.',
+      'Swipe up on the watch face to see your steps.',
+    ]);
+    expect(watch!.scenery).toContain('night');
+    expect(swipe!.scenery).toEqual([]);
+  });
+
+  it('takes a setting from a place word only as the place, not as a word describing a thing', () => {
+    expect(one('Throw a towel in your beach bag.').scenery).not.toContain('sea');
+    expect(one('We spent the day on the beach.').scenery).toContain('sea');
+    expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
   it('reads a night of hunting as no night scene, and cooking words as a kitchen', () => {

@@ -11,7 +11,7 @@ import { readFigures } from './figures.ts';
 import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides } from './layout.ts';
 import { type ReadSentence, readSentence } from './nlp.ts';
 import { nounPhrases } from './phrases.ts';
-import { readScenery, type SettingState } from './scenery.ts';
+import { readScenery } from './scenery.ts';
 import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
 import type { Lexfile } from './wordnet.ts';
 
@@ -63,7 +63,7 @@ function pickSubject(things: Thing[]): { subject?: Thing; context: Thing[] } {
   return { ...(subject ? { subject } : {}), context };
 }
 
-function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState, options: ReadOptions) {
+function readOne(sentence: ReadSentence, ctx: ScriptContext, options: ReadOptions): SentenceReading {
   const { text } = sentence;
   const phrases = nounPhrases(sentence);
   const places = findPlaces(text);
@@ -77,10 +77,10 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const free = phrases.filter(
     (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
   );
-  const setting = readScenery(sentence, phrases, state);
-  const dark = setting.scenery.includes('night') || setting.scenery.includes('dusk');
+  const scenery = readScenery(sentence, phrases);
+  const dark = scenery.includes('night') || scenery.includes('dusk');
   // Times of day are the scenery's; and a night or dusk scene never gets a sun ("when the sun goes down").
-  const sea = setting.scenery.includes('sea');
+  const sea = scenery.includes('sea');
   const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx)
     .filter((t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'))
     // At sea, water is the sea's waves, not a drop.
@@ -111,18 +111,13 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
     ...(layout === 'comparison' && sides ? { sides } : {}),
     ...(layout === 'call-to-action' && action ? { action } : {}),
     phrase: layout === 'call-to-action' && action ? action.action : keyPhrase(sentence, phrases),
-    scenery: setting.scenery,
+    scenery,
   };
-  return { reading, state: setting.state };
+  return reading;
 }
 
 export function readScript(sentences: readonly string[], options: ReadOptions = {}): SentenceReading[] {
   const read = sentences.map((s) => readSentence(s));
   const ctx = scriptContext(read);
-  let state: SettingState = {};
-  return read.map((sentence) => {
-    const { reading, state: next } = readOne(sentence, ctx, state, options);
-    state = next;
-    return reading;
-  });
+  return read.map((sentence) => readOne(sentence, ctx, options));
 }
