@@ -28,8 +28,8 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the eighth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to seventh-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the ninth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to eighth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
 export type Part =
@@ -41,10 +41,12 @@ export type Part =
   | 'fifth-held-out'
   | 'sixth-held-out'
   | 'seventh-held-out'
+  | 'eighth-held-out'
   | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-8.json',
+  'held-out': 'reader-corpus-heldout-9.json',
+  'eighth-held-out': 'reader-corpus-heldout-8.json',
   'seventh-held-out': 'reader-corpus-heldout-7.json',
   'sixth-held-out': 'reader-corpus-heldout-6.json',
   'fifth-held-out': 'reader-corpus-heldout-5.json',

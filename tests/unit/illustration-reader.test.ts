@@ -2,7 +2,7 @@
  * The sentence reader on hard cases: compounds and names before single words, the sense the script supports,
  * negation, figures with units, steps, comparisons, calls to action and scenery; and the labelled corpus. The
  * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, the held-out
- * part does not yet (the eighth set scored 91.1 % when first scored, see docs/benchmarks.md), so its test guards that level against
+ * part does not yet (the ninth set scored 90.0 % when first scored, see docs/benchmarks.md), so its test guards that level against
  * regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,16 @@ describe('the sense the whole script supports', () => {
     );
     expect(thing(one('Gladiators fought lions on a floor of sand.'), 'lions')?.icon).toBe('lion');
   });
+
+  it('draws no person for words of kin in a script about animals', () => {
+    const [, , mothers] = readScript([
+      'Every winter, grey whales swim south along the coast.',
+      'Orcas and sharks follow them, hunting the calves.',
+      'Mothers give birth in the shallow lagoons, safe from sharks.',
+    ]);
+    expect(icons(mothers!)).not.toContain('woman');
+    expect(thing(one('Mothers queue at the school gate.'), 'mothers')?.icon).toBe('woman');
+  });
 });
 
 describe('negation', () => {
@@ -91,6 +101,8 @@ describe('figures with their units and labels', () => {
     ['Mix 500 g of flour with the water.', 500, ' g'],
     ['Knead the dough for ten minutes.', 10, ' minutes'],
     ['Most dishes cost less than two dollars.', 2, ''],
+    ['Sixty-six years later, astronauts walked on the Moon.', 66, ' years'],
+    ['The tour lasts forty five minutes.', 45, ' minutes'],
   ])('%s → %d%s', (text, value, suffix) => {
     const { figure, layout } = one(text);
     expect(figure?.value).toBe(value);
@@ -151,7 +163,7 @@ describe('layouts by what a sentence does', () => {
 });
 
 describe('scenery', () => {
-  it('gives a night scene no dawn, keeps the night one more sentence but not the city, and ends it at noon', () => {
+  it('gives a night scene no dawn, carries neither the night nor the city to the next sentence, and ends it at noon', () => {
     const [night, later, evening, noon] = readScript([
       'At night, the skyline glows across the harbour.',
       'Lasers dance from more than forty buildings.',
@@ -161,10 +173,22 @@ describe('scenery', () => {
     expect(night!.scenery).toContain('night');
     expect(night!.scenery).toContain('city');
     expect(night!.scenery).not.toContain('dawn');
-    // A place is drawn only where its word is said; a time may carry one sentence.
-    expect(later!.scenery).toEqual(['night']);
-    expect(evening!.scenery).not.toContain('night');
+    // A setting is drawn only where its words are said: "every night" or "at sunset" is not the next sentence's.
+    expect(later!.scenery).toEqual([]);
+    expect(evening!.scenery).toEqual(['dusk']);
     expect(noon!.scenery).not.toContain('night');
+    const [watch, swipe] = readScript([
+      'Pulso tracks your heart rate all day without charging every night.',
+      'Swipe up on the watch face to see your steps.',
+    ]);
+    expect(watch!.scenery).toContain('night');
+    expect(swipe!.scenery).toEqual([]);
+  });
+
+  it('takes a setting from a place word only as the place, not as a word describing a thing', () => {
+    expect(one('Throw a towel in your beach bag.').scenery).not.toContain('sea');
+    expect(one('We spent the day on the beach.').scenery).toContain('sea');
+    expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
   it('reads a night of hunting as no night scene, and cooking words as a kitchen', () => {
@@ -189,6 +213,7 @@ describe('the labelled corpus', () => {
       'fifth-held-out',
       'sixth-held-out',
       'seventh-held-out',
+      'eighth-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
@@ -209,8 +234,8 @@ describe('the labelled corpus', () => {
 
   it('keeps its measured precision on the held-out scripts (target 95 %, not reached yet)', () => {
     const score = scorePart(heldOut);
-    // First score of the eighth set, before any tuning on it: 91.1 % (41 of 45); guarded at 90 %.
-    expect(score.drawn).toBeGreaterThan(40);
+    // First score of the ninth set, before any tuning on it: 90.0 % (54 of 60); guarded at 90 %.
+    expect(score.drawn).toBeGreaterThan(50);
     expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.9);
   });
 });

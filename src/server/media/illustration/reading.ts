@@ -69,7 +69,7 @@ export interface SentenceReading {
   action?: { product: string; action: string };
   /** 2-6 words as written worth setting in big type; '' when none. */
   phrase: string;
-  /** Settings the words establish, strongest first; a later sentence keeps the script's setting unless it changes it. */
+  /** Settings the sentence's own words establish, strongest first; none is carried from the sentence before. */
   scenery: Scenery[];
 }
 

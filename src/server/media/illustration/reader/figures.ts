@@ -12,7 +12,7 @@ import type { ReadSentence } from './nlp.ts';
 const MEASURE = `cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
 const AFTER_DIGITS = new RegExp(String.raw`^\s?(${MEASURE})(?![\p{L}\d])`, 'iu');
 
-const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
+const SPELLED_SMALL: Readonly<Record<string, number>> = {
   two: 2,
   three: 3,
   four: 4,
@@ -24,18 +24,43 @@ const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  hundred: 100,
+};
+const SPELLED_TENS: Readonly<Record<string, number>> = {
   twenty: 20,
   thirty: 30,
   forty: 40,
   fifty: 50,
   sixty: 60,
+  seventy: 70,
+  eighty: 80,
   ninety: 90,
-  hundred: 100,
+};
+const UNITS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
 };
 const SPELLED_UNIT = `cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
+/**
+ * A spelled number and its unit: "three hours", "fifteen minutes", "sixty-six years" (all of it, never its "six
+ * years"). The number starts a word: no letter or hyphen before it.
+ */
 const SPELLED = new RegExp(
-  String.raw`\b(?<n>${Object.keys(SPELLED_NUMBERS).join('|')})[\s-](?<unit>${SPELLED_UNIT})\b`,
+  String.raw`(?<![\p{L}-])(?:(?<tens>${Object.keys(SPELLED_TENS).join('|')})(?:[\s-](?<units>${Object.keys(UNITS).join('|')}))?|(?<small>${Object.keys(SPELLED_SMALL).join('|')}))[\s-](?<unit>${SPELLED_UNIT})\b`,
   'giu',
 );
 const CURRENCY_WORD: Readonly<Record<string, string>> = { dollar: '$', euro: '€', pound: '£' };
@@ -44,7 +69,10 @@ const CURRENCY_WORD: Readonly<Record<string, string>> = { dollar: '$', euro: '�
 function spelled(text: string): Array<{ at: number; subject: NumberSubject }> {
   const found: Array<{ at: number; subject: NumberSubject }> = [];
   for (const match of text.matchAll(SPELLED)) {
-    const value = SPELLED_NUMBERS[match.groups!.n!.toLowerCase()]!;
+    const { tens, units, small } = match.groups!;
+    const value = small
+      ? SPELLED_SMALL[small.toLowerCase()]!
+      : SPELLED_TENS[tens!.toLowerCase()]! + (units ? UNITS[units.toLowerCase()]! : 0);
     const unit = match.groups!.unit!.toLowerCase();
     const currency = CURRENCY_WORD[unit.replace(/s$/, '')];
     found.push({

@@ -12,7 +12,7 @@ import { chooseLayout, keyPhrase, movesBetween, readAction, readItems, readSides
 import { type ReadSentence, readSentence } from './nlp.ts';
 import { nounPhrases } from './phrases.ts';
 import { scriptProduct } from './product.ts';
-import { readScenery, type SettingState } from './scenery.ts';
+import { readScenery } from './scenery.ts';
 import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
 import type { Lexfile } from './wordnet.ts';
 
@@ -64,7 +64,7 @@ function pickSubject(things: Thing[]): { subject?: Thing; context: Thing[] } {
   return { ...(subject ? { subject } : {}), context };
 }
 
-function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState, options: ReadOptions) {
+function readOne(sentence: ReadSentence, ctx: ScriptContext, options: ReadOptions): SentenceReading {
   const { text } = sentence;
   const phrases = nounPhrases(sentence);
   const places = findPlaces(text);
@@ -78,10 +78,10 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
   const free = phrases.filter(
     (p) => !taken.some(([start, end]) => p.words.some((w) => w.start < end && w.end > start)),
   );
-  const setting = readScenery(sentence, phrases, state);
-  const dark = setting.scenery.includes('night') || setting.scenery.includes('dusk');
+  const scenery = readScenery(sentence, phrases);
+  const dark = scenery.includes('night') || scenery.includes('dusk');
   // Times of day are the scenery's; and a night or dusk scene never gets a sun ("when the sun goes down").
-  const sea = setting.scenery.includes('sea');
+  const sea = scenery.includes('sea');
   const things = phraseThings(free, text, stemCounts(sentence.words.map((w) => w.lemma).join(' ')), ctx)
     .filter((t) => !TIME_WORDS.has(t.words.toLowerCase()) && !(dark && t.icon === 'sun'))
     // At sea, water is the sea's waves, not a drop.
@@ -112,9 +112,9 @@ function readOne(sentence: ReadSentence, ctx: ScriptContext, state: SettingState
     ...(layout === 'comparison' && sides ? { sides } : {}),
     ...(layout === 'call-to-action' && action ? { action } : {}),
     phrase: layout === 'call-to-action' && action ? action.action : keyPhrase(sentence, phrases),
-    scenery: setting.scenery,
+    scenery,
   };
-  return { reading, state: setting.state };
+  return reading;
 }
 
 export function readScript(sentences: readonly string[], options: ReadOptions = {}): SentenceReading[] {
@@ -123,10 +123,5 @@ export function readScript(sentences: readonly string[], options: ReadOptions = 
   // A call to action that does not name the product gets the name the script presented it by.
   const productName = options.productName ?? scriptProduct(read);
   const withProduct: ReadOptions = productName ? { ...options, productName } : options;
-  let state: SettingState = {};
-  return read.map((sentence) => {
-    const { reading, state: next } = readOne(sentence, ctx, state, withProduct);
-    state = next;
-    return reading;
-  });
+  return read.map((sentence) => readOne(sentence, ctx, withProduct));
 }

@@ -1,15 +1,17 @@
 /**
  * The setting a sentence's words establish: a time of day (night, dawn, dusk) and a kind of place (city, farm, sea,
- * mountains, desert, kitchen, office, classroom). Precision first: a place is drawn only where a setting word is said
- * in the sentence itself, never carried to the next (carried, a setting was the commonest wrong scenery on the
- * labelled scripts: a kitchen behind an ad's last line). A time may carry one sentence: night, dawn or dusk set by
- * the opening, and dawn or dusk named later, last one more sentence; a night named later lasts its own. Words of full
- * day ("by noon") end a time. Night wins over dusk and dawn, so a night scene is never given a sun. A time word
- * counts only as a time ("at night", "every night", "the night market"), not as a thing ("after a night of hunting").
+ * mountains, desert, kitchen, office, classroom). Precision first: a setting is drawn only where its words are said
+ * in the sentence itself, never carried to the next. Carried, a setting was the commonest wrong scenery on the
+ * labelled scripts: a kitchen behind an ad's last line, and, once places stopped carrying, a night or a dusk behind
+ * the sentence after the one that named it ("every night" → the watch face after it). Night wins over dusk and dawn,
+ * so a night scene is never given a sun. A time word counts only as a time ("at night", "every night", "the night
+ * market"), not as a thing ("after a night of hunting"); a place word sets the scene only where things happen ("on a
+ * farm", "across the harbour") and only as the place itself, not as a word describing a thing ("a beach bag").
  */
 import type { Scenery } from '../reading.ts';
 import type { ReadSentence } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
+import { firstLexfile } from './things.ts';
 
 type Time = 'night' | 'dawn' | 'dusk';
 
@@ -139,16 +141,6 @@ const KITCHEN_VERBS = new Set([
   'squeeze',
 ]);
 
-const OVERNIGHT = /\bovernight\b/i;
-
-export interface SettingState {
-  time?: Time;
-  /** A time carries to one more sentence at most (none for a night named after the opening or "overnight"). */
-  timeLeft?: number;
-  /** Whether the script's opening sentence has been read. */
-  opened?: boolean;
-}
-
 function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
   const { words } = sentence;
   const found = new Set<Time | 'day'>();
@@ -218,6 +210,17 @@ function ofBefore(sentence: ReadSentence, i: number): boolean {
   return false;
 }
 
+/**
+ * Whether the word only describes the noun after it ("a beach bag", "sea salt", "a mountain bike"): then it names no
+ * setting, unless that noun is itself a place ("the city centre", "the sea floor").
+ */
+function describesAThing(sentence: ReadSentence, i: number): boolean {
+  const next = sentence.words[i + 1];
+  if (next?.pos !== 'NOUN') return false;
+  const lexfile = firstLexfile(next.lemma);
+  return lexfile !== 'location' && lexfile !== 'object';
+}
+
 function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   const negated = new Set<number>();
   for (const p of phrases) if (p.negated) for (let k = p.first; k <= p.last; k++) negated.add(k);
@@ -231,7 +234,9 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
       // ("the offices empty", "enters the ocean") it does not. Sights and a kitchen's things set it anywhere.
       if (
         named &&
-        (ALWAYS_SETTING.has(w.lemma) || scenery === 'kitchen' || locative(sentence, i)) &&
+        (ALWAYS_SETTING.has(w.lemma) ||
+          scenery === 'kitchen' ||
+          (locative(sentence, i) && !describesAThing(sentence, i))) &&
         !found.includes(scenery)
       )
         found.push(scenery);
@@ -241,45 +246,11 @@ function placesOf(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   return found;
 }
 
-/**
- * How many more sentences the time lasts. Night set by the script's opening, dawn and dusk last one more; a night
- * named later ("at night" in the fourth sentence) or "overnight" lasts its own sentence.
- */
-function timeLeft(
-  said: Time | 'day' | undefined,
-  carried: Time | undefined,
-  state: SettingState,
-  text: string,
-): { timeLeft?: number } {
-  if (said === 'day') return {};
-  if (said && !(said === 'night' && carried === 'night')) {
-    if (said !== 'night') return { timeLeft: 1 };
-    if (OVERNIGHT.test(text)) return { timeLeft: 0 };
-    return state.opened ? { timeLeft: 0 } : { timeLeft: 1 };
-  }
-  if (!carried) return {};
-  return state.timeLeft === undefined ? {} : { timeLeft: state.timeLeft - 1 };
-}
-
-/** The sentence's settings, strongest first, and the state the next sentence starts from. */
-export function readScenery(
-  sentence: ReadSentence,
-  phrases: NounPhrase[],
-  state: SettingState,
-): { scenery: Scenery[]; state: SettingState } {
+/** The sentence's settings, strongest first: its time of day, then its places. */
+export function readScenery(sentence: ReadSentence, phrases: NounPhrase[]): Scenery[] {
   const time = timeOf(sentence);
-  const places = placesOf(sentence, phrases);
-  const carried = state.time && (state.timeLeft ?? Number.POSITIVE_INFINITY) > 0 ? state.time : undefined;
-  // An evening said inside a night scene keeps the night; "overnight" is a span, not a setting, and does not carry.
-  const said = time === 'dusk' && carried === 'night' ? 'night' : time;
-  const nowTime = said === 'day' ? undefined : (said ?? carried);
-  const next: SettingState = {
-    ...(nowTime ? { time: nowTime } : {}),
-    ...timeLeft(said, carried, state, sentence.text),
-    opened: true,
-  };
   const scenery: Scenery[] = [];
-  if (next.time) scenery.push(next.time);
-  for (const p of places) scenery.push(p);
-  return { scenery, state: next };
+  if (time && time !== 'day') scenery.push(time);
+  for (const p of placesOf(sentence, phrases)) scenery.push(p);
+  return scenery;
 }

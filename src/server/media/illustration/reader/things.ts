@@ -458,6 +458,13 @@ const SOURCE_WEIGHT: Readonly<Record<Evidence['source'], number>> = {
   name: 0.9,
   wordnet: 0.8,
 };
+/** How much less sure a person is in a script about animals (see `animalScript`). */
+const PEOPLE_AMONG_ANIMALS = 0.5;
+
+/** A script about animals: at least three of its nouns are animals first, and no more of them are people. */
+const animalScript = (ctx: ScriptContext): boolean =>
+  (ctx.domains.get('animal') ?? 0) >= 3 && (ctx.domains.get('animal') ?? 0) >= (ctx.domains.get('person') ?? 0);
+
 /** A word the vocabulary knows but WordNet lacks as a noun ("sunburn" as written): no sense counts to go by. */
 const UNCOUNTED_SHARE = 0.7;
 
@@ -471,6 +478,9 @@ const UNCOUNTED_SHARE = 0.7;
 export function confidence(e: Evidence, icon: string, core: boolean, ctx: ScriptContext): number {
   let sense = e.source === 'name' ? 1 : firstSenseShare(e.lemma) || UNCOUNTED_SHARE;
   const lexfile = firstLexfile(e.lemma);
+  // In a script about animals, words for people's roles and kin ("mothers", "the father", "newborns") most likely
+  // mean the animals: a person drawn for them is doubtful.
+  if (lexfile === 'person' && animalScript(ctx)) sense *= PEOPLE_AMONG_ANIMALS;
   if (lexfile && DOMAINS.has(lexfile) && (ctx.domains.get(lexfile) ?? 0) >= 3) sense = Math.max(sense, 0.8);
   return (
     sense *
