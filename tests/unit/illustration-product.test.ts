@@ -37,8 +37,6 @@ describe('the product a call to action names', () => {
       lastAction(['Paris is a city of light.', 'Its cafés open early.', 'Book your trip to the city today.'])?.product,
     ).toBe('');
     expect(lastAction(['Download The Best App Today.', 'Sign up now for free.'])?.product).toBe('');
-    expect(
-      lastAction(['Try Flowa for a week.', 'Or try Sipster instead.', 'Order yours today.'])?.product,
-    ).toBe('');
+    expect(lastAction(['Try Flowa for a week.', 'Or try Sipster instead.', 'Order yours today.'])?.product).toBe('');
   });
 });
