@@ -231,7 +231,7 @@ function registerBatchTools(server: McpServer, call: ApiCall) {
     {
       title: 'Create a batch of videos',
       description:
-        'Make one video per row, up to 100: each row an object with a "script", or cells that the template\'s {{column}} placeholders take ("Meet {{product}}, now {{price}}"); a row may also set its own "title", "preset" (a preset id such as builtin-youtube-landscape, or one the user saved), "voice", "aspect", "captions", "music" and "visual order". Give the settings all rows share, or the id of a preset for them all. Nothing starts unless every row is sound and the credits cover the whole batch; each row is then an ordinary video with its credits held. Returns the batch id: call get_batch with it until every row has ended.',
+        'Make one video per row, up to 100: each row an object with a "script", or cells that the template\'s {{column}} placeholders take ("Meet {{product}}, now {{price}}"); a row may also set its own "title", "preset" (a preset id such as builtin-youtube-landscape, or the id or name of one the user saved), "voice", "aspect", "captions", "music" and "visual order". Give the settings all rows share, or a preset (its id or name) for them all. Nothing starts unless every row is sound and the credits cover the whole batch; each row is then an ordinary video with its credits held. Returns the batch id: call get_batch with it until every row has ended.',
       inputSchema: {
         rows: batch.rows.unwrap(),
         template: batch.template,
