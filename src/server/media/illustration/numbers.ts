@@ -27,7 +27,8 @@ const DIGITS = new RegExp(
   'giu',
 );
 
-const SMALL: Readonly<Record<string, number>> = {
+/** Spelled numbers by value (the sentence reader's figures read their own from it). */
+export const SPELLED_NUMBERS: Readonly<Record<string, number>> = {
   zero: 0,
   one: 1,
   two: 2,
@@ -67,7 +68,7 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
   trillion: 1e12,
 };
 
-const SPELLED_WORD = `${Object.keys(SMALL)
+const SPELLED_WORD = `${Object.keys(SPELLED_NUMBERS)
   .filter((w) => w !== 'a' && w !== 'half')
   .join('|')}`;
 /** Spelled numbers count only with a unit worth showing: "seventy percent", "three million", "half a million". */
@@ -84,7 +85,7 @@ function spelledValue(words: string): number {
   for (const word of words.toLowerCase().split(/[\s-]+/)) {
     if (word === 'an') continue;
     if (word in MULTIPLIER) total = Math.max(total, 1) * MULTIPLIER[word]!;
-    else total += SMALL[word] ?? 0;
+    else total += SPELLED_NUMBERS[word] ?? 0;
   }
   return total;
 }

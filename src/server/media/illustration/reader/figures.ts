@@ -5,55 +5,24 @@
  * not set in big type but a sentence's figure does.
  */
 
-import { findNumbers, type NumberSubject } from '../numbers.ts';
+import { findNumbers, type NumberSubject, SPELLED_NUMBERS } from '../numbers.ts';
 import type { ReadFigure } from '../reading.ts';
 import type { ReadSentence } from './nlp.ts';
 
 const MEASURE = `cents?|pence|g|kg|mg|ml|l|cl|cm|mm|m|km|lbs?|oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|°C|°F|sq ft|square (?:metres|meters|feet|miles)|acres?|hectares?|calories|kcal|steps|pages|episodes`;
 const AFTER_DIGITS = new RegExp(String.raw`^\s?(${MEASURE})(?![\p{L}\d])`, 'iu');
 
+/** The spelled numbers of ../numbers.ts whose value `keep` takes ("a" and "half" are no figure's number). */
+const spelledWith = (keep: (value: number) => boolean): Readonly<Record<string, number>> =>
+  Object.fromEntries(
+    Object.entries(SPELLED_NUMBERS).filter(([word, value]) => word !== 'a' && Number.isInteger(value) && keep(value)),
+  );
 const SPELLED_SMALL: Readonly<Record<string, number>> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
+  ...spelledWith((value) => value >= 2 && value <= 19),
   hundred: 100,
 };
-const SPELLED_TENS: Readonly<Record<string, number>> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-const UNITS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-};
+const SPELLED_TENS = spelledWith((value) => value >= 20);
+const UNITS = spelledWith((value) => value >= 1 && value <= 9);
 const SPELLED_UNIT = `cents?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|decades?|centuries|dollars?|euros?|pounds?|miles?|kilometres?|kilometers?|metres?|meters?|kilos?|grams?|cups?|times|degrees?`;
 /**
  * A spelled number and its unit: "three hours", "fifteen minutes", "sixty-six years" (all of it, never its "six
