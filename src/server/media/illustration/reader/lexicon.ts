@@ -126,6 +126,39 @@ interface EmojibaseEmoji {
   label: string;
   hexcode: string;
   tags?: string[];
+  subgroup?: number;
+}
+
+/** Emojibase's emoji, each with the Fluent icon that draws it. */
+function emojiIcons(): Array<{ emoji: EmojibaseEmoji; icon: string }> {
+  const chars = JSON.parse(
+    fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+  ) as Record<string, string>;
+  const emojis = JSON.parse(
+    fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8'),
+  ) as EmojibaseEmoji[];
+  return emojis.flatMap((emoji) => {
+    const hex = emoji.hexcode.toLowerCase();
+    const icon = chars[hex] ?? chars[hex.replace(/-fe0f/g, '')];
+    return icon ? [{ emoji, icon }] : [];
+  });
+}
+
+let people: Set<string> | undefined;
+
+/** Whether an icon draws a person or people (Emojibase's person and family subgroups), not a hand, a face or a thing. */
+export function showsPerson(icon: string): boolean {
+  if (!people) {
+    const { subgroups } = JSON.parse(fs.readFileSync(require.resolve('emojibase-data/meta/groups.json'), 'utf8')) as {
+      subgroups: Record<string, string>;
+    };
+    const personal = (subgroup: number | undefined) => {
+      const name = subgroups[String(subgroup)] ?? '';
+      return name.startsWith('person') || name === 'family';
+    };
+    people = new Set(emojiIcons().flatMap(({ emoji, icon }) => (personal(emoji.subgroup) ? [icon] : [])));
+  }
+  return people.has(icon);
 }
 
 let signatures: Map<string, Set<string>> | undefined;
@@ -139,17 +172,7 @@ export function iconSignature(icon: string): Set<string> {
       built.set(name, set);
       for (const s of stems(text)) set.add(s);
     };
-    const chars = JSON.parse(
-      fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
-    ) as Record<string, string>;
-    const emojis = JSON.parse(
-      fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8'),
-    ) as EmojibaseEmoji[];
-    for (const e of emojis) {
-      const hex = e.hexcode.toLowerCase();
-      const name = chars[hex] ?? chars[hex.replace(/-fe0f/g, '')];
-      if (name) add(name, `${e.label} ${(e.tags ?? []).join(' ')}`);
-    }
+    for (const { emoji, icon } of emojiIcons()) add(icon, `${emoji.label} ${(emoji.tags ?? []).join(' ')}`);
     for (const [term, { icon }] of curatedTerms()) add(icon, term);
     for (const name of iconNames()) add(name, name.replace(/-/g, ' '));
     signatures = built;
