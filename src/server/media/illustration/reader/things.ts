@@ -323,11 +323,10 @@ function topicReading(head: Word, sentence: Map<string, number>, ctx: ScriptCont
   if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? null;
   for (const topic of topics(ctx, lemma)) {
     if (nounSenses(`${topic} ${lemma}`).length > 0) {
-      return (
-        formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`])?.icon ??
-        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ??
-        null
-      );
+      // A compound the word list draws as nothing ("coffee beans") is not drawn through WordNet's more general words.
+      const known = formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`]);
+      if (known !== undefined) return known?.icon ?? null;
+      return wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ?? null;
     }
   }
   return undefined;
