@@ -28,8 +28,8 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the ninth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to eighth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the tenth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to ninth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
 export type Part =
@@ -42,10 +42,12 @@ export type Part =
   | 'sixth-held-out'
   | 'seventh-held-out'
   | 'eighth-held-out'
+  | 'ninth-held-out'
   | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-9.json',
+  'held-out': 'reader-corpus-heldout-10.json',
+  'ninth-held-out': 'reader-corpus-heldout-9.json',
   'eighth-held-out': 'reader-corpus-heldout-8.json',
   'seventh-held-out': 'reader-corpus-heldout-7.json',
   'sixth-held-out': 'reader-corpus-heldout-6.json',

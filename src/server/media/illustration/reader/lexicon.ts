@@ -60,6 +60,54 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   bags: 'shopping-bags',
 };
 
+/**
+ * Words the shared vocabulary draws as a related thing rather than the thing itself, found by reading it entry by
+ * entry: drawn as nothing here, so the beat falls to its key phrase rather than to an icon a viewer may not accept
+ * for the word. A person drawn as a thing is caught by a rule instead (things.ts); these are the rest.
+ */
+const RELATED_THINGS = new Set(
+  [
+    // Another person or an act between people for a class or a relation: a factory worker for any "workers", a hug
+    // for a "friend", a detective for a "suspect", an airline pilot for a ship's "captain", one judge for a "jury".
+    'worker workers labor labour workforce friend friends parent relatives jury criminal criminals suspect captain',
+    'account',
+    // A part or a home drawn as the whole or its dweller: a house for "rooftops", a car for its "trunk", a bee for a
+    // "hive", a school for a "classroom", one blossom for a "meadow".
+    'roof roofs rooftop rooftops trunk hive beehive classroom meadow meadows',
+    // A place drawn as a thing used there: biceps for a "gym", a frying pan for a "kitchen", a boot for a "trail".
+    'gym kitchen workplace warehouse trail trails vineyard landfill',
+    // A thing drawn as the tool used on it: a hammer for "nails", soap for "laundry", a brush for "paint".
+    'nail nails screw screws paint laundry toothpaste plumbing haircut craft crafts pillow',
+    // A source drawn as its product or a product as its source: the sun for "solar panels", a fish for "fishing", a
+    // carved lantern for a "pumpkin", a cooked dish for a "recipe".
+    'cocoa sugar vine vines iceberg icebergs pumpkin pumpkins recipe recipes fishing fisheries',
+    // Another member of the kind, or one member for a group: a strawberry for a "raspberry", peanuts for "almonds",
+    // Saturn for "Mars", a guitar for a "band", a violin for an "orchestra".
+    'raspberry raspberries almond almonds cashews mars jupiter band orchestra',
+    // A banknote for a "bill" to pay, paw prints for "wildlife", a car for a "commute", a taxi for any "ride".
+    'bill bills animal animals wildlife pet pets commute ride',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Compounds of the same kinds ("coffee beans" drawn as a cup of coffee). */
+const RELATED_COMPOUNDS = new Set([
+  'coffee bean',
+  'coffee beans',
+  'tea leaves',
+  'french press',
+  'coffee maker',
+  'cook book',
+  'solar panel',
+  'solar panels',
+  'wind turbine',
+  'wind turbines',
+  'wildflower meadow',
+  'wildflower meadows',
+  'rock band',
+]);
+
 /** Words too general to stand for any icon when reached through WordNet's more general senses. */
 const GENERIC = new Set(
   `entity object whole artifact artefact instrumentality device container implement tool equipment structure covering food
@@ -83,6 +131,7 @@ export interface IconEntry {
 
 /** The icon a term names surely, or null when it names none (or a correction says so); undefined when unknown. */
 export function termIcon(term: string): IconEntry | null | undefined {
+  if (RELATED_THINGS.has(term) || RELATED_COMPOUNDS.has(term)) return null;
   if (term in CORRECTIONS) {
     const icon = CORRECTIONS[term];
     return icon ? { icon, kind: 'curated' } : null;
@@ -126,6 +175,39 @@ interface EmojibaseEmoji {
   label: string;
   hexcode: string;
   tags?: string[];
+  subgroup?: number;
+}
+
+/** Emojibase's emoji, each with the Fluent icon that draws it. */
+function emojiIcons(): Array<{ emoji: EmojibaseEmoji; icon: string }> {
+  const chars = JSON.parse(
+    fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+  ) as Record<string, string>;
+  const emojis = JSON.parse(
+    fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8'),
+  ) as EmojibaseEmoji[];
+  return emojis.flatMap((emoji) => {
+    const hex = emoji.hexcode.toLowerCase();
+    const icon = chars[hex] ?? chars[hex.replace(/-fe0f/g, '')];
+    return icon ? [{ emoji, icon }] : [];
+  });
+}
+
+let people: Set<string> | undefined;
+
+/** Whether an icon draws a person or people (Emojibase's person and family subgroups), not a hand, a face or a thing. */
+export function showsPerson(icon: string): boolean {
+  if (!people) {
+    const { subgroups } = JSON.parse(fs.readFileSync(require.resolve('emojibase-data/meta/groups.json'), 'utf8')) as {
+      subgroups: Record<string, string>;
+    };
+    const personal = (subgroup: number | undefined) => {
+      const name = subgroups[String(subgroup)] ?? '';
+      return name.startsWith('person') || name === 'family';
+    };
+    people = new Set(emojiIcons().flatMap(({ emoji, icon }) => (personal(emoji.subgroup) ? [icon] : [])));
+  }
+  return people.has(icon);
 }
 
 let signatures: Map<string, Set<string>> | undefined;
@@ -139,17 +221,7 @@ export function iconSignature(icon: string): Set<string> {
       built.set(name, set);
       for (const s of stems(text)) set.add(s);
     };
-    const chars = JSON.parse(
-      fs.readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
-    ) as Record<string, string>;
-    const emojis = JSON.parse(
-      fs.readFileSync(require.resolve('emojibase-data/en/data.json'), 'utf8'),
-    ) as EmojibaseEmoji[];
-    for (const e of emojis) {
-      const hex = e.hexcode.toLowerCase();
-      const name = chars[hex] ?? chars[hex.replace(/-fe0f/g, '')];
-      if (name) add(name, `${e.label} ${(e.tags ?? []).join(' ')}`);
-    }
+    for (const { emoji, icon } of emojiIcons()) add(icon, `${emoji.label} ${(emoji.tags ?? []).join(' ')}`);
     for (const [term, { icon }] of curatedTerms()) add(icon, term);
     for (const name of iconNames()) add(name, name.replace(/-/g, ' '));
     signatures = built;

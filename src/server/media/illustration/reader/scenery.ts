@@ -81,7 +81,6 @@ const PLACES: ReadonlyArray<[Scenery, string[]]> = [
       'pasture',
       'ranch',
       'estate',
-      'garden',
     ],
   ],
   [

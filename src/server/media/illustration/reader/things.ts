@@ -9,7 +9,7 @@
  * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
  */
 import { nounForms } from '../inflect.ts';
-import { formsIcon, type IconEntry, iconSignature, isGeneric, stem, stems, termIcon } from './lexicon.ts';
+import { formsIcon, type IconEntry, iconSignature, isGeneric, showsPerson, stem, stems, termIcon } from './lexicon.ts';
 import type { Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
 import { ancestors, firstSenseShare, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
@@ -90,6 +90,13 @@ function senseSignature(s: Synset): Set<string> {
   return sig;
 }
 
+/**
+ * A person drawn as something else: their tools, their catch, their trade's emblem or what they do ("fishermen" as a
+ * fish, a "king" as a crown, a "dentist" as a tooth). Viewers read such an icon as the thing, not the person.
+ */
+const personAsThing = (sense: Synset | undefined, icon: string): boolean =>
+  sense?.lexfile === 'person' && !showsPerson(icon);
+
 const argmax = (scores: number[]): number => scores.reduce((best, v, i) => (v > scores[best]! ? i : best), 0);
 
 /** How much each sense's description shares with some words (weighted), leaving out the word itself. */
@@ -147,7 +154,7 @@ export function senseAgrees(
   kind: IconEntry['kind'] = 'label',
 ): boolean {
   const list = senses(lemma);
-  if (list.length <= 1) return true;
+  if (list.length <= 1) return !personAsThing(list[0], icon);
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
@@ -155,7 +162,7 @@ export function senseAgrees(
   // The script's domain alone may choose the sense the icon draws ("eggs" in a recipe are food, not ova).
   const read = readSense(list, lemma, sentence, ctx, own, iconScores);
   // An act, a state, a quality or a time is no thing to draw: a product "trial" is no court, a "mistake" no cross.
-  if (!DRAWABLE.has(list[read]!.lexfile)) return false;
+  if (!DRAWABLE.has(list[read]!.lexfile) || personAsThing(list[read], icon)) return false;
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
   if (best === 0) return read === 0 && kind !== 'ambiguous';
   if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
@@ -316,11 +323,10 @@ function topicReading(head: Word, sentence: Map<string, number>, ctx: ScriptCont
   if (ctx.heads.has(lemma)) return ctx.heads.get(lemma) ?? null;
   for (const topic of topics(ctx, lemma)) {
     if (nounSenses(`${topic} ${lemma}`).length > 0) {
-      return (
-        formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`])?.icon ??
-        wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ??
-        null
-      );
+      // A compound the word list draws as nothing ("coffee beans") is not drawn through WordNet's more general words.
+      const known = formsIcon([`${topic} ${head.lower}`, `${topic} ${lemma}`]);
+      if (known !== undefined) return known?.icon ?? null;
+      return wordnetIcon(`${topic} ${lemma}`, sentence, ctx, false) ?? null;
     }
   }
   return undefined;
@@ -354,6 +360,7 @@ function phraseIcon(
   // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
   if (describedOnly && content.length > 1) {
     const known = formsIcon(spanForms(content));
+    if (known && personAsThing(senses(spanForms(content)[0]!)[0], known.icon)) return undefined;
     if (known)
       return { from: 0, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: spanForms(content)[0]! };
     const topical = topicReading(head, sentence, ctx);
@@ -365,7 +372,7 @@ function phraseIcon(
     if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
     const forms = spanForms(span);
     const known = formsIcon(forms);
-    if (known === null) return undefined;
+    if (known === null || (known && personAsThing(senses(forms[0]!)[0], known.icon))) return undefined;
     if (known) return { from, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: forms[0]! };
     // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
     if (describedOnly && ctx.heads.has(head.lemma)) break;
