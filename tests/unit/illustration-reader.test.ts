@@ -191,9 +191,16 @@ describe('scenery', () => {
     expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
-  it('reads a night of hunting as no night scene, and cooking words as a kitchen', () => {
+  it('reads a night of hunting as no night scene', () => {
     expect(one('A fox returns to its burrow after a night of hunting beetles.').scenery).not.toContain('night');
-    expect(one('Whisk the eggs with a pinch of salt.').scenery).toContain('kitchen');
+  });
+
+  it('sets a scene only from words naming a place, never from what is done or used there', () => {
+    expect(one('Whisk the eggs with a pinch of salt.').scenery).toEqual([]);
+    expect(one('Pour water on the ashes and stir until they are cold.').scenery).toEqual([]);
+    expect(one('Insure everything you own, from sofas to saucepans.').scenery).toEqual([]);
+    expect(one('Take the ferry to the island.').scenery).toEqual([]);
+    expect(one('Leave the dough to rest in a warm kitchen.').scenery).toContain('kitchen');
   });
 });
 
