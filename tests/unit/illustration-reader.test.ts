@@ -59,6 +59,10 @@ describe('the sense the whole script supports', () => {
     expect(icons(one('Mix 500 g of flour with warm water.'))).not.toContain('bread');
   });
 
+  it('draws no quality as a thing: sea level is a height, not the sea', () => {
+    expect(icons(one('The town sits 2,400 metres above sea level.'))).not.toContain('water-wave');
+  });
+
   it('draws plain words in their everyday sense when nothing says otherwise', () => {
     expect(thing(one('Teaching a child to ride a bicycle takes patience.'), 'bicycle')?.icon).toBe('bicycle');
     // "bike" is a motorbike as often as a bicycle in WordNet's counts: not sure enough to draw either.

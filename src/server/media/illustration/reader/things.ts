@@ -154,7 +154,8 @@ export function senseAgrees(
   kind: IconEntry['kind'] = 'label',
 ): boolean {
   const list = senses(lemma);
-  if (list.length <= 1) return !personAsThing(list[0], icon);
+  // A quality is no thing to draw, whatever its words name: "sea level" is a height, not the sea.
+  if (list.length <= 1) return !personAsThing(list[0], icon) && list[0]?.lexfile !== 'attribute';
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
@@ -360,7 +361,7 @@ function phraseIcon(
   // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
   if (describedOnly && content.length > 1) {
     const known = formsIcon(spanForms(content));
-    if (known && personAsThing(senses(spanForms(content)[0]!)[0], known.icon)) return undefined;
+    if (known && !senseAgrees(spanForms(content)[0]!, known.icon, sentence, ctx, known.kind)) return undefined;
     if (known)
       return { from: 0, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: spanForms(content)[0]! };
     const topical = topicReading(head, sentence, ctx);
@@ -372,7 +373,7 @@ function phraseIcon(
     if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
     const forms = spanForms(span);
     const known = formsIcon(forms);
-    if (known === null || (known && personAsThing(senses(forms[0]!)[0], known.icon))) return undefined;
+    if (known === null || (known && !senseAgrees(forms[0]!, known.icon, sentence, ctx, known.kind))) return undefined;
     if (known) return { from, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: forms[0]! };
     // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
     if (describedOnly && ctx.heads.has(head.lemma)) break;
