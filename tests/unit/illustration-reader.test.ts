@@ -59,6 +59,10 @@ describe('the sense the whole script supports', () => {
     expect(icons(one('Mix 500 g of flour with warm water.'))).not.toContain('bread');
   });
 
+  it('draws no icon of another sense than the script’s: cooking oil is no crude-oil drum', () => {
+    expect(icons(one('Fry the chips in a spoonful of oil.'))).not.toContain('oil-drum');
+  });
+
   it('draws no quality as a thing: sea level is a height, not the sea', () => {
     expect(icons(one('The town sits 2,400 metres above sea level.'))).not.toContain('water-wave');
   });

@@ -121,18 +121,6 @@ function domainScores(list: Synset[], lemma: string, ctx: ScriptContext): number
   });
 }
 
-/** The support the script gives each sense: shared words, and its domains. */
-function contextScores(
-  list: Synset[],
-  lemma: string,
-  sentence: Map<string, number>,
-  ctx: ScriptContext,
-  own: Set<string>,
-): number[] {
-  const domain = domainScores(list, lemma, ctx);
-  return overlaps(list, contextWeights(sentence, ctx), own).map((v, i) => v + domain[i]!);
-}
-
 function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<string, number> {
   const weights = new Map<string, number>();
   for (const [w, n] of ctx.stems) weights.set(w, Math.min(n, 2));
@@ -166,12 +154,9 @@ export function senseAgrees(
   if (!DRAWABLE.has(list[read]!.lexfile) || personAsThing(list[read], icon)) return false;
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
   if (best === 0) return read === 0 && kind !== 'ambiguous';
-  if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
-  // The curated vocabulary chose the icon for the word's everyday meaning ("bike" is a bicycle, though WordNet lists
-  // the motorbike first): trusted when the icon's sense is the same kind of thing and the script speaks for no sense.
-  const iconSense = iconScores.indexOf(best);
-  const quiet = Math.max(...contextScores(list, lemma, sentence, ctx, own)) < RARE_SENSE_MARGIN;
-  return kind === 'curated' && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
+  // An icon that draws another sense than the script's is a related thing, however near ("oil" as a crude-oil drum
+  // in a recipe): not drawn, even where the curated vocabulary chose it for the word.
+  return iconScores[read]! > 0 && (read === 0 || iconScores[read] === best);
 }
 
 /** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
