@@ -41,8 +41,9 @@ describe('compounds and names before single words', () => {
     expect(thing(one('The car can drive 500 km on one charge.'), 'car')?.icon).toBe('automobile');
   });
 
-  it('draws the Sahara as a desert, a named kind of place', () => {
-    expect(icons(one('The dunes of the Sahara turn gold.'))).toContain('desert');
+  it('draws no name as an icon of its kind: the Mediterranean is one sea, not any waves', () => {
+    expect(icons(one('The Silk Road linked China with the Mediterranean.'))).not.toContain('water-wave');
+    expect(icons(one('The Sahara is the largest hot desert.'))).toContain('desert');
   });
 });
 

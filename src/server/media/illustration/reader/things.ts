@@ -6,7 +6,7 @@
  * script are coffee beans). A word's icon is drawn only when the WordNet sense the whole script supports is the sense
  * the icon draws (a bike lock's steel "cable" is a rope, not a power line); a word the icons lack reaches one through
  * WordNet's more general words only when its sense is sure (a sedan is a car). Names are never drawn as the words in
- * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
+ * them ("Symphony of Lights"), nor as an icon of their kind (the Mediterranean is no icon of waves).
  */
 import { nounForms } from '../inflect.ts';
 import { formsIcon, type IconEntry, iconSignature, isGeneric, showsPerson, stem, stems, termIcon } from './lexicon.ts';
@@ -42,7 +42,7 @@ export interface Thing {
 /** Where an icon came from: the evidence its confidence is weighed from. */
 export interface Evidence {
   /** vocabulary: the icon's label or the curated vocabulary names the words; wordnet: a synonym or more general
-   * word of the sense does; topic: the script's compound for a bare head; name: a name of a kind of place. */
+   * word of the sense does; topic: the script's compound for a bare head; name: the Moon, the Earth or the Sun. */
   source: 'vocabulary' | 'wordnet' | 'topic' | 'name';
   kind?: IconEntry['kind'];
   /** The lemma the icon stands for (a compound, or the head). */
@@ -246,23 +246,13 @@ const RARE_SENSE_MARGIN = 2;
 
 const CELESTIAL = new Set(['moon', 'earth', 'sun']);
 
-/** Kinds of named place a picture shows as the kind: the Sahara as a desert, Etna as a volcano. */
-const NAMED_KINDS = new Set(['desert', 'mountain', 'snow-capped-mountain', 'volcano', 'desert-island', 'water-wave']);
-
-/** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
+/**
+ * A name's icon: the Moon, the Earth and the Sun only, written as names and drawn as the things. Any other name is
+ * one place or thing, and an icon of its kind (the Sahara as any desert, the Mediterranean as any waves) shows
+ * another member of the kind: a named place is drawn on the map when the place data knows it, else as type.
+ */
 function nameIcon(name: string): string | undefined {
-  // The Moon, the Earth and the Sun are written as names and drawn as the things.
-  if (CELESTIAL.has(name.toLowerCase())) return termIcon(name.toLowerCase())?.icon;
-  const list = senses(name);
-  if (list.length === 0 || !list.every((s) => s.proper && s.instanceOf.length > 0)) return undefined;
-  const icons = new Set(
-    list.map((s) => {
-      const kind = s.instanceOf.map((o) => ancestors(s, 1)[0]!.find((a) => a.offset === o)!)[0]!;
-      return kind.words.map((w) => termIcon(w)?.icon).find(Boolean);
-    }),
-  );
-  const icon = icons.size === 1 ? [...icons][0] : undefined;
-  return icon && NAMED_KINDS.has(icon) ? icon : undefined;
+  return CELESTIAL.has(name.toLowerCase()) ? termIcon(name.toLowerCase())?.icon : undefined;
 }
 
 export const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
