@@ -2,7 +2,7 @@
  * The sentence reader on hard cases: compounds and names before single words, the sense the script supports,
  * negation, figures with units, steps, comparisons, calls to action and scenery; and the labelled corpus. The
  * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, the held-out
- * part does not yet (the tenth set scored 90.3 % when first scored, see docs/benchmarks.md), so its test guards that level against
+ * part does not yet (the eleventh set scored 84.4 % when first scored, see docs/benchmarks.md), so its test guards that level against
  * regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
@@ -231,6 +231,7 @@ describe('the labelled corpus', () => {
       'seventh-held-out',
       'eighth-held-out',
       'ninth-held-out',
+      'tenth-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
@@ -251,8 +252,8 @@ describe('the labelled corpus', () => {
 
   it('keeps its measured precision on the held-out scripts (target 95 %, not reached yet)', () => {
     const score = scorePart(heldOut);
-    // First score of the tenth set, before any tuning on it: 90.3 % (56 of 62); guarded at 90 %.
-    expect(score.drawn).toBeGreaterThan(50);
-    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.9);
+    // First score of the eleventh set, before any tuning on it: 84.4 % (38 of 45); guarded at 84 %.
+    expect(score.drawn).toBeGreaterThan(40);
+    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.84);
   });
 });
