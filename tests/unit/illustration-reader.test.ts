@@ -2,7 +2,7 @@
  * The sentence reader on hard cases: compounds and names before single words, the sense the script supports,
  * negation, figures with units, steps, comparisons, calls to action and scenery; and the labelled corpus. The
  * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, the held-out
- * part does not yet (the tenth set scored 90.3 % when first scored, see docs/benchmarks.md), so its test guards that level against
+ * part does not yet (the eleventh set scored 84.4 % when first scored, see docs/benchmarks.md), so its test guards that level against
  * regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,8 +41,9 @@ describe('compounds and names before single words', () => {
     expect(thing(one('The car can drive 500 km on one charge.'), 'car')?.icon).toBe('automobile');
   });
 
-  it('draws the Sahara as a desert, a named kind of place', () => {
-    expect(icons(one('The dunes of the Sahara turn gold.'))).toContain('desert');
+  it('draws no name as an icon of its kind: the Mediterranean is one sea, not any waves', () => {
+    expect(icons(one('The Silk Road linked China with the Mediterranean.'))).not.toContain('water-wave');
+    expect(icons(one('The Sahara is the largest hot desert.'))).toContain('desert');
   });
 });
 
@@ -57,6 +58,14 @@ describe('the sense the whole script supports', () => {
     expect(icons(bluetooth!)).not.toContain('wireless');
     expect(icons(bluetooth!)).toContain('mobile-phone');
     expect(icons(one('Mix 500 g of flour with warm water.'))).not.toContain('bread');
+  });
+
+  it('draws no icon of another sense than the script’s: cooking oil is no crude-oil drum', () => {
+    expect(icons(one('Fry the chips in a spoonful of oil.'))).not.toContain('oil-drum');
+  });
+
+  it('draws no quality as a thing: sea level is a height, not the sea', () => {
+    expect(icons(one('The town sits 2,400 metres above sea level.'))).not.toContain('water-wave');
   });
 
   it('draws plain words in their everyday sense when nothing says otherwise', () => {
@@ -191,9 +200,16 @@ describe('scenery', () => {
     expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
-  it('reads a night of hunting as no night scene, and cooking words as a kitchen', () => {
+  it('reads a night of hunting as no night scene', () => {
     expect(one('A fox returns to its burrow after a night of hunting beetles.').scenery).not.toContain('night');
-    expect(one('Whisk the eggs with a pinch of salt.').scenery).toContain('kitchen');
+  });
+
+  it('sets a scene only from words naming a place, never from what is done or used there', () => {
+    expect(one('Whisk the eggs with a pinch of salt.').scenery).toEqual([]);
+    expect(one('Pour water on the ashes and stir until they are cold.').scenery).toEqual([]);
+    expect(one('Insure everything you own, from sofas to saucepans.').scenery).toEqual([]);
+    expect(one('Take the ferry to the island.').scenery).toEqual([]);
+    expect(one('Leave the dough to rest in a warm kitchen.').scenery).toContain('kitchen');
   });
 });
 
@@ -215,6 +231,7 @@ describe('the labelled corpus', () => {
       'seventh-held-out',
       'eighth-held-out',
       'ninth-held-out',
+      'tenth-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
@@ -235,8 +252,8 @@ describe('the labelled corpus', () => {
 
   it('keeps its measured precision on the held-out scripts (target 95 %, not reached yet)', () => {
     const score = scorePart(heldOut);
-    // First score of the tenth set, before any tuning on it: 90.3 % (56 of 62); guarded at 90 %.
-    expect(score.drawn).toBeGreaterThan(50);
-    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.9);
+    // First score of the eleventh set, before any tuning on it: 84.4 % (38 of 45); guarded at 84 %.
+    expect(score.drawn).toBeGreaterThan(40);
+    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.84);
   });
 });

@@ -6,7 +6,7 @@
  * script are coffee beans). A word's icon is drawn only when the WordNet sense the whole script supports is the sense
  * the icon draws (a bike lock's steel "cable" is a rope, not a power line); a word the icons lack reaches one through
  * WordNet's more general words only when its sense is sure (a sedan is a car). Names are never drawn as the words in
- * them ("Symphony of Lights"), except a WordNet name of a kind of place (the Sahara is a desert).
+ * them ("Symphony of Lights"), nor as an icon of their kind (the Mediterranean is no icon of waves).
  */
 import { nounForms } from '../inflect.ts';
 import { formsIcon, type IconEntry, iconSignature, isGeneric, showsPerson, stem, stems, termIcon } from './lexicon.ts';
@@ -42,7 +42,7 @@ export interface Thing {
 /** Where an icon came from: the evidence its confidence is weighed from. */
 export interface Evidence {
   /** vocabulary: the icon's label or the curated vocabulary names the words; wordnet: a synonym or more general
-   * word of the sense does; topic: the script's compound for a bare head; name: a name of a kind of place. */
+   * word of the sense does; topic: the script's compound for a bare head; name: the Moon, the Earth or the Sun. */
   source: 'vocabulary' | 'wordnet' | 'topic' | 'name';
   kind?: IconEntry['kind'];
   /** The lemma the icon stands for (a compound, or the head). */
@@ -121,18 +121,6 @@ function domainScores(list: Synset[], lemma: string, ctx: ScriptContext): number
   });
 }
 
-/** The support the script gives each sense: shared words, and its domains. */
-function contextScores(
-  list: Synset[],
-  lemma: string,
-  sentence: Map<string, number>,
-  ctx: ScriptContext,
-  own: Set<string>,
-): number[] {
-  const domain = domainScores(list, lemma, ctx);
-  return overlaps(list, contextWeights(sentence, ctx), own).map((v, i) => v + domain[i]!);
-}
-
 function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<string, number> {
   const weights = new Map<string, number>();
   for (const [w, n] of ctx.stems) weights.set(w, Math.min(n, 2));
@@ -154,7 +142,8 @@ export function senseAgrees(
   kind: IconEntry['kind'] = 'label',
 ): boolean {
   const list = senses(lemma);
-  if (list.length <= 1) return !personAsThing(list[0], icon);
+  // A quality is no thing to draw, whatever its words name: "sea level" is a height, not the sea.
+  if (list.length <= 1) return !personAsThing(list[0], icon) && list[0]?.lexfile !== 'attribute';
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
@@ -165,12 +154,9 @@ export function senseAgrees(
   if (!DRAWABLE.has(list[read]!.lexfile) || personAsThing(list[read], icon)) return false;
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
   if (best === 0) return read === 0 && kind !== 'ambiguous';
-  if (iconScores[read]! > 0 && (read === 0 || iconScores[read] === best)) return true;
-  // The curated vocabulary chose the icon for the word's everyday meaning ("bike" is a bicycle, though WordNet lists
-  // the motorbike first): trusted when the icon's sense is the same kind of thing and the script speaks for no sense.
-  const iconSense = iconScores.indexOf(best);
-  const quiet = Math.max(...contextScores(list, lemma, sentence, ctx, own)) < RARE_SENSE_MARGIN;
-  return kind === 'curated' && read === 0 && quiet && list[iconSense]!.lexfile === list[0]!.lexfile;
+  // An icon that draws another sense than the script's is a related thing, however near ("oil" as a crude-oil drum
+  // in a recipe): not drawn, even where the curated vocabulary chose it for the word.
+  return iconScores[read]! > 0 && (read === 0 || iconScores[read] === best);
 }
 
 /** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
@@ -260,23 +246,13 @@ const RARE_SENSE_MARGIN = 2;
 
 const CELESTIAL = new Set(['moon', 'earth', 'sun']);
 
-/** Kinds of named place a picture shows as the kind: the Sahara as a desert, Etna as a volcano. */
-const NAMED_KINDS = new Set(['desert', 'mountain', 'snow-capped-mountain', 'volcano', 'desert-island', 'water-wave']);
-
-/** A name's icon: a WordNet name of one kind of place or thing only ("the Sahara" is a desert). */
+/**
+ * A name's icon: the Moon, the Earth and the Sun only, written as names and drawn as the things. Any other name is
+ * one place or thing, and an icon of its kind (the Sahara as any desert, the Mediterranean as any waves) shows
+ * another member of the kind: a named place is drawn on the map when the place data knows it, else as type.
+ */
 function nameIcon(name: string): string | undefined {
-  // The Moon, the Earth and the Sun are written as names and drawn as the things.
-  if (CELESTIAL.has(name.toLowerCase())) return termIcon(name.toLowerCase())?.icon;
-  const list = senses(name);
-  if (list.length === 0 || !list.every((s) => s.proper && s.instanceOf.length > 0)) return undefined;
-  const icons = new Set(
-    list.map((s) => {
-      const kind = s.instanceOf.map((o) => ancestors(s, 1)[0]!.find((a) => a.offset === o)!)[0]!;
-      return kind.words.map((w) => termIcon(w)?.icon).find(Boolean);
-    }),
-  );
-  const icon = icons.size === 1 ? [...icons][0] : undefined;
-  return icon && NAMED_KINDS.has(icon) ? icon : undefined;
+  return CELESTIAL.has(name.toLowerCase()) ? termIcon(name.toLowerCase())?.icon : undefined;
 }
 
 export const firstLexfile = (lemma: string): Lexfile | undefined => senses(lemma)[0]?.lexfile;
@@ -360,7 +336,7 @@ function phraseIcon(
   // "green beans" in a coffee script: the script's reading of the head decides before any compound of adjectives.
   if (describedOnly && content.length > 1) {
     const known = formsIcon(spanForms(content));
-    if (known && personAsThing(senses(spanForms(content)[0]!)[0], known.icon)) return undefined;
+    if (known && !senseAgrees(spanForms(content)[0]!, known.icon, sentence, ctx, known.kind)) return undefined;
     if (known)
       return { from: 0, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: spanForms(content)[0]! };
     const topical = topicReading(head, sentence, ctx);
@@ -372,7 +348,7 @@ function phraseIcon(
     if (span[0]!.pos !== 'NOUN' && span[0]!.pos !== 'ADJ' && span[0]!.pos !== 'VERB') continue;
     const forms = spanForms(span);
     const known = formsIcon(forms);
-    if (known === null || (known && personAsThing(senses(forms[0]!)[0], known.icon))) return undefined;
+    if (known === null || (known && !senseAgrees(forms[0]!, known.icon, sentence, ctx, known.kind))) return undefined;
     if (known) return { from, icon: known.icon, source: 'vocabulary', kind: known.kind, lemma: forms[0]! };
     // A head said before with its compound keeps that reading under adjectives ("green beans" in a coffee script).
     if (describedOnly && ctx.heads.has(head.lemma)) break;
