@@ -84,6 +84,13 @@ describe('the sense the whole script supports', () => {
       'Mothers give birth in the shallow lagoons, safe from sharks.',
     ]);
     expect(icons(mothers!)).not.toContain('woman');
+    // The octopus is food first in WordNet; its opening sentence still makes the script about the animal.
+    const [, babies] = readScript([
+      'An octopus has three hearts and blue blood.',
+      'Her babies drift near the surface.',
+    ]);
+    expect(icons(babies!)).not.toContain('baby');
+    expect(thing(one('Her babies sleep near the window.'), 'babies')?.icon).toBe('baby');
     expect(thing(one('Farmers queue at the market gate.'), 'farmers')?.icon).toBe('farmer');
   });
 

@@ -36,6 +36,8 @@ export interface ScriptContext {
   domains: Map<Lexfile, number>;
   /** A head the script has said in a compound ("coffee cherries"), and what it was read as: later bare uses agree. */
   heads: Map<string, string | null>;
+  /** Whether the script is about an animal: its opening sentence or its most said noun names one. */
+  animalSubject: boolean;
 }
 
 export interface Thing {
@@ -453,7 +455,13 @@ export function phraseThings(
     }
     const content = phrase.words.slice(lastNamed + 1);
     const found = phraseIcon(content, sentence, ctx);
-    if (!found || !depicts(found.lemma, found.icon, reading(found.lemma, found.icon, sentence, ctx).sense)) continue;
+    if (!found) continue;
+    const { sense } = reading(found.lemma, found.icon, sentence, ctx);
+    if (!depicts(found.lemma, found.icon, sense)) continue;
+    // In a script about an animal, words for kin and roles ("a mother", "the engineers", "the young") mean the
+    // animals: never drawn as a person.
+    const personWord = sense?.lexfile === 'person' || firstLexfile(found.lemma) === 'person';
+    if (ctx.animalSubject && personWord && showsPerson(found.icon)) continue;
     const span = content.slice(found.from);
     // Describing words (adjectives, numbers) dropped keep the thing whole; a describing noun dropped does not.
     const whole = content.slice(0, found.from).every((w) => w.pos !== 'NOUN');
@@ -492,13 +500,6 @@ const SOURCE_WEIGHT: Readonly<Record<Evidence['source'], number>> = {
   name: 0.9,
   wordnet: 0.8,
 };
-/** How much less sure a person is in a script about animals (see `animalScript`). */
-const PEOPLE_AMONG_ANIMALS = 0.5;
-
-/** A script about animals: at least three of its nouns are animals first, and no more of them are people. */
-const animalScript = (ctx: ScriptContext): boolean =>
-  (ctx.domains.get('animal') ?? 0) >= 3 && (ctx.domains.get('animal') ?? 0) >= (ctx.domains.get('person') ?? 0);
-
 /** A word the vocabulary knows but WordNet lacks as a noun ("sunburn" as written): no sense counts to go by. */
 const UNCOUNTED_SHARE = 0.7;
 
@@ -512,9 +513,6 @@ const UNCOUNTED_SHARE = 0.7;
 export function confidence(e: Evidence, icon: string, core: boolean, ctx: ScriptContext): number {
   let sense = e.source === 'name' ? 1 : firstSenseShare(e.lemma) || UNCOUNTED_SHARE;
   const lexfile = firstLexfile(e.lemma);
-  // In a script about animals, words for people's roles and kin ("mothers", "the father", "newborns") most likely
-  // mean the animals: a person drawn for them is doubtful.
-  if (lexfile === 'person' && animalScript(ctx)) sense *= PEOPLE_AMONG_ANIMALS;
   if (lexfile && DOMAINS.has(lexfile) && (ctx.domains.get(lexfile) ?? 0) >= 3) sense = Math.max(sense, 0.8);
   return (
     sense *
