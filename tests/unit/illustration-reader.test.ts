@@ -142,6 +142,13 @@ describe('figures with their units and labels', () => {
     expect(one('About 300 workers joined the iron parts.').figure).toMatchObject({ value: 300, label: 'workers' });
   });
 
+  it('keeps a figure’s sign: minus two degrees is -2', () => {
+    expect(one('Snow falls at minus two degrees.').figure).toMatchObject({ value: -2, word: 'minus two degrees' });
+    expect(one('The lake freezes at -5 °C.').figure?.value).toBe(-5);
+    expect(one('It drops to ten degrees below zero.').figure?.value).toBe(-10);
+    expect(one('The walk takes 2-3 hours.').figure?.value).not.toBeLessThan(0);
+  });
+
   it('reads a number in a name as part of the name', () => {
     expect(one('Apollo 11 landed on the Moon.').figure).toBeUndefined();
   });
