@@ -224,6 +224,15 @@ describe('scenery', () => {
     expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
+  it('sets a night only when the sentence happens at night, not for a span to it or against daylight', () => {
+    expect(one('In June you can hike until midnight in daylight.').scenery).not.toContain('night');
+    expect(one('The café stays open until midnight.').scenery).not.toContain('night');
+    expect(one('Fresh snow fell overnight, so the slopes are smooth.').scenery).not.toContain('night');
+    expect(one('It rained all night, and by morning the river had risen.').scenery).not.toContain('night');
+    expect(one('The fireworks start at midnight.').scenery).toContain('night');
+    expect(one('Firefighters are working through the night.').scenery).toContain('night');
+  });
+
   it('reads a night of hunting as no night scene', () => {
     expect(one('A fox returns to its burrow after a night of hunting beetles.').scenery).not.toContain('night');
   });
