@@ -28,8 +28,8 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the eleventh held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to tenth-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
+ * held-out: the twelfth held-out set, written and labelled before the last round of tuning and never tuned on.
+ * first- to eleventh-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
  * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
 export type Part =
@@ -44,10 +44,12 @@ export type Part =
   | 'eighth-held-out'
   | 'ninth-held-out'
   | 'tenth-held-out'
+  | 'eleventh-held-out'
   | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-11.json',
+  'held-out': 'reader-corpus-heldout-12.json',
+  'eleventh-held-out': 'reader-corpus-heldout-11.json',
   'tenth-held-out': 'reader-corpus-heldout-10.json',
   'ninth-held-out': 'reader-corpus-heldout-9.json',
   'eighth-held-out': 'reader-corpus-heldout-8.json',

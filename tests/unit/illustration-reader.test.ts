@@ -1,9 +1,9 @@
 /**
  * The sentence reader on hard cases: compounds and names before single words, the sense the script supports,
  * negation, figures with units, steps, comparisons, calls to action and scenery; and the labelled corpus. The
- * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, the held-out
- * part does not yet (the eleventh set scored 84.4 % when first scored, see docs/benchmarks.md), so its test guards that level against
- * regressions and the 95 % test runs on the tuned-on parts.
+ * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, and the held-out
+ * part (the twelfth set) scored 100 % when first scored (46 of 46 elements, see docs/benchmarks.md), so its test guards
+ * that level against regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
 import { readScript } from '~/server/media/illustration/reader/index.ts';
@@ -84,7 +84,24 @@ describe('the sense the whole script supports', () => {
       'Mothers give birth in the shallow lagoons, safe from sharks.',
     ]);
     expect(icons(mothers!)).not.toContain('woman');
-    expect(thing(one('Mothers queue at the school gate.'), 'mothers')?.icon).toBe('woman');
+    // The octopus is food first in WordNet; its opening sentence still makes the script about the animal.
+    const [, babies] = readScript([
+      'An octopus has three hearts and blue blood.',
+      'Her babies drift near the surface.',
+    ]);
+    expect(icons(babies!)).not.toContain('baby');
+    expect(thing(one('Her babies sleep near the window.'), 'babies')?.icon).toBe('baby');
+    expect(thing(one('Farmers queue at the market gate.'), 'farmers')?.icon).toBe('farmer');
+  });
+
+  it('draws an icon only when it shows the word’s own thing, not a related one', () => {
+    expect(icons(one('You can practise before breakfast.'))).not.toContain('fork-and-knife-with-plate');
+    expect(icons(one('They work on a farm near the town.'))).not.toContain('tractor');
+    expect(icons(one('Red houses stand on stilts above the shore.'))).not.toContain('beach-with-umbrella');
+    expect(icons(one('The bank charges a fee for every payment.'))).not.toContain('dollar-banknote');
+    // A synonym or a more general word for the sense still draws it: a car is an automobile.
+    expect(thing(one('Park the car by the gate.'), 'car')?.icon).toBe('automobile');
+    expect(thing(one('Running shoes wear out after a year.'), 'running shoes')?.icon).toBe('running-shoe');
   });
 });
 
@@ -123,6 +140,13 @@ describe('figures with their units and labels', () => {
     const { figure } = one('Today 20% of farmers grow coffee in the shade.');
     expect(figure).toMatchObject({ value: 20, suffix: '%', label: 'of farmers' });
     expect(one('About 300 workers joined the iron parts.').figure).toMatchObject({ value: 300, label: 'workers' });
+  });
+
+  it('keeps a figure’s sign: minus two degrees is -2', () => {
+    expect(one('Snow falls at minus two degrees.').figure).toMatchObject({ value: -2, word: 'minus two degrees' });
+    expect(one('The lake freezes at -5 °C.').figure?.value).toBe(-5);
+    expect(one('It drops to ten degrees below zero.').figure?.value).toBe(-10);
+    expect(one('The walk takes 2-3 hours.').figure?.value).not.toBeLessThan(0);
   });
 
   it('reads a number in a name as part of the name', () => {
@@ -200,6 +224,15 @@ describe('scenery', () => {
     expect(one('They live in the city centre.').scenery).toContain('city');
   });
 
+  it('sets a night only when the sentence happens at night, not for a span to it or against daylight', () => {
+    expect(one('In June you can hike until midnight in daylight.').scenery).not.toContain('night');
+    expect(one('The café stays open until midnight.').scenery).not.toContain('night');
+    expect(one('Fresh snow fell overnight, so the slopes are smooth.').scenery).not.toContain('night');
+    expect(one('It rained all night, and by morning the river had risen.').scenery).not.toContain('night');
+    expect(one('The fireworks start at midnight.').scenery).toContain('night');
+    expect(one('Firefighters are working through the night.').scenery).toContain('night');
+  });
+
   it('reads a night of hunting as no night scene', () => {
     expect(one('A fox returns to its burrow after a night of hunting beetles.').scenery).not.toContain('night');
   });
@@ -232,6 +265,7 @@ describe('the labelled corpus', () => {
       'eighth-held-out',
       'ninth-held-out',
       'tenth-held-out',
+      'eleventh-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
@@ -250,10 +284,10 @@ describe('the labelled corpus', () => {
     expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('keeps its measured precision on the held-out scripts (target 95 %, not reached yet)', () => {
+  it('keeps its measured precision on the held-out scripts (target 95 %)', () => {
     const score = scorePart(heldOut);
-    // First score of the eleventh set, before any tuning on it: 84.4 % (38 of 45); guarded at 84 %.
+    // First score of the twelfth set, before any tuning on it: 100 % (46 of 46); guarded at that level.
     expect(score.drawn).toBeGreaterThan(40);
-    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.84);
+    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(1);
   });
 });

@@ -78,6 +78,25 @@ function labelAfter(sentence: ReadSentence, end: number): string {
   return nouns.length > 0 && after[taken.length]?.pos !== 'NOUN' ? taken.join(' ') : '';
 }
 
+/** A sign said before a figure: "minus two degrees", "-5 °C" (a dash after a letter or digit is a range or a compound). */
+const MINUS_BEFORE = /(?:\bminus\s+|(?<![\p{L}\d])[-−])$/iu;
+/** A sign said after it: "five degrees below zero". */
+const BELOW_ZERO_AFTER = /^\s+below\s+zero\b/i;
+
+/**
+ * The figure with the sign its words give: a temperature said as "minus two degrees" is -2, never 2. The sign's
+ * words become part of the figure's words.
+ */
+function signed(text: string, at: number, subject: NumberSubject): { at: number; subject: NumberSubject } {
+  const before = MINUS_BEFORE.exec(text.slice(0, at));
+  const end = at + subject.word.length;
+  const after = BELOW_ZERO_AFTER.exec(text.slice(end));
+  if (!before && !after) return { at, subject };
+  const from = before ? at - before[0].length : at;
+  const word = text.slice(from, after ? end + after[0].length : end);
+  return { at: from, subject: { ...subject, value: -Math.abs(subject.value), word } };
+}
+
 /** The figure most worth showing: an amount, percent or measure, then a counted thing, then a year. */
 export function readFigure(sentence: ReadSentence): ReadFigure | undefined {
   return readFigures(sentence)[0];
@@ -106,12 +125,12 @@ export function readFigures(sentence: ReadSentence): ReadFigure[] {
         delete withUnit.year;
       }
     }
-    candidates.push({ at, subject: withUnit, label: labelAfter(sentence, end) });
+    candidates.push({ ...signed(text, at, withUnit), label: labelAfter(sentence, end) });
     from = at;
   }
   for (const { at, subject } of spelled(text)) {
     if (candidates.some((c) => Math.abs(c.at - at) < subject.word.length)) continue;
-    candidates.push({ at, subject, label: '' });
+    candidates.push({ ...signed(text, at, subject), label: '' });
   }
   // A time of day or a bare small count ("at 8", "2 of them") is no figure; a lone year is one only as a last resort.
   const usable = candidates.filter(

@@ -14,7 +14,7 @@ import { nounPhrases } from './phrases.ts';
 import { scriptProduct } from './product.ts';
 import { readScenery } from './scenery.ts';
 import { firstLexfile, phraseThings, type ScriptContext, stemCounts, type Thing } from './things.ts';
-import type { Lexfile } from './wordnet.ts';
+import { type Lexfile, senses } from './wordnet.ts';
 
 const CONTENT = new Set(['NOUN', 'VERB', 'ADJ', 'PROPN']);
 
@@ -28,8 +28,18 @@ function scriptContext(sentences: ReadSentence[]): ScriptContext {
     const lexfile = firstLexfile(lemma);
     if (lexfile) domains.set(lexfile, (domains.get(lexfile) ?? 0) + 1);
   }
-  return { stems: stemCounts(content.join(' ')), nouns, domains, heads: new Map() };
+  const opening = (sentences[0]?.words ?? []).filter((w) => w.pos === 'NOUN').map((w) => w.lemma);
+  const mostSaid = [...nouns].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const animalSubject = [...opening, ...(mostSaid ? [mostSaid] : [])].some(namesAnimal);
+  return { stems: stemCounts(content.join(' ')), nouns, domains, heads: new Map(), animalSubject };
 }
+
+/**
+ * Whether a noun can name an animal, in any of its senses (WordNet lists the octopus as food first), and is not
+ * first a person ("kids" are children before young goats).
+ */
+const namesAnimal = (lemma: string): boolean =>
+  firstLexfile(lemma) !== 'person' && senses(lemma).some((s) => s.lexfile === 'animal');
 
 /** Character spans a place or a figure takes: no icon is drawn for their words ("25 dollars" is no banknote). */
 function takenSpans(text: string, places: PlaceSubject[], figureWords: string[]): Array<[number, number]> {

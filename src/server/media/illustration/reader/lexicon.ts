@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { isStopWord } from '~/server/media/keywords.ts';
 import { iconIndex, iconNames } from '../icons.ts';
+import { nounForms } from '../inflect.ts';
 import { curatedTerms, SENSES } from '../vocabulary.ts';
 
 const require = createRequire(import.meta.url);
@@ -17,14 +18,15 @@ const SURE_WEIGHT = 0.95;
 
 /**
  * Where the shared vocabulary draws something a viewer would not accept for the word: a crane for a skyscraper, a
- * loaf for flour. null: no icon draws it. Only the corrections the confidence cutoff (things.ts) does not already
+ * loaf for flour. null: no icon draws it (a skyline for "skyscrapers" or people for a "family" would show a related
+ * thing, which things.ts `depicts` refuses). Only the corrections the confidence cutoff (things.ts) does not already
  * make are kept: the labelled scripts read the same without the others ("Bluetooth", "notes", "soil", "level").
  */
 const CORRECTIONS: Readonly<Record<string, string | null>> = {
-  skyscraper: 'cityscape',
-  skyscrapers: 'cityscape',
+  skyscraper: null,
+  skyscrapers: null,
   flour: null,
-  crops: 'sheaf-of-rice',
+  crops: null,
   content: null,
   copy: null,
   post: null,
@@ -43,11 +45,11 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
   cost: null,
   costs: null,
   oxygen: null,
-  heat: 'fire',
+  heat: null,
   journey: null,
-  family: 'busts-in-silhouette',
-  families: 'busts-in-silhouette',
-  parents: 'busts-in-silhouette',
+  family: null,
+  families: null,
+  parents: null,
   lantern: 'red-paper-lantern',
   lanterns: 'red-paper-lantern',
   tourist: null,
@@ -61,52 +63,16 @@ const CORRECTIONS: Readonly<Record<string, string | null>> = {
 };
 
 /**
- * Words the shared vocabulary draws as a related thing rather than the thing itself, found by reading it entry by
- * entry: drawn as nothing here, so the beat falls to its key phrase rather than to an icon a viewer may not accept
- * for the word. A person drawn as a thing is caught by a rule instead (things.ts); these are the rest.
+ * Words the shared vocabulary draws as a related thing whose own name or keywords nevertheless say the word, so
+ * things.ts `depicts` lets them through: drawn as nothing here. A factory worker for any "workers" (its label says
+ * worker), an airline pilot for a ship's "captain", biceps for a "gym", a screwdriver for "screws", a chocolate bar
+ * for "cocoa", ice for an "iceberg", a carved lantern for a "pumpkin", a fish for "fishing", a banknote for a "bill"
+ * to pay, a taxi for any "ride", a cup for "coffee beans" or "tea leaves".
  */
 const RELATED_THINGS = new Set(
-  [
-    // Another person or an act between people for a class or a relation: a factory worker for any "workers", a hug
-    // for a "friend", a detective for a "suspect", an airline pilot for a ship's "captain", one judge for a "jury".
-    'worker workers labor labour workforce friend friends parent relatives jury criminal criminals suspect captain',
-    'account',
-    // A part or a home drawn as the whole or its dweller: a house for "rooftops", a car for its "trunk", a bee for a
-    // "hive", a school for a "classroom", one blossom for a "meadow".
-    'roof roofs rooftop rooftops trunk hive beehive classroom meadow meadows',
-    // A place drawn as a thing used there: biceps for a "gym", a frying pan for a "kitchen", a boot for a "trail".
-    'gym kitchen workplace warehouse trail trails vineyard landfill',
-    // A thing drawn as the tool used on it: a hammer for "nails", soap for "laundry", a brush for "paint".
-    'nail nails screw screws paint laundry toothpaste plumbing haircut craft crafts pillow',
-    // A source drawn as its product or a product as its source: the sun for "solar panels", a fish for "fishing", a
-    // carved lantern for a "pumpkin", a cooked dish for a "recipe".
-    'cocoa sugar vine vines iceberg icebergs pumpkin pumpkins recipe recipes fishing fisheries',
-    // Another member of the kind, or one member for a group: a strawberry for a "raspberry", peanuts for "almonds",
-    // Saturn for "Mars", a guitar for a "band", a violin for an "orchestra".
-    'raspberry raspberries almond almonds cashews mars jupiter band orchestra',
-    // A banknote for a "bill" to pay, paw prints for "wildlife", a car for a "commute", a taxi for any "ride".
-    'bill bills animal animals wildlife pet pets commute ride',
-  ]
-    .join(' ')
-    .split(' '),
+  'worker workers captain gym screw screws cocoa iceberg icebergs pumpkin pumpkins fishing bill bills ride'.split(' '),
 );
-
-/** Compounds of the same kinds ("coffee beans" drawn as a cup of coffee). */
-const RELATED_COMPOUNDS = new Set([
-  'coffee bean',
-  'coffee beans',
-  'tea leaves',
-  'french press',
-  'coffee maker',
-  'cook book',
-  'solar panel',
-  'solar panels',
-  'wind turbine',
-  'wind turbines',
-  'wildflower meadow',
-  'wildflower meadows',
-  'rock band',
-]);
+const RELATED_COMPOUNDS = new Set(['coffee bean', 'coffee beans', 'tea leaves']);
 
 /** Words too general to stand for any icon when reached through WordNet's more general senses. */
 const GENERIC = new Set(
@@ -208,6 +174,36 @@ export function showsPerson(icon: string): boolean {
     people = new Set(emojiIcons().flatMap(({ emoji, icon }) => (personal(emoji.subgroup) ? [icon] : [])));
   }
   return people.has(icon);
+}
+
+/** A word and its possible singulars, for comparing terms in any number ("beans" ~ "bean"). */
+export const numberForms = (word: string): string[] => [...new Set([...nounForms(word), word.replace(/s$/, '')])];
+
+let ownTermsByIcon: Map<string, Set<string>> | undefined;
+
+/**
+ * The terms an icon itself is named by: its name, its Emojibase label and keywords, each whole and word by word, in
+ * lower case; not the curated terms, which also give icons to related things (a tractor for a "farm").
+ */
+export function ownTerms(icon: string): Set<string> {
+  if (!ownTermsByIcon) {
+    const built = new Map<string, Set<string>>();
+    const add = (name: string, terms: string[]) => {
+      const set = built.get(name) ?? new Set<string>();
+      built.set(name, set);
+      for (const term of terms) {
+        const t = term.toLowerCase().trim();
+        const words = t.split(/[^a-z]+/);
+        set.add(t);
+        for (const form of numberForms(words.at(-1)!)) set.add([...words.slice(0, -1), form].join(' '));
+        for (const w of words) if (w.length >= 3 && !isStopWord(w)) for (const form of numberForms(w)) set.add(form);
+      }
+    };
+    for (const { emoji, icon } of emojiIcons()) add(icon, [emoji.label, ...(emoji.tags ?? [])]);
+    for (const name of iconNames()) add(name, [name.replace(/-/g, ' ')]);
+    ownTermsByIcon = built;
+  }
+  return ownTermsByIcon.get(icon) ?? new Set();
 }
 
 let signatures: Map<string, Set<string>> | undefined;

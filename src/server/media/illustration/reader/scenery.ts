@@ -3,9 +3,11 @@
  * mountains, desert, kitchen, office, classroom). Precision first: a setting is drawn only where its words are said
  * in the sentence itself, never carried to the next. Carried, a setting was the commonest wrong scenery on the
  * labelled scripts: a kitchen behind an ad's last line, and, once places stopped carrying, a night or a dusk behind
- * the sentence after the one that named it ("every night" → the watch face after it). Night wins over dusk and dawn,
- * so a night scene is never given a sun. A time word counts only as a time ("at night", "every night", "the night
- * market"), not as a thing ("after a night of hunting"); a place word sets the scene only where things happen ("on a
+ * the sentence after the one that named it ("every night" → the watch face after it). Night wins over dusk, so a
+ * night scene is never given a sun. A time word counts only as a time ("at night", "every night", "the night
+ * market"), not as a thing ("after a night of hunting"), and only when the sentence happens then: a span reaching to
+ * it ("until midnight", "overnight") sets no night, nor does a night said with daylight or a morning (the cues
+ * conflict, so no time is set); a place word sets the scene only where things happen ("on a
  * farm", "across the harbour") and only as the place itself, not as a word describing a thing ("a beach bag").
  */
 import type { Scenery } from '../reading.ts';
@@ -15,10 +17,9 @@ import { firstLexfile } from './things.ts';
 
 type Time = 'night' | 'dawn' | 'dusk';
 
+/** Time words that say when the sentence happens wherever they are said. Not "overnight": a span to the morning. */
 const TIME_ALWAYS: Readonly<Record<string, Time>> = {
-  midnight: 'night',
   tonight: 'night',
-  overnight: 'night',
   nighttime: 'night',
   moonlight: 'night',
   moonlit: 'night',
@@ -32,7 +33,7 @@ const TIME_ALWAYS: Readonly<Record<string, Time>> = {
   nightfall: 'dusk',
 };
 /** Time nouns that set the scene only as a time: after "at", "by", "every", "this"... or before a noun. */
-const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', evening: 'dusk' };
+const TIME_AS_TIME: Readonly<Record<string, Time>> = { night: 'night', midnight: 'night', evening: 'dusk' };
 /** Things of the night a time word describes: "night market", "night sky" (a "night shift" is no scene). */
 const NIGHT_THINGS = new Set([
   'market',
@@ -47,22 +48,24 @@ const NIGHT_THINGS = new Set([
   'scene',
   'city',
 ]);
-const TIME_MARKERS = new Set([
-  'at',
-  'by',
-  'every',
-  'each',
-  'this',
-  'last',
-  'all',
-  'in',
-  'during',
-  'through',
-  'until',
-  'till',
+const TIME_MARKERS = new Set(['at', 'by', 'every', 'each', 'this', 'last', 'all', 'in', 'during', 'through', 'past']);
+/**
+ * Words of a span reaching to a time ("hike until midnight", "from noon to midnight"): the sentence is not set then,
+ * it lasts until then. "Through the night" fills the night, and sets it.
+ */
+const SPAN_MARKERS = new Set(['until', 'till', 'to']);
+/** Words of full day, or of a morning: a night said with them is a span or a contrast, not the scene. */
+const DAYTIME = new Set([
+  'noon',
+  'midday',
+  'afternoon',
+  'daylight',
+  'daytime',
+  'lunchtime',
+  'sunshine',
+  'sunlight',
+  'morning',
 ]);
-/** Words of full day: they end a night or a dawn carried from before. */
-const DAYTIME = new Set(['noon', 'midday', 'afternoon', 'daylight', 'daytime', 'lunchtime', 'sunshine', 'sunlight']);
 
 /**
  * Words that name the place a sentence can be in: a landscape, a body of water, a room or a place of work. Never the
@@ -92,10 +95,12 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
       const before = words[i - 1];
       const after = words[i + 1];
       const twoBefore = words[i - 2];
-      const marked =
-        (before && TIME_MARKERS.has(before.lower)) ||
-        (before?.pos === 'DET' && twoBefore !== undefined && TIME_MARKERS.has(twoBefore.lower));
-      // "the night" as a time ("end the night", "through the night"), not "a night of hunting".
+      const markedBy = (markers: ReadonlySet<string>) =>
+        (before && markers.has(before.lower)) ||
+        (before?.pos === 'DET' && twoBefore !== undefined && markers.has(twoBefore.lower));
+      if (markedBy(SPAN_MARKERS)) return;
+      const marked = markedBy(TIME_MARKERS);
+      // "the night" as a time ("end the night"), not "a night of hunting".
       const definite = before?.lower === 'the' && after?.lower !== 'of' && after?.pos !== 'NOUN';
       if (marked || definite || (after && NIGHT_THINGS.has(after.lemma))) found.add(asTime);
     }
@@ -109,6 +114,9 @@ function timeOf(sentence: ReadSentence): Time | 'day' | undefined {
     )
   )
     found.add('dawn');
+  // A night said with daylight or a morning ("all night long, and by morning...") is no scene: when the cues
+  // conflict, no time is set.
+  if (found.has('night') && (found.has('day') || found.has('dawn'))) return undefined;
   for (const time of ['night', 'dusk', 'dawn', 'day'] as const) if (found.has(time)) return time;
   return undefined;
 }

@@ -5,11 +5,23 @@
  * the script already said ("cherries" after "coffee cherries") or the script's topic makes ("beans" in a coffee
  * script are coffee beans). A word's icon is drawn only when the WordNet sense the whole script supports is the sense
  * the icon draws (a bike lock's steel "cable" is a rope, not a power line); a word the icons lack reaches one through
- * WordNet's more general words only when its sense is sure (a sedan is a car). Names are never drawn as the words in
- * them ("Symphony of Lights"), nor as an icon of their kind (the Mediterranean is no icon of waves).
+ * WordNet's more general words only when its sense is sure (a sedan is a car). An icon is drawn only when it shows the
+ * word's own thing, not a related one (no tractor for a "farm", plate for "breakfast"). Names are never drawn as the
+ * words in them ("Symphony of Lights"), nor as an icon of their kind (the Mediterranean is no icon of waves).
  */
 import { nounForms } from '../inflect.ts';
-import { formsIcon, type IconEntry, iconSignature, isGeneric, showsPerson, stem, stems, termIcon } from './lexicon.ts';
+import {
+  formsIcon,
+  type IconEntry,
+  iconSignature,
+  isGeneric,
+  numberForms,
+  ownTerms,
+  showsPerson,
+  stem,
+  stems,
+  termIcon,
+} from './lexicon.ts';
 import type { Word } from './nlp.ts';
 import type { NounPhrase } from './phrases.ts';
 import { ancestors, firstSenseShare, type Lexfile, nounSenses, type Synset, senses } from './wordnet.ts';
@@ -24,6 +36,8 @@ export interface ScriptContext {
   domains: Map<Lexfile, number>;
   /** A head the script has said in a compound ("coffee cherries"), and what it was read as: later bare uses agree. */
   heads: Map<string, string | null>;
+  /** Whether the script is about an animal: its opening sentence or its most said noun names one. */
+  animalSubject: boolean;
 }
 
 export interface Thing {
@@ -129,34 +143,73 @@ function contextWeights(sentence: Map<string, number>, ctx: ScriptContext): Map<
 }
 
 /**
- * Whether a word the vocabulary draws as `icon` means, in this script, a sense that icon draws. The script's sense is
- * the first (most frequent) one unless the script clearly supports a rarer one that the word is the main name of.
- * The icon draws that sense when the icon's own words describe it: as well as any other sense, or at all when it is
- * the first sense.
+ * The sense a word is read in here and whether the icon draws it. The script's sense is the first (most frequent)
+ * one unless the script clearly supports a rarer one that the word is the main name of. The icon draws that sense
+ * when the icon's own words describe it: as well as any other sense, or at all when it is the first sense.
  */
-export function senseAgrees(
+function reading(
   lemma: string,
   icon: string,
   sentence: Map<string, number>,
   ctx: ScriptContext,
   kind: IconEntry['kind'] = 'label',
-): boolean {
+): { sense: Synset | undefined; agrees: boolean } {
   const list = senses(lemma);
   // A quality is no thing to draw, whatever its words name: "sea level" is a height, not the sea.
-  if (list.length <= 1) return !personAsThing(list[0], icon) && list[0]?.lexfile !== 'attribute';
+  if (list.length <= 1)
+    return { sense: list[0], agrees: !personAsThing(list[0], icon) && list[0]?.lexfile !== 'attribute' };
   const own = new Set([stem(lemma), ...lemma.split(' ').map(stem)]);
   const iconWords = new Map([...iconSignature(icon)].map((w) => [w, 1]));
   const iconScores = overlaps(list, iconWords, own);
   const best = Math.max(...iconScores);
   // The script's domain alone may choose the sense the icon draws ("eggs" in a recipe are food, not ova).
   const read = readSense(list, lemma, sentence, ctx, own, iconScores);
+  const sense = list[read]!;
   // An act, a state, a quality or a time is no thing to draw: a product "trial" is no court, a "mistake" no cross.
-  if (!DRAWABLE.has(list[read]!.lexfile) || personAsThing(list[read], icon)) return false;
+  if (!DRAWABLE.has(sense.lexfile) || personAsThing(sense, icon)) return { sense, agrees: false };
   // An icon whose words describe none of the senses draws the first, except for a word known to be ambiguous.
-  if (best === 0) return read === 0 && kind !== 'ambiguous';
+  if (best === 0) return { sense, agrees: read === 0 && kind !== 'ambiguous' };
   // An icon that draws another sense than the script's is a related thing, however near ("oil" as a crude-oil drum
   // in a recipe): not drawn, even where the curated vocabulary chose it for the word.
-  return iconScores[read]! > 0 && (read === 0 || iconScores[read] === best);
+  return { sense, agrees: iconScores[read]! > 0 && (read === 0 || iconScores[read] === best) };
+}
+
+/** Whether a word the vocabulary draws as `icon` means, in this script, a sense that icon draws. */
+export const senseAgrees = (
+  lemma: string,
+  icon: string,
+  sentence: Map<string, number>,
+  ctx: ScriptContext,
+  kind: IconEntry['kind'] = 'label',
+): boolean => reading(lemma, icon, sentence, ctx, kind).agrees;
+
+/** How many levels apart a word's sense and the icon's name may be and the icon still show the word's thing. */
+const KIND_LEVELS = 6;
+
+const within = (from: Synset, to: Synset): boolean =>
+  ancestors(from, KIND_LEVELS).some((level) => level.some((a) => a.offset === to.offset));
+
+/**
+ * Whether the icon shows the word's own thing, not a related one: the word, or a synonym in the sense the script
+ * reads, is among the icon's own name, label and keywords, or the icon's name or label is a more general or a more
+ * particular word for that sense (a sedan drawn as a car, a dog as a poodle). A tractor for a "farm", an anchor
+ * for a "harbour", a plate for "breakfast" or a beach umbrella for a "shore" show something else, which a viewer
+ * reads as that thing: however conventional, they are not drawn.
+ */
+function depicts(lemma: string, icon: string, sense: Synset | undefined): boolean {
+  const own = ownTerms(icon);
+  const words = lemma.toLowerCase().split(' ');
+  const head = words.at(-1)!;
+  const forms = numberForms(head).map((form) => [...words.slice(0, -1), form].join(' '));
+  if (forms.some((form) => own.has(form))) return true;
+  if (sense?.words.some((w) => own.has(w))) return true;
+  if (sense && senses(icon.replace(/-/g, ' ')).some((s) => within(sense, s) || within(s, sense))) return true;
+  // A compound shown by its head's icon is its own thing when it is a kind of the head ("bullet train", "green
+  // beans") or a head described by words WordNet does not lexicalise ("grated cheese").
+  if (words.length < 2 || !numberForms(head).some((form) => own.has(form))) return false;
+  const compound = forms.flatMap(senses);
+  const heads = numberForms(head).flatMap(senses);
+  return compound.length === 0 || compound.some((c) => heads.some((h) => within(c, h)));
 }
 
 /** The sense the script reads a word in: the first, unless a rarer one named by the word has clearly more support. */
@@ -403,6 +456,12 @@ export function phraseThings(
     const content = phrase.words.slice(lastNamed + 1);
     const found = phraseIcon(content, sentence, ctx);
     if (!found) continue;
+    const { sense } = reading(found.lemma, found.icon, sentence, ctx);
+    if (!depicts(found.lemma, found.icon, sense)) continue;
+    // In a script about an animal, words for kin and roles ("a mother", "the engineers", "the young") mean the
+    // animals: never drawn as a person.
+    const personWord = sense?.lexfile === 'person' || firstLexfile(found.lemma) === 'person';
+    if (ctx.animalSubject && personWord && showsPerson(found.icon)) continue;
     const span = content.slice(found.from);
     // Describing words (adjectives, numbers) dropped keep the thing whole; a describing noun dropped does not.
     const whole = content.slice(0, found.from).every((w) => w.pos !== 'NOUN');
@@ -441,13 +500,6 @@ const SOURCE_WEIGHT: Readonly<Record<Evidence['source'], number>> = {
   name: 0.9,
   wordnet: 0.8,
 };
-/** How much less sure a person is in a script about animals (see `animalScript`). */
-const PEOPLE_AMONG_ANIMALS = 0.5;
-
-/** A script about animals: at least three of its nouns are animals first, and no more of them are people. */
-const animalScript = (ctx: ScriptContext): boolean =>
-  (ctx.domains.get('animal') ?? 0) >= 3 && (ctx.domains.get('animal') ?? 0) >= (ctx.domains.get('person') ?? 0);
-
 /** A word the vocabulary knows but WordNet lacks as a noun ("sunburn" as written): no sense counts to go by. */
 const UNCOUNTED_SHARE = 0.7;
 
@@ -461,9 +513,6 @@ const UNCOUNTED_SHARE = 0.7;
 export function confidence(e: Evidence, icon: string, core: boolean, ctx: ScriptContext): number {
   let sense = e.source === 'name' ? 1 : firstSenseShare(e.lemma) || UNCOUNTED_SHARE;
   const lexfile = firstLexfile(e.lemma);
-  // In a script about animals, words for people's roles and kin ("mothers", "the father", "newborns") most likely
-  // mean the animals: a person drawn for them is doubtful.
-  if (lexfile === 'person' && animalScript(ctx)) sense *= PEOPLE_AMONG_ANIMALS;
   if (lexfile && DOMAINS.has(lexfile) && (ctx.domains.get(lexfile) ?? 0) >= 3) sense = Math.max(sense, 0.8);
   return (
     sense *
