@@ -19,7 +19,8 @@ const { values } = parseArgs({ options: { write: { type: 'boolean', default: fal
 
 /** The parts in the order they were written; every earlier held-out set became tuning data once scored. */
 const PART_NAMES: Array<[Part, string]> = [
-  ['held-out', 'Held out (12th set), never tuned on'],
+  ['held-out', 'Held out (13th set), never tuned on'],
+  ['twelfth-held-out', '12th held-out set, tuned on after its first score'],
   ['eleventh-held-out', '11th held-out set, tuned on after its first score'],
   ['tenth-held-out', '10th held-out set, tuned on after its first score'],
   ['ninth-held-out', '9th held-out set, tuned on after its first score'],

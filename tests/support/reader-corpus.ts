@@ -28,9 +28,9 @@ export interface LabelledScript {
 }
 
 /**
- * held-out: the twelfth held-out set, written and labelled before the last round of tuning and never tuned on.
- * first- to eleventh-held-out: held-out sets written and labelled before a round of tuning and scored then; once their
- * misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
+ * held-out: the thirteenth held-out set, written and labelled for validation after the last round of tuning and never
+ * tuned on. first- to twelfth-held-out: held-out sets written and labelled before a round of tuning and scored then;
+ * once their misses were read they became tuning data. tuning: written after the first held-out set, tuned on from the start.
  */
 export type Part =
   | 'held-out'
@@ -45,10 +45,12 @@ export type Part =
   | 'ninth-held-out'
   | 'tenth-held-out'
   | 'eleventh-held-out'
+  | 'twelfth-held-out'
   | 'tuning';
 
 export const PARTS: Record<Part, string> = {
-  'held-out': 'reader-corpus-heldout-12.json',
+  'held-out': 'reader-corpus-heldout-13.json',
+  'twelfth-held-out': 'reader-corpus-heldout-12.json',
   'eleventh-held-out': 'reader-corpus-heldout-11.json',
   'tenth-held-out': 'reader-corpus-heldout-10.json',
   'ninth-held-out': 'reader-corpus-heldout-9.json',

@@ -2,8 +2,8 @@
  * The sentence reader on hard cases: compounds and names before single words, the sense the script supports,
  * negation, figures with units, steps, comparisons, calls to action and scenery; and the labelled corpus. The
  * target is 95 % precision on scripts written and labelled before tuning; the parts tuned on reach it, and the held-out
- * part (the twelfth set) scored 100 % when first scored (46 of 46 elements, see docs/benchmarks.md), so its test guards
- * that level against regressions and the 95 % test runs on the tuned-on parts.
+ * part (the thirteenth set) scored 96.7 % when first scored (58 of 60 elements, see docs/benchmarks.md), so its test
+ * guards the 95 % target against regressions and the 95 % test runs on the tuned-on parts.
  */
 import { describe, expect, it } from 'vitest';
 import { readScript } from '~/server/media/illustration/reader/index.ts';
@@ -266,6 +266,7 @@ describe('the labelled corpus', () => {
       'ninth-held-out',
       'tenth-held-out',
       'eleventh-held-out',
+      'twelfth-held-out',
       'tuning',
     ] as const
   ).flatMap(loadPart);
@@ -286,8 +287,8 @@ describe('the labelled corpus', () => {
 
   it('keeps its measured precision on the held-out scripts (target 95 %)', () => {
     const score = scorePart(heldOut);
-    // First score of the twelfth set, before any tuning on it: 100 % (46 of 46); guarded at that level.
+    // First score of the thirteenth set, with no tuning on it: 96.7 % (58 of 60); guarded at 95 %.
     expect(score.drawn).toBeGreaterThan(40);
-    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(1);
+    expect(score.precision, score.wrong.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });
