@@ -179,48 +179,49 @@ export function showsPerson(icon: string): boolean {
 /** A word and its possible singulars, for comparing terms in any number ("beans" ~ "bean"). */
 export const numberForms = (word: string): string[] => [...new Set([...nounForms(word), word.replace(/s$/, '')])];
 
+/**
+ * Each icon's terms: `termsOf` applied to each of its own texts (its Emojibase label, each keyword, its name as
+ * words) and, with `curated`, to each term of the vocabulary that draws it.
+ */
+function iconTerms(termsOf: (text: string) => Iterable<string>, curated: boolean): Map<string, Set<string>> {
+  const built = new Map<string, Set<string>>();
+  const add = (icon: string, text: string) => {
+    const set = built.get(icon) ?? new Set<string>();
+    built.set(icon, set);
+    for (const term of termsOf(text)) set.add(term);
+  };
+  for (const { emoji, icon } of emojiIcons()) for (const text of [emoji.label, ...(emoji.tags ?? [])]) add(icon, text);
+  if (curated) for (const [term, { icon }] of curatedTerms()) add(icon, term);
+  for (const name of iconNames()) add(name, name.replace(/-/g, ' '));
+  return built;
+}
+
+/** A text of an icon's own, whole and word by word, in lower case and in any number. */
+function ownTermsOf(text: string): string[] {
+  const whole = text.toLowerCase().trim();
+  const words = whole.split(/[^a-z]+/);
+  return [
+    whole,
+    ...numberForms(words.at(-1)!).map((form) => [...words.slice(0, -1), form].join(' ')),
+    ...words.filter((w) => w.length >= 3 && !isStopWord(w)).flatMap(numberForms),
+  ];
+}
+
 let ownTermsByIcon: Map<string, Set<string>> | undefined;
 
 /**
- * The terms an icon itself is named by: its name, its Emojibase label and keywords, each whole and word by word, in
- * lower case; not the curated terms, which also give icons to related things (a tractor for a "farm").
+ * The terms an icon itself is named by: its name, its Emojibase label and keywords; not the curated terms, which also
+ * give icons to related things (a tractor for a "farm").
  */
 export function ownTerms(icon: string): Set<string> {
-  if (!ownTermsByIcon) {
-    const built = new Map<string, Set<string>>();
-    const add = (name: string, terms: string[]) => {
-      const set = built.get(name) ?? new Set<string>();
-      built.set(name, set);
-      for (const term of terms) {
-        const t = term.toLowerCase().trim();
-        const words = t.split(/[^a-z]+/);
-        set.add(t);
-        for (const form of numberForms(words.at(-1)!)) set.add([...words.slice(0, -1), form].join(' '));
-        for (const w of words) if (w.length >= 3 && !isStopWord(w)) for (const form of numberForms(w)) set.add(form);
-      }
-    };
-    for (const { emoji, icon } of emojiIcons()) add(icon, [emoji.label, ...(emoji.tags ?? [])]);
-    for (const name of iconNames()) add(name, [name.replace(/-/g, ' ')]);
-    ownTermsByIcon = built;
-  }
+  ownTermsByIcon ??= iconTerms(ownTermsOf, false);
   return ownTermsByIcon.get(icon) ?? new Set();
 }
 
 let signatures: Map<string, Set<string>> | undefined;
 
-/** The words that describe each icon: its Emojibase label and keywords and the curated terms it draws. */
+/** The word stems that describe each icon: its Emojibase label and keywords, its name and the curated terms it draws. */
 export function iconSignature(icon: string): Set<string> {
-  if (!signatures) {
-    const built = new Map<string, Set<string>>();
-    const add = (name: string, text: string) => {
-      const set = built.get(name) ?? new Set<string>();
-      built.set(name, set);
-      for (const s of stems(text)) set.add(s);
-    };
-    for (const { emoji, icon } of emojiIcons()) add(icon, `${emoji.label} ${(emoji.tags ?? []).join(' ')}`);
-    for (const [term, { icon }] of curatedTerms()) add(icon, term);
-    for (const name of iconNames()) add(name, name.replace(/-/g, ' '));
-    signatures = built;
-  }
+  signatures ??= iconTerms(stems, true);
   return signatures.get(icon) ?? new Set();
 }
