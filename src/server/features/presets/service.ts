@@ -37,18 +37,20 @@ async function findAny(database: Database, uid: string, id: string): Promise<Pre
   return row && toPreset(row);
 }
 
+/** The built-in presets, then the user's own, as GET /presets lists them. */
+async function allPresets(database: Database, uid: string): Promise<Preset[]> {
+  const own = await store.listPresets(database.db, uid);
+  return [...BUILT_IN_PRESETS, ...own.map(toPreset)];
+}
+
 /**
  * A preset's settings by id or name for this user (built-in or their own), or null when it names none of them: the hook
  * other features get from api/app.ts (a batch row that names a preset), never importing this feature.
  */
 export const presetSource =
   (database: Database) =>
-  async (uid: string, idOrName: string): Promise<VideoSettings | null> => {
-    const byId = await findAny(database, uid, idOrName.trim());
-    if (byId) return byId.settings;
-    const own = (await store.listPresets(database.db, uid)).map(toPreset);
-    return presetNamed([...BUILT_IN_PRESETS, ...own], idOrName)?.settings ?? null;
-  };
+  async (uid: string, idOrName: string): Promise<VideoSettings | null> =>
+    presetNamed(await allPresets(database, uid), idOrName)?.settings ?? null;
 export type PresetSource = ReturnType<typeof presetSource>;
 
 export function presetService(database: Database) {
@@ -59,8 +61,7 @@ export function presetService(database: Database) {
 
   return {
     async list(uid: string): Promise<PresetList> {
-      const own = await store.listPresets(database.db, uid);
-      return { items: [...BUILT_IN_PRESETS, ...own.map(toPreset)] };
+      return { items: await allPresets(database, uid) };
     },
     async get(uid: string, id: string): Promise<Preset> {
       const preset = await findAny(database, uid, id);
